@@ -1,0 +1,74 @@
+/**
+ * The `tourflow` command. `main` owns the exit code: commands set it through the context,
+ * user mistakes print their message alone (exit 2), bugs print a stack (exit 1).
+ */
+import { Command, CommanderError } from 'commander';
+import { loadConfig } from '../worker/config.ts';
+import { commands } from './commands/index.ts';
+import { ExitCode, UserError, type CliContext } from './context.ts';
+
+export interface MainOptions {
+  argv: string[];
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  stdout?: (text: string) => void;
+  stderr?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+/** Builds the commander program with every command registered. */
+export function buildProgram(ctx: CliContext): Command {
+  const program = new Command('tourflow')
+    .description('Run YAML tour playbooks as durable Temporal workflows against the Tour API.')
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.out(text.replace(/\n$/, '')),
+      writeErr: (text) => ctx.err(text.replace(/\n$/, '')),
+    });
+  for (const register of commands) register(program, ctx);
+  for (const command of program.commands) command.exitOverride();
+  return program;
+}
+
+function defaultSignal(): AbortSignal {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return controller.signal;
+}
+
+/** Runs the CLI and resolves to the exit code. */
+export async function main(options: MainOptions): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  const env = options.env ?? process.env;
+  const ctx: CliContext = {
+    out: options.stdout ?? ((text) => process.stdout.write(`${text}\n`)),
+    err: options.stderr ?? ((text) => process.stderr.write(`${text}\n`)),
+    env,
+    cwd: options.cwd ?? process.cwd(),
+    config: (overrides) => loadConfig({ env, overrides }),
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+    signal: options.signal ?? defaultSignal(),
+  };
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(options.argv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // help and version end with code 0; anything else is a usage mistake
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    }
+    if (error instanceof UserError) {
+      ctx.err(`error: ${error.message}`);
+      return error.exitCode;
+    }
+    ctx.err(`tourflow crashed; this is a bug:\n${(error as Error)?.stack ?? String(error)}`);
+    return ExitCode.failed;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The compiled plan: plain, versioned JSON that the interpreter workflow runs.
+ *
+ * This file is workflow-safe: it imports nothing and holds only types and constants, so
+ * `workflows/` may import it. The parser and compiler live beside it and are never bundled
+ * into workflow code.
+ */
+
+/** Bumped on any change to the plan's shape that old workflow code could not read. */
+export const PLAN_VERSION = 1 as const;
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * A JSON value whose strings may hold `${{ expression }}` templates. A string that is exactly
+ * one template evaluates to the expression's value (any type); a string with text around
+ * templates evaluates to a string.
+ */
+export type Template = JsonValue;
+
+export const InputType = {
+  string: 'string',
+  number: 'number',
+  boolean: 'boolean',
+  date: 'date',
+  time: 'time',
+  enum: 'enum',
+  list: 'list',
+} as const;
+export type InputType = (typeof InputType)[keyof typeof InputType];
+
+export interface PlanInput {
+  type: InputType;
+  required: boolean;
+  default?: JsonValue;
+  /** Allowed values of an `enum` input. */
+  values?: string[];
+  /** Element type of a `list` input. */
+  items?: InputType;
+  description?: string;
+}
+
+export const FailurePolicy = { rollback: 'rollback', continue: 'continue' } as const;
+export type FailurePolicy = (typeof FailurePolicy)[keyof typeof FailurePolicy];
+
+/** Overrides of the default activity retry policy, in Temporal's duration strings ("1s", "2m"). */
+export interface RetryOverride {
+  maximumAttempts?: number;
+  initialInterval?: string;
+  backoffCoefficient?: number;
+  maximumInterval?: string;
+  /** API error codes (failure types) not to retry beyond the defaults. */
+  nonRetryableErrorTypes?: string[];
+}
+
+export interface ForEach {
+  /** Expression yielding the list to iterate. */
+  items: string;
+  /** Name the current element is bound to in expressions. @default 'item' */
+  as: string;
+  /** How many iterations run at once. @default 10 */
+  concurrency: number;
+  /** Expression giving each element's stable key (for idempotency keys). @default the index */
+  key?: string;
+}
+
+/** Position of a construct in the playbook source, 1-based. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface PlanStep {
+  id: string;
+  /** Catalogue action name, e.g. `tour.create`. */
+  action: string;
+  /** Arguments in the playbook's friendly vocabulary; templates are evaluated at run time. */
+  args: Template;
+  /** Step IDs this step waits for: explicit `needs` plus every step its expressions reference. */
+  needs: string[];
+  forEach?: ForEach;
+  /** Expression; the step is skipped when it evaluates to false. */
+  if?: string;
+  retry?: RetryOverride;
+  /** Start-to-close timeout of each call, Temporal duration string. */
+  timeout?: string;
+  onFailure: FailurePolicy;
+  /** Named outputs: name -> expression over `result` (and `inputs`, `steps`). */
+  outputs: Record<string, string>;
+  /** The step may destroy data that cannot be restored; set only when the playbook says so. */
+  allowDestroy: boolean;
+  /** What undoing this step does, in words, for `tourflow plan`; null when nothing to undo. */
+  compensation: string | null;
+  /** For `approval` steps: how long to wait for `tourflow approve`, duration string. */
+  approvalTimeout?: string;
+  source?: SourceLocation;
+}
+
+export interface Plan {
+  version: typeof PLAN_VERSION;
+  name: string;
+  description?: string;
+  inputs: Record<string, PlanInput>;
+  steps: PlanStep[];
+  /** Playbook-level outputs: name -> template over `inputs` and `steps`. */
+  outputs: Record<string, Template>;
+  /** Undo completed steps when the run fails or is cancelled. @default true */
+  rollback: boolean;
+  /** Steps grouped into layers that may run in parallel, in order. */
+  groups: string[][];
+  /** Content hash of the playbook source, for telling plans apart. */
+  sourceHash: string;
+}

@@ -1,0 +1,126 @@
+/**
+ * Starts and stops a local Temporal dev server (`temporal server start-dev`) on free ports,
+ * with the Web UI and tourflow's search attributes. Used by the test global setup,
+ * `tourflow dev` and `npm start`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { Connection } from '@temporalio/client';
+import { findTemporalCli, type FindOptions } from './temporal-cli.ts';
+
+/** Custom search attributes tourflow sets on every run. */
+export const SEARCH_ATTRIBUTES = { PlaybookName: 'Keyword', TourId: 'Keyword' } as const;
+
+export interface DevServerOptions extends FindOptions {
+  /** Keep workflows across restarts in this SQLite file. @default in-memory */
+  dbFilename?: string;
+  /** gRPC port. @default a free port */
+  port?: number;
+  /** Web UI port. @default a free port */
+  uiPort?: number;
+  /** Serve the Web UI. @default true */
+  ui?: boolean;
+  namespace?: string;
+  /** How long to wait for the server to answer. @default 60_000 */
+  startTimeoutMs?: number;
+}
+
+export interface DevServer {
+  address: string;
+  namespace: string;
+  uiUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(address: string, namespace: string, child: ChildProcess, deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`temporal server start-dev exited with code ${child.exitCode}`);
+    try {
+      const connection = await Connection.connect({ address, connectTimeout: 1_000 });
+      try {
+        await connection.workflowService.describeNamespace({ namespace });
+        return;
+      } finally {
+        await connection.close();
+      }
+    } catch (error) {
+      lastError = error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`The Temporal dev server at ${address} did not answer within ${deadlineMs} ms: ${String(lastError)}`);
+}
+
+/** Starts `temporal server start-dev` and waits until it answers. */
+export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
+  const cli = await findTemporalCli(options);
+  const namespace = options.namespace ?? 'default';
+  if (!cli.path) return startWithSdkDownload(options, namespace);
+
+  const port = options.port ?? (await freePort());
+  const ui = options.ui ?? true;
+  const uiPort = options.uiPort ?? (await freePort());
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', namespace, '--log-level', 'error'];
+  args.push(...Object.entries(SEARCH_ATTRIBUTES).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]));
+  args.push(...(ui ? ['--ui-port', String(uiPort)] : ['--headless']));
+  if (options.dbFilename) args.push('--db-filename', options.dbFilename);
+
+  const child = spawn(cli.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4_000);
+  });
+  const address = `127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(address, namespace, child, options.startTimeoutMs ?? 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${stderr}`.trim(), { cause: error });
+  }
+  return {
+    address,
+    namespace,
+    uiUrl: ui ? `http://127.0.0.1:${uiPort}` : undefined,
+    stop: () => stopChild(child),
+  };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startWithSdkDownload(options: DevServerOptions, namespace: string): Promise<DevServer> {
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      namespace,
+      ui: options.ui ?? true,
+      uiPort: options.uiPort,
+      dbFilename: options.dbFilename,
+      searchAttributes: Object.keys(SEARCH_ATTRIBUTES).map((name) => ({ name, type: 'KEYWORD' as const })),
+    },
+  });
+  const address = env.connection.options.address;
+  return { address, namespace, uiUrl: undefined, stop: () => env.teardown() };
+}
