@@ -73,10 +73,25 @@ export interface SourceLocation {
   column: number;
 }
 
+/** What an action does to the API's records; decides how the interpreter registers its undo. */
+export const ActionKind = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  read: 'read',
+  bulk: 'bulk',
+  control: 'control',
+} as const;
+export type ActionKind = (typeof ActionKind)[keyof typeof ActionKind];
+
 export interface PlanStep {
   id: string;
   /** Catalogue action name, e.g. `tour.create`. */
   action: string;
+  /** The catalogue's kind of the action. */
+  kind: ActionKind;
+  /** Temporal activity implementing the action, e.g. `tourCreate`. */
+  activity: string;
   /** Arguments in the playbook's friendly vocabulary; templates are evaluated at run time. */
   args: Template;
   /** Step IDs this step waits for: explicit `needs` plus every step its expressions reference. */
