@@ -8,17 +8,21 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { loadClientConnectConfig } from '@temporalio/envconfig';
+import type { ClientConnectConfig } from '@temporalio/envconfig';
+import type { TLSConfig } from '@temporalio/client';
 
 export interface TemporalConfig {
-  /** @default '127.0.0.1:7233' */
+  /** @default '127.0.0.1:7233' (or the address of the active Temporal CLI profile) */
   address: string;
   /** @default 'default' */
   namespace: string;
   /** @default 'tourflow' */
   taskQueue: string;
-  /** Temporal Cloud API key (`TEMPORAL_API_KEY`). */
+  /** TLS and API key as the Temporal CLI's environment variables and config profile give them. */
+  tls: TLSConfig | boolean | undefined;
   apiKey: string | undefined;
-  tls: { enabled: boolean; certPath?: string; keyPath?: string; caPath?: string; serverName?: string } | undefined;
+  metadata: Record<string, string> | undefined;
   /** Base URL of the Temporal Web UI, for links printed by the CLI. @default 'http://localhost:8233' */
   uiUrl: string;
 }
@@ -72,28 +76,35 @@ function intFrom(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
-function tlsFrom(env: NodeJS.ProcessEnv, apiKey: string | undefined): TemporalConfig['tls'] {
-  const certPath = env.TEMPORAL_TLS_CLIENT_CERT_PATH ?? env.TEMPORAL_TLS_CERT;
-  const keyPath = env.TEMPORAL_TLS_CLIENT_KEY_PATH ?? env.TEMPORAL_TLS_KEY;
-  const caPath = env.TEMPORAL_TLS_SERVER_CA_CERT_PATH ?? env.TEMPORAL_TLS_CA;
-  const explicit = env.TEMPORAL_TLS;
-  const enabled = explicit ? explicit === 'true' || explicit === '1' : Boolean(certPath || apiKey);
-  if (!enabled) return undefined;
-  return { enabled, certPath, keyPath, caPath, serverName: env.TEMPORAL_TLS_SERVER_NAME };
+/**
+ * Temporal's own conventions: the profile of the Temporal CLI's config file
+ * (`TEMPORAL_CONFIG_FILE`, `TEMPORAL_PROFILE`) overridden by `TEMPORAL_ADDRESS`,
+ * `TEMPORAL_NAMESPACE`, `TEMPORAL_API_KEY` and `TEMPORAL_TLS_*`.
+ */
+function temporalProfile(env: NodeJS.ProcessEnv): ClientConnectConfig {
+  const vars = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  try {
+    return loadClientConnectConfig({ overrideEnvVars: vars, ...(env.TEMPORAL_PROFILE ? { profile: env.TEMPORAL_PROFILE } : {}) });
+  } catch {
+    // No config file (the usual case on a developer machine): environment variables only.
+    return loadClientConnectConfig({ overrideEnvVars: vars, disableFile: true });
+  }
 }
 
 /** Reads tourflow's configuration. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
   const o = options.overrides ?? {};
-  const temporalApiKey = o.temporal?.apiKey ?? env.TEMPORAL_API_KEY;
+  const profile = temporalProfile(env);
+  const connection = profile.connectionOptions;
   return {
     temporal: {
-      address: o.temporal?.address ?? env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
-      namespace: o.temporal?.namespace ?? env.TEMPORAL_NAMESPACE ?? 'default',
+      address: o.temporal?.address ?? connection.address ?? '127.0.0.1:7233',
+      namespace: o.temporal?.namespace ?? profile.namespace ?? 'default',
       taskQueue: o.temporal?.taskQueue ?? env.TOURFLOW_TASK_QUEUE ?? 'tourflow',
-      apiKey: temporalApiKey,
-      tls: (o.temporal?.tls as TemporalConfig['tls']) ?? tlsFrom(env, temporalApiKey),
+      tls: (o.temporal?.tls as TemporalConfig['tls']) ?? connection.tls ?? undefined,
+      apiKey: o.temporal?.apiKey ?? (typeof connection.apiKey === 'string' ? connection.apiKey : undefined),
+      metadata: connection.metadata as Record<string, string> | undefined,
       uiUrl: o.temporal?.uiUrl ?? env.TOURFLOW_UI_URL ?? 'http://localhost:8233',
     },
     api: {

@@ -1,5 +1,82 @@
+import path from 'node:path';
 import type { Command } from 'commander';
-import type { CliContext } from '../context.ts';
+import { startSandbox } from '../../sandbox/index.ts';
+import { startDevServer } from '../../worker/dev-server.ts';
+import { projectRoot } from '../../worker/temporal-cli.ts';
+import { createWorker } from '../../worker/worker.ts';
+import { ExitCode, type CliContext } from '../context.ts';
+import { collectInput, loadPlan } from '../playbook-input.ts';
+import { renderResult } from '../render.ts';
+import { runUrl, startRun, waitForOutcome } from '../runs.ts';
+import { connectClient } from '../../worker/temporal.ts';
+
+interface DevOptions {
+  demo?: boolean;
+  playbook?: string;
+  input: Record<string, string>;
+  persist?: string;
+  exit?: boolean;
+}
+
+export const DEMO_PLAYBOOK = path.join(projectRoot, 'definitions', 'playbooks', 'tour-setup.yaml');
 
 /** Registers `tourflow dev`. */
-export function register(_program: Command, _ctx: CliContext): void {}
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('dev')
+    .description('Start a local Temporal dev server (with Web UI), the Tour API sandbox and a worker together; Ctrl-C stops all three.')
+    .option('--demo', 'run the demo playbook (tour-setup) once everything is up')
+    .option('--playbook <file>', 'run this playbook once everything is up')
+    .option('-i, --input <key=value>', 'input of that playbook (repeatable)', collectInput, {})
+    .option('--persist <dir>', 'keep Temporal history and the sandbox store in this folder across restarts')
+    .option('--exit', 'stop everything after the playbook finished')
+    .action(async (options: DevOptions) => {
+      const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
+      if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
+      const server = await startDevServer({ ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
+      const sandbox = await startSandbox({ autoApprove: true, ...(persist ? { state: path.join(persist, 'sandbox.json') } : {}) });
+      const creds = sandbox.credentials;
+      const config = ctx.config({
+        temporal: { address: server.address, namespace: server.namespace, uiUrl: server.uiUrl ?? '' },
+        api: {
+          baseUrl: creds.baseUrl,
+          authUrl: creds.authUrl,
+          apiKey: creds.apiKey,
+          apiSecret: creds.apiSecret,
+          accessToken: creds.accessToken,
+          refreshToken: creds.refreshToken,
+        },
+      });
+      const { worker, close } = await createWorker({ config });
+      const running = worker.run();
+      ctx.out(`Temporal ${server.address} · Web UI ${server.uiUrl ?? '(headless)'}`);
+      ctx.out(`Tour API sandbox ${creds.baseUrl} · OAuth portal ${creds.authUrl}`);
+      ctx.out(`worker ready on task queue ${config.temporal.taskQueue}`);
+      try {
+        const playbook = options.playbook ?? (options.demo ? DEMO_PLAYBOOK : undefined);
+        if (playbook) {
+          const { plan, inputs } = await loadPlan(ctx, playbook, options.input);
+          const client = await connectClient(config.temporal);
+          const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });
+          const outcome = await waitForOutcome(run.handle);
+          ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`])].join('\n'));
+          ctx.out(`Web UI: ${runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId)}`);
+          ctx.setExitCode(outcome.exitCode);
+          await client.connection.close();
+        }
+        if (!options.exit) {
+          ctx.out('Press Ctrl-C to stop.');
+          await new Promise<void>((resolve) => (ctx.signal.aborted ? resolve() : ctx.signal.addEventListener('abort', () => resolve(), { once: true })));
+        }
+      } catch (error) {
+        ctx.setExitCode(ExitCode.failed);
+        throw error;
+      } finally {
+        worker.shutdown();
+        await running;
+        await close();
+        await sandbox.close();
+        await server.stop();
+      }
+    });
+}

@@ -1,5 +1,56 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
+import { collectInput, loadPlan } from '../playbook-input.ts';
+import { renderResult } from '../render.ts';
+import { runUrl, startRun, waitForOutcome } from '../runs.ts';
+import { connectClient } from '../../worker/temporal.ts';
+
+interface RunOptions {
+  input: Record<string, string>;
+  inputs?: string;
+  runKey?: string;
+  wait: boolean;
+  json?: boolean;
+  address?: string;
+  namespace?: string;
+  taskQueue?: string;
+}
 
 /** Registers `tourflow run`. */
-export function register(_program: Command, _ctx: CliContext): void {}
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('run')
+    .description('Start a playbook run, wait for it, and print its result and Web UI address.')
+    .argument('<file>', 'playbook YAML file')
+    .option('-i, --input <key=value>', 'playbook input (repeatable)', collectInput, {})
+    .option('--inputs <file>', 'YAML or JSON file of inputs')
+    .option('-k, --run-key <key>', 'run key: the same key never runs a completed playbook twice')
+    .option('--no-wait', 'start the run and return at once')
+    .option('--json', 'print the result as JSON')
+    .option('--address <host:port>', 'Temporal address (default: TEMPORAL_ADDRESS or 127.0.0.1:7233)')
+    .option('--namespace <name>', 'Temporal namespace')
+    .option('--task-queue <name>', 'task queue of the tourflow worker')
+    .action(async (file: string, options: RunOptions) => {
+      const config = ctx.config({
+        temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue },
+      });
+      const { plan, inputs } = await loadPlan(ctx, file, options.input, options.inputs);
+      const client = await connectClient(config.temporal);
+      try {
+        const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs, runKey: options.runKey });
+        const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);
+        if (!run.started) ctx.err(`A run with key ${run.workflowId} already completed; showing its result.`);
+        if (!options.wait) {
+          ctx.out(options.json ? JSON.stringify({ workflowId: run.workflowId, url }) : `started ${run.workflowId}\n${url}`);
+          return;
+        }
+        if (!options.json) ctx.err(`running ${run.workflowId}\n${url}`);
+        const outcome = await waitForOutcome(run.handle);
+        if (options.json) ctx.out(JSON.stringify({ url, ...(outcome.result ?? { workflowId: run.workflowId, error: outcome.message }) }, null, 2));
+        else ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`]), `Web UI: ${url}`].join('\n'));
+        ctx.setExitCode(outcome.exitCode);
+      } finally {
+        await client.connection.close();
+      }
+    });
+}

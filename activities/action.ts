@@ -1,0 +1,52 @@
+/**
+ * What an action module provides: a handler per catalogue action, and the undo activities
+ * its undo records name.
+ */
+import type { JsonObject } from '../definitions/plan-types.ts';
+import type { ApiClient } from './client/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from './types.ts';
+
+/** Everything an action handler may use; built once per activity call. */
+export interface ActionContext {
+  client: ApiClient;
+  /** Folder rendered files are written under. */
+  outputDir: string;
+  /** Aborted when the activity is cancelled. */
+  signal: AbortSignal;
+  /** The idempotency key of this call's n-th write (1-based), identical on every attempt. */
+  key(n?: number): string;
+}
+
+export interface ActionHandler {
+  /** Runs the call and returns its outcome with the undo of what it did. */
+  run(call: StepCall, ctx: ActionContext): Promise<StepOutcome>;
+  /** Update, delete and bulk actions: read what the call will change, and return its undo. */
+  prepare?(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]>;
+}
+
+/** An undo activity: idempotent, and a no-op when there is nothing left to undo. */
+export type UndoHandler = (args: JsonObject, ctx: ActionContext) => Promise<void>;
+
+export interface ActionModule {
+  actions: Record<string, ActionHandler>;
+  undo: Record<string, UndoHandler>;
+}
+
+/**
+ * Thrown by a handler that fails after some of its writes happened: carries their undo so
+ * the saga can remove them.
+ */
+export class PartialFailure extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly undo: UndoRecord[],
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'PartialFailure';
+  }
+}
+
+/** `tour.create` -> `tourCreate`: the activity type implementing a catalogue action. */
+export function activityName(action: string): string {
+  return action.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,110 @@
+/**
+ * All activities of the worker: one per catalogue action, the undo activities their undo
+ * records name, and the two generic saga activities (`prepareUndo`, `replayAndUndo`).
+ */
+import { createHash } from 'node:crypto';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { JsonObject } from '../definitions/plan-types.ts';
+import { activityName, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
+import { toActivityFailure } from './client/index.ts';
+import type { ActivityDeps } from './deps.ts';
+import type { StepCall, StepOutcome, UndoRecord } from './types.ts';
+import { actionModules } from './modules.ts';
+
+export type { ActivityDeps } from './deps.ts';
+
+type ActivityFn = (arg: never) => Promise<unknown>;
+
+function cancellationSignal(): AbortSignal {
+  try {
+    return Context.current().cancellationSignal;
+  } catch {
+    return new AbortController().signal; // called outside an activity (scripts, tests)
+  }
+}
+
+function contextFor(deps: ActivityDeps, baseKey: string): ActionContext {
+  return {
+    client: deps.client,
+    outputDir: deps.outputDir,
+    signal: cancellationSignal(),
+    key: (n) => (n === undefined ? baseKey : `${baseKey}:${n}`),
+  };
+}
+
+/** Undo calls are keyed by what they do, so a repeated undo is the same request. */
+function undoKey(activity: string, args: JsonObject): string {
+  return `undo:${createHash('sha256').update(`${activity}:${JSON.stringify(args)}`).digest('hex').slice(0, 48)}`;
+}
+
+/** Runs activity code and turns API errors into Temporal failures whose type is the API's code. */
+async function asActivity<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof PartialFailure) {
+      const failure = toActivityFailure(error.cause);
+      throw ApplicationFailure.create({
+        message: failure.message,
+        type: failure.type,
+        nonRetryable: failure.nonRetryable,
+        ...(failure.nextRetryDelay !== undefined ? { nextRetryDelay: failure.nextRetryDelay } : {}),
+        details: [{ undo: error.undo }],
+      });
+    }
+    throw toActivityFailure(error);
+  }
+}
+
+function isRefused(error: unknown): boolean {
+  const failure = error instanceof PartialFailure ? undefined : toActivityFailure(error);
+  return failure?.nonRetryable === true;
+}
+
+/** Builds the activities, given the worker's dependencies. */
+export function createActivities(deps: ActivityDeps, modules: ActionModule[] = actionModules) {
+  const handlers: Record<string, ActionHandler> = Object.assign({}, ...modules.map((m) => m.actions));
+  const undos: Record<string, UndoHandler> = Object.assign({}, ...modules.map((m) => m.undo));
+  const handlerFor = (action: string): ActionHandler => {
+    const handler = handlers[action];
+    if (!handler) throw ApplicationFailure.nonRetryable(`No activity implements the action ${action}.`, 'UNKNOWN_ACTION');
+    return handler;
+  };
+  const runUndo = async (record: UndoRecord) => {
+    const undo = undos[record.activity];
+    if (!undo) throw ApplicationFailure.nonRetryable(`No undo activity named ${record.activity}.`, 'UNKNOWN_ACTION');
+    await undo(record.args, contextFor(deps, undoKey(record.activity, record.args)));
+  };
+
+  const activities: Record<string, ActivityFn> = {};
+  for (const [action, handler] of Object.entries(handlers)) {
+    activities[activityName(action)] = ((call: StepCall) =>
+      asActivity(() => handler.run(call, contextFor(deps, call.idempotencyKey)))) as ActivityFn;
+  }
+  for (const [name, undo] of Object.entries(undos)) {
+    activities[name] = ((args: JsonObject) => asActivity(() => undo(args, contextFor(deps, undoKey(name, args))))) as ActivityFn;
+  }
+  return {
+    ...activities,
+    /** Reads what an update, delete or bulk call will change and returns its undo. */
+    prepareUndo: (call: StepCall): Promise<UndoRecord[]> =>
+      asActivity(async () => (await handlerFor(call.action).prepare?.(call, contextFor(deps, call.idempotencyKey))) ?? []),
+    /**
+     * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
+     * (the API answers with the original result if it happened) and undoes what comes back.
+     */
+    replayAndUndo: ({ call }: { call: StepCall }): Promise<void> =>
+      asActivity(async () => {
+        let undo: UndoRecord[];
+        try {
+          const outcome: StepOutcome = await handlerFor(call.action).run(call, contextFor(deps, call.idempotencyKey));
+          undo = outcome.undo;
+        } catch (error) {
+          if (error instanceof PartialFailure) undo = error.undo;
+          else if (isRefused(error)) return; // the API refuses it: it never happened
+          else throw error;
+        }
+        for (const record of [...undo].reverse()) await runUndo(record);
+      }),
+  };
+}

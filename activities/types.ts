@@ -1,0 +1,71 @@
+/**
+ * The contract between the interpreter workflow and the action activities. Plain JSON only:
+ * everything here crosses the workflow history.
+ */
+import type { JsonObject, JsonValue } from '../definitions/plan-types.ts';
+
+/** Who is running: identifies the run for idempotency keys and for "tomorrow"-style dates. */
+export interface RunContext {
+  workflowId: string;
+  playbook: string;
+  /** The run's logical start (the schedule's nominal time for scheduled runs), ISO 8601. */
+  now: string;
+}
+
+/** One call of an action: one step, or one element of a `forEach` step. */
+export interface StepCall {
+  action: string;
+  stepId: string;
+  /** Key of the `forEach` element, or null for a plain step. */
+  itemKey: string | null;
+  /** Arguments in the playbook's vocabulary, expressions already evaluated. */
+  args: JsonValue;
+  /**
+   * Prefix of every idempotency key this call sends; derived in the workflow from the
+   * workflow ID, step ID and item key, identical on every attempt. An activity that makes
+   * several writes appends `:1`, `:2`, … (the client hashes keys longer than 128 characters).
+   */
+  idempotencyKey: string;
+  run: RunContext;
+}
+
+/** The record an undo touches, for the run's report ("left behind: room 412 in stay 9"). */
+export interface RecordRef {
+  resource: string;
+  id: string | number;
+  label?: string;
+}
+
+/** One compensating call: an activity name and its arguments, idempotent and safe to repeat. */
+export interface UndoRecord {
+  activity: string;
+  args: JsonObject;
+  /** Human text, e.g. "delete tour Spring Tour 2027". */
+  describe: string;
+  record?: RecordRef;
+}
+
+/** What an action activity returns. */
+export interface StepOutcome {
+  /** The step's `result`: its outputs are evaluated against this. */
+  output: JsonValue;
+  /**
+   * Undo of what this call did, in the order the writes happened (the saga runs them in
+   * reverse). Ignored for actions whose undo was prepared before the call.
+   */
+  undo: UndoRecord[];
+  /** Tour the step worked on, for the `TourId` search attribute. */
+  tourId?: string;
+  /** Things the user should know that did not fail the step (e.g. `ignoredIdCount`). */
+  warnings?: string[];
+  /** One line saying what was done, e.g. "created tour Spring Tour 2027 (12 days)". */
+  describe?: string;
+}
+
+/**
+ * Details attached to an activity's `ApplicationFailure` when it fails after some writes
+ * already happened: the undo of those writes.
+ */
+export interface PartialProgress {
+  undo: UndoRecord[];
+}

@@ -1,0 +1,33 @@
+/** Reading a playbook file and its `--input` values for the run and schedule commands. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { compilePlaybookFile, formatErrors, resolveInputs } from '../definitions/index.ts';
+import type { JsonObject, Plan } from '../definitions/plan-types.ts';
+import { UserError, type CliContext } from './context.ts';
+
+/** `--input k=v`, repeatable. */
+export function collectInput(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const eq = value.indexOf('=');
+  if (eq <= 0) throw new UserError(`--input takes key=value, got "${value}"`);
+  return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
+}
+
+/** Compiles a playbook and resolves its inputs; a mistake becomes a `UserError` with file:line:column. */
+export async function loadPlan(
+  ctx: CliContext,
+  file: string,
+  raw: Record<string, string>,
+  inputsFile?: string,
+): Promise<{ plan: Plan; inputs: JsonObject }> {
+  const full = path.resolve(ctx.cwd, file);
+  const compiled = await compilePlaybookFile(full);
+  if (compiled.errors.length > 0) {
+    const source = await readFile(full, 'utf8').catch(() => '');
+    throw new UserError(formatErrors(compiled.errors, source));
+  }
+  const fromFile = inputsFile ? ((parseYaml(await readFile(path.resolve(ctx.cwd, inputsFile), 'utf8')) ?? {}) as JsonObject) : {};
+  const resolved = resolveInputs(compiled.plan!, { ...fromFile, ...raw });
+  if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
+  return { plan: compiled.plan!, inputs: resolved.inputs };
+}

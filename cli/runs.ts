@@ -1,0 +1,118 @@
+/**
+ * Starting runs and reading their outcome: shared by `run`, `dev`, `result`, `cancel` and
+ * the schedule commands.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowFailedError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import type { JsonObject, Plan } from '../definitions/plan-types.ts';
+import type { playbookWorkflow } from '../workflows/playbook.ts';
+import { RunFailureType, type PlaybookInput, type RunResult } from '../workflows/messages.ts';
+import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
+import { ExitCode } from './context.ts';
+
+/** Workflow IDs: `<playbook>--<run key>`, so runs are found by name in the Web UI. */
+export function workflowIdFor(plan: Plan, runKey: string | undefined): string {
+  const key = runKey ?? `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+  return `${plan.name}--${key}`;
+}
+
+/**
+ * The idempotency key seed of a new run with this workflow ID. A run that rolled back (or was
+ * cancelled, which rolls back) deleted its records, so a retry needs fresh keys: the API would
+ * otherwise answer with the deleted records. A run that was terminated mid-way keeps its keys,
+ * so a retry continues where it stopped without duplicating anything.
+ */
+async function keySeedFor(client: Client, workflowId: string): Promise<{ seed: string; generation: number }> {
+  let generation = 0;
+  try {
+    const latest = await client.workflow.getHandle(workflowId).describe();
+    const previous = Number((latest.memo as Record<string, unknown> | undefined)?.keyGeneration ?? 0);
+    const rolledBack = latest.status.name === 'FAILED' || latest.status.name === 'CANCELLED';
+    generation = rolledBack ? previous + 1 : previous;
+  } catch {
+    // never ran
+  }
+  return { seed: generation === 0 ? workflowId : `${workflowId}#${generation}`, generation };
+}
+
+export interface StartRunOptions {
+  client: Client;
+  taskQueue: string;
+  plan: Plan;
+  inputs: JsonObject;
+  runKey?: string;
+  now?: string;
+}
+
+export interface StartedRun {
+  handle: WorkflowHandle<typeof playbookWorkflow>;
+  workflowId: string;
+  /** False when a finished run with this key already existed: nothing new was started. */
+  started: boolean;
+}
+
+/** Starts a playbook run; a run key that already completed starts nothing and returns that run. */
+export async function startRun(options: StartRunOptions): Promise<StartedRun> {
+  const { client, plan } = options;
+  const workflowId = workflowIdFor(plan, options.runKey);
+  const { seed, generation } = await keySeedFor(client, workflowId);
+  const input: PlaybookInput = { plan, inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}) };
+  try {
+    const handle = await client.workflow.start<typeof playbookWorkflow>('playbookWorkflow', {
+      taskQueue: options.taskQueue,
+      workflowId,
+      args: [input],
+      workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      searchAttributes: { [PLAYBOOK_NAME]: [plan.name] },
+      memo: { keyGeneration: generation },
+      staticSummary: `${plan.name}${plan.description ? `: ${plan.description.split('\n')[0]}` : ''}`,
+      staticDetails: planDetails(plan),
+    });
+    return { handle, workflowId, started: true };
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    return { handle: client.workflow.getHandle(workflowId), workflowId, started: false };
+  }
+}
+
+/** Markdown shown in the Web UI under the run's summary: the steps, in parallel groups. */
+function planDetails(plan: Plan): string {
+  const lines = plan.groups.map((group, i) => `${i + 1}. ${group.map((id) => `\`${id}\``).join(' · ')}`);
+  return [`**${plan.name}**: ${plan.steps.length} steps`, '', ...lines].join('\n');
+}
+
+export interface RunOutcome {
+  result: RunResult | undefined;
+  exitCode: ExitCode;
+  /** Message of a failure that carried no report. */
+  message?: string;
+}
+
+/** Waits for a run and maps its outcome to the result report and an exit code. */
+export async function waitForOutcome(handle: WorkflowHandle): Promise<RunOutcome> {
+  try {
+    const result = (await handle.result()) as RunResult;
+    return { result, exitCode: ExitCode.ok };
+  } catch (error) {
+    if (!(error instanceof WorkflowFailedError)) throw error;
+    const cause = error.cause;
+    if (cause instanceof ApplicationFailure || cause instanceof CancelledFailure) {
+      const result = cause.details?.[0] as RunResult | undefined;
+      const rolledBack = cause instanceof CancelledFailure || (cause as ApplicationFailure).type === RunFailureType.rolledBack;
+      return { result, exitCode: rolledBack ? ExitCode.rolledBack : ExitCode.failed, message: cause.message };
+    }
+    return { result: undefined, exitCode: ExitCode.failed, message: cause?.message ?? error.message };
+  }
+}
+
+/** The Web UI address of a run. */
+export function runUrl(uiUrl: string, namespace: string, workflowId: string): string {
+  return `${uiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}`;
+}

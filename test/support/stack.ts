@@ -1,0 +1,78 @@
+/**
+ * The end-to-end stack of one test file: the real Temporal dev server of the run (from the
+ * global setup), an in-process sandbox over real HTTP, and a worker on a task queue of its own.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { Client } from '@temporalio/client';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { loadConfig, type Config } from '../../worker/config.ts';
+import { connectClient } from '../../worker/temporal.ts';
+import { createWorker } from '../../worker/worker.ts';
+import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
+import type { JsonObject, Plan } from '../../definitions/plan-types.ts';
+import { startRun, waitForOutcome, type RunOutcome } from '../../cli/runs.ts';
+
+export const PLAYBOOKS = path.resolve(import.meta.dirname, '../../definitions/playbooks');
+
+export interface TestStack {
+  config: Config;
+  client: Client;
+  sandbox: RunningSandbox;
+  /** Compiles a playbook file, failing the test on any compile error. */
+  compile(file: string): Promise<Plan>;
+  /** Runs a playbook to its end on this stack's worker. */
+  run(file: string, inputs?: Record<string, unknown>, runKey?: string): Promise<RunOutcome & { workflowId: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestStack(options: { outputDir?: string } = {}): Promise<TestStack> {
+  const sandbox = await startSandbox({ autoApprove: true });
+  const creds = sandbox.credentials;
+  const config = loadConfig({
+    env: {},
+    overrides: {
+      temporal: { address: inject('temporalAddress'), namespace: inject('temporalNamespace'), taskQueue: `test-${randomUUID()}` },
+      api: {
+        baseUrl: creds.baseUrl,
+        authUrl: creds.authUrl,
+        apiKey: creds.apiKey,
+        apiSecret: creds.apiSecret,
+        accessToken: creds.accessToken,
+        refreshToken: creds.refreshToken,
+      },
+      ...(options.outputDir ? { outputDir: options.outputDir } : {}),
+    },
+  });
+  const client = await connectClient(config.temporal);
+  const { worker, close: closeWorker } = await createWorker({ config });
+  const running = worker.run();
+
+  const compile = async (file: string): Promise<Plan> => {
+    const compiled = await compilePlaybookFile(path.resolve(PLAYBOOKS, file));
+    if (compiled.errors.length > 0 || !compiled.plan) throw new Error(compiled.errors.map((e) => e.message).join('\n'));
+    return compiled.plan;
+  };
+
+  return {
+    config,
+    client,
+    sandbox,
+    compile,
+    async run(file, inputs = {}, runKey) {
+      const plan = await compile(file);
+      const resolved = resolveInputs(plan, inputs as JsonObject);
+      if (resolved.errors.length > 0) throw new Error(resolved.errors.join('\n'));
+      const started = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs: resolved.inputs, runKey });
+      return { ...(await waitForOutcome(started.handle)), workflowId: started.workflowId };
+    },
+    async close() {
+      worker.shutdown();
+      await running;
+      await closeWorker();
+      await client.connection.close();
+      await sandbox.close();
+    },
+  };
+}

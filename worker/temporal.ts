@@ -1,0 +1,24 @@
+/** Connections to Temporal, from tourflow's configuration. */
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection } from '@temporalio/worker';
+import type { TemporalConfig } from './config.ts';
+
+function connectionOptions(config: TemporalConfig) {
+  return {
+    address: config.address,
+    ...(config.tls !== undefined ? { tls: config.tls } : {}),
+    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+    ...(config.metadata ? { metadata: config.metadata } : {}),
+  };
+}
+
+/** A Temporal client for starting, listing and controlling runs. */
+export async function connectClient(config: TemporalConfig): Promise<Client> {
+  const connection = await Connection.connect({ ...connectionOptions(config), connectTimeout: 10_000 });
+  return new Client({ connection, namespace: config.namespace });
+}
+
+/** The worker's native connection. */
+export async function connectWorker(config: TemporalConfig): Promise<NativeConnection> {
+  return NativeConnection.connect(connectionOptions(config));
+}

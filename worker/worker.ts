@@ -1,0 +1,62 @@
+/**
+ * Worker bootstrap: connection, task queue, workflow bundle and the activities with their
+ * credentials. Credentials live here only; they never enter workflow inputs or history.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker, bundleWorkflowCode, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from '../activities/index.ts';
+import type { Config } from './config.ts';
+import { connectWorker } from './temporal.ts';
+
+/** The workflow entry module: TypeScript source in development, compiled JavaScript from dist/. */
+export function workflowsPath(): string {
+  const ts = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
+  return existsSync(ts) ? ts : fileURLToPath(new URL('../workflows/index.js', import.meta.url));
+}
+
+let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
+
+/** Bundles the workflow code once per process (a few seconds), shared by every worker. */
+export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
+  bundle ??= bundleWorkflowCode({ workflowsPath: workflowsPath(), logger: quietBundlerLogger });
+  return bundle;
+}
+
+const quietBundlerLogger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: (message: string, meta?: Record<string, unknown>) => console.error(message, meta ?? ''),
+  log: () => undefined,
+};
+
+export interface StartWorkerOptions {
+  config: Config;
+  /** Dependencies of the activities; built from the configuration when absent. */
+  deps?: ActivityDeps;
+  connection?: NativeConnection;
+}
+
+/** Creates (but does not run) the tourflow worker. */
+export async function createWorker(options: StartWorkerOptions): Promise<{ worker: Worker; close: () => Promise<void> }> {
+  const { config } = options;
+  const connection = options.connection ?? (await connectWorker(config.temporal));
+  const deps = options.deps ?? (await import('../activities/deps.ts')).depsFromConfig(config);
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities: createActivities(deps),
+    maxConcurrentActivityTaskExecutions: config.worker.maxConcurrentActivityTaskExecutions,
+    maxConcurrentWorkflowTaskExecutions: config.worker.maxConcurrentWorkflowTaskExecutions,
+    shutdownGraceTime: '20s',
+  });
+  const close = async () => {
+    await deps.close?.();
+    if (!options.connection) await connection.close();
+  };
+  return { worker, close };
+}

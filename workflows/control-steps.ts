@@ -1,0 +1,80 @@
+/**
+ * Steps that run inside the workflow rather than as an activity: `approval` (waits for
+ * `tourflow approve`) and `playbook.run` (a composite step: another playbook as a child run).
+ */
+import { ApplicationFailure, ChildWorkflowFailure, condition, executeChild, workflowInfo } from '@temporalio/workflow';
+import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
+import { evaluateTemplate } from '../definitions/expressions.ts';
+import type { Interpreter } from './interpreter.ts';
+import { StepFailed, Stopped } from './interpreter.ts';
+import { StepState, type ChildResult, type PlaybookInput, type RunResult } from './messages.ts';
+import { playbookSearchAttributes } from './search-attributes.ts';
+
+/** Runs a control step and returns its outputs. */
+export async function runControlStep(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
+  switch (step.action) {
+    case 'approval':
+      return approval(interp, step);
+    case 'playbook.run':
+      return childPlaybook(interp, step);
+    default:
+      throw new StepFailed(step.id, 'UNKNOWN_ACTION', `step ${step.id}: no control action named ${step.action}`, undefined);
+  }
+}
+
+async function approval(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
+  const args = (await evaluateTemplate(step.args, interp.scope())) as JsonObject | null;
+  const message = typeof args?.message === 'string' ? args.message : `approve step ${step.id}`;
+  interp.setState(step.id, StepState.waiting, { waitingFor: message });
+  const answered = () => interp.approvals.has(step.id) || interp.stopReason !== undefined;
+  const inTime = step.approvalTimeout ? await condition(answered, step.approvalTimeout) : (await condition(answered), true);
+  if (interp.stopReason) throw new Stopped();
+  if (!inTime) {
+    throw new StepFailed(step.id, 'APPROVAL_TIMEOUT', `step ${step.id}: nobody approved within ${step.approvalTimeout}`, undefined);
+  }
+  if (interp.approvals.get(step.id) === false) {
+    throw new StepFailed(step.id, 'APPROVAL_DECLINED', `step ${step.id}: the approval was declined`, undefined);
+  }
+  interp.setState(step.id, StepState.running, { waitingFor: undefined });
+  return { approved: true, message };
+}
+
+function withDefaults(plan: Plan, given: JsonObject): JsonObject {
+  const inputs: JsonObject = { ...given };
+  for (const [name, spec] of Object.entries(plan.inputs)) {
+    if (inputs[name] === undefined && spec.default !== undefined) inputs[name] = spec.default;
+  }
+  return inputs;
+}
+
+async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
+  const plan = (step as PlanStep & { plan?: Plan }).plan;
+  if (!plan) throw new StepFailed(step.id, 'INVALID_PLAN', `step ${step.id}: the composite step has no embedded playbook`, undefined);
+  const args = ((await evaluateTemplate(step.args, interp.scope())) ?? {}) as JsonObject;
+  const given = (args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}) as JsonObject;
+  const input: PlaybookInput = {
+    plan,
+    inputs: withDefaults(plan, given),
+    keySeed: `${interp.input.keySeed}/${step.id}`,
+    now: interp.run.now,
+    parentOwnsRollback: true,
+  };
+  try {
+    const result = await executeChild<(input: PlaybookInput) => Promise<ChildResult>>('playbookWorkflow', {
+      workflowId: `${workflowInfo().workflowId}/${step.id}`,
+      args: [input],
+      staticSummary: `${plan.name} (step ${step.id} of ${interp.input.plan.name})`,
+      searchAttributes: playbookSearchAttributes(plan.name, interp.state.tourId),
+    });
+    interp.saga.adopt(result.saga);
+    interp.state.done.push(...result.done.map((line) => `${step.id}: ${line}`));
+    interp.state.warnings.push(...result.warnings);
+    return result.outputs;
+  } catch (error) {
+    // The child undid its own work before failing; carry its report into ours.
+    const cause = error instanceof ChildWorkflowFailure ? error.cause : undefined;
+    const report = cause instanceof ApplicationFailure ? (cause.details?.[0] as RunResult | undefined) : undefined;
+    if (report) interp.childReports.push(report);
+    throw error;
+  }
+}

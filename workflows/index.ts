@@ -1,0 +1,2 @@
+/** Workflow entry point bundled by the worker. */
+export { playbookWorkflow } from './playbook.ts';

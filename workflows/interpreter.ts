@@ -1,0 +1,279 @@
+/**
+ * Interprets a compiled plan: steps in dependency order, independent steps in parallel,
+ * `forEach` with its concurrency limit, `if` conditions, expressions evaluated against inputs
+ * and earlier outputs, pause/resume/approve, and a graceful stop for failure and cancellation.
+ */
+import { condition, setCurrentDetails, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import type { JsonObject, JsonValue, PlanStep } from '../definitions/plan-types.ts';
+import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
+import type { RunContext, StepCall, StepOutcome } from '../activities/types.ts';
+import { runCall } from './activity-calls.ts';
+import { idempotencyKey } from './keys.ts';
+import {
+  StepState,
+  type CarriedState,
+  type ItemCounts,
+  type PlaybookInput,
+  type RunProgress,
+  type RunResult,
+  type StepProgress,
+} from './messages.ts';
+import { Saga } from './saga.ts';
+import { TOUR_ID } from './search-attributes.ts';
+import { runControlStep } from './control-steps.ts';
+import { describeFailure, failureMessage } from './saga.ts';
+
+/** Start a continuation once the history is this long, well under Temporal's 10,240 suggestion. */
+export const HISTORY_EVENTS_LIMIT = 6_000;
+
+/** Thrown inside the step graph when the run stops early (failure elsewhere, cancel, continue-as-new). */
+class Stopped extends Error {}
+
+export class StepFailed extends Error {
+  constructor(
+    readonly stepId: string,
+    readonly type: string,
+    message: string,
+    override readonly cause: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export { Stopped };
+
+export class Interpreter {
+  readonly saga: Saga;
+  readonly state: CarriedState;
+  readonly progress: Map<string, StepProgress>;
+  paused = false;
+  stopReason: 'failed' | 'cancelled' | 'continue' | undefined;
+  firstFailure: StepFailed | undefined;
+  readonly approvals = new Map<string, boolean>();
+  /** Reports of child runs that failed and undid themselves. */
+  readonly childReports: RunResult[] = [];
+  private readonly steps: Map<string, PlanStep>;
+
+  constructor(
+    readonly input: PlaybookInput,
+    readonly run: RunContext,
+  ) {
+    this.state = input.carried ?? {
+      outputs: {},
+      stepStates: {},
+      itemOutputs: {},
+      saga: [],
+      done: [],
+      warnings: [],
+      continuedCount: 0,
+    };
+    this.saga = new Saga(this.state.saga);
+    this.steps = new Map(input.plan.steps.map((step) => [step.id, step]));
+    this.progress = new Map(
+      input.plan.steps.map((step) => [
+        step.id,
+        { id: step.id, action: step.action, state: this.state.stepStates[step.id] ?? StepState.pending },
+      ]),
+    );
+  }
+
+  /** Runs every step; resolves when all finished, or rejects with the first `StepFailed`. */
+  async runAll(): Promise<void> {
+    const finished = new Map<string, Promise<void>>();
+    const start = (step: PlanStep): Promise<void> => {
+      const existing = finished.get(step.id);
+      if (existing) return existing;
+      const needs = step.needs.map((id) => {
+        const dep = this.steps.get(id);
+        return dep ? start(dep) : Promise.resolve();
+      });
+      const promise = Promise.all(needs).then(() => this.runStep(step));
+      finished.set(step.id, promise);
+      return promise;
+    };
+    const results = await Promise.allSettled(this.input.plan.steps.map(start));
+    if (this.firstFailure) throw this.firstFailure;
+    const unexpected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof Stopped));
+    if (unexpected) throw unexpected.reason;
+  }
+
+  /** The expression scope: inputs, outputs of finished steps, the run. */
+  scope(extra: Record<string, JsonValue> = {}): ExpressionScope {
+    const steps: Record<string, { outputs: JsonObject }> = {};
+    for (const [id, outputs] of Object.entries(this.state.outputs)) steps[id] = { outputs: outputs as JsonObject };
+    return { inputs: this.input.inputs, steps, run: { ...this.run }, ...extra };
+  }
+
+  progressReport(): RunProgress {
+    const steps = [...this.progress.values()];
+    const current = steps.find((s) => s.state === StepState.running || s.state === StepState.waiting);
+    return { playbook: this.input.plan.name, paused: this.paused, steps, ...(current ? { currentStep: current.id } : {}) };
+  }
+
+  setState(stepId: string, state: StepState, extra: Partial<StepProgress> = {}): void {
+    const entry = this.progress.get(stepId);
+    if (!entry) return;
+    Object.assign(entry, { state }, extra);
+    this.state.stepStates[stepId] = state;
+    this.showDetails();
+  }
+
+  private showDetails(): void {
+    const running = [...this.progress.values()].filter((s) => s.state === StepState.running || s.state === StepState.waiting);
+    const doneCount = [...this.progress.values()].filter((s) => s.state === StepState.done).length;
+    const lines = running.map((s) => {
+      const items = s.items ? ` (${s.items.done}/${s.items.total})` : '';
+      return s.state === StepState.waiting ? `**${s.id}** waits: ${s.waitingFor ?? 'approval'}` : `**${s.id}** running${items}`;
+    });
+    setCurrentDetails(
+      [`${doneCount}/${this.progress.size} steps done${this.paused ? ' · paused' : ''}`, ...lines].join('\n\n'),
+    );
+  }
+
+  /** Waits while paused; throws `Stopped` once the run is stopping. */
+  async checkpoint(): Promise<void> {
+    await condition(() => !this.paused || this.stopReason !== undefined);
+    if (this.stopReason) throw new Stopped();
+    const info = workflowInfo();
+    if (info.historyLength > HISTORY_EVENTS_LIMIT || info.continueAsNewSuggested) {
+      this.stopReason = 'continue';
+      throw new Stopped();
+    }
+  }
+
+  private async runStep(step: PlanStep): Promise<void> {
+    const previous = this.state.stepStates[step.id];
+    if (previous === StepState.done || previous === StepState.skipped) return;
+    await this.checkpoint();
+    try {
+      if (step.if && !(await evaluateCondition(step.if, this.scope()))) {
+        this.state.outputs[step.id] = null;
+        this.setState(step.id, StepState.skipped);
+        return;
+      }
+      this.setState(step.id, StepState.running);
+      if (step.kind === 'control') {
+        this.state.outputs[step.id] = await runControlStep(this, step);
+      } else if (step.forEach) {
+        this.state.outputs[step.id] = await this.runForEach(step);
+      } else {
+        this.state.outputs[step.id] = await this.callOnce(step, this.scope(), null);
+      }
+      this.setState(step.id, StepState.done);
+    } catch (error) {
+      if (error instanceof Stopped) throw error;
+      const failure = toStepFailed(step, error);
+      this.setState(step.id, StepState.failed, { error: { type: failure.type, message: failure.message } });
+      if (step.onFailure === 'continue') {
+        this.state.outputs[step.id] = null;
+        this.state.warnings.push(`step ${step.id} failed and the playbook continued: ${failure.message}`);
+        return;
+      }
+      this.firstFailure ??= failure;
+      this.stopReason ??= 'failed';
+      throw new Stopped();
+    }
+  }
+
+  /** Evaluates args, runs the call, and returns the step's outputs (result merged with named outputs). */
+  async callOnce(step: PlanStep, scope: ExpressionScope, itemKey: string | null): Promise<JsonValue> {
+    const args = (await evaluateTemplate(step.args, scope)) as JsonValue;
+    const call: StepCall = {
+      action: step.action,
+      stepId: step.id,
+      itemKey,
+      args,
+      idempotencyKey: idempotencyKey(this.input.keySeed, step.id, itemKey),
+      run: this.run,
+    };
+    const outcome = await runCall(step, call, this.saga);
+    this.absorb(outcome);
+    return this.outputsOf(step, outcome.output, scope);
+  }
+
+  private absorb(outcome: StepOutcome): void {
+    if (outcome.describe) this.state.done.push(outcome.describe);
+    if (outcome.warnings) this.state.warnings.push(...outcome.warnings);
+    if (outcome.tourId && !this.state.tourId) {
+      this.state.tourId = outcome.tourId;
+      upsertSearchAttributes({ [TOUR_ID]: [outcome.tourId] });
+    }
+  }
+
+  private async outputsOf(step: PlanStep, result: JsonValue, scope: ExpressionScope): Promise<JsonValue> {
+    const base: JsonObject = result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
+    for (const [name, expression] of Object.entries(step.outputs)) {
+      base[name] = (await evaluateTemplate(expression, { ...scope, result })) as JsonValue;
+    }
+    return base;
+  }
+
+  private async runForEach(step: PlanStep): Promise<JsonValue> {
+    const forEach = step.forEach!;
+    const items = await evaluateTemplate(forEach.items, this.scope());
+    if (!Array.isArray(items)) {
+      throw new StepFailed(step.id, 'FOREACH_NOT_A_LIST', `forEach of step ${step.id} did not give a list.`, undefined);
+    }
+    const done = (this.state.itemOutputs[step.id] ??= {});
+    const keys = await this.itemKeys(step, items);
+    const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
+    this.setState(step.id, StepState.running, { items: counts });
+    let next = 0;
+    let failure: unknown;
+    const worker = async (): Promise<void> => {
+      while (next < items.length && failure === undefined) {
+        const index = next++;
+        const key = keys[index]!;
+        if (key in done) continue;
+        try {
+          await this.checkpoint();
+        } catch {
+          return; // stopping: finish what is in flight, start nothing new
+        }
+        counts.running++;
+        this.showDetails();
+        try {
+          const scope = this.scope({ [forEach.as]: items[index] as JsonValue, index });
+          done[key] = await this.callOnce(step, scope, key);
+          counts.done++;
+        } catch (error) {
+          counts.failed++;
+          if (step.onFailure !== 'continue') failure ??= error;
+          else this.state.warnings.push(`step ${step.id} item ${key} failed: ${failureMessage(error)}`);
+        } finally {
+          counts.running--;
+          this.showDetails();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(forEach.concurrency, items.length)) }, worker));
+    if (failure !== undefined) throw failure;
+    if (this.stopReason) throw new Stopped();
+    return keys.map((key) => done[key] ?? null);
+  }
+
+  private async itemKeys(step: PlanStep, items: unknown[]): Promise<string[]> {
+    const forEach = step.forEach!;
+    const keys: string[] = [];
+    for (const [index, item] of items.entries()) {
+      const key = forEach.key
+        ? String(await evaluateTemplate(forEach.key, this.scope({ [forEach.as]: item as JsonValue, index })))
+        : String(index);
+      keys.push(key);
+    }
+    const seen = new Set<string>();
+    for (const key of keys) {
+      if (seen.has(key)) {
+        throw new StepFailed(step.id, 'FOREACH_DUPLICATE_KEY', `forEach of step ${step.id} gives the key "${key}" twice.`, undefined);
+      }
+      seen.add(key);
+    }
+    return keys;
+  }
+}
+
+function toStepFailed(step: PlanStep, error: unknown): StepFailed {
+  if (error instanceof StepFailed) return error;
+  const { type, message } = describeFailure(error);
+  return new StepFailed(step.id, type, `step ${step.id} (${step.action}) failed: ${message}`, error);
+}

@@ -1,0 +1,122 @@
+/**
+ * Messages of the playbook workflow: its input and result, and the query and updates that
+ * the CLI and the Web UI use. Workflow-safe: only `@temporalio/workflow` definitions.
+ */
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
+import type { RecordRef, UndoRecord } from '../activities/types.ts';
+
+export const StepState = {
+  pending: 'pending',
+  waiting: 'waiting',
+  running: 'running',
+  done: 'done',
+  skipped: 'skipped',
+  failed: 'failed',
+  undone: 'undone',
+} as const;
+export type StepState = (typeof StepState)[keyof typeof StepState];
+
+export const RunStatus = {
+  completed: 'completed',
+  rolledBack: 'rolledBack',
+  failed: 'failed',
+  needsManualRepair: 'needsManualRepair',
+} as const;
+export type RunStatus = (typeof RunStatus)[keyof typeof RunStatus];
+
+/** Failure types the workflow ends with; the CLI maps them to exit codes. */
+export const RunFailureType = {
+  rolledBack: 'PlaybookRolledBack',
+  failed: 'PlaybookFailed',
+  needsManualRepair: 'PlaybookNeedsManualRepair',
+} as const;
+
+export interface ItemCounts {
+  total: number;
+  done: number;
+  failed: number;
+  running: number;
+}
+
+export interface StepProgress {
+  id: string;
+  action: string;
+  state: StepState;
+  items?: ItemCounts;
+  error?: { type: string; message: string };
+  /** What an approval step waits for. */
+  waitingFor?: string;
+}
+
+export interface UndoReport {
+  stepId: string;
+  describe: string;
+  record?: RecordRef;
+  error?: string;
+}
+
+export interface RunProgress {
+  playbook: string;
+  paused: boolean;
+  steps: StepProgress[];
+  currentStep?: string;
+}
+
+export interface RunResult {
+  status: RunStatus;
+  playbook: string;
+  workflowId: string;
+  outputs: JsonObject;
+  steps: StepProgress[];
+  /** One line per thing done, in order. */
+  done: string[];
+  undone: UndoReport[];
+  /** Records that could not be undone: needs manual repair. */
+  leftBehind: UndoReport[];
+  warnings: string[];
+  error?: { stepId: string; type: string; message: string };
+}
+
+/** One registered compensation, carried across continue-as-new. */
+export interface SagaEntry {
+  stepId: string;
+  itemKey: string | null;
+  undo: UndoRecord[];
+}
+
+/** State a run hands to its continuation when its history grows too long. */
+export interface CarriedState {
+  outputs: Record<string, JsonValue>;
+  stepStates: Record<string, StepState>;
+  /** Finished elements of `forEach` steps: step -> item key -> output. */
+  itemOutputs: Record<string, Record<string, JsonValue>>;
+  saga: SagaEntry[];
+  done: string[];
+  warnings: string[];
+  tourId?: string;
+  continuedCount: number;
+}
+
+export interface PlaybookInput {
+  plan: Plan;
+  /** Resolved inputs (defaults applied, types checked by the starter). */
+  inputs: JsonObject;
+  /** Seed of every idempotency key; the workflow ID unless a rolled-back run is retried. */
+  keySeed: string;
+  /** Logical time of the run, ISO 8601; defaults to the schedule's nominal time or the start time. */
+  now?: string;
+  /** Set on a child run: its parent undoes it, so it hands its saga back instead. */
+  parentOwnsRollback?: boolean;
+  carried?: CarriedState;
+}
+
+/** Result of a child run whose parent owns the rollback. */
+export interface ChildResult extends RunResult {
+  saga: SagaEntry[];
+}
+
+export const progressQuery = defineQuery<RunProgress>('progress');
+export const pauseUpdate = defineUpdate<RunProgress>('pause');
+export const resumeUpdate = defineUpdate<RunProgress>('resume');
+export const approveUpdate = defineUpdate<RunProgress, [stepId: string, approve: boolean]>('approve');

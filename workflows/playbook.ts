@@ -1,0 +1,138 @@
+/**
+ * The one generic workflow: runs a compiled plan, and either finishes or leaves the API as it
+ * found it and says exactly what it undid.
+ */
+import {
+  ApplicationFailure,
+  CancellationScope,
+  CancelledFailure,
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  isCancellation,
+  setHandler,
+  upsertMemo,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { JsonObject } from '../definitions/plan-types.ts';
+import { evaluateTemplate } from '../definitions/expressions.ts';
+import { Interpreter, type StepFailed } from './interpreter.ts';
+import {
+  RunFailureType,
+  RunStatus,
+  StepState,
+  approveUpdate,
+  pauseUpdate,
+  progressQuery,
+  resumeUpdate,
+  type ChildResult,
+  type PlaybookInput,
+  type RunResult,
+} from './messages.ts';
+import type { CompensationReport } from './saga.ts';
+import { PLAYBOOK_NAME } from './search-attributes.ts';
+
+/** The run's logical time: the input's, else the schedule's nominal time, else the start time. */
+function logicalNow(input: PlaybookInput): string {
+  if (input.now) return input.now;
+  const scheduled = workflowInfo().searchAttributes?.TemporalScheduledStartTime?.[0];
+  if (scheduled instanceof Date) return scheduled.toISOString();
+  if (typeof scheduled === 'string') return new Date(scheduled).toISOString();
+  return workflowInfo().startTime.toISOString();
+}
+
+function installHandlers(interp: Interpreter): void {
+  setHandler(progressQuery, () => interp.progressReport());
+  setHandler(pauseUpdate, () => {
+    interp.paused = true;
+    return interp.progressReport();
+  });
+  setHandler(resumeUpdate, () => {
+    interp.paused = false;
+    return interp.progressReport();
+  });
+  setHandler(
+    approveUpdate,
+    (stepId, approve) => {
+      interp.approvals.set(stepId, approve);
+      return interp.progressReport();
+    },
+    {
+      validator: (stepId: string, _approve: boolean) => {
+        const step = interp.progress.get(stepId);
+        if (!step) throw new Error(`This run has no step "${stepId}".`);
+        if (step.state !== StepState.waiting) throw new Error(`Step "${stepId}" is ${step.state}, not waiting for approval.`);
+      },
+    },
+  );
+}
+
+function report(interp: Interpreter, status: RunResult['status'], outputs: JsonObject, comp?: CompensationReport): RunResult {
+  const children = interp.childReports;
+  const failure: StepFailed | undefined = interp.firstFailure;
+  return {
+    status,
+    playbook: interp.input.plan.name,
+    workflowId: interp.run.workflowId,
+    outputs,
+    steps: interp.progressReport().steps,
+    done: interp.state.done,
+    undone: [...children.flatMap((c) => c.undone), ...(comp?.undone ?? [])],
+    leftBehind: [...children.flatMap((c) => c.leftBehind), ...(comp?.leftBehind ?? [])],
+    warnings: interp.state.warnings,
+    ...(failure ? { error: { stepId: failure.stepId, type: failure.type, message: failure.message } } : {}),
+  };
+}
+
+/** Runs a compiled playbook plan. */
+export async function playbookWorkflow(input: PlaybookInput): Promise<RunResult | ChildResult> {
+  const info = workflowInfo();
+  const interp = new Interpreter(input, { workflowId: info.workflowId, playbook: input.plan.name, now: logicalNow(input) });
+  installHandlers(interp);
+  if (!info.searchAttributes?.[PLAYBOOK_NAME]) upsertSearchAttributes({ [PLAYBOOK_NAME]: [input.plan.name] });
+
+  let cancelled = false;
+  CancellationScope.current().cancelRequested.catch(() => {
+    cancelled = true;
+    interp.stopReason ??= 'cancelled';
+  });
+
+  let unexpected: unknown;
+  try {
+    await CancellationScope.nonCancellable(() => interp.runAll());
+  } catch (error) {
+    if (!interp.firstFailure && !isCancellation(error)) unexpected = error;
+  }
+  await condition(allHandlersFinished);
+
+  if (!interp.firstFailure && !unexpected && !cancelled) {
+    if (interp.stopReason === 'continue') {
+      interp.state.continuedCount++;
+      await continueAsNew<typeof playbookWorkflow>({ ...input, now: interp.run.now, carried: interp.state });
+    }
+    const outputs = ((await evaluateTemplate(input.plan.outputs, interp.scope())) ?? {}) as JsonObject;
+    const result = report(interp, RunStatus.completed, outputs);
+    upsertMemo({ outcome: RunStatus.completed });
+    return input.parentOwnsRollback ? { ...result, saga: interp.saga.entries } : result;
+  }
+  return finishUnsuccessfully(interp, cancelled, unexpected);
+}
+
+async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, unexpected: unknown): Promise<never> {
+  const rollback = interp.input.plan.rollback || cancelled;
+  const comp = rollback ? await interp.saga.compensate((stepId) => interp.setState(stepId, StepState.undone)) : undefined;
+  const status = !rollback
+    ? RunStatus.failed
+    : comp && comp.leftBehind.length > 0
+      ? RunStatus.needsManualRepair
+      : RunStatus.rolledBack;
+  const result = report(interp, status, {}, comp);
+  if (!rollback) result.leftBehind = interp.saga.entries.flatMap((e) => e.undo.map((u) => ({ stepId: e.stepId, describe: `kept: ${u.describe}`, ...(u.record ? { record: u.record } : {}) })));
+  upsertMemo({ outcome: status, undone: result.undone.length, leftBehind: result.leftBehind.length });
+  if (cancelled) throw new CancelledFailure(`Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`, [result]);
+  const reason = interp.firstFailure?.message ?? (unexpected instanceof Error ? unexpected.message : String(unexpected));
+  const type = status === RunStatus.needsManualRepair ? RunFailureType.needsManualRepair : status === RunStatus.rolledBack ? RunFailureType.rolledBack : RunFailureType.failed;
+  const prefix = status === RunStatus.needsManualRepair ? 'needs manual repair' : status === RunStatus.rolledBack ? 'rolled back' : 'failed';
+  throw ApplicationFailure.create({ message: `${prefix}: ${reason}`, type, nonRetryable: true, details: [result] });
+}

@@ -1,0 +1,109 @@
+/**
+ * The saga: every write registers its undo before it runs; on failure or cancellation the
+ * undo list runs in reverse inside a non-cancellable scope. A transient undo failure is
+ * retried by the activity retry policy; a permanent one does not stop the rest and is
+ * reported as a record left behind.
+ */
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  ChildWorkflowFailure,
+  TimeoutFailure,
+  log,
+  proxyActivities,
+} from '@temporalio/workflow';
+import type { UndoRecord } from '../activities/types.ts';
+import type { createActivities } from '../activities/index.ts';
+import type { SagaEntry, UndoReport } from './messages.ts';
+
+type Activities = ReturnType<typeof createActivities>;
+
+const undoActivities = proxyActivities<Activities>({
+  startToCloseTimeout: '60s',
+  // Undo must get through a bad minute of the API: more attempts than forward steps.
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 6 },
+}) as unknown as Record<string, { executeWithOptions: (options: object, args: [UndoRecord['args']]) => Promise<unknown> }>;
+
+export interface CompensationReport {
+  undone: UndoReport[];
+  leftBehind: UndoReport[];
+}
+
+/** A handle to one registered entry, to replace its undo once the call's outcome is known. */
+export type SagaHandle = number;
+
+export class Saga {
+  readonly entries: SagaEntry[];
+
+  constructor(entries: SagaEntry[] = []) {
+    this.entries = entries;
+  }
+
+  /** Registers the undo of a call before the call runs. */
+  register(stepId: string, itemKey: string | null, undo: UndoRecord[]): SagaHandle {
+    this.entries.push({ stepId, itemKey, undo });
+    return this.entries.length - 1;
+  }
+
+  /** Replaces the undo of a call once its outcome is known (an empty list: nothing to undo). */
+  settle(handle: SagaHandle, undo: UndoRecord[]): void {
+    const entry = this.entries[handle];
+    if (entry) entry.undo = undo;
+  }
+
+  /** Adds a child run's saga, so the parent undoes the child's records too. */
+  adopt(entries: SagaEntry[]): void {
+    this.entries.push(...entries);
+  }
+
+  get isEmpty(): boolean {
+    return this.entries.every((entry) => entry.undo.length === 0);
+  }
+
+  /** Runs every undo in reverse order; never throws. */
+  async compensate(onUndone?: (stepId: string) => void): Promise<CompensationReport> {
+    const report: CompensationReport = { undone: [], leftBehind: [] };
+    await CancellationScope.nonCancellable(async () => {
+      for (const entry of [...this.entries].reverse()) {
+        for (const record of [...entry.undo].reverse()) {
+          await runUndo(entry.stepId, record, report);
+        }
+        if (entry.undo.length > 0) onUndone?.(entry.stepId);
+        entry.undo = [];
+      }
+    });
+    return report;
+  }
+}
+
+async function runUndo(stepId: string, record: UndoRecord, report: CompensationReport): Promise<void> {
+  const activity = undoActivities[record.activity];
+  const base = { stepId, describe: record.describe, ...(record.record ? { record: record.record } : {}) };
+  if (!activity) {
+    report.leftBehind.push({ ...base, error: `no undo activity named ${record.activity}` });
+    return;
+  }
+  try {
+    await activity.executeWithOptions({ summary: `undo ${stepId}: ${record.describe}` }, [record.args]);
+    report.undone.push(base);
+  } catch (error) {
+    const message = failureMessage(error);
+    log.warn('undo failed; the record is left for manual repair', { stepId, describe: record.describe, error: message });
+    report.leftBehind.push({ ...base, error: message });
+  }
+}
+
+/** The type and message of a failure, without the SDK's wrapping (activity, child workflow). */
+export function describeFailure(error: unknown): { type: string; message: string } {
+  if ((error instanceof ActivityFailure || error instanceof ChildWorkflowFailure) && error.cause) return describeFailure(error.cause);
+  if (error instanceof ApplicationFailure) return { type: error.type ?? 'Error', message: error.message };
+  if (error instanceof TimeoutFailure) return { type: 'TIMEOUT', message: error.message };
+  return { type: 'Error', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** "TYPE: message", for reports and logs. */
+export function failureMessage(error: unknown): string {
+  const { type, message } = describeFailure(error);
+  return `${type}: ${message}`;
+}
