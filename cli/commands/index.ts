@@ -6,6 +6,14 @@ import { register as run } from './run.ts';
 import { register as validate } from './validate.ts';
 import { register as plan } from './plan.ts';
 import { register as schema } from './schema.ts';
+import { register as runs } from './runs.ts';
+import { register as status } from './status.ts';
+import { register as result } from './result.ts';
+import { register as cancel } from './cancel.ts';
+import { register as approve } from './approve.ts';
+import { register as pause } from './pause.ts';
+import { register as resume } from './resume.ts';
+import { register as schedule } from './schedule.ts';
 import { register as worker } from './worker.ts';
 import { register as sandbox } from './sandbox.ts';
 import { register as login } from './login.ts';
@@ -14,4 +22,23 @@ import { register as whoami } from './whoami.ts';
 
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
 
-export const commands: RegisterCommand[] = [dev, run, validate, plan, schema, worker, sandbox, login, logout, whoami];
+export const commands: RegisterCommand[] = [
+  dev,
+  run,
+  validate,
+  plan,
+  schema,
+  runs,
+  status,
+  result,
+  cancel,
+  approve,
+  pause,
+  resume,
+  schedule,
+  worker,
+  sandbox,
+  login,
+  logout,
+  whoami,
+];

@@ -1,0 +1,5 @@
+import type { Command } from 'commander';
+import type { CliContext } from '../context.ts';
+
+/** Registers `tourflow result`. */
+export function register(_program: Command, _ctx: CliContext): void {}
