@@ -98,6 +98,9 @@ export interface CarriedState {
   continuedCount: number;
 }
 
+/** A `keySeed` that stands for the run's own workflow ID (used by schedules, whose runs' IDs are made at start). */
+export const KEY_SEED_WORKFLOW_ID = '$workflowId';
+
 export interface PlaybookInput {
   plan: Plan;
   /** Resolved inputs (defaults applied, types checked by the starter). */

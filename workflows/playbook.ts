@@ -19,6 +19,7 @@ import type { JsonObject } from '../definitions/plan-types.ts';
 import { evaluateTemplate } from '../definitions/expressions.ts';
 import { Interpreter, type StepFailed } from './interpreter.ts';
 import {
+  KEY_SEED_WORKFLOW_ID,
   RunFailureType,
   RunStatus,
   StepState,
@@ -86,8 +87,10 @@ function report(interp: Interpreter, status: RunResult['status'], outputs: JsonO
 }
 
 /** Runs a compiled playbook plan. */
-export async function playbookWorkflow(input: PlaybookInput): Promise<RunResult | ChildResult> {
+export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult | ChildResult> {
   const info = workflowInfo();
+  // Scheduled runs get their workflow ID from the schedule at start time; it seeds their keys.
+  const input = given.keySeed === KEY_SEED_WORKFLOW_ID ? { ...given, keySeed: info.workflowId } : given;
   const interp = new Interpreter(input, { workflowId: info.workflowId, playbook: input.plan.name, now: logicalNow(input) });
   installHandlers(interp);
   if (!info.searchAttributes?.[PLAYBOOK_NAME]) upsertSearchAttributes({ [PLAYBOOK_NAME]: [input.plan.name] });
