@@ -1,0 +1,38 @@
+/** Custom fields of schedule items, venues and stays: read the set, or change listed fields. */
+import { z } from 'zod';
+import { defineEndpoint } from '../client/endpoint.ts';
+import { Endpoints } from './assumptions.ts';
+import { customField, intId, noData, operation } from './shared.ts';
+
+/** One change: ADD (title, or a premade `templateKey` on venues and stays), UPDATE or REMOVE by `id`. */
+export const customFieldChange = z.looseObject({
+  operation,
+  id: intId.optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  sortOrder: z.number().optional(),
+  templateKey: z.string().optional(),
+});
+
+const changes = z.looseObject({ fields: z.array(customFieldChange) });
+const fields = z.array(customField);
+
+export const listScheduleItemCustomFields = defineEndpoint(Endpoints.listScheduleItemCustomFields, { params: ['itemId'], data: fields });
+export const updateScheduleItemCustomFields = defineEndpoint(Endpoints.updateScheduleItemCustomFields, {
+  params: ['itemId'],
+  body: changes,
+  data: noData,
+});
+
+export const listVenueCustomFields = defineEndpoint(Endpoints.listVenueCustomFields, { params: ['venueId'], data: fields });
+export const updateVenueCustomFields = defineEndpoint(Endpoints.updateVenueCustomFields, { params: ['venueId'], body: changes, data: noData });
+
+export const listAccommodationCustomFields = defineEndpoint(Endpoints.listAccommodationCustomFields, {
+  params: ['accommodationId'],
+  data: fields,
+});
+export const updateAccommodationCustomFields = defineEndpoint(Endpoints.updateAccommodationCustomFields, {
+  params: ['accommodationId'],
+  body: changes,
+  data: noData,
+});

@@ -1,0 +1,102 @@
+/**
+ * Guest list of a day: list, create, edit, delete, restore, requesters, approved total, day
+ * configuration and the all-or-nothing bulk status change.
+ */
+import { z } from 'zod';
+import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
+import { Endpoints, guestlistDayConfigBody, guestlistStatusBody } from './assumptions.ts';
+import { dayRef, intId, intIdResult, lookupRef, noData, pageQuery, uuid } from './shared.ts';
+
+/** The fixed subset the list returns (no passes, pickup method, venue). */
+export const guestEntry = z.looseObject({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullish(),
+  affiliation: z.string().nullish(),
+  numberOfGuests: z.number(),
+  notes: z.string().nullish(),
+  status: lookupRef.nullish(),
+  day: dayRef.nullish(),
+  is_deleted: z.boolean().nullish(),
+  created_at: z.string().nullish(),
+  updated_at: z.string().nullish(),
+});
+export type GuestEntry = z.output<typeof guestEntry>;
+
+export const passAllocation = z.looseObject({ passId: intId, count: z.number().int().nonnegative() });
+
+const guestFields = {
+  firstName: z.string().min(1),
+  lastName: z.string().min(1),
+  numberOfGuests: z.number().int().positive(),
+  pickupMethodId: z.number(),
+  statusId: z.number(),
+  passes: z.array(passAllocation),
+  email: z.string().optional(),
+  affiliation: z.string().optional(),
+  notes: z.string().optional(),
+  requesterId: z.string().optional(),
+  venueId: z.number().optional(),
+};
+
+export const createGuestBody = z.looseObject({ tour_id: uuid, day_id: intId, avatarColorId: z.number().optional(), ...guestFields });
+export type CreateGuestBody = z.input<typeof createGuestBody>;
+
+export const updateGuestBody = z.looseObject(guestFields);
+export type UpdateGuestBody = z.input<typeof updateGuestBody>;
+
+export const requester = z.looseObject({ id: z.string(), firstname: z.string().nullish(), lastname: z.string().nullish() });
+
+export const approvedTotal = z.looseObject({
+  tourId: z.string().nullish(),
+  dayId: z.number().nullish(),
+  approvedGuests: z.number(),
+  approvedEntries: z.number().nullish(),
+});
+
+export const dayConfig = z.looseObject({
+  dayCap: z.number().nullish(),
+  locked: z.boolean().nullish(),
+  cutoffAt: z.string().nullish(),
+  venueId: z.number().nullish(),
+  passCaps: z.array(z.looseObject({ passId: z.number(), cap: z.number() })).nullish(),
+});
+
+export const listGuestlist = definePagedEndpoint(Endpoints.listGuestlist, {
+  params: ['tourId', 'dayId'],
+  query: z.object(pageQuery),
+  data: z.array(guestEntry),
+  page: { rows: arrayRows },
+});
+
+export const createGuest = defineEndpoint(Endpoints.createGuest, { body: createGuestBody, data: intIdResult });
+
+export const updateGuest = defineEndpoint(Endpoints.updateGuest, { params: ['guestListId'], body: updateGuestBody, data: intIdResult });
+
+export const deleteGuest = defineEndpoint(Endpoints.deleteGuest, { params: ['guestListId'], data: noData });
+
+export const restoreGuest = defineEndpoint(Endpoints.restoreGuest, { params: ['guestListId'], data: noData });
+
+export const listRequesters = defineEndpoint(Endpoints.listRequesters, { params: ['tourId'], data: z.array(requester) });
+
+/** Sum of the party sizes of approved entries, not a row count. */
+export const getGuestlistApprovedTotal = defineEndpoint(Endpoints.getGuestlistApprovedTotal, {
+  params: ['tourId', 'dayId'],
+  data: approvedTotal,
+});
+
+export const getGuestlistDayConfig = defineEndpoint(Endpoints.getGuestlistDayConfig, { params: ['tourId', 'dayId'], data: dayConfig });
+
+export const updateGuestlistDayConfig = defineEndpoint(Endpoints.updateGuestlistDayConfig, {
+  params: ['tourId', 'dayId'],
+  body: guestlistDayConfigBody,
+  data: z.unknown(),
+});
+
+/** All-or-nothing across the batch. */
+export const updateGuestlistStatuses = defineEndpoint(Endpoints.updateGuestlistStatuses, {
+  params: ['tourId'],
+  body: guestlistStatusBody,
+  data: z.unknown(),
+});

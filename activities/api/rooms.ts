@@ -1,0 +1,61 @@
+/** Room assignments of a stay: list, create, update (occupants replace), delete, restore. */
+import { z } from 'zod';
+import { defineEndpoint } from '../client/endpoint.ts';
+import { Endpoints } from './assumptions.ts';
+import { idNameResult, lookupRef } from './shared.ts';
+
+export const roomAssignment = z.looseObject({
+  assignment: z.looseObject({
+    id: z.number(),
+    name: z.string().nullish(),
+    room_type_text_field: z.string().nullish(),
+    room_number: z.number().nullish(),
+    check_in_date_time: z.string().nullish(),
+    check_out_date_time: z.string().nullish(),
+    smoking: z.boolean().nullish(),
+    notes: z.string().nullish(),
+    booking_number: z.string().nullish(),
+    is_confirmed: z.boolean().nullish(),
+    is_deleted: z.boolean().nullish(),
+    room_type_id: lookupRef.nullish(),
+  }),
+  users: z.array(z.looseObject({ id: z.string(), firstname: z.string().nullish(), lastname: z.string().nullish() })).default([]),
+  pendingInvites: z.array(z.looseObject({ id: z.union([z.number(), z.string()]), email: z.string().nullish() })).default([]),
+});
+export type RoomAssignment = z.output<typeof roomAssignment>;
+
+const epochMs = z.number().int();
+
+export const createRoomBody = z.looseObject({
+  roomType: z.number(),
+  roomNumber: z.number(),
+  checkInDate: epochMs,
+  checkOutDate: epochMs,
+  checkInTime: epochMs,
+  checkOutTime: epochMs,
+  smoking: z.boolean(),
+  /** Required by the API; send an empty string when there are none. */
+  generalNotes: z.string(),
+  /** Required by the API; send an empty string when there is none. */
+  confirmationNumber: z.string(),
+  name: z.string().optional(),
+  room_type_text_field: z.string().optional(),
+  guestList: z.array(z.string()).optional(),
+  pendingInviteIds: z.array(z.number()).optional(),
+  is_confirmed: z.boolean().optional(),
+  hasNotification: z.boolean().optional(),
+});
+export type CreateRoomBody = z.input<typeof createRoomBody>;
+
+export const updateRoomBody = createRoomBody.partial();
+export type UpdateRoomBody = z.input<typeof updateRoomBody>;
+
+export const listRooms = defineEndpoint(Endpoints.listRooms, { params: ['accommodationId'], data: z.array(roomAssignment) });
+
+export const createRoom = defineEndpoint(Endpoints.createRoom, { params: ['accommodationId'], body: createRoomBody, data: idNameResult });
+
+export const updateRoom = defineEndpoint(Endpoints.updateRoom, { params: ['roomAssignmentId'], body: updateRoomBody, data: idNameResult });
+
+export const deleteRoom = defineEndpoint(Endpoints.deleteRoom, { params: ['roomAssignmentId'], data: idNameResult });
+
+export const restoreRoom = defineEndpoint(Endpoints.restoreRoom, { params: ['roomAssignmentId'], data: idNameResult });

@@ -1,0 +1,71 @@
+/** Schedule templates (per user): list, items, save, rename, delete, restore, apply, undo-apply. */
+import { z } from 'zod';
+import { defineEndpoint } from '../client/endpoint.ts';
+import { Endpoints } from './assumptions.ts';
+import { idsResult, intId, intIdResult, latLng, noData } from './shared.ts';
+
+export const scheduleTemplate = z.looseObject({
+  id: z.number(),
+  template_name: z.string(),
+  tour_id: z.string().nullish(),
+  org_id: z.string().nullish(),
+  item_templates_count: z.number().nullish(),
+});
+export type ScheduleTemplate = z.output<typeof scheduleTemplate>;
+
+export const scheduleTemplateItem = z.looseObject({
+  id: z.number(),
+  scheduled_template_id: z.number().nullish(),
+  name: z.string(),
+  notes: z.string().nullish(),
+  start_time: z.string().nullish(),
+  end_time: z.string().nullish(),
+  location_coordinates: latLng.nullish(),
+  tag_ids: z.array(z.number()).nullish(),
+});
+
+export const ApplyMode = { merge: 'MERGE', replace: 'REPLACE' } as const;
+export type ApplyMode = (typeof ApplyMode)[keyof typeof ApplyMode];
+
+export const listScheduleTemplates = defineEndpoint(Endpoints.listScheduleTemplates, {
+  params: ['tourId'],
+  data: z.array(scheduleTemplate),
+});
+
+export const listScheduleTemplateItems = defineEndpoint(Endpoints.listScheduleTemplateItems, {
+  params: ['templateId'],
+  data: z.array(scheduleTemplateItem),
+});
+
+export const createScheduleTemplate = defineEndpoint(Endpoints.createScheduleTemplate, {
+  body: z.looseObject({
+    templateName: z.string().min(1).max(255),
+    itemIds: z.array(intId).min(1).max(500),
+    includeNotes: z.boolean().optional(),
+    includeVisibility: z.boolean().optional(),
+    includeAttachment: z.boolean().optional(),
+  }),
+  data: intIdResult,
+});
+
+export const renameScheduleTemplate = defineEndpoint(Endpoints.renameScheduleTemplate, {
+  params: ['templateId'],
+  body: z.looseObject({ templateName: z.string().min(1).max(255) }),
+  data: intIdResult,
+});
+
+export const deleteScheduleTemplate = defineEndpoint(Endpoints.deleteScheduleTemplate, { params: ['templateId'], data: noData });
+
+export const restoreScheduleTemplate = defineEndpoint(Endpoints.restoreScheduleTemplate, { params: ['templateId'], data: noData });
+
+export const applyScheduleTemplate = defineEndpoint(Endpoints.applyScheduleTemplate, {
+  params: ['templateId'],
+  body: z.looseObject({ dayId: intId, mode: z.enum([ApplyMode.merge, ApplyMode.replace]).optional() }),
+  data: idsResult,
+});
+
+export const undoApplyScheduleTemplate = defineEndpoint(Endpoints.undoApplyScheduleTemplate, {
+  params: ['templateId'],
+  body: z.looseObject({ dayId: intId }),
+  data: noData,
+});

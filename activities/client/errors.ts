@@ -1,0 +1,137 @@
+/**
+ * The Tour API client's errors. One family: every failure of a call is an `ApiError` carrying
+ * the HTTP status (when a response arrived), the API's `error` code, the endpoint
+ * (`"POST /v1/tours"`) and whether trying again can help. Messages never hold a header,
+ * token or secret.
+ */
+
+/** Codes the client raises itself, beside the API's own codes (`TOUR_NOT_FOUND`, ...). */
+export const ClientErrorCode = {
+  /** Connection refused or reset, socket closed before the response was complete. */
+  network: 'NETWORK_ERROR',
+  /** Connect, header or whole-request timeout. */
+  timeout: 'TIMEOUT',
+  /** The response did not match the endpoint's schema. */
+  responseShape: 'RESPONSE_SHAPE_ERROR',
+  /** The request was refused before sending: bad parameters, body or idempotency key. */
+  invalidRequest: 'INVALID_REQUEST',
+  /** A 2xx answer whose envelope says `status: false`: the operation did not happen. */
+  notPerformed: 'NOT_PERFORMED',
+  /** No usable sign-in: `tourflow login` is needed. */
+  reauthRequired: 'REAUTH_REQUIRED',
+  /** API key or secret missing from the configuration. */
+  missingCredentials: 'MISSING_CREDENTIALS',
+  /** The token file is readable by other users, or unreadable. */
+  insecureTokenFile: 'INSECURE_TOKEN_FILE',
+  /** A lookup name (`dayType: Show`) that the reference data does not know. */
+  unknownName: 'UNKNOWN_NAME',
+} as const;
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+export interface ApiErrorContext {
+  /** HTTP status, when a response arrived. */
+  status?: number;
+  /** The API's `error` code, or one of `ClientErrorCode`; absent for a bare gateway body. */
+  code?: string;
+  /** Method and path template, e.g. `"PUT /v1/tours/{tourId}"`. */
+  endpoint: string;
+  /** Whether the same request may succeed later. */
+  retryable: boolean;
+  /** How long the server asked to wait before the next attempt (`Retry-After`). */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/** A failed call to the Tour API. */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly endpoint: string;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, context: ApiErrorContext) {
+    super(message, { cause: context.cause });
+    this.name = 'ApiError';
+    this.status = context.status;
+    this.code = context.code;
+    this.endpoint = context.endpoint;
+    this.retryable = context.retryable;
+    this.retryAfterMs = context.retryAfterMs;
+  }
+
+  /** The failure type a playbook names to tolerate this error: the API code, else `HTTP_<status>`. */
+  get type(): string {
+    return this.code ?? `HTTP_${this.status ?? 0}`;
+  }
+}
+
+/** A response whose shape breaks the endpoint's schema; names the field. Never retryable. */
+export class ApiResponseShapeError extends ApiError {
+  /** Dotted path of the offending field inside the response, e.g. `data[3].day.id`. */
+  readonly field: string;
+
+  constructor(endpoint: string, field: string, problem: string, status?: number) {
+    super(`${endpoint} answered with an unexpected shape at ${field}: ${problem}`, {
+      status,
+      code: ClientErrorCode.responseShape,
+      endpoint,
+      retryable: false,
+    });
+    this.name = 'ApiResponseShapeError';
+    this.field = field;
+  }
+}
+
+/**
+ * The stored sign-in can no longer be used (refresh token expired or revoked, no tokens at all).
+ * Never retryable: a person has to run `tourflow login`.
+ */
+export class ReauthRequiredError extends ApiError {
+  constructor(reason: string, options: { endpoint?: string; cause?: unknown } = {}) {
+    super(`${reason}. Run \`tourflow login\` to sign in again.`, {
+      code: ClientErrorCode.reauthRequired,
+      endpoint: options.endpoint ?? 'token refresh',
+      retryable: false,
+      cause: options.cause,
+    });
+    this.name = 'ReauthRequiredError';
+  }
+}
+
+/** A name used in a playbook (`roomType: Double`) that the reference data does not hold. */
+export class LookupNameError extends ApiError {
+  readonly group: string;
+  readonly validNames: readonly string[];
+
+  constructor(group: string, name: string, validNames: readonly string[], endpoint: string) {
+    const shown = validNames.length ? validNames.join(', ') : '(none)';
+    super(`Unknown ${group} name "${name}". Valid names: ${shown}`, {
+      code: ClientErrorCode.unknownName,
+      endpoint,
+      retryable: false,
+    });
+    this.name = 'LookupNameError';
+    this.group = group;
+    this.validNames = validNames;
+  }
+}
+
+/** Builds a local, non-retryable error for a request refused before sending. */
+export function invalidRequest(endpoint: string, message: string): ApiError {
+  return new ApiError(`${endpoint}: ${message}`, {
+    code: ClientErrorCode.invalidRequest,
+    endpoint,
+    retryable: false,
+  });
+}
+
+/** The error for a 2xx whose envelope says `status: false`: nothing was done. */
+export function notPerformed(endpoint: string, message: string, status?: number): ApiError {
+  return new ApiError(`${endpoint} did not perform the operation${message ? `: ${message}` : ''}`, {
+    status,
+    code: ClientErrorCode.notPerformed,
+    endpoint,
+    retryable: false,
+  });
+}

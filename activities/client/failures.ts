@@ -1,0 +1,44 @@
+/**
+ * The one mapping from client errors to Temporal failures. The failure `type` is the API's error
+ * code (`TOUR_NOT_FOUND`, `INSUFFICIENT_SCOPE`) or `HTTP_<status>` for a bare gateway body, so a
+ * playbook names the failures it tolerates; `nonRetryable` and `nextRetryDelay` (from
+ * `Retry-After`) steer Temporal's retry policy.
+ */
+import { ApplicationFailure } from '@temporalio/common';
+import { ApiError } from './errors.ts';
+
+/** Details attached to the failure: enough to diagnose, never a header, token or secret. */
+export interface ApiFailureDetails {
+  status: number | null;
+  endpoint: string;
+  code: string | null;
+}
+
+/** The `ApplicationFailure` an activity throws for an `ApiError`. */
+export function toActivityFailure(error: ApiError): ApplicationFailure {
+  const details: ApiFailureDetails = { status: error.status ?? null, endpoint: error.endpoint, code: error.code ?? null };
+  return ApplicationFailure.create({
+    type: error.type,
+    message: error.message,
+    nonRetryable: !error.retryable,
+    nextRetryDelay: error.retryAfterMs,
+    details: [details],
+  });
+}
+
+/**
+ * Maps a caught error for rethrowing from an activity: `ApiError`s become failures, anything
+ * else (a cancellation, a bug) passes through untouched.
+ */
+export function asActivityFailure(error: unknown): unknown {
+  return error instanceof ApiError ? toActivityFailure(error) : error;
+}
+
+/** Runs `fn`, rethrowing its `ApiError`s as activity failures. */
+export async function withActivityFailures<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw asActivityFailure(error);
+  }
+}

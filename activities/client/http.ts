@@ -1,0 +1,69 @@
+/**
+ * One HTTP exchange with undici: a shared keep-alive agent, a connect timeout on the agent, a
+ * whole-request timeout per call, and the caller's abort signal (a cancelled activity) honoured.
+ * A cancelled call rethrows the signal's reason, so Temporal sees its own cancellation.
+ */
+import { Agent, request, type Dispatcher } from 'undici';
+import { errorFromNetwork, timeoutError } from './classify.ts';
+import type { Redactor } from './redact.ts';
+
+/** Timeouts of the HTTP layer. */
+export interface HttpTimeouts {
+  /** Opening a connection. @default 10_000 */
+  connectMs?: number;
+  /** The whole request, from sending to the last byte of the body. @default 60_000 */
+  requestMs?: number;
+}
+
+export const DEFAULT_TIMEOUTS = { connectMs: 10_000, requestMs: 60_000 } as const;
+
+/** The keep-alive agent a worker shares between all its activities. */
+export function createAgent(timeouts: HttpTimeouts = {}): Agent {
+  return new Agent({
+    connect: { timeout: timeouts.connectMs ?? DEFAULT_TIMEOUTS.connectMs },
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+  });
+}
+
+export interface HttpRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  /** The serialised body: the same bytes on every attempt. */
+  body: string | undefined;
+  /** `"POST /v1/tours"`, for errors. */
+  endpoint: string;
+  signal: AbortSignal | undefined;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Dispatcher.ResponseData['headers'];
+  text: string;
+}
+
+/** Sends one request; network failures and timeouts become retryable `ApiError`s. */
+export async function send(
+  req: HttpRequest,
+  options: { dispatcher: Dispatcher; requestMs: number; redact: Redactor },
+): Promise<HttpResponse> {
+  req.signal?.throwIfAborted();
+  const deadline = AbortSignal.timeout(options.requestMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
+  try {
+    const response = await request(req.url, {
+      method: req.method as Dispatcher.HttpMethod,
+      headers: req.headers,
+      body: req.body,
+      dispatcher: options.dispatcher,
+      signal,
+    });
+    const text = await response.body.text();
+    return { status: response.statusCode, headers: response.headers, text };
+  } catch (error) {
+    if (req.signal?.aborted) throw req.signal.reason;
+    if (deadline.aborted) throw timeoutError(req.endpoint, options.requestMs);
+    throw errorFromNetwork(req.endpoint, error, options.redact);
+  }
+}

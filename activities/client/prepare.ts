@@ -1,0 +1,65 @@
+/**
+ * Turns an endpoint and call options into the URL and body bytes to send, refusing bad input
+ * before anything goes on the wire. The body is serialised once, so every attempt (a retry, the
+ * repeat after a token refresh) sends the same bytes under the same idempotency key.
+ */
+import type { z } from 'zod';
+import { endpointPath } from '../api/assumptions.ts';
+import type { Endpoint } from './endpoint.ts';
+import { fieldPath } from './envelope.ts';
+import { invalidRequest } from './errors.ts';
+import { checkIdempotencyKey } from './idempotency.ts';
+
+/** Untyped view of call options, as the implementation sees them. */
+export interface LooseCallOptions {
+  params?: Record<string, string | number> | undefined;
+  query?: unknown;
+  body?: unknown;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** Paging parameters added after validation (`limit`, `offset` or the endpoint's names). */
+  pageQuery?: Record<string, number> | undefined;
+}
+
+export interface PreparedRequest {
+  url: URL;
+  body: string | undefined;
+  idempotencyKey: string | undefined;
+}
+
+function validate(endpoint: string, part: 'body' | 'query', schema: z.ZodType, value: unknown): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw invalidRequest(endpoint, `${part} field ${fieldPath([part, ...(issue?.path ?? [])])}: ${issue?.message ?? 'invalid'}`);
+}
+
+/** Query values as the API reads them: lists comma-separated, booleans as `true`/`false`. */
+export function toSearchParams(query: unknown): URLSearchParams {
+  const params = new URLSearchParams();
+  if (!query || typeof query !== 'object') return params;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return params;
+}
+
+/** Builds the request for one call of `endpoint`. */
+export function prepareRequest(baseUrl: string, endpoint: Endpoint, options: LooseCallOptions): PreparedRequest {
+  let path: string;
+  try {
+    path = endpointPath(endpoint.path, options.params);
+  } catch (error) {
+    throw invalidRequest(endpoint.name, (error as Error).message);
+  }
+  const url = new URL(path.slice(1), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  if (endpoint.query) url.search = toSearchParams(validate(endpoint.name, 'query', endpoint.query, options.query ?? {})).toString();
+  else if (options.query !== undefined) url.search = toSearchParams(options.query).toString();
+  for (const [key, value] of Object.entries(options.pageQuery ?? {})) url.searchParams.set(key, String(value));
+  let body: string | undefined;
+  if (endpoint.body) body = JSON.stringify(validate(endpoint.name, 'body', endpoint.body, options.body));
+  else if (options.body !== undefined) throw invalidRequest(endpoint.name, 'this endpoint takes no body');
+  const idempotencyKey = checkIdempotencyKey(endpoint.name, endpoint.method, options.idempotencyKey);
+  return { url, body, idempotencyKey };
+}

@@ -1,0 +1,65 @@
+/**
+ * Opt-in retries for use outside Temporal (CLI commands, plain scripts). Inside activities the
+ * client does not retry: Temporal's retry policy does, from the failures `toActivityFailure`
+ * builds. Delays grow 1 s, 2 s, 4 s...; a 429's `Retry-After` replaces the computed delay.
+ */
+import { ApiError } from './errors.ts';
+
+export interface RetryOptions {
+  /** Attempts in all, the first included. @default 3 */
+  attempts?: number;
+  /** Delay before the second attempt. @default 1000 */
+  initialMs?: number;
+  /** Growth of the delay per attempt. @default 2 */
+  factor?: number;
+  /** Longest delay, `Retry-After` included. @default 30_000 */
+  maxMs?: number;
+}
+
+/** Called before each wait, e.g. to log "retrying in 2 s". */
+export type RetryListener = (info: { attempt: number; delayMs: number; error: ApiError }) => void;
+
+/** The delay before attempt `attempt + 1` (attempt counts from 1). */
+export function retryDelayMs(options: RetryOptions, attempt: number, error: ApiError): number {
+  const computed = (options.initialMs ?? 1000) * (options.factor ?? 2) ** (attempt - 1);
+  return Math.min(error.retryAfterMs ?? computed, options.maxMs ?? 30_000);
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
+export async function withRetry<T>(
+  options: RetryOptions | false | undefined,
+  run: () => Promise<T>,
+  signal?: AbortSignal,
+  onRetry?: RetryListener,
+): Promise<T> {
+  const attempts = options ? Math.max(1, options.attempts ?? 3) : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!options || attempt >= attempts || !(error instanceof ApiError) || !error.retryable) throw error;
+      const delayMs = retryDelayMs(options, attempt, error);
+      onRetry?.({ attempt, delayMs, error });
+      await sleep(delayMs, signal);
+    }
+  }
+}
