@@ -40,6 +40,8 @@ export interface PlanInput {
   /** Element type of a `list` input. */
   items?: InputType;
   description?: string;
+  /** Where the input is declared, for error messages about its value. */
+  source?: SourceLocation;
 }
 
 export const FailurePolicy = { rollback: 'rollback', continue: 'continue' } as const;
@@ -112,6 +114,23 @@ export interface PlanStep {
   /** For `approval` steps: how long to wait for `tourflow approve`, duration string. */
   approvalTimeout?: string;
   source?: SourceLocation;
+  /**
+   * Why the step destroys data beyond undo (it carries `allowDestroy: true`); `tourflow plan`
+   * marks it. Decided at compile time, conservatively when the arguments are run-time expressions.
+   */
+  destroys?: string;
+  /** For `playbook.run` steps: the included playbook, compiled; its inputs are the step's `args.inputs`. */
+  plan?: Plan;
+}
+
+/** When a playbook runs by itself (a Temporal Schedule). */
+export interface PlanSchedule {
+  /** Cron expression, e.g. `0 6 * * *`. */
+  cron: string;
+  /** IANA time zone of the cron expression. @default 'UTC' */
+  timezone?: string;
+  /** Inputs of the scheduled runs. */
+  inputs?: JsonObject;
 }
 
 export interface Plan {
@@ -128,4 +147,7 @@ export interface Plan {
   groups: string[][];
   /** Content hash of the playbook source, for telling plans apart. */
   sourceHash: string;
+  schedule?: PlanSchedule;
+  /** The playbook file the plan was compiled from, as given to the compiler. */
+  file?: string;
 }

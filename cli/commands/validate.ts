@@ -1,5 +1,25 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../context.ts';
+import { compilePlaybookFile, formatErrors } from '../../definitions/index.ts';
+import { ExitCode, type CliContext } from '../context.ts';
 
-/** Registers `tourflow validate`. */
-export function register(_program: Command, _ctx: CliContext): void {}
+/** Registers `tourflow validate FILE…`: compiles each playbook, prints `ok FILE` or its errors. */
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('validate')
+    .description('Check playbooks without running them: format, actions, arguments, expressions, guards.')
+    .argument('<files...>', 'playbook files')
+    .action(async (files: string[]) => {
+      let failed = false;
+      for (const file of files) {
+        const { errors, sources } = await compilePlaybookFile(file, { cwd: ctx.cwd });
+        if (errors.length === 0) {
+          ctx.out(`ok ${file}`);
+          continue;
+        }
+        failed = true;
+        ctx.err(formatErrors(errors, sources));
+        ctx.err(`${file}: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}`);
+      }
+      if (failed) ctx.setExitCode(ExitCode.usage);
+    });
+}

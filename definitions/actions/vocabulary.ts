@@ -1,0 +1,90 @@
+/**
+ * The playbook's friendly vocabulary as zod schemas, shared by every action: calendar dates,
+ * `HH:mm` times, IANA time zones, lookup names. Pure validation, no transforms: the API's
+ * shapes are produced by `definitions/translate.ts` in the activities.
+ */
+import { z } from 'zod';
+
+/** A calendar date, `2027-04-03`. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date like 2027-04-03')
+  .refine(isCalendarDate, 'not a calendar date');
+
+/** A 24-hour time of day, `19:30`. */
+export const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a 24-hour time like "19:30" (HH:mm)');
+
+/** An IANA time zone name, `Europe/Berlin`. */
+export const timeZone = z
+  .string()
+  .refine(isTimeZone, { message: 'expected an IANA time zone like "Europe/Berlin"', params: { suggest: 'timeZone' } });
+
+/** Every IANA zone name this runtime knows, for "did you mean". */
+export function timeZoneNames(): string[] {
+  return Intl.supportedValuesOf('timeZone');
+}
+
+/** A tour: its UUID (usually `${{ steps.tour.outputs.id }}`). */
+export const tourId = z.guid('expected a tour ID (UUID)');
+
+/** An e-mail address. */
+export const email = z.email('expected an e-mail address');
+
+/** A positive integer ID of a day, item, venue, stay, room, ... */
+export const numericId = z.number().int().positive();
+
+/** A day of the tour: its date (`2027-04-03`) or its numeric ID. */
+export const dayRef = z.union([isoDate, numericId]).describe('The day: its date (2027-04-03) or its ID.');
+
+/**
+ * A value from one of the API's lookup tables, by name (`Show`, `Double`, `Approved`) or by
+ * numeric ID. Names are resolved at run time against the live tables.
+ */
+export function lookupName(table: string) {
+  return z.union([z.string().min(1), numericId]).describe(`A name from the ${table} lookup, or its ID.`);
+}
+
+/** Who sees an item, venue or stay. @default everyone (the API alone would default to admins). */
+export const visibility = z
+  .union([z.enum(['everyone', 'admins']), z.strictObject({ people: z.array(email).min(1) })])
+  .describe('everyone, admins, or { people: [e-mail, ...] }');
+
+/** A place: an address with its coordinates (the API needs a map position for stays). */
+export const location = z.strictObject({
+  address: z.string().min(1),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  placeId: z.string().optional(),
+});
+
+/** A local date and time, interpreted in the time zone of the thing it belongs to. */
+export const localDateTime = z.strictObject({ date: isoDate, time: clockTime });
+
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const zoneCache = new Map<string, boolean>();
+
+/** True for IANA zone names Intl knows (`UTC` included); offsets like `+02:00` are not zones. */
+export function isTimeZone(name: string): boolean {
+  let known = zoneCache.get(name);
+  if (known === undefined) {
+    known = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name) && zoneExists(name);
+    zoneCache.set(name, known);
+  }
+  return known;
+}
+
+function zoneExists(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,153 @@
+/** One step of a playbook: its action, arguments, guard, expressions and plan entry. */
+import { DEFAULT_APPROVAL_TIMEOUT } from './actions/control.ts';
+import { findAction, catalogue } from './actions/index.ts';
+import type { ActionDefinition } from './actions/types.ts';
+import { PlaybookError, PlaybookErrorCode } from './errors.ts';
+import { isTemplate } from './expressions.ts';
+import type { StepDocument } from './format.ts';
+import { ActionKind, FailurePolicy, type ForEach, type JsonObject, type Plan, type PlanStep } from './plan-types.ts';
+import { checkExpressions, type ReferenceContext, type StepFacts } from './references.ts';
+import type { PlaybookSource } from './source.ts';
+import { checkArgs } from './step-args.ts';
+import { suggestion } from './suggest.ts';
+
+/** A step that passed the format check, with where it is and what it runs. */
+export interface StepEntry {
+  index: number;
+  document: StepDocument;
+  action: ActionDefinition | undefined;
+  /** For `playbook.run`: the included playbook. */
+  plan?: Plan;
+}
+
+/** The catalogue action a step names; an unknown name is an error with the closest name. */
+export function resolveAction(entry: Omit<StepEntry, 'action'>, source: PlaybookSource, errors: PlaybookError[]): ActionDefinition | undefined {
+  const name = entry.document.action;
+  const action = findAction(name);
+  if (!action) {
+    errors.push(
+      new PlaybookError(PlaybookErrorCode.unknownAction, `unknown action "${name}"`, {
+        file: source.file,
+        ...source.place(['steps', entry.index, 'action']),
+        hint: suggestion(name, [...catalogue.keys()], 'actions') ?? 'run `tourflow schema` or see docs/playbooks.md for the actions',
+      }),
+    );
+  }
+  return action;
+}
+
+/** What other steps' expressions may read of this one. */
+export function factsOf(entry: StepEntry): StepFacts {
+  const declared = Object.keys(entry.document.outputs ?? {});
+  const fromAction = entry.plan ? Object.keys(entry.plan.outputs) : Object.keys(entry.action?.outputs ?? {});
+  return {
+    id: entry.document.id,
+    outputs: entry.action ? new Set([...fromAction, ...declared]) : undefined,
+    forEach: entry.document.forEach !== undefined,
+  };
+}
+
+/** `x` or `${{ x }}` as a template string, the form every plan expression takes. */
+function asTemplate(expression: string): string {
+  return isTemplate(expression) ? expression : `\${{ ${expression.trim()} }}`;
+}
+
+function forEachOf(document: StepDocument): ForEach | undefined {
+  const spec = document.forEach;
+  if (spec === undefined) return undefined;
+  const form = typeof spec === 'string' ? { items: spec } : spec;
+  return {
+    items: asTemplate(form.items),
+    as: ('as' in form && form.as) || 'item',
+    concurrency: ('concurrency' in form && form.concurrency) || 10,
+    ...('key' in form && form.key !== undefined ? { key: asTemplate(form.key) } : {}),
+  };
+}
+
+/** Checks a step's arguments and expressions and builds its plan entry. */
+export function compileStep(entry: StepEntry, source: PlaybookSource, context: ReferenceContext): PlanStep {
+  const { document, index, action } = entry;
+  const base = ['steps', index];
+  const args = (document.with ?? {}) as JsonObject;
+  if (action) context.errors.push(...checkArgs(action, args, source, [...base, 'with']));
+  const forEach = forEachOf(document);
+  const needs = new Set<string>(typeof document.needs === 'string' ? [document.needs] : (document.needs ?? []));
+  checkNeeds(entry, context);
+  const item = forEach?.as;
+  const itemNote = item ? `"${item}" is the element being iterated; it is not defined while the list itself is computed` : undefined;
+  const read = (value: unknown, path: (string | number)[], place: Parameters<typeof checkExpressions>[2], bare = false) => {
+    for (const id of checkExpressions(value, [...base, ...path], { step: document.id, ...place }, context, bare)) needs.add(id);
+  };
+  read(args, ['with'], { item });
+  if (document.if !== undefined) read(document.if, ['if'], {}, true);
+  if (typeof document.forEach === 'string') read(document.forEach, ['forEach'], { itemNote }, true);
+  else if (document.forEach) {
+    read(document.forEach.items, ['forEach', 'items'], { itemNote }, true);
+    if (document.forEach.key !== undefined) read(document.forEach.key, ['forEach', 'key'], { item }, true);
+  }
+  read(document.outputs ?? {}, ['outputs'], { item, result: true });
+  if (document.action === 'approval' && isTemplate(args.timeout)) {
+    const place = source.place([...base, 'with', 'timeout']);
+    context.errors.push(new PlaybookError(PlaybookErrorCode.invalidArgument, 'timeout: the approval timeout must be written out, not computed', { file: source.file, ...place }));
+  }
+  const destroys = guard(entry, args, source, context.errors);
+  return planStep(entry, args, [...needs], forEach, destroys, source);
+}
+
+function checkNeeds(entry: StepEntry, context: ReferenceContext): void {
+  const needs = entry.document.needs;
+  const list = typeof needs === 'string' ? [needs] : (needs ?? []);
+  list.forEach((id, i) => {
+    if (context.steps.has(id) && id !== entry.document.id) return;
+    const path = ['steps', entry.index, 'needs', ...(typeof needs === 'string' ? [] : [i])];
+    const self = id === entry.document.id;
+    const message = self ? `step "${id}" cannot wait for itself` : `unknown step "${id}"`;
+    const hint = self ? undefined : suggestion(id, [...context.steps.keys()], 'steps');
+    context.errors.push(new PlaybookError(self ? PlaybookErrorCode.dependencyCycle : PlaybookErrorCode.unknownStep, message, { file: context.source.file, ...context.source.place(path), hint }));
+  });
+}
+
+/** The reason a step destroys data; an error unless the step allows it. */
+function guard(entry: StepEntry, args: JsonObject, source: PlaybookSource, errors: PlaybookError[]): string | undefined {
+  const reason = entry.action?.destructive?.(args) ?? null;
+  if (reason === null) return undefined;
+  if (!entry.document.allowDestroy) {
+    errors.push(
+      new PlaybookError(PlaybookErrorCode.destroyNotAllowed, `step "${entry.document.id}" ${reason}`, {
+        file: source.file,
+        ...source.place(['steps', entry.index, 'action']),
+        hint: 'if that is intended, add "allowDestroy: true" to the step',
+      }),
+    );
+  }
+  return reason;
+}
+
+function planStep(entry: StepEntry, args: JsonObject, needs: string[], forEach: ForEach | undefined, destroys: string | undefined, source: PlaybookSource): PlanStep {
+  const { document, action } = entry;
+  const place = source.place(['steps', entry.index]);
+  const step: PlanStep = {
+    id: document.id,
+    action: document.action,
+    kind: action?.kind ?? ActionKind.read,
+    activity: action?.activity ?? '',
+    args,
+    needs,
+    ...(forEach ? { forEach } : {}),
+    ...(document.if !== undefined ? { if: asTemplate(document.if) } : {}),
+    ...(document.retry ? { retry: document.retry } : {}),
+    ...(document.timeout ? { timeout: document.timeout } : {}),
+    onFailure: document.onFailure ?? FailurePolicy.rollback,
+    outputs: document.outputs ?? {},
+    allowDestroy: document.allowDestroy ?? false,
+    compensation: action?.compensation?.describe ?? null,
+    source: { file: source.file, line: place.line, column: place.column },
+    ...(destroys ? { destroys } : {}),
+    ...(entry.plan ? { plan: entry.plan } : {}),
+  };
+  if (document.action === 'approval') {
+    const timeout = args.timeout;
+    step.approvalTimeout = typeof timeout === 'string' && !isTemplate(timeout) ? timeout : DEFAULT_APPROVAL_TIMEOUT;
+  }
+  return step;
+}

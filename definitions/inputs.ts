@@ -1,0 +1,146 @@
+/**
+ * Playbook inputs: declarations checked at compile time, values resolved per run (defaults
+ * applied, `--input k=v` strings converted to the declared type, required ones enforced).
+ */
+import { clockTime, isoDate } from './actions/vocabulary.ts';
+import { PlaybookError, PlaybookErrorCode } from './errors.ts';
+import type { InputDocument } from './format.ts';
+import { describeValue } from './issues.ts';
+import { InputType, type JsonObject, type JsonValue, type Plan, type PlanInput } from './plan-types.ts';
+import type { PlaybookSource } from './source.ts';
+import { closest, suggestion } from './suggest.ts';
+
+type Checked = { ok: true; value: JsonValue } | { ok: false; message: string; hint?: string };
+
+/** Checks (and, for strings from the command line, converts) one value against its declaration. */
+export function checkInputValue(input: Pick<PlanInput, 'type' | 'values' | 'items'>, value: JsonValue): Checked {
+  return checkAs(input.type, input, value);
+}
+
+function checkAs(type: InputType, input: Pick<PlanInput, 'values' | 'items'>, value: JsonValue): Checked {
+  const fail = (expected: string, hint?: string): Checked => ({ ok: false, message: `expected ${expected}, got ${describeValue(value)}`, hint });
+  switch (type) {
+    case InputType.string:
+      return typeof value === 'string' ? { ok: true, value } : fail('a string');
+    case InputType.number: {
+      const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      return typeof number === 'number' && Number.isFinite(number) ? { ok: true, value: number } : fail('a number');
+    }
+    case InputType.boolean: {
+      const flag = typeof value === 'string' ? BOOLEANS[value.toLowerCase()] : value;
+      return typeof flag === 'boolean' ? { ok: true, value: flag } : fail('true or false');
+    }
+    case InputType.date:
+      return isoDate.safeParse(value).success ? { ok: true, value } : fail('a date like 2027-04-03');
+    case InputType.time:
+      return clockTime.safeParse(value).success ? { ok: true, value } : fail('a time like "19:30"');
+    case InputType.enum: {
+      const values = input.values ?? [];
+      if (typeof value === 'string' && values.includes(value)) return { ok: true, value };
+      const near = typeof value === 'string' ? closest(value, values) : undefined;
+      return fail(`one of ${values.join(', ')}`, near ? `did you mean "${near}"?` : undefined);
+    }
+    case InputType.list:
+      return checkList(input, value);
+  }
+}
+
+const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
+
+function checkList(input: Pick<PlanInput, 'values' | 'items'>, value: JsonValue): Checked {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = value.trim().startsWith('[') ? (JSON.parse(value) as JsonValue) : value.split(',').map((part) => part.trim());
+    } catch {
+      return { ok: false, message: 'expected a JSON list or comma-separated values' };
+    }
+  }
+  if (!Array.isArray(list)) return { ok: false, message: `expected a list, got ${describeValue(value)}` };
+  if (!input.items) return { ok: true, value: list };
+  const out: JsonValue[] = [];
+  for (const [index, item] of list.entries()) {
+    const checked = checkAs(input.items, input, item);
+    if (!checked.ok) return { ...checked, message: `item ${index + 1}: ${checked.message}` };
+    out.push(checked.value);
+  }
+  return { ok: true, value: out };
+}
+
+/** A declaration as it goes into the plan; mistakes in it are errors at its place. */
+export function compileInput(name: string, document: InputDocument, source: PlaybookSource, errors: PlaybookError[]): PlanInput {
+  const base = ['inputs', name];
+  const at = (field: string) => ({ file: source.file, ...source.place([...base, field]) });
+  if (document.type === InputType.enum && !document.values) {
+    errors.push(new PlaybookError(PlaybookErrorCode.missingField, `input "${name}" is an enum: list its "values"`, { file: source.file, ...source.place(base, 'key') }));
+  }
+  if (document.values && document.type !== InputType.enum && document.items !== InputType.enum) {
+    errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"values" only applies to enum inputs`, at('values')));
+  }
+  if (document.items && document.type !== InputType.list) {
+    errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"items" only applies to list inputs`, at('items')));
+  }
+  const input: PlanInput = {
+    type: document.type,
+    required: document.required ?? document.default === undefined,
+    ...(document.values ? { values: document.values } : {}),
+    ...(document.items ? { items: document.items } : {}),
+    ...(document.description ? { description: document.description } : {}),
+    source: { file: source.file, ...pick(source.place(base, 'key')) },
+  };
+  if (document.default !== undefined) {
+    const checked = checkInputValue(input, document.default as JsonValue);
+    if (checked.ok) input.default = checked.value;
+    else errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, `default of input "${name}": ${checked.message}`, { ...at('default'), hint: checked.hint }));
+  }
+  return input;
+}
+
+function pick(place: { line: number; column: number }): { line: number; column: number } {
+  return { line: place.line, column: place.column };
+}
+
+/** Result of resolving a run's inputs: values by name, or one line per mistake. */
+export interface ResolvedInputs {
+  inputs: JsonObject;
+  errors: string[];
+}
+
+/** One mistake in a run's inputs, by input name. */
+export interface InputProblem {
+  name: string;
+  message: string;
+}
+
+/**
+ * The inputs of a run: given values checked and converted (strings from `--input k=v` become
+ * the declared type), defaults applied, required ones enforced. Unknown names are mistakes.
+ */
+export function resolveInputs(plan: Pick<Plan, 'inputs'>, raw: Record<string, string | JsonValue>): ResolvedInputs {
+  const { inputs, problems } = inputProblems(plan, raw);
+  return { inputs, errors: problems.map((problem) => problem.message) };
+}
+
+/** `resolveInputs` with each mistake tied to its input name. */
+export function inputProblems(plan: Pick<Plan, 'inputs'>, raw: Record<string, string | JsonValue>): { inputs: JsonObject; problems: InputProblem[] } {
+  const inputs: JsonObject = {};
+  const problems: InputProblem[] = [];
+  const names = Object.keys(plan.inputs);
+  for (const [name, value] of Object.entries(raw)) {
+    const input = plan.inputs[name];
+    if (!input) {
+      const hint = suggestion(name, names, 'inputs');
+      problems.push({ name, message: `unknown input "${name}"${hint ? `; ${hint}` : names.length === 0 ? '; the playbook takes no inputs' : ''}` });
+      continue;
+    }
+    const checked = checkInputValue(input, value);
+    if (checked.ok) inputs[name] = checked.value;
+    else problems.push({ name, message: `input "${name}": ${checked.message}${checked.hint ? `; ${checked.hint}` : ''}` });
+  }
+  for (const [name, input] of Object.entries(plan.inputs)) {
+    if (name in raw) continue;
+    if (input.default !== undefined) inputs[name] = input.default;
+    else if (input.required) problems.push({ name, message: `input "${name}" is required: pass --input ${name}=<${input.type}>` });
+  }
+  return { inputs, problems };
+}

@@ -1,0 +1,172 @@
+/**
+ * Compile-time checks of the expressions in a playbook: syntax, and every name they read
+ * (inputs, steps and their outputs, `item`, `index`, `result`, `run`). Returns the steps each
+ * expression reads, which become dependencies.
+ */
+import { PlaybookError, PlaybookErrorCode } from './errors.ts';
+import { ExpressionError, isTemplate, referencesOf, scanTemplates, type ExpressionRef } from './expressions.ts';
+import type { PlaybookSource, ValuePath } from './source.ts';
+import { suggestion } from './suggest.ts';
+
+/** What the checker knows about a step. */
+export interface StepFacts {
+  id: string;
+  /** Output names `steps.<id>.outputs.<name>` may use; undefined when any name is allowed. */
+  outputs: ReadonlySet<string> | undefined;
+  /** A forEach step's outputs are a list, one entry per element. */
+  forEach: boolean;
+}
+
+/** The names in scope where an expression is written. */
+export interface ExpressionPlace {
+  /** The step the expression belongs to (it may not read its own outputs). */
+  step?: string;
+  /** The `forEach.as` name, when the element is in scope. */
+  item?: string;
+  /** `result` is in scope (a step's `outputs`). */
+  result?: boolean;
+  /** Why the element is not in scope here, when a forEach step has one elsewhere. */
+  itemNote?: string;
+}
+
+export interface ReferenceContext {
+  source: PlaybookSource;
+  steps: ReadonlyMap<string, StepFacts>;
+  inputs: readonly string[];
+  errors: PlaybookError[];
+}
+
+const RUN_FIELDS = ['workflowId', 'playbook', 'now'];
+
+/**
+ * Checks every template in `value` (at `path` in the document) and returns the IDs of the
+ * steps they read. With `bare`, a string without `${{ }}` is one whole expression.
+ */
+export function checkExpressions(value: unknown, path: ValuePath, place: ExpressionPlace, context: ReferenceContext, bare = false): Set<string> {
+  const used = new Set<string>();
+  visit(value, path, (text, at) => {
+    for (const part of parts(text, at, bare, context)) {
+      let refs: ExpressionRef[];
+      try {
+        refs = referencesOf(part.expression).refs;
+      } catch (error) {
+        if (!(error instanceof ExpressionError)) throw error;
+        report(context, PlaybookErrorCode.expressionSyntax, `expression: ${error.message}`, at, part, error.start, error.end - error.start);
+        continue;
+      }
+      for (const ref of refs) checkRef(ref, place, context, used, (code, message, hint) => report(context, code, message, at, part, ref.start, ref.end - ref.start, hint));
+    }
+  });
+  return used;
+}
+
+interface Part {
+  expression: string;
+  /** The text to find in the source, and where the expression starts inside it. */
+  needle: string;
+  offset: number;
+}
+
+function parts(text: string, at: ValuePath, bare: boolean, context: ReferenceContext): Part[] {
+  if (!isTemplate(text)) return bare ? [{ expression: text.trim(), needle: text.trim(), offset: 0 }] : [];
+  try {
+    return scanTemplates(text).map((part) => ({
+      expression: part.expression,
+      needle: text.slice(part.start, part.end),
+      offset: part.expressionStart - part.start,
+    }));
+  } catch (error) {
+    if (!(error instanceof ExpressionError)) throw error;
+    const open = text.lastIndexOf('${{');
+    report(context, PlaybookErrorCode.expressionSyntax, error.message, at, { expression: '', needle: text.slice(open), offset: 0 }, 0, 3);
+    return [];
+  }
+}
+
+function visit(value: unknown, path: ValuePath, onString: (text: string, path: ValuePath) => void): void {
+  if (typeof value === 'string') onString(value, path);
+  else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i], onString));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) visit(inner, [...path, key], onString);
+  }
+}
+
+type Report = (code: PlaybookErrorCode, message: string, hint?: string) => void;
+
+function checkRef(ref: ExpressionRef, place: ExpressionPlace, context: ReferenceContext, used: Set<string>, report: Report): void {
+  const [first, second, third] = ref.path;
+  switch (ref.root) {
+    case 'inputs':
+      if (first !== undefined && !context.inputs.includes(first)) {
+        report(PlaybookErrorCode.unknownInput, `unknown input "${first}"`, suggestion(first, context.inputs, 'inputs') ?? declareHint(context.inputs));
+      }
+      return;
+    case 'steps':
+      return checkStepRef(first, second, third, place, context, used, report);
+    case 'run':
+      if (first !== undefined && !RUN_FIELDS.includes(first)) {
+        report(PlaybookErrorCode.unknownName, `unknown field "run.${first}"`, suggestion(first, RUN_FIELDS, 'fields'));
+      }
+      return;
+    case 'result':
+      if (!place.result) report(PlaybookErrorCode.useBeforeDefinition, '"result" exists only in a step\'s outputs', 'read other steps through steps.<id>.outputs');
+      return;
+    case 'index':
+      if (!place.item) report(PlaybookErrorCode.useBeforeDefinition, '"index" exists only in a forEach step', place.itemNote);
+      return;
+    default:
+      if (place.item === ref.root) return;
+      if (ref.root === 'item' || place.itemNote) {
+        report(PlaybookErrorCode.useBeforeDefinition, `"${ref.root}" is not defined here`, place.itemNote ?? 'the element exists only in a forEach step (forEach: ...)');
+        return;
+      }
+      report(PlaybookErrorCode.unknownName, `unknown name "${ref.root}"`, suggestion(ref.root, scopeNames(place), 'names'));
+  }
+}
+
+function checkStepRef(
+  id: string | undefined,
+  field: string | undefined,
+  output: string | undefined,
+  place: ExpressionPlace,
+  context: ReferenceContext,
+  used: Set<string>,
+  report: Report,
+): void {
+  if (id === undefined) return;
+  const step = context.steps.get(id);
+  if (!step) {
+    report(PlaybookErrorCode.unknownStep, `unknown step "${id}"`, suggestion(id, [...context.steps.keys()], 'steps'));
+    return;
+  }
+  if (id === place.step) {
+    report(PlaybookErrorCode.useBeforeDefinition, `step "${id}" cannot read its own outputs`, place.result ? 'use "result" for what the action returned' : undefined);
+    return;
+  }
+  used.add(id);
+  if (field === undefined) return;
+  if (field !== 'outputs') {
+    report(PlaybookErrorCode.unknownName, `steps.${id} has no field "${field}"`, `write steps.${id}.outputs.<name>`);
+    return;
+  }
+  if (output === undefined) return;
+  if (step.forEach) {
+    report(PlaybookErrorCode.unknownOutput, `step "${id}" runs forEach: its outputs are a list, one entry per element`, `e.g. steps.${id}.outputs.map(o, o.${output})`);
+  } else if (step.outputs && !step.outputs.has(output)) {
+    const names = [...step.outputs];
+    report(PlaybookErrorCode.unknownOutput, `step "${id}" has no output "${output}"`, suggestion(output, names, 'outputs') ?? (names.length ? undefined : `step "${id}" has no outputs`));
+  }
+}
+
+function declareHint(inputs: readonly string[]): string {
+  return inputs.length === 0 ? 'declare it under "inputs:"' : `declared inputs: ${inputs.join(', ')}`;
+}
+
+function scopeNames(place: ExpressionPlace): string[] {
+  return ['inputs', 'steps', 'run', ...(place.item ? [place.item, 'index'] : []), ...(place.result ? ['result'] : [])];
+}
+
+function report(context: ReferenceContext, code: PlaybookErrorCode, message: string, at: ValuePath, part: Part, start: number, length: number, hint?: string): void {
+  const spot = context.source.placeIn(at, part.needle, part.offset + start, Math.max(1, length));
+  context.errors.push(new PlaybookError(code, message, { file: context.source.file, ...spot, hint }));
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  evaluateCondition,
+  evaluateExpression,
+  evaluateTemplate,
+  ExpressionError,
+  referencesOf,
+  scanTemplates,
+} from '../../definitions/expressions.ts';
+
+const scope = {
+  inputs: { name: 'Spring Tour', count: 2, ratio: 1.5, days: ['2027-03-27', '2027-03-28'] },
+  steps: { tour: { outputs: { id: 'abc', days: [{ id: 1, date: '2027-03-27' }, { id: 2, date: '2027-03-28' }] } } },
+  run: { workflowId: 'wf-1', playbook: 'demo', now: '2027-03-26T10:00:00.000Z' },
+};
+
+describe('evaluateTemplate', () => {
+  it.each([
+    ['a whole template keeps the value type', '${{ inputs.count }}', 2],
+    ['text around templates makes a string', 'Tour ${{ inputs.name }} (${{ inputs.count }})', 'Tour Spring Tour (2)'],
+    ['lists and maps come back as JSON', '${{ steps.tour.outputs.days.map(d, d.id) }}', [1, 2]],
+    ['int and double mix', '${{ inputs.count * inputs.ratio }}', 3],
+    ['integer division stays whole', '${{ 7 / 2 }}', 3],
+    ['a map literal with braces inside', '${{ {"a": {"b": inputs.count}} }}', { a: { b: 2 } }],
+    ['run.now is what the workflow supplies', '${{ run.now }}', '2027-03-26T10:00:00.000Z'],
+    ['strings without templates stay', 'plain', 'plain'],
+  ])('%s', (_name, template, expected) => {
+    expect(evaluateTemplate(template, scope)).toEqual(expected);
+  });
+
+  it('evaluates inside nested arguments', () => {
+    const args = { tourId: '${{ steps.tour.outputs.id }}', days: [{ date: '${{ inputs.days[1] }}', city: 'Berlin' }] };
+    expect(evaluateTemplate(args, scope)).toEqual({ tourId: 'abc', days: [{ date: '2027-03-28', city: 'Berlin' }] });
+  });
+
+  it('leaves out a field whose optional has no value', () => {
+    expect(evaluateTemplate({ org: '${{ inputs.?org }}', name: 'x' }, scope)).toEqual({ name: 'x' });
+    expect(evaluateTemplate({ name: '${{ inputs.?name }}' }, scope)).toEqual({ name: 'Spring Tour' });
+  });
+
+  it('binds the forEach element under its name', () => {
+    expect(evaluateTemplate('${{ day.date }}#${{ index }}', { ...scope, day: { date: '2027-03-29' }, index: 3 })).toBe('2027-03-29#3');
+  });
+
+  it('reports a missing key as an expression error', () => {
+    expect(() => evaluateTemplate('${{ inputs.nope }}', scope)).toThrow(ExpressionError);
+    expect(() => evaluateTemplate('${{ inputs.nope }}', scope)).toThrow('No such key: nope');
+  });
+});
+
+describe('evaluateCondition', () => {
+  it('accepts bare and wrapped expressions', () => {
+    expect(evaluateCondition('inputs.count > 1', scope)).toBe(true);
+    expect(evaluateCondition('${{ size(inputs.days) == 3 }}', scope)).toBe(false);
+  });
+
+  it('refuses anything but a boolean', () => {
+    expect(() => evaluateCondition('inputs.count', scope)).toThrow('condition must be true or false, got number 2');
+  });
+});
+
+describe('referencesOf', () => {
+  it('finds steps, outputs, inputs and roots, not macro variables', () => {
+    const refs = referencesOf('steps.tour.outputs.days.filter(d, d.id > inputs.count).size() > 0 && item.x == steps["b"].outputs["y"]');
+    expect(refs.steps).toEqual([{ id: 'tour', output: 'days' }, { id: 'b', output: 'y' }]);
+    expect(refs.inputs).toEqual(['count']);
+    expect(refs.refs.map((ref) => ref.root)).toEqual(['steps', 'inputs', 'item', 'steps']);
+  });
+
+  it('gives the position of a syntax error', () => {
+    try {
+      referencesOf('inputs.a +');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ExpressionError);
+      expect((error as ExpressionError).start).toBe(10);
+    }
+  });
+});
+
+describe('scanTemplates', () => {
+  it('does not end a template at braces inside strings or maps', () => {
+    const text = 'a ${{ "}}" + {"k": "v"}["k"] }} b ${{ 1 }}';
+    expect(scanTemplates(text).map((part) => part.expression)).toEqual(['"}}" + {"k": "v"}["k"]', '1']);
+  });
+
+  it('refuses an unterminated template', () => {
+    expect(() => scanTemplates('x ${{ inputs.a')).toThrow('unterminated');
+  });
+});
+
+describe('evaluateExpression', () => {
+  it('is deterministic: no clock or randomness is reachable', () => {
+    expect(() => evaluateExpression('now()', {})).toThrow();
+  });
+});
