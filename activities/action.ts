@@ -11,6 +11,8 @@ export interface ActionContext {
   client: ApiClient;
   /** Folder rendered files are written under. */
   outputDir: string;
+  /** Organization used when a playbook names none. */
+  defaultOrg: string | undefined;
   /** Aborted when the activity is cancelled. */
   signal: AbortSignal;
   /** The idempotency key of this call's n-th write (1-based), identical on every attempt. */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { activityName, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
-import { toActivityFailure } from './client/index.ts';
+import { ApiError, asActivityFailure, toActivityFailure } from './client/index.ts';
 import type { ActivityDeps } from './deps.ts';
 import type { StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { actionModules } from './modules.ts';
@@ -27,6 +27,7 @@ function contextFor(deps: ActivityDeps, baseKey: string): ActionContext {
   return {
     client: deps.client,
     outputDir: deps.outputDir,
+    defaultOrg: deps.defaultOrg,
     signal: cancellationSignal(),
     key: (n) => (n === undefined ? baseKey : `${baseKey}:${n}`),
   };
@@ -43,22 +44,22 @@ async function asActivity<T>(body: () => Promise<T>): Promise<T> {
     return await body();
   } catch (error) {
     if (error instanceof PartialFailure) {
-      const failure = toActivityFailure(error.cause);
+      const failure = error.cause instanceof ApiError ? toActivityFailure(error.cause) : ApplicationFailure.fromError(error.cause);
       throw ApplicationFailure.create({
         message: failure.message,
-        type: failure.type,
-        nonRetryable: failure.nonRetryable,
-        ...(failure.nextRetryDelay !== undefined ? { nextRetryDelay: failure.nextRetryDelay } : {}),
+        type: failure.type ?? 'Error',
+        nonRetryable: failure.nonRetryable === true,
+        ...(failure.nextRetryDelay != null ? { nextRetryDelay: failure.nextRetryDelay } : {}),
         details: [{ undo: error.undo }],
       });
     }
-    throw toActivityFailure(error);
+    throw asActivityFailure(error);
   }
 }
 
+/** The API refused the call (a 4xx): it changed nothing. */
 function isRefused(error: unknown): boolean {
-  const failure = error instanceof PartialFailure ? undefined : toActivityFailure(error);
-  return failure?.nonRetryable === true;
+  return (error instanceof ApiError && !error.retryable) || (error instanceof ApplicationFailure && error.nonRetryable === true);
 }
 
 /** Builds the activities, given the worker's dependencies. */

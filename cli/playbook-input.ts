@@ -20,12 +20,8 @@ export async function loadPlan(
   raw: Record<string, string>,
   inputsFile?: string,
 ): Promise<{ plan: Plan; inputs: JsonObject }> {
-  const full = path.resolve(ctx.cwd, file);
-  const compiled = await compilePlaybookFile(full);
-  if (compiled.errors.length > 0) {
-    const source = await readFile(full, 'utf8').catch(() => '');
-    throw new UserError(formatErrors(compiled.errors, source));
-  }
+  const compiled = await compilePlaybookFile(file, { cwd: ctx.cwd });
+  if (compiled.errors.length > 0 || !compiled.plan) throw new UserError(formatErrors(compiled.errors, compiled.sources));
   const fromFile = inputsFile ? ((parseYaml(await readFile(path.resolve(ctx.cwd, inputsFile), 'utf8')) ?? {}) as JsonObject) : {};
   const resolved = resolveInputs(compiled.plan!, { ...fromFile, ...raw });
   if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));

@@ -41,6 +41,8 @@ export interface ApiConfig {
   tokenFile: string;
   /** Loopback redirect URI registered for `tourflow login`; port 0 means pick a free one. */
   redirectUri: string | undefined;
+  /** Organization (name or ID) that playbooks use when they name none (`TOURFLOW_ORG`). */
+  defaultOrg: string | undefined;
 }
 
 export interface WorkerTuning {
@@ -116,6 +118,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       refreshToken: o.api?.refreshToken ?? env.TOURFLOW_REFRESH_TOKEN,
       tokenFile: o.api?.tokenFile ?? env.TOURFLOW_TOKEN_FILE ?? path.join(configHome(env), 'tourflow', 'tokens.json'),
       redirectUri: o.api?.redirectUri ?? env.TOURFLOW_REDIRECT_URI,
+      defaultOrg: o.api?.defaultOrg ?? env.TOURFLOW_ORG,
     },
     worker: {
       maxConcurrentActivityTaskExecutions:

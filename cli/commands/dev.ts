@@ -45,6 +45,7 @@ export function register(program: Command, ctx: CliContext): void {
           apiSecret: creds.apiSecret,
           accessToken: creds.accessToken,
           refreshToken: creds.refreshToken,
+          defaultOrg: creds.orgId,
         },
       });
       const { worker, close } = await createWorker({ config });

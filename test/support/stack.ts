@@ -41,6 +41,7 @@ export async function startTestStack(options: { outputDir?: string } = {}): Prom
         apiSecret: creds.apiSecret,
         accessToken: creds.accessToken,
         refreshToken: creds.refreshToken,
+        defaultOrg: creds.orgId,
       },
       ...(options.outputDir ? { outputDir: options.outputDir } : {}),
     },
