@@ -1,5 +1,113 @@
+/**
+ * `tourflow sandbox`: runs the Tour API sandbox and its OAuth portal until Ctrl-C, printing
+ * ready-to-use credentials (and writing them as JSON with `--credentials-out`).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
-import type { CliContext } from '../context.ts';
+import { startSandbox, type SandboxCredentials } from '../../sandbox/index.ts';
+import { UserError, type CliContext } from '../context.ts';
+
+interface SandboxFlags {
+  host: string;
+  port: string;
+  authPort: string;
+  state?: string;
+  autoApprove?: boolean;
+  credentialsOut?: string;
+  json?: boolean;
+}
+
+function portFrom(value: string, flag: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UserError(`${flag} must be a port number (0-65535), got "${value}"`);
+  return port;
+}
+
+/** Secrets kept in an earlier credentials file, so a restart with `--state` can keep them. */
+function keptSecrets(file: string | undefined): { full?: string; limited?: string } {
+  if (!file) return {};
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SandboxCredentials>;
+    return { full: saved.apiSecret, limited: saved.limited?.apiSecret };
+  } catch {
+    return {};
+  }
+}
+
+/** The human-readable credentials block. */
+export function formatCredentials(credentials: SandboxCredentials): string {
+  const c = credentials;
+  return [
+    `Tour API sandbox ready.`,
+    `  base URL (API):      ${c.baseUrl}`,
+    `  auth URL (portal):   ${c.authUrl}`,
+    `  redirect URI:        ${c.redirectUri}  (any port on this loopback host)`,
+    `  signed-in user:      ${c.userEmail} (${c.userId})`,
+    `  organization:        ${c.orgId}`,
+    ``,
+    `Full credential (all ${c.scopes.length} scopes):`,
+    `  TOURFLOW_API_URL=${c.baseUrl}`,
+    `  TOURFLOW_AUTH_URL=${c.authUrl}`,
+    `  TOURFLOW_API_KEY=${c.apiKey}`,
+    `  TOURFLOW_API_SECRET=${c.apiSecret}`,
+    `  TOURFLOW_ACCESS_TOKEN=${c.accessToken}`,
+    `  TOURFLOW_REFRESH_TOKEN=${c.refreshToken}`,
+    `  TOURFLOW_REDIRECT_URI=${c.redirectUri}`,
+    `  (access token expires in ${c.expiresIn} s)`,
+    ``,
+    `Limited credential (read scopes only, no write scopes):`,
+    `  TOURFLOW_API_KEY=${c.limited.apiKey}`,
+    `  TOURFLOW_API_SECRET=${c.limited.apiSecret}`,
+    `  TOURFLOW_ACCESS_TOKEN=${c.limited.accessToken}`,
+    `  TOURFLOW_REFRESH_TOKEN=${c.limited.refreshToken}`,
+    ``,
+    `Organizations: subscribed ${c.orgs.subscribed}, no subscription ${c.orgs.noSubscription},`,
+    `  free-tour limit reached ${c.orgs.freeLimitReached}, trial ${c.orgs.trial}, unlimited free ${c.orgs.unlimitedFree}`,
+    `Faults and snapshot: ${c.baseUrl}/__sandbox/faults, ${c.baseUrl}/__sandbox/snapshot. Ctrl-C stops.`,
+  ].join('\n');
+}
+
+async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
+  const credentialsOut = flags.credentialsOut ? path.resolve(ctx.cwd, flags.credentialsOut) : undefined;
+  const state = flags.state ? path.resolve(ctx.cwd, flags.state) : undefined;
+  let running;
+  try {
+    running = await startSandbox({
+      host: flags.host,
+      port: portFrom(flags.port, '--port'),
+      authPort: portFrom(flags.authPort, '--auth-port'),
+      state,
+      autoApprove: flags.autoApprove === true,
+      knownSecrets: state ? keptSecrets(credentialsOut) : undefined,
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UserError('the port is already in use; pick another with --port/--auth-port (0 picks a free one)', { cause: error });
+    throw error;
+  }
+  const { credentials } = running;
+  if (credentialsOut) writeFileSync(credentialsOut, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  ctx.out(flags.json ? JSON.stringify(credentials) : formatCredentials(credentials));
+  if (credentialsOut && !flags.json) ctx.out(`Credentials written to ${credentialsOut}`);
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await running.close();
+}
 
 /** Registers `tourflow sandbox`. */
-export function register(_program: Command, _ctx: CliContext): void {}
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('sandbox')
+    .description('Run the Tour API sandbox (a stateful simulator of the API and its OAuth portal) until Ctrl-C.')
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--port <port>', 'API port (0 picks a free one)', '4010')
+    .option('--auth-port <port>', 'OAuth portal port (0 picks a free one)', '4011')
+    .option('--state <file>', 'keep the store in this file across restarts')
+    .option('--auto-approve', 'approve /authorize at once, without the consent page (headless sign-in)')
+    .option('--credentials-out <file>', 'also write the credentials as JSON to this file (mode 0600)')
+    .option('--json', 'print the credentials as one JSON object')
+    .action((flags: SandboxFlags) => runSandbox(ctx, flags));
+}

@@ -1,0 +1,325 @@
+/**
+ * Every decision the Tour API contract leaves open ("not shown"), in one place.
+ *
+ * The contract (`shared/spec/tour-api.md`) fixes most paths and fields; where it is silent the
+ * choice made here is what both the sandbox and the API client follow. Each choice is explained
+ * in `docs/api-assumptions.md`; change both together. Paths use `:name` placeholders.
+ */
+import { z } from 'zod';
+
+/** Prefix of every data endpoint on `{base_url}`. */
+export const API_PREFIX = '/v1';
+
+/** OAuth portal paths on `{auth_url}` (shown in the contract). */
+export const OAuthPath = { authorize: '/authorize', token: '/api/oauth/token' } as const;
+
+/** Prefix of the requestable OAuth scope names; endpoint checks use the names without it. */
+export const SCOPE_PREFIX = 'service-api/';
+
+/** The 14 partner scopes, as the endpoint scope checks name them. */
+export const ApiScope = {
+  accommodationRead: 'accommodation.read',
+  accommodationWrite: 'accommodation.write',
+  bulletinsRead: 'bulletins.read',
+  bulletinsWrite: 'bulletins.write',
+  guestlistRead: 'guestlist.read',
+  guestlistWrite: 'guestlist.write',
+  organizationRead: 'organization.read',
+  scheduleRead: 'schedule.read',
+  scheduleWrite: 'schedule.write',
+  toursRead: 'tours.read',
+  toursWrite: 'tours.write',
+  usersRead: 'users.read',
+  venuesRead: 'venues.read',
+  venuesWrite: 'venues.write',
+} as const;
+export type ApiScope = (typeof ApiScope)[keyof typeof ApiScope];
+
+/** All 14 scopes. */
+export const API_SCOPES: readonly ApiScope[] = Object.values(ApiScope);
+/** The read-only subset (a credential without write scopes). */
+export const READ_SCOPES: readonly ApiScope[] = API_SCOPES.filter((scope) => scope.endsWith('.read'));
+
+/** `openid`/`email` are requestable besides the API scopes. */
+export const OIDC_SCOPES = ['openid', 'email'] as const;
+
+const S = ApiScope;
+/** Scopes of the whole-tour read and the day sheet (shown). */
+const TOUR_WIDE_READ = [S.toursRead, S.scheduleRead, S.venuesRead, S.accommodationRead, S.guestlistRead, S.bulletinsRead] as const;
+/** Scopes of the file listing and download (shown). */
+const FILE_READ = [S.toursRead, S.scheduleRead, S.venuesRead, S.accommodationRead, S.guestlistRead] as const;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One endpoint: method, path template, required scopes, and whether the read is paged. */
+export interface EndpointSpec {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly scopes: readonly ApiScope[];
+  /** Paged list read: takes `limit`/`offset` and may carry a `pagination` object. */
+  readonly paged?: boolean;
+}
+
+const ep = (method: HttpMethod, path: string, scopes: readonly ApiScope[], paged = false): EndpointSpec => ({
+  method,
+  path: `${API_PREFIX}${path}`,
+  scopes,
+  ...(paged ? { paged } : {}),
+});
+
+/**
+ * Every endpoint. Paths, methods and scopes the contract shows are copied; the rest are decisions
+ * (marked "decided" in `docs/api-assumptions.md`): the guest list approved total, day configuration,
+ * restore scope, pass-type scopes.
+ */
+export const Endpoints = {
+  listOrganizations: ep('GET', '/organizations', [S.organizationRead]),
+  listOrganizationUsers: ep('GET', '/organizations/:orgId/users', [S.organizationRead]),
+  listOrganizationKeyContacts: ep('GET', '/organizations/:orgId/key-contacts', [S.organizationRead]),
+
+  listTours: ep('GET', '/tours', [S.toursRead]),
+  createTour: ep('POST', '/tours', [S.toursWrite]),
+  updateTour: ep('PUT', '/tours/:tourId', [S.toursWrite]),
+  deleteTour: ep('DELETE', '/tours/:tourId', [S.toursWrite]),
+  listTourUsers: ep('GET', '/tours/:tourId/users', [S.usersRead]),
+  listDayTypes: ep('GET', '/day-types', [S.toursRead]),
+  getTourData: ep('GET', '/tours/:tourId/data', TOUR_WIDE_READ),
+
+  listScheduleItems: ep('GET', '/tours/:tourId/days/:dayId/schedule', [S.scheduleRead], true),
+  createScheduleItem: ep('POST', '/schedule/items', [S.scheduleWrite]),
+  batchCreateScheduleItems: ep('POST', '/schedule/items/batch', [S.scheduleWrite]),
+  updateScheduleItem: ep('PUT', '/schedule/items/:itemId', [S.scheduleWrite]),
+  deleteScheduleItem: ep('DELETE', '/schedule/items/:itemId', [S.scheduleWrite]),
+  restoreScheduleItem: ep('POST', '/schedule/items/:itemId/restore', [S.scheduleWrite]),
+  confirmAllScheduleItems: ep('POST', '/tours/:tourId/days/:dayId/confirm-all', [S.scheduleWrite]),
+
+  listScheduleTemplates: ep('GET', '/tours/:tourId/schedule-templates', [S.scheduleRead]),
+  listScheduleTemplateItems: ep('GET', '/schedule-templates/:templateId/items', [S.scheduleRead]),
+  createScheduleTemplate: ep('POST', '/schedule-templates', [S.scheduleWrite]),
+  renameScheduleTemplate: ep('PUT', '/schedule-templates/:templateId', [S.scheduleWrite]),
+  deleteScheduleTemplate: ep('DELETE', '/schedule-templates/:templateId', [S.scheduleWrite]),
+  restoreScheduleTemplate: ep('POST', '/schedule-templates/:templateId/restore', [S.scheduleWrite]),
+  applyScheduleTemplate: ep('POST', '/schedule-templates/:templateId/apply', [S.scheduleWrite]),
+  undoApplyScheduleTemplate: ep('POST', '/schedule-templates/:templateId/undo-apply', [S.scheduleWrite]),
+
+  listTags: ep('GET', '/tours/:tourId/tags', [S.scheduleRead]),
+  createTag: ep('POST', '/tours/:tourId/tags', [S.scheduleWrite]),
+  updateTag: ep('PUT', '/tours/:tourId/tags/:tagId', [S.scheduleWrite]),
+  deleteTag: ep('DELETE', '/tours/:tourId/tags/:tagId', [S.scheduleWrite]),
+  getTagUsage: ep('GET', '/tours/:tourId/tags/:tagId/usage', [S.scheduleRead]),
+  setScheduleItemTags: ep('PUT', '/schedule/items/:itemId/tags', [S.scheduleWrite]),
+
+  listScheduleItemCustomFields: ep('GET', '/schedule/items/:itemId/custom-fields', [S.scheduleRead]),
+  updateScheduleItemCustomFields: ep('PUT', '/schedule/items/:itemId/custom-fields', [S.scheduleWrite]),
+  listVenueCustomFields: ep('GET', '/venues/:venueId/custom-fields', [S.venuesRead]),
+  updateVenueCustomFields: ep('PUT', '/venues/:venueId/custom-fields', [S.venuesWrite]),
+  listAccommodationCustomFields: ep('GET', '/accommodation/:accommodationId/custom-fields', [S.accommodationRead]),
+  updateAccommodationCustomFields: ep('PUT', '/accommodation/:accommodationId/custom-fields', [S.accommodationWrite]),
+
+  listVenues: ep('GET', '/tours/:tourId/venues', [S.venuesRead], true),
+  getVenue: ep('GET', '/venues/:venueId', [S.venuesRead]),
+  createVenue: ep('POST', '/venues', [S.venuesWrite]),
+  updateVenue: ep('PUT', '/venues/:venueId', [S.venuesWrite]),
+  deleteVenue: ep('DELETE', '/venues/:venueId', [S.venuesWrite]),
+
+  listAccommodation: ep('GET', '/tours/:tourId/accommodation', [S.accommodationRead], true),
+  getAccommodation: ep('GET', '/accommodation/:accommodationId', [S.accommodationRead]),
+  createAccommodation: ep('POST', '/accommodation', [S.accommodationWrite]),
+  updateAccommodation: ep('PUT', '/accommodation/:accommodationId', [S.accommodationWrite]),
+  deleteAccommodation: ep('DELETE', '/accommodation/:accommodationId', [S.accommodationWrite]),
+
+  listRooms: ep('GET', '/accommodation/:accommodationId/rooms', [S.accommodationRead]),
+  createRoom: ep('POST', '/accommodation/:accommodationId/rooms', [S.accommodationWrite]),
+  updateRoom: ep('PUT', '/rooms/:roomAssignmentId', [S.accommodationWrite]),
+  deleteRoom: ep('DELETE', '/rooms/:roomAssignmentId', [S.accommodationWrite]),
+  restoreRoom: ep('POST', '/rooms/:roomAssignmentId/restore', [S.accommodationWrite]),
+
+  createKeyContact: ep('POST', '/key-contacts', [S.accommodationWrite]),
+  updateKeyContact: ep('PUT', '/key-contacts/:keyContactId', [S.accommodationWrite]),
+  listVenueKeyContacts: ep('GET', '/venues/:venueId/key-contacts', [S.venuesRead]),
+  updateVenueKeyContacts: ep('PUT', '/venues/:venueId/key-contacts', [S.venuesWrite]),
+  listAccommodationKeyContacts: ep('GET', '/accommodation/:accommodationId/key-contacts', [S.accommodationRead]),
+  updateAccommodationKeyContacts: ep('PUT', '/accommodation/:accommodationId/key-contacts', [S.accommodationWrite]),
+  listVenueContacts: ep('GET', '/venues/:venueId/contacts', [S.venuesRead]),
+  updateVenueContacts: ep('PUT', '/venues/:venueId/contacts', [S.venuesWrite]),
+  listAccommodationContacts: ep('GET', '/accommodation/:accommodationId/contacts', [S.accommodationRead]),
+  updateAccommodationContacts: ep('PUT', '/accommodation/:accommodationId/contacts', [S.accommodationWrite]),
+
+  listGuestlist: ep('GET', '/tours/:tourId/days/:dayId/guestlist', [S.guestlistRead], true),
+  createGuest: ep('POST', '/guestlist', [S.guestlistWrite]),
+  updateGuest: ep('PUT', '/guestlist/:guestListId', [S.guestlistWrite]),
+  deleteGuest: ep('DELETE', '/guestlist/:guestListId', [S.guestlistWrite]),
+  restoreGuest: ep('POST', '/guestlist/:guestListId/restore', [S.guestlistWrite]),
+  listRequesters: ep('GET', '/tours/:tourId/requesters', [S.guestlistRead]),
+  getGuestlistApprovedTotal: ep('GET', '/tours/:tourId/days/:dayId/guestlist/approved-total', [S.guestlistRead]),
+  getGuestlistDayConfig: ep('GET', '/tours/:tourId/days/:dayId/guestlist/config', [S.guestlistRead]),
+  updateGuestlistDayConfig: ep('PUT', '/tours/:tourId/days/:dayId/guestlist/config', [S.guestlistWrite]),
+  updateGuestlistStatuses: ep('PUT', '/tours/:tourId/guestlist/status', [S.guestlistWrite]),
+
+  listPassTypes: ep('GET', '/tours/:tourId/passTypes', [S.guestlistRead], true),
+  createPassType: ep('POST', '/tours/:tourId/passTypes', [S.guestlistWrite]),
+  updatePassType: ep('PUT', '/passTypes/:passTypeId', [S.guestlistWrite]),
+  deletePassType: ep('DELETE', '/passTypes/:passTypeId', [S.guestlistWrite]),
+  restorePassType: ep('POST', '/passTypes/:passTypeId/restore', [S.guestlistWrite]),
+
+  listBulletins: ep('GET', '/tours/:tourId/bulletins', [S.bulletinsRead], true),
+  createBulletin: ep('POST', '/bulletins', [S.bulletinsWrite]),
+  updateBulletin: ep('PUT', '/bulletins/:bulletinId', [S.bulletinsWrite]),
+  deleteBulletin: ep('DELETE', '/bulletins/:bulletinId', [S.bulletinsWrite]),
+
+  getReferenceTypes: ep('GET', '/reference/types', [S.toursRead]),
+  listAgeRestrictions: ep('GET', '/reference/age-restrictions', [S.venuesRead]),
+  listVenueFieldTemplates: ep('GET', '/reference/venue-field-templates', [S.venuesRead]),
+  listStayFieldTemplates: ep('GET', '/reference/stay-field-templates', [S.accommodationRead]),
+
+  createAttachmentFromUrl: ep('POST', '/attachments', [S.scheduleWrite]),
+  uploadFileContent: ep('POST', '/tours/:tourId/files/content', [S.scheduleWrite]),
+  createUploadTicket: ep('POST', '/tours/:tourId/files/upload-ticket', [S.scheduleWrite]),
+  attachFile: ep('POST', '/tours/:tourId/files/attach', [S.scheduleWrite]),
+  listFiles: ep('GET', '/tours/:tourId/files', FILE_READ),
+  getFileDownload: ep('GET', '/tours/:tourId/files/:fileId/download', FILE_READ),
+
+  getDaySheetData: ep('GET', '/tours/:tourId/days/:dayId/day-sheet/data', TOUR_WIDE_READ),
+  renderDaySheet: ep('POST', '/tours/:tourId/days/:dayId/day-sheet', TOUR_WIDE_READ),
+} as const satisfies Record<string, EndpointSpec>;
+export type EndpointName = keyof typeof Endpoints;
+
+/** Fills `:name` placeholders of an endpoint path; values are URI-encoded. */
+export function endpointPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`endpointPath: missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The idempotency header and its limit (shown). */
+export const IDEMPOTENCY_HEADER = 'x-idempotency-key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+
+/** Paging defaults and caps. */
+export const Paging = {
+  /** Rows per page when `limit` is absent, and the cap a larger `limit` is clamped to (decided). */
+  maxRows: 1000,
+  /** Approximate response ceiling that truncates a page (shown: "about 6 MB"). */
+  maxResponseBytes: 6 * 1024 * 1024,
+} as const;
+
+/** Per-resource limit parameters of the whole-tour read (decided names), default and clamp. */
+export const TourDataLimitParam = {
+  schedule: 'scheduleLimit',
+  venues: 'venuesLimit',
+  accommodation: 'accommodationLimit',
+  guestlist: 'guestlistLimit',
+  bulletins: 'bulletinsLimit',
+} as const;
+export const TOUR_DATA_LIMIT = { default: 100, max: 500 } as const;
+
+/** Wrapper field of the schedule batch body (decided): `{ items: [...] }`. */
+export const SCHEDULE_BATCH_FIELD = 'items';
+
+/** Body of `PUT /v1/tours/:tourId/guestlist/status` (decided): all-or-nothing. */
+export const guestlistStatusBody = z.object({
+  guestListIds: z.array(z.number().int().positive()).min(1).max(500),
+  statusId: z.number().int().positive(),
+});
+export type GuestlistStatusBody = z.infer<typeof guestlistStatusBody>;
+
+/** Body of `PUT .../guestlist/config` (decided). `null` clears a setting. */
+export const guestlistDayConfigBody = z.object({
+  dayCap: z.number().int().nonnegative().nullable().optional(),
+  locked: z.boolean().optional(),
+  cutoffAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  venueId: z.number().int().positive().nullable().optional(),
+  passCaps: z.array(z.object({ passId: z.number().int().positive(), cap: z.number().int().nonnegative() })).optional(),
+});
+export type GuestlistDayConfigBody = z.infer<typeof guestlistDayConfigBody>;
+
+/** Pass-type create body (decided); update takes the same fields, all optional. */
+export const passTypeBody = z.object({
+  name: z.string().trim().min(1).max(255),
+  description: z.string().max(2000).nullable().optional(),
+  quantity: z.number().int().nonnegative().nullable().optional(),
+  passMaterialTypeId: z.number().int().positive().nullable().optional(),
+});
+export type PassTypeBody = z.infer<typeof passTypeBody>;
+
+/** Attachable entity kinds of the file endpoints (decided spelling). */
+export const FileEntityType = {
+  scheduleItem: 'SCHEDULE_ITEM',
+  venue: 'VENUE',
+  accommodation: 'ACCOMMODATION',
+  passType: 'PASS_TYPE',
+} as const;
+export type FileEntityType = (typeof FileEntityType)[keyof typeof FileEntityType];
+const fileEntityType = z.enum(Object.values(FileEntityType) as [FileEntityType, ...FileEntityType[]]);
+
+/** Inline upload body (decided): base64 bytes plus name and declared content type. */
+export const fileContentBody = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.string().min(1).max(255),
+  contentBase64: z.string().min(1),
+});
+export type FileContentBody = z.infer<typeof fileContentBody>;
+
+/** Upload-ticket body (decided): the exact length and type become part of the signature. */
+export const uploadTicketBody = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.string().min(1).max(255),
+  contentLength: z.number().int().positive().max(25 * 1024 * 1024),
+});
+export type UploadTicketBody = z.infer<typeof uploadTicketBody>;
+
+/** Attach body (decided). */
+export const attachFileBody = z.object({
+  key: z.string().min(1).max(1024),
+  entityType: fileEntityType,
+  entityId: z.number().int().positive(),
+  name: z.string().max(255).optional(),
+  description: z.string().max(2000).optional(),
+});
+export type AttachFileBody = z.infer<typeof attachFileBody>;
+
+/** File listing query (decided paging names `limit`/`offset`; `entityTypes` comma-separated). */
+export const FILE_LIST_QUERY = { limit: 'limit', offset: 'offset', entityTypes: 'entityTypes', dayId: 'dayId', search: 'search' } as const;
+
+/**
+ * Day-sheet render body (decided). Each list, when present, narrows that section of the sheet to
+ * the named records; IDs the caller cannot see (or not on this day) are counted in
+ * `ignoredIdCount`. `tourId`/`dayId` in the body are ignored (shown).
+ */
+export const daySheetRenderBody = z
+  .object({
+    scheduleItemIds: z.array(z.number().int().positive()).optional(),
+    venueIds: z.array(z.number().int().positive()).optional(),
+    accommodationIds: z.array(z.number().int().positive()).optional(),
+    bulletinIds: z.array(z.string().min(1)).optional(),
+  })
+  .loose();
+export type DaySheetRenderBody = z.infer<typeof daySheetRenderBody>;
+
+/** Day-sheet render response data (decided). */
+export interface DaySheetRenderData {
+  url: string;
+  expiresInSeconds: number;
+  expiresAt: string;
+  fileName: string;
+  contentType: 'application/pdf';
+  ignoredIdCount: number;
+}
+
+/** Guest list approved-total response data (decided). */
+export interface GuestlistApprovedTotalData {
+  tourId: string;
+  dayId: number;
+  approvedGuests: number;
+  approvedEntries: number;
+}
+
+/** Confirm-all returns one of these per item it changed (decided). */
+export interface ConfirmedItem {
+  id: number;
+  name: string;
+  status: boolean;
+  status_type: { id: number; type: string } | null;
+}

@@ -1,0 +1,94 @@
+/**
+ * User tokens. Access tokens are HS256 JWTs (`token_use: access`, issuer, expiry) like the
+ * real user pool's, signed with the store's key; each is also recorded by its `jti`, so the
+ * sandbox can expire every issued token at once. Refresh tokens are opaque.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AccessTokenRecord } from '../store/auth-records.ts';
+import type { Store } from '../store/store.ts';
+
+/** The `iss` claim of every access token. */
+export const TOKEN_ISSUER = 'https://auth.sandbox.tourflow.invalid/user-pool';
+/** Refresh token lifetime (shown: 30 days). */
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
+/** What the token endpoint hands out. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  scopes: string[];
+}
+
+const b64 = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function sign(store: Store, input: string): string {
+  return createHmac('sha256', store.signingKey).update(input).digest('base64url');
+}
+
+/** Issues a new access token for a user and client. */
+export function issueAccessToken(store: Store, userId: string, clientId: string, scopes: string[], ttlSeconds: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  const record: AccessTokenRecord = {
+    id: randomBytes(12).toString('hex'),
+    userId,
+    clientId,
+    scopes,
+    expiresAt: (now + ttlSeconds) * 1000,
+  };
+  store.accessTokens.put(record);
+  const claims = {
+    sub: userId,
+    iss: TOKEN_ISSUER,
+    token_use: 'access',
+    client_id: clientId,
+    scope: scopes.join(' '),
+    iat: now,
+    exp: now + ttlSeconds,
+    jti: record.id,
+  };
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(claims)}`;
+  return `${unsigned}.${sign(store, unsigned)}`;
+}
+
+/** Issues an access token and a refresh token together (the code exchange). */
+export function issueTokens(store: Store, userId: string, clientId: string, scopes: string[], ttlSeconds: number): IssuedTokens {
+  const accessToken = issueAccessToken(store, userId, clientId, scopes, ttlSeconds);
+  const refreshToken = `tfr_${randomBytes(32).toString('base64url')}`;
+  store.refreshTokens.put({
+    id: refreshToken,
+    userId,
+    clientId,
+    scopes,
+    expiresAt: Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000,
+  });
+  return { accessToken, refreshToken, expiresIn: ttlSeconds, scopes };
+}
+
+/**
+ * The live token record behind a bearer token, or undefined when the token is malformed, badly
+ * signed, not an access token, from another issuer, or expired.
+ */
+export function verifyAccessToken(store: Store, token: string, now = Date.now()): AccessTokenRecord | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3) return undefined;
+  const [header, payload, signature] = parts as [string, string, string];
+  const expected = Buffer.from(sign(store, `${header}.${payload}`));
+  const presented = Buffer.from(signature);
+  if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return undefined;
+  let claims: { iss?: unknown; token_use?: unknown; jti?: unknown; exp?: unknown };
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
+  } catch {
+    return undefined;
+  }
+  if (claims.iss !== TOKEN_ISSUER || claims.token_use !== 'access' || typeof claims.jti !== 'string') return undefined;
+  const record = store.accessTokens.get(claims.jti);
+  return record && record.expiresAt > now ? record : undefined;
+}
+
+/** Expires every issued access token now (refresh tokens keep working). */
+export function expireAllAccessTokens(store: Store): void {
+  const now = Date.now();
+  for (const record of store.accessTokens.values()) record.expiresAt = Math.min(record.expiresAt, now - 1);
+}

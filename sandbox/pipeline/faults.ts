@@ -1,0 +1,139 @@
+/**
+ * Fault injection, switchable while the sandbox runs. Rules are checked in order for every
+ * `/v1` request; a rule applies when its `match` fits, its `rate` draw succeeds and it still has
+ * `times` left (then that count goes down; at zero the rule is gone).
+ */
+import { z } from 'zod';
+import { toUnit, xorshift32 } from '../random.ts';
+
+/** What a rule does. */
+export const FaultKind = { latency: 'latency', status: 'status', dropAfterCommit: 'dropAfterCommit' } as const;
+export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
+
+const faultMatch = z.strictObject({
+  /** HTTP method, case-insensitive. */
+  method: z.string().min(1).max(10).optional(),
+  /** Regular expression tested against the path (without the query string). */
+  path: z
+    .string()
+    .max(500)
+    .refine((source) => {
+      try {
+        new RegExp(source);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not a valid regular expression')
+    .optional(),
+});
+
+const common = {
+  id: z.string().min(1).max(100).optional(),
+  match: faultMatch.optional(),
+  /** Probability in [0, 1] that a matching request is hit. @default 1 */
+  rate: z.number().min(0).max(1).optional(),
+  /** Applies to the next N hits, then expires. @default unlimited */
+  times: z.number().int().positive().optional(),
+};
+
+/** A fault rule, as accepted by `faults.add()` and `PUT /__sandbox/faults`. */
+export const faultRuleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ ...common, kind: z.literal(FaultKind.latency), ms: z.number().int().min(0).max(120_000) }),
+  z.strictObject({
+    ...common,
+    kind: z.literal(FaultKind.status),
+    status: z.union([z.literal(500), z.literal(502), z.literal(429)]),
+    /** `Retry-After` seconds on a 429. @default 1 */
+    retryAfterSeconds: z.number().int().min(0).max(3600).optional(),
+  }),
+  z.strictObject({ ...common, kind: z.literal(FaultKind.dropAfterCommit) }),
+]);
+export type FaultRule = z.infer<typeof faultRuleSchema>;
+
+/** The rule as stored: with its ID and remaining count. */
+export type ActiveFault = FaultRule & { id: string };
+
+/** What the matching rules decided for one request. */
+export interface FaultVerdict {
+  latencyMs: number;
+  status: { status: 500 | 502 | 429; retryAfterSeconds: number } | null;
+  drop: boolean;
+}
+
+/** In-process control of fault injection (the admin routes call the same methods). */
+export interface FaultController {
+  /** Adds a rule; returns its ID. Throws on an invalid rule. */
+  add(rule: FaultRule): string;
+  /** Replaces every rule. */
+  set(rules: FaultRule[]): void;
+  /** Removes one rule; false when there was none with that ID. */
+  remove(id: string): boolean;
+  /** Removes every rule. */
+  clear(): void;
+  list(): ActiveFault[];
+}
+
+/** Fault rules plus the seeded draw that decides `rate`. */
+export class Faults implements FaultController {
+  private rules: Array<{ rule: ActiveFault; path: RegExp | null }> = [];
+  private nextId = 1;
+  private random: number;
+
+  constructor(seed: number) {
+    this.random = (seed ^ 0x9e3779b9) >>> 0 || 1;
+  }
+
+  add(rule: FaultRule): string {
+    const parsed = faultRuleSchema.parse(rule);
+    const id = parsed.id ?? `fault-${this.nextId++}`;
+    this.rules.push({ rule: { ...parsed, id }, path: parsed.match?.path ? new RegExp(parsed.match.path) : null });
+    return id;
+  }
+
+  set(rules: FaultRule[]): void {
+    const parsed = rules.map((rule) => faultRuleSchema.parse(rule));
+    this.clear();
+    for (const rule of parsed) this.add(rule);
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((entry) => entry.rule.id !== id);
+    return this.rules.length < before;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): ActiveFault[] {
+    return this.rules.map((entry) => ({ ...entry.rule }));
+  }
+
+  /** Decides the faults for one request, consuming `times` of the rules that hit. */
+  evaluate(method: string, path: string): FaultVerdict {
+    const verdict: FaultVerdict = { latencyMs: 0, status: null, drop: false };
+    if (this.rules.length === 0) return verdict;
+    for (const entry of [...this.rules]) {
+      const { rule } = entry;
+      if (rule.match?.method && rule.match.method.toUpperCase() !== method) continue;
+      if (entry.path && !entry.path.test(path)) continue;
+      if (rule.kind === FaultKind.status && verdict.status) continue;
+      if (rule.rate !== undefined && this.draw() >= rule.rate) continue;
+      if (rule.times !== undefined) {
+        rule.times -= 1;
+        if (rule.times <= 0) this.remove(rule.id);
+      }
+      if (rule.kind === FaultKind.latency) verdict.latencyMs += rule.ms;
+      else if (rule.kind === FaultKind.status) verdict.status = { status: rule.status, retryAfterSeconds: rule.retryAfterSeconds ?? 1 };
+      else verdict.drop = true;
+    }
+    return verdict;
+  }
+
+  private draw(): number {
+    this.random = xorshift32(this.random);
+    return toUnit(this.random);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Declares one API endpoint on the fastify app. The route carries its `EndpointSpec` (the
+ * pipeline's hooks authenticate and check scopes from it); the handler returns an `Outcome`
+ * that becomes the success envelope `{ status, message, data }` (plus `pagination` on paged
+ * reads). Writes with `X-Idempotency-Key` run at most once.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Endpoints, type EndpointName } from '../../activities/api/assumptions.ts';
+import type { SandboxContext } from '../context.ts';
+import type { Store } from '../store/store.ts';
+import type { Caller } from './authenticate.ts';
+import { readIdempotencyKey, type StoredAnswer } from './idempotency.ts';
+import type { Pagination } from './pagination.ts';
+
+/** Everything a handler gets. Path parameters are already validated and parsed. */
+export interface Call {
+  ctx: SandboxContext;
+  store: Store;
+  caller: Caller;
+  params: Record<string, string | number>;
+  /** Query parameters; a repeated name keeps its first value. */
+  query: Record<string, string | undefined>;
+  body: unknown;
+  request: FastifyRequest;
+}
+
+/** What a handler answers with. */
+export interface Outcome {
+  data?: unknown;
+  /** @default 'Success' */
+  message?: string;
+  /** The operation's real outcome. @default true */
+  status?: boolean;
+  pagination?: Pagination | null;
+  /** @default 200 (201 is never used: the contract shows 2xx with an envelope) */
+  statusCode?: number;
+}
+
+export type Handler = (call: Call) => Outcome | Promise<Outcome>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint?: (typeof Endpoints)[EndpointName];
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    pathParams: Record<string, string | number> | null;
+    dropConnection: boolean;
+  }
+}
+
+function flattenQuery(query: unknown): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    out[name] = Array.isArray(value) ? String(value[0]) : String(value);
+  }
+  return out;
+}
+
+/** The envelope, serialised once (the idempotency cache replays these exact bytes). */
+function toAnswer(outcome: Outcome): StoredAnswer {
+  const envelope: Record<string, unknown> = {
+    status: outcome.status ?? true,
+    message: outcome.message ?? 'Success',
+    data: outcome.data === undefined ? null : outcome.data,
+  };
+  if (outcome.pagination) envelope.pagination = outcome.pagination;
+  return { statusCode: outcome.statusCode ?? 200, body: JSON.stringify(envelope) };
+}
+
+/** Registers the handler of one named endpoint. */
+export function defineRoute(app: FastifyInstance, ctx: SandboxContext, name: EndpointName, handler: Handler): void {
+  const endpoint = Endpoints[name];
+  const isWrite = endpoint.method !== 'GET';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { endpoint },
+    handler: async (request, reply) => {
+      const caller = request.caller as Caller;
+      const call: Call = {
+        ctx,
+        store: ctx.store,
+        caller,
+        params: request.pathParams ?? {},
+        query: flattenQuery(request.query),
+        body: request.body,
+        request,
+      };
+      const execute = async (): Promise<StoredAnswer> => {
+        const answer = toAnswer(await handler(call));
+        if (isWrite) ctx.changed();
+        return answer;
+      };
+      const key = isWrite ? readIdempotencyKey(request.headers) : undefined;
+      let answer: StoredAnswer;
+      if (key === undefined) {
+        answer = await execute();
+      } else {
+        const slot = ctx.idempotency.slot(caller.apiKey, caller.userId, key);
+        const result = await ctx.idempotency.run(slot, execute);
+        answer = result.answer as StoredAnswer;
+        if (result.replayed) void reply.header('idempotent-replayed', 'true');
+      }
+      return reply.code(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
+    },
+  });
+}

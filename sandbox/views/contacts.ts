@@ -1,0 +1,31 @@
+/** How key contacts and general contact rows appear in API responses. */
+import type { GeneralContactRecord, KeyContactRecord } from '../store/records.ts';
+import { lookup } from '../store/reference-data.ts';
+
+/** A key contact of the organization book. */
+export function keyContactView(contact: KeyContactRecord): Record<string, unknown> {
+  const color = lookup('avatarColors', contact.avatarColorId);
+  return {
+    id: contact.id,
+    first_name: contact.firstName,
+    last_name: contact.lastName,
+    email: contact.email,
+    number: contact.number,
+    country: contact.country,
+    role: contact.role,
+    company: contact.company,
+    city: contact.city,
+    url: contact.url,
+    avatarColorType: color ? { ...color } : null,
+  };
+}
+
+/** A general contact row: exactly one of `email`, `phone`, `url` is set. */
+export function generalContactView(row: GeneralContactRecord): Record<string, unknown> {
+  const base = { id: row.id, label: row.label, is_google: row.isGoogle };
+  return {
+    email: row.kind === 'email' ? { ...base, email: row.value } : null,
+    phone: row.kind === 'phone' ? { ...base, country: row.country, phone: row.value } : null,
+    url: row.kind === 'url' ? { ...base, url: row.value } : null,
+  };
+}

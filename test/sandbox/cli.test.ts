@@ -1,0 +1,47 @@
+/** `tourflow sandbox`: prints working credentials, writes them as JSON, stops on abort. */
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
+import type { SandboxCredentials } from '../../sandbox/index.ts';
+import { eventually } from './helpers.ts';
+
+describe('tourflow sandbox', () => {
+  it('prints both credential sets and the redirect URI, writes the JSON file, and stops on Ctrl-C', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tourflow-sandbox-cli-'));
+    const lines: string[] = [];
+    const controller = new AbortController();
+    const exit = main({
+      argv: ['sandbox', '--port', '0', '--auth-port', '0', '--credentials-out', 'creds.json'],
+      cwd: dir,
+      stdout: (text) => lines.push(text),
+      stderr: (text) => lines.push(text),
+      signal: controller.signal,
+    });
+    await eventually(() => (lines.some((line) => line.includes('Credentials written')) ? true : undefined), 10_000);
+    const file = path.join(dir, 'creds.json');
+    const credentials = JSON.parse(readFileSync(file, 'utf8')) as SandboxCredentials;
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const output = lines.join('\n');
+    for (const value of [credentials.apiKey, credentials.limited.apiKey, credentials.redirectUri, credentials.baseUrl, credentials.authUrl]) {
+      expect(output).toContain(value);
+    }
+    expect(credentials.scopes).toHaveLength(14);
+    expect(credentials.limited.scopes.every((scope) => scope.endsWith('.read'))).toBe(true);
+    const answer = await fetch(`${credentials.baseUrl}/v1/day-types`, {
+      headers: { 'x-api-key': credentials.apiKey, 'x-api-secret': credentials.apiSecret, authorization: `Bearer ${credentials.accessToken}` },
+    });
+    expect(answer.status).toBe(200);
+    controller.abort();
+    expect(await exit).toBe(0);
+    await expect(fetch(`${credentials.baseUrl}/v1/day-types`)).rejects.toThrow();
+  });
+
+  it('refuses a bad port with a usage error', async () => {
+    const errors: string[] = [];
+    const code = await main({ argv: ['sandbox', '--port', 'eighty'], stdout: () => {}, stderr: (text) => errors.push(text) });
+    expect(code).toBe(2);
+    expect(errors.join('\n')).toContain('--port');
+  });
+});
