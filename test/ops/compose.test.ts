@@ -1,0 +1,176 @@
+/**
+ * The production-like stack (docker-compose.yml, Dockerfile) checked as data: Docker cannot run
+ * on the test machines, so what can go wrong without it is checked here. Service graph, pinned
+ * images, a scalable worker, and commands and environment that the real CLI and config accept.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SEARCH_ATTRIBUTES } from '../../worker/dev-server.ts';
+import { parseArgv } from './cli-argv.ts';
+import {
+  ROOT,
+  commandArgv,
+  dependencies,
+  dockerIgnored,
+  environmentNames,
+  namedVolumes,
+  readCompose,
+  readDockerfile,
+  type ComposeService,
+} from './docker-files.ts';
+
+const compose = readCompose();
+const services = compose.services;
+const dockerfile = readDockerfile();
+
+function serviceNamed(name: string): ComposeService {
+  const found = services[name];
+  if (!found) throw new Error(`docker-compose.yml has no service "${name}"`);
+  return found;
+}
+
+/** A tag someone chose: present, not `latest`, with a version number in it. */
+function isPinned(image: string): boolean {
+  const tag = /:([^/:]+)$/.exec(image)?.[1];
+  return !!tag && tag !== 'latest' && /\d/.test(tag);
+}
+
+function seconds(duration: string): number {
+  const match = /^(\d+)(ms|s|m)$/.exec(duration.trim());
+  if (!match?.[1]) return NaN;
+  const value = Number(match[1]);
+  return match[2] === 'm' ? value * 60 : match[2] === 'ms' ? value / 1000 : value;
+}
+
+describe('docker-compose.yml', () => {
+  it('has the stack: PostgreSQL, Temporal, its Web UI, the sandbox and the worker', () => {
+    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgresql', 'temporal', 'temporal-ui', 'sandbox', 'worker']));
+    expect(serviceNamed('postgresql').healthcheck).toBeDefined();
+    expect(serviceNamed('temporal').environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgresql' });
+    expect(serviceNamed('temporal-ui').environment).toMatchObject({ TEMPORAL_ADDRESS: 'temporal:7233' });
+    expect(serviceNamed('temporal-ui').ports).toContain('8080:8080');
+  });
+
+  it('names only services, volumes and configs that exist', () => {
+    for (const [name, s] of Object.entries(services)) {
+      for (const dependency of dependencies(s)) expect(Object.keys(services), `${name} depends on ${dependency}`).toContain(dependency);
+      for (const volume of namedVolumes(s)) expect(Object.keys(compose.volumes ?? {}), `${name} mounts ${volume}`).toContain(volume);
+      for (const config of s.configs ?? []) {
+        const source = typeof config === 'string' ? config : config.source;
+        expect(Object.keys(compose.configs ?? {}), `${name} uses config ${source}`).toContain(source);
+      }
+    }
+  });
+
+  it('builds from Dockerfiles that exist and pulls only pinned images', () => {
+    for (const [name, s] of Object.entries(services)) {
+      if (s.build) {
+        const build = typeof s.build === 'string' ? { context: s.build } : s.build;
+        const dockerfilePath = path.resolve(ROOT, build.context, build.dockerfile ?? 'Dockerfile');
+        expect(existsSync(dockerfilePath), `${name} builds from ${dockerfilePath}`).toBe(true);
+      }
+      expect(s.image ?? s.build, `${name} has an image or a build`).toBeDefined();
+      if (s.image) expect(isPinned(s.image), `${name} image "${s.image}" is pinned to a version`).toBe(true);
+    }
+  });
+
+  it('lets `--scale worker=N` work: no fixed name, no host port, a graceful stop', () => {
+    const worker = serviceNamed('worker');
+    expect(worker.container_name).toBeUndefined();
+    expect(worker.ports ?? []).toEqual([]);
+    expect(worker.stop_signal).toBe('SIGTERM');
+    const workerSource = readFileSync(path.join(ROOT, 'worker/worker.ts'), 'utf8');
+    const drain = /shutdownGraceTime:\s*'(\d+(?:ms|s|m))'/.exec(workerSource)?.[1];
+    expect(drain, 'worker/worker.ts sets shutdownGraceTime').toBeDefined();
+    // Docker kills the container at the end of the grace period: the worker must drain first.
+    expect(seconds(worker.stop_grace_period ?? '10s')).toBeGreaterThan(seconds(drain ?? '0s'));
+  });
+
+  it('runs the worker and the sandbox with commands the real CLI accepts', () => {
+    for (const [name, expected] of [
+      ['worker', 'worker'],
+      ['sandbox', 'sandbox'],
+    ] as const) {
+      const argv = commandArgv(serviceNamed(name));
+      const parsed = parseArgv(argv);
+      expect(parsed.command, `${name} runs \`tourflow ${expected}\``).toBe(expected);
+      const flags = argv.filter((arg) => arg.startsWith('--')).map((arg) => arg.split('=')[0]);
+      for (const flag of flags) expect(parsed.declared, `\`tourflow ${expected}\` has ${flag}`).toContain(flag);
+      expect(parsed.errors).toBe('');
+      expect(parsed.options, `tourflow ${argv.join(' ')}`).toBeDefined();
+    }
+    expect(parseArgv(commandArgv(serviceNamed('sandbox'))).options).toMatchObject({ host: '0.0.0.0', autoApprove: true });
+  });
+
+  it('sets on the worker only variables that worker/config.ts reads, and points it at the stack', () => {
+    const configSource = readFileSync(path.join(ROOT, 'worker/config.ts'), 'utf8');
+    const worker = serviceNamed('worker');
+    const names = environmentNames(worker);
+    expect(names).toEqual(expect.arrayContaining(['TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TOURFLOW_TASK_QUEUE', 'TOURFLOW_API_URL', 'TOURFLOW_API_KEY']));
+    for (const name of names) expect(configSource, `worker/config.ts reads ${name}`).toContain(name);
+
+    const env = worker.environment as Record<string, string>;
+    expect(env.TEMPORAL_ADDRESS).toBe('temporal:7233');
+    const sandboxPort = parseArgv(commandArgv(serviceNamed('sandbox'))).options?.port;
+    expect(env.TOURFLOW_API_URL).toContain(`http://sandbox:${String(sandboxPort)}`);
+  });
+
+  it("registers tourflow's search attributes as Keyword before workers start", () => {
+    const setup = Object.entries(services).find(([, s]) => JSON.stringify(s.command ?? '').includes('search-attribute create'));
+    expect(setup, 'a service runs `temporal operator search-attribute create`').toBeDefined();
+    const [setupName, setupService] = setup ?? ['', {} as ComposeService];
+    const script = commandArgv(setupService).join(' ');
+    for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) {
+      expect(script).toContain(name);
+      expect(type).toBe('Keyword');
+    }
+    expect(script).toContain('--type Keyword');
+    expect(serviceNamed('worker').depends_on).toMatchObject({ [setupName]: { condition: 'service_completed_successfully' } });
+  });
+});
+
+describe('Dockerfile', () => {
+  const runtimeStage = dockerfile.at(-1)?.stage ?? '';
+  const inRuntime = dockerfile.filter((i) => i.stage === runtimeStage);
+
+  it('starts the compiled CLI through a file that exists', () => {
+    const entrypoint = inRuntime.find((i) => i.keyword === 'ENTRYPOINT');
+    const argv = JSON.parse(entrypoint?.args ?? 'null') as string[] | null;
+    expect(argv?.[0]).toBe('node');
+    const script = path.join(ROOT, argv?.[1] ?? '');
+    expect(existsSync(script), `${argv?.[1]} exists`).toBe(true);
+    // bin/tourflow.js imports ../dist/cli/main.js: the build must compile cli/main.ts into dist/.
+    const target = /from '\.\.\/dist\/(.+)\.js'/.exec(readFileSync(script, 'utf8'))?.[1];
+    expect(existsSync(path.join(ROOT, `${target}.ts`)), `${target}.ts exists`).toBe(true);
+    const build = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.build.json'), 'utf8')) as { include: string[] };
+    expect(build.include).toContain(target?.split('/')[0]);
+    expect(dockerfile.some((i) => i.keyword === 'RUN' && i.args.includes('npm run build'))).toBe(true);
+  });
+
+  it('is multi-stage on pinned Node 20 images and runs production dependencies as a non-root user', () => {
+    const args = Object.fromEntries(
+      dockerfile.filter((i) => i.keyword === 'ARG').map((i) => i.args.split('=') as [string, string | undefined]),
+    );
+    const bases = dockerfile.filter((i) => i.keyword === 'FROM').map((i) => i.args.split(/\s+/)[0] ?? '');
+    const images = bases.map((base) => base.replace(/^\$\{?(\w+)\}?$/, (_, arg: string) => args[arg] ?? base));
+    expect(images.length).toBeGreaterThanOrEqual(2);
+    for (const image of images) expect(image).toMatch(/^node:20[.\d]*-bookworm-slim$/);
+    expect(inRuntime.some((i) => i.keyword === 'RUN' && /npm ci\b.*--omit=dev/.test(i.args))).toBe(true);
+    const user = inRuntime.filter((i) => i.keyword === 'USER').at(-1)?.args;
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user);
+  });
+
+  it('copies only files that exist and that .dockerignore lets through', () => {
+    const copies = dockerfile.filter((i) => i.keyword === 'COPY' && !i.args.includes('--from='));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) {
+      const sources = copy.args.split(/\s+/).filter((part) => !part.startsWith('--')).slice(0, -1);
+      for (const source of sources) {
+        expect(existsSync(path.join(ROOT, source)), `COPY ${source}`).toBe(true);
+        expect(dockerIgnored(source), `.dockerignore keeps out ${source}`).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A headless Chromium for browser tests, driven by playwright-core. Each launch gets a fresh
+ * profile in a temporary folder, so no state leaks between tests or runs.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * Flags for a quiet, reproducible headless run inside a container: no sandbox (we may be
+ * root), no GPU, and none of the background traffic a new profile starts (sync, updates,
+ * QUIC probes) so the only requests are the test's own.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+export interface BrowserOptions {
+  /** The Chromium binary (from `ensureChromium`). */
+  executablePath: string;
+  /** @default { width: 1440, height: 900 } */
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * Launches Chromium, hands a fresh page to `use`, and closes the browser in every case.
+ * `chromium.launch` makes (and removes) a temporary user-data-dir of its own.
+ */
+export async function withPage<T>(options: BrowserOptions, use: (page: Page, browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await chromium.launch({ executablePath: options.executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+  try {
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    return await use(page, browser);
+  } finally {
+    await browser.close();
+  }
+}
