@@ -75,6 +75,10 @@ export function buildAuthorizeUrl(input: AuthorizeUrlInput): string {
   return url.toString();
 }
 
+function formEncode(value: string): string {
+  return new URLSearchParams({ v: value }).toString().slice(2);
+}
+
 function withSlash(base: string): string {
   return base.endsWith('/') ? base : `${base}/`;
 }
@@ -109,7 +113,8 @@ export async function refreshTokens(options: TokenClientOptions, refreshToken: s
 }
 
 async function postToken(options: TokenClientOptions, form: Record<string, string>): Promise<TokenSet> {
-  const basic = Buffer.from(`${options.apiKey}:${options.apiSecret}`).toString('base64');
+  // RFC 6749 §2.3.1: client ID and secret are form-encoded before they are joined and encoded.
+  const basic = Buffer.from(`${formEncode(options.apiKey)}:${formEncode(options.apiSecret)}`).toString('base64');
   const started = (options.now ?? Date.now)();
   let response: Dispatcher.ResponseData;
   try {

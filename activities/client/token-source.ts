@@ -45,6 +45,7 @@ export class RefreshingTokenSource implements TokenSource {
   private current: TokenSet | undefined;
   private loading: Promise<TokenSet> | undefined;
   private inFlight: Promise<string> | undefined;
+  private refusedRefreshToken: string | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: RefreshingTokenSourceOptions) {
@@ -106,7 +107,12 @@ export class RefreshingTokenSource implements TokenSource {
     if (!latest.refreshToken) {
       throw new ReauthRequiredError('The access token was rejected or has expired, and there is no refresh token to renew it');
     }
-    const fresh = await this.options.refreshGrant(latest.refreshToken);
+    // A refresh token the portal refused stays refused: fail at once instead of asking again.
+    if (latest.refreshToken === this.refusedRefreshToken) throw new ReauthRequiredError('The stored sign-in has expired or was revoked');
+    const fresh = await this.options.refreshGrant(latest.refreshToken).catch((error: unknown) => {
+      if (error instanceof ReauthRequiredError) this.refusedRefreshToken = latest.refreshToken;
+      throw error;
+    });
     const next: TokenSet = {
       ...fresh,
       refreshToken: fresh.refreshToken ?? latest.refreshToken,

@@ -1,5 +1,17 @@
+/** `tourflow logout`: deletes the tokens `tourflow login` stored. */
 import type { Command } from 'commander';
+import { deleteTokenFile } from '../../activities/client/token-store.ts';
 import type { CliContext } from '../context.ts';
 
 /** Registers `tourflow logout`. */
-export function register(_program: Command, _ctx: CliContext): void {}
+export function register(program: Command, ctx: CliContext): void {
+  program
+    .command('logout')
+    .description('Delete the tokens stored by `tourflow login`.')
+    .action(async () => {
+      const config = ctx.config().api;
+      const removed = await deleteTokenFile(config.tokenFile);
+      ctx.out(removed ? `Signed out: removed ${config.tokenFile}` : `Not signed in: no tokens at ${config.tokenFile}`);
+      if (config.accessToken) ctx.err('Note: TOURFLOW_ACCESS_TOKEN is still set in the environment; unset it to stop using that token.');
+    });
+}
