@@ -1,5 +1,31 @@
 /** Every action module the worker serves. */
 import type { ActionModule } from './action.ts';
+import { bulletinActions } from './actions/bulletins.ts';
+import { contactActions } from './actions/contacts.ts';
+import { daySheetActions } from './actions/day-sheets.ts';
+import { guestActions } from './actions/guests.ts';
+import { lookupActions } from './actions/lookups.ts';
+import { passTypeActions } from './actions/pass-types.ts';
+import { roomActions } from './actions/rooms.ts';
+import { scheduleActions } from './actions/schedule.ts';
+import { stayActions } from './actions/stays.ts';
+import { tagActions } from './actions/tags.ts';
+import { templateActions } from './actions/templates.ts';
 import { tourActions } from './actions/tours.ts';
+import { venueActions } from './actions/venues.ts';
 
-export const actionModules: ActionModule[] = [tourActions];
+export const actionModules: ActionModule[] = [
+  tourActions,
+  lookupActions,
+  scheduleActions,
+  templateActions,
+  tagActions,
+  bulletinActions,
+  daySheetActions,
+  venueActions,
+  stayActions,
+  roomActions,
+  contactActions,
+  guestActions,
+  passTypeActions,
+];

@@ -50,6 +50,8 @@ export interface WorkerTuning {
   maxConcurrentActivityTaskExecutions: number;
   /** @default 40 */
   maxConcurrentWorkflowTaskExecutions: number;
+  /** A prebuilt workflow bundle (`TOURFLOW_WORKFLOW_BUNDLE`); bundled at start when absent. */
+  workflowBundlePath: string | undefined;
 }
 
 export interface Config {
@@ -125,6 +127,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
         o.worker?.maxConcurrentActivityTaskExecutions ?? intFrom(env.TOURFLOW_MAX_CONCURRENT_ACTIVITIES, 100),
       maxConcurrentWorkflowTaskExecutions:
         o.worker?.maxConcurrentWorkflowTaskExecutions ?? intFrom(env.TOURFLOW_MAX_CONCURRENT_WORKFLOW_TASKS, 40),
+      workflowBundlePath: o.worker?.workflowBundlePath ?? env.TOURFLOW_WORKFLOW_BUNDLE,
     },
     outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('day-sheets'),
   };

@@ -48,7 +48,7 @@ export async function createWorker(options: StartWorkerOptions): Promise<{ worke
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    workflowBundle: await workflowBundle(),
+    workflowBundle: config.worker.workflowBundlePath ? { codePath: config.worker.workflowBundlePath } : await workflowBundle(),
     activities: createActivities(deps),
     maxConcurrentActivityTaskExecutions: config.worker.maxConcurrentActivityTaskExecutions,
     maxConcurrentWorkflowTaskExecutions: config.worker.maxConcurrentWorkflowTaskExecutions,

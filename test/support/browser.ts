@@ -4,6 +4,9 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 
+/** Tallest picture `screenshotWhole` takes; a runaway page must not make a huge file. */
+const MAX_SCREENSHOT_HEIGHT = 8_000;
+
 /**
  * Flags for a quiet, reproducible headless run inside a container: no sandbox (we may be
  * root), no GPU, and none of the background traffic a new profile starts (sync, updates,
@@ -40,4 +43,21 @@ export async function withPage<T>(options: BrowserOptions, use: (page: Page, bro
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * A screenshot of everything the page holds. Single-page apps scroll an inner panel rather
+ * than the document, which `fullPage` alone would cut at the window's height; the window is
+ * grown to the tallest scrolling content first.
+ */
+export async function screenshotWhole(page: Page, file: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  // A string, evaluated in the page: the project compiles without the DOM's types.
+  const contentHeight = await page.evaluate<number>(
+    "Array.from(document.querySelectorAll('*')).reduce((tallest, e) => Math.max(tallest, e.scrollHeight), 0)",
+  );
+  const height = Math.min(Math.max(contentHeight, size.height), MAX_SCREENSHOT_HEIGHT);
+  await page.setViewportSize({ width: size.width, height });
+  await page.screenshot({ path: file, fullPage: true });
+  await page.setViewportSize(size);
 }

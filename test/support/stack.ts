@@ -13,6 +13,7 @@ import { createWorker } from '../../worker/worker.ts';
 import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
 import type { JsonObject, Plan } from '../../definitions/plan-types.ts';
 import { startRun, waitForOutcome, type RunOutcome } from '../../cli/runs.ts';
+import { scanHistories } from './history-scan.ts';
 
 export const PLAYBOOKS = path.resolve(import.meta.dirname, '../../definitions/playbooks');
 
@@ -72,6 +73,12 @@ export async function startTestStack(options: { outputDir?: string } = {}): Prom
       worker.shutdown();
       await running;
       await closeWorker();
+      // Every history this stack produced must be free of credentials.
+      const secrets = [creds.apiKey, creds.apiSecret, creds.accessToken, creds.refreshToken];
+      const scan = await scanHistories(client, `TaskQueue = '${config.temporal.taskQueue}'`, secrets);
+      if (scan.findings.length > 0) {
+        throw new Error(`credentials found in workflow history: ${JSON.stringify(scan.findings)}`);
+      }
       await client.connection.close();
       await sandbox.close();
     },

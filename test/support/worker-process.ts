@@ -1,0 +1,56 @@
+/**
+ * A tourflow worker in a child process (`tourflow worker`), configured through the
+ * environment like a deployed one, so a test can SIGKILL it and start it again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { workflowsPath } from '../../worker/worker.ts';
+
+const ENTRY = path.resolve(import.meta.dirname, 'worker-main.ts');
+
+/** Writes the workflow bundle once, so restarted workers skip bundling. */
+export async function prebuiltBundle(): Promise<string> {
+  const { code } = await bundleWorkflowCode({ workflowsPath: workflowsPath(), logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never });
+  const file = path.join(os.tmpdir(), `tourflow-bundle-${process.pid}.js`);
+  await writeFile(file, code);
+  return file;
+}
+
+export interface WorkerProcess {
+  /** Resolves once the worker printed its ready line. */
+  ready: Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  output(): string;
+}
+
+/** Starts `tourflow worker` in a child process with `env` on top of the current environment. */
+export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('worker ready')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready:\n${output}`)));
+  });
+  ready.catch(() => undefined);
+  return {
+    ready,
+    output: () => output,
+    kill: (signal = 'SIGKILL') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
