@@ -1,0 +1,25 @@
+/**
+ * Replays every recorded history of the shipped playbooks against the current workflow code.
+ * A non-determinism error here means a workflow change needs `patched()` (see
+ * workflows/ARCHITECTURE.md). Histories are recorded by `npm run record-histories`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Worker } from '@temporalio/worker';
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils.js';
+import { workflowBundle } from '../../worker/worker.ts';
+
+const DIR = path.resolve(import.meta.dirname, 'histories');
+const files = (await readdir(DIR)).filter((file) => file.endsWith('.json')).sort();
+
+describe('replay of recorded histories', () => {
+  it('has recorded histories to replay', () => {
+    expect(files.length).toBeGreaterThan(0);
+  });
+
+  it.each(files)('%s replays without non-determinism', async (file) => {
+    const history = historyFromJSON(JSON.parse(await readFile(path.join(DIR, file), 'utf8')));
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, file.replace(/\.json$/, ''));
+  });
+});
