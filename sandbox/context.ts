@@ -12,6 +12,7 @@ export interface ResolvedOptions {
   state: string | undefined;
   autoApprove: boolean;
   accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
   seed: number;
   latencyMs: number;
   bcryptCost: number;

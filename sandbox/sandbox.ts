@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import bcrypt from 'bcryptjs';
 import { Paging, SCOPE_PREFIX } from '../activities/api/assumptions.ts';
 import { DEFAULT_BCRYPT_COST, SecretVerifier, rotateSecret } from './auth/credentials.ts';
-import { expireAllAccessTokens, issueTokens } from './auth/tokens.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, expireAllAccessTokens, issueTokens } from './auth/tokens.ts';
 import type { ResolvedOptions, SandboxContext } from './context.ts';
 import { createPortalApp } from './oauth/portal.ts';
 import { createApiApp } from './pipeline/app.ts';
@@ -25,6 +25,7 @@ function resolveOptions(options: SandboxOptions): ResolvedOptions {
     state: options.state,
     autoApprove: options.autoApprove ?? false,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? REFRESH_TOKEN_TTL_SECONDS,
     seed: options.seed ?? 1,
     latencyMs: options.latencyMs ?? 0,
     bcryptCost: options.bcryptCost ?? DEFAULT_BCRYPT_COST,
@@ -60,8 +61,8 @@ function buildCredentials(ctx: SandboxContext, secrets: SeededCredentials, urls:
   const { store, options } = ctx;
   const meta = store.meta as SeedMeta;
   const scopesOf = (apiKey: string): string[] => (store.credentials.get(apiKey)?.scopes ?? []).map((scope) => `${SCOPE_PREFIX}${scope}`);
-  const full = issueTokens(store, meta.mainUserId, meta.fullApiKey, scopesOf(meta.fullApiKey), options.accessTokenTtlSeconds);
-  const limited = issueTokens(store, meta.mainUserId, meta.limitedApiKey, scopesOf(meta.limitedApiKey), options.accessTokenTtlSeconds);
+  const full = issueTokens(store, { userId: meta.mainUserId, clientId: meta.fullApiKey, scopes: scopesOf(meta.fullApiKey) }, options);
+  const limited = issueTokens(store, { userId: meta.mainUserId, clientId: meta.limitedApiKey, scopes: scopesOf(meta.limitedApiKey) }, options);
   ctx.changed();
   return {
     ...urls,

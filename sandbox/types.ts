@@ -10,6 +10,8 @@ export interface SandboxOptions {
   autoApprove?: boolean;
   /** Lifetime of issued access tokens. @default 3600 */
   accessTokenTtlSeconds?: number;
+  /** Lifetime of issued refresh tokens. @default 30 days */
+  refreshTokenTtlSeconds?: number;
   /** Seeds IDs and fault draws, so a run is reproducible. @default 1 */
   seed?: number;
   /** Latency added to every `/v1` request. @default 0 */

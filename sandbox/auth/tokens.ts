@@ -12,6 +12,19 @@ export const TOKEN_ISSUER = 'https://auth.sandbox.tourflow.invalid/user-pool';
 /** Refresh token lifetime (shown: 30 days). */
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
+/** Who a token is for. */
+export interface Grant {
+  userId: string;
+  clientId: string;
+  scopes: string[];
+}
+
+/** Token lifetimes in seconds. */
+export interface Lifetimes {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+}
+
 /** What the token endpoint hands out. */
 export interface IssuedTokens {
   accessToken: string;
@@ -27,15 +40,10 @@ function sign(store: Store, input: string): string {
 }
 
 /** Issues a new access token for a user and client. */
-export function issueAccessToken(store: Store, userId: string, clientId: string, scopes: string[], ttlSeconds: number): string {
+export function issueAccessToken(store: Store, grant: Grant, ttlSeconds: number): string {
   const now = Math.floor(Date.now() / 1000);
-  const record: AccessTokenRecord = {
-    id: randomBytes(12).toString('hex'),
-    userId,
-    clientId,
-    scopes,
-    expiresAt: (now + ttlSeconds) * 1000,
-  };
+  const { userId, clientId, scopes } = grant;
+  const record: AccessTokenRecord = { id: randomBytes(12).toString('hex'), userId, clientId, scopes, expiresAt: (now + ttlSeconds) * 1000 };
   store.accessTokens.put(record);
   const claims = {
     sub: userId,
@@ -52,17 +60,11 @@ export function issueAccessToken(store: Store, userId: string, clientId: string,
 }
 
 /** Issues an access token and a refresh token together (the code exchange). */
-export function issueTokens(store: Store, userId: string, clientId: string, scopes: string[], ttlSeconds: number): IssuedTokens {
-  const accessToken = issueAccessToken(store, userId, clientId, scopes, ttlSeconds);
+export function issueTokens(store: Store, grant: Grant, lifetimes: Lifetimes): IssuedTokens {
+  const accessToken = issueAccessToken(store, grant, lifetimes.accessTokenTtlSeconds);
   const refreshToken = `tfr_${randomBytes(32).toString('base64url')}`;
-  store.refreshTokens.put({
-    id: refreshToken,
-    userId,
-    clientId,
-    scopes,
-    expiresAt: Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000,
-  });
-  return { accessToken, refreshToken, expiresIn: ttlSeconds, scopes };
+  store.refreshTokens.put({ id: refreshToken, ...grant, expiresAt: Date.now() + lifetimes.refreshTokenTtlSeconds * 1000 });
+  return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds, scopes: grant.scopes };
 }
 
 /**

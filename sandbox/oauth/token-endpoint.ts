@@ -61,7 +61,7 @@ function exchangeCode(ctx: SandboxContext, client: CredentialRecord, form: Form)
     throw new OAuthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge');
   }
   code.used = true;
-  const tokens = issueTokens(ctx.store, code.userId, client.id, code.scopes, ctx.options.accessTokenTtlSeconds);
+  const tokens = issueTokens(ctx.store, { userId: code.userId, clientId: client.id, scopes: code.scopes }, ctx.options);
   return {
     access_token: tokens.accessToken,
     refresh_token: tokens.refreshToken,
@@ -77,7 +77,7 @@ function refresh(ctx: SandboxContext, client: CredentialRecord, form: Form): Rec
   if (!record || record.expiresAt <= Date.now() || record.clientId !== client.id) {
     throw new OAuthError(400, 'invalid_grant', 'The refresh token is invalid or expired; sign in again');
   }
-  const accessToken = issueAccessToken(ctx.store, record.userId, client.id, record.scopes, ctx.options.accessTokenTtlSeconds);
+  const accessToken = issueAccessToken(ctx.store, { userId: record.userId, clientId: client.id, scopes: record.scopes }, ctx.options.accessTokenTtlSeconds);
   // The refresh token is not rotated; the answer has the exchange's shape without `scope`.
   return { access_token: accessToken, refresh_token: record.id, token_type: 'Bearer', expires_in: ctx.options.accessTokenTtlSeconds };
 }

@@ -90,7 +90,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const credential = store.credentials.get(apiKey);
     if (!user || !credential) throw notFound(user ? 'Credential' : 'User');
     const scopes = credential.scopes.map((scope) => `${SCOPE_PREFIX}${scope}`);
-    const tokens = issueTokens(store, user.id, apiKey, scopes, ctx.options.accessTokenTtlSeconds);
+    const tokens = issueTokens(store, { userId: user.id, clientId: apiKey, scopes }, ctx.options);
     ctx.changed();
     return { userId: user.id, ...tokens };
   });
