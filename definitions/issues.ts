@@ -52,12 +52,19 @@ function unionErrors(issue: Extract<Issue, { code: 'invalid_union' }>, path: Val
     return [];
   }
   // a branch whose type matched went furthest: its issues say what is really wrong
-  const matched = branches.find((branch) => !branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0));
+  const mismatch = (inner: Issue) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value');
+  const matched = branches.find((branch) => !branch.every(mismatch));
   if (matched) return matched.flatMap((inner) => issueToErrors(inner, path, context));
-  const expected = [...new Set(branches.flat().map((inner) => (inner.code === 'invalid_type' ? article(inner.expected) : 'another value')))];
+  const expected = [...new Set(branches.flat().map(expectedOf))];
   const where = label(path);
   const message = `expected ${expected.join(' or ')}, got ${describeValue(valueAt(context.value, path))}`;
   return [error(context, PlaybookErrorCode.invalidField, where ? `${where}: ${message}` : message, path)];
+}
+
+function expectedOf(issue: Issue): string {
+  if (issue.code === 'invalid_type') return article(issue.expected);
+  if (issue.code === 'invalid_value') return issue.values.map((value) => JSON.stringify(value)).join(' or ');
+  return 'another value';
 }
 
 function wording(issue: Issue, actual: unknown): { message: string; hint?: string } {

@@ -20,7 +20,6 @@ export const approval = defineAction({
   calls: [],
   kind: ActionKind.control,
   compensation: null,
-  activity: 'approval',
 });
 
 export const playbookRunArgs = z.strictObject({
@@ -37,5 +36,4 @@ export const playbookRun = defineAction({
   calls: [],
   kind: ActionKind.control,
   compensation: { describe: 'undo the included playbook’s steps', calls: [] },
-  activity: 'playbookRun',
 });

@@ -1,16 +1,72 @@
 /** The action catalogue: every action a playbook step can name, by name. */
-import type { ActionDefinition } from './types.ts';
+import { bulletinCreate } from './bulletins.ts';
+import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
-import { tourCreate } from './tours.ts';
+import { daySheetRender } from './day-sheets.ts';
+import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate, passTypeCreate } from './guests.ts';
+import { lookup } from './lookups.ts';
+import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
+import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
+import { scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
+import { scheduleTemplateApply, scheduleTemplateCreate, scheduleTemplateUndoApply } from './templates.ts';
+import { tourCreate, tourDays, tourFind, tourUpdate } from './tours.ts';
+import type { ActionDefinition } from './types.ts';
+import { venueCreate, venueUpdate } from './venues.ts';
 
-export { ActionKind, defineAction, type ActionDefinition, type Compensation } from './types.ts';
+export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
+export * from './bulletins.ts';
+export * from './contacts.ts';
 export * from './control.ts';
+export * from './day-sheets.ts';
+export * from './guests.ts';
+export * from './lookups.ts';
+export * from './schedule.ts';
+export * from './stays.ts';
+export * from './tags.ts';
+export * from './templates.ts';
 export * from './tours.ts';
+export * from './venues.ts';
+export * from './vocabulary.ts';
 
-const all: ActionDefinition[] = [tourCreate, approval, playbookRun];
+/** Every action, grouped by resource in the order the docs list them. */
+export const actions: readonly ActionDefinition[] = [
+  tourCreate,
+  tourUpdate,
+  tourFind,
+  tourDays,
+  scheduleItemCreate,
+  scheduleItemsCreate,
+  scheduleItemUpdate,
+  scheduleItemDelete,
+  scheduleConfirmAll,
+  scheduleTemplateCreate,
+  scheduleTemplateApply,
+  scheduleTemplateUndoApply,
+  tagCreate,
+  tagDelete,
+  scheduleItemSetTags,
+  venueCreate,
+  venueUpdate,
+  stayCreate,
+  stayUpdate,
+  roomAssign,
+  roomDelete,
+  contactCreate,
+  contactLink,
+  guestCreate,
+  guestUpdate,
+  guestsSelect,
+  guestsSetStatus,
+  passTypeCreate,
+  bulletinCreate,
+  daySheetRender,
+  lookup,
+  approval,
+  playbookRun,
+];
 
 /** Actions by name. */
-export const catalogue: ReadonlyMap<string, ActionDefinition> = new Map(all.map((action) => [action.name, action]));
+export const catalogue: ReadonlyMap<string, ActionDefinition> = new Map(actions.map((action) => [action.name, action]));
 
 /** The action with this name, if any. */
 export function findAction(name: string): ActionDefinition | undefined {

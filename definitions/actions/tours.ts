@@ -1,7 +1,7 @@
 /** Tours and their days. */
 import { z } from 'zod';
-import { ActionKind, defineAction } from './types.ts';
-import { isoDate, lookupName, timeZone } from './vocabulary.ts';
+import { ActionKind, defineAction, destroysWhenListed } from './types.ts';
+import { dayRef, isoDate, lookupName, timeZone, tourId } from './vocabulary.ts';
 
 /** One day of a tour, in the compact form: date, place, day type. */
 export const tourDaySpec = z
@@ -14,6 +14,20 @@ export const tourDaySpec = z
     name: z.string().min(1).optional().describe('Name of the day. @default the city or address'),
   })
   .refine((day) => day.city !== undefined || day.address !== undefined, 'give "city" or "address"');
+export type TourDaySpec = z.infer<typeof tourDaySpec>;
+
+/** What actions that list days return for each day. */
+export const DAYS_OUTPUT = 'list of { id, date, name, dayType, timeZone }';
+
+const tourOutputs = {
+  id: 'tour ID (UUID)',
+  name: 'tour name',
+  orgId: 'organization ID',
+  startDate: 'first day, YYYY-MM-DD',
+  endDate: 'last day, YYYY-MM-DD',
+  timeZone: 'tour time zone',
+  days: DAYS_OUTPUT,
+};
 
 export const tourCreateArgs = z.strictObject({
   name: z.string().min(1).max(500),
@@ -22,27 +36,92 @@ export const tourCreateArgs = z.strictObject({
   days: z.array(tourDaySpec).min(1).describe('The days; start and end dates are derived from them.'),
   avatarColor: lookupName('avatarColors').optional(),
 });
-export type TourDaySpec = z.infer<typeof tourDaySpec>;
 export type TourCreateArgs = z.infer<typeof tourCreateArgs>;
-
-/** What day-listing actions return for each day. */
-export const dayOutputDescription = 'list of { id, date, name, dayType, timeZone }';
 
 export const tourCreate = defineAction({
   name: 'tour.create',
   description: 'Create a tour with its days (start and end dates derived from the days).',
   args: tourCreateArgs,
-  outputs: {
-    id: 'tour ID (UUID)',
-    name: 'tour name',
-    orgId: 'organization ID',
-    startDate: 'first day, YYYY-MM-DD',
-    endDate: 'last day, YYYY-MM-DD',
-    timeZone: 'tour time zone',
-    days: dayOutputDescription,
-  },
+  outputs: tourOutputs,
   calls: ['GET /v1/organizations', 'GET /v1/day-types', 'POST /v1/tours', 'GET /v1/tours?org_id'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the tour with its days', calls: ['DELETE /v1/tours/{tourId}'] },
-  activity: 'tourCreate',
+});
+
+/** Changes to one existing day; only the fields given change. */
+export const tourDayChange = z.strictObject({
+  day: dayRef.describe('The day to change: its current date or its ID.'),
+  date: isoDate.optional().describe('New date.'),
+  city: z.string().min(1).optional(),
+  address: z.string().min(1).optional(),
+  dayType: lookupName('dayTypes').optional(),
+  timeZone: timeZone.optional(),
+  name: z.string().min(1).optional(),
+});
+export type TourDayChange = z.infer<typeof tourDayChange>;
+
+export const tourUpdateArgs = z.strictObject({
+  tourId,
+  name: z.string().min(1).max(500).optional(),
+  timeZone: timeZone.optional(),
+  addDays: z.array(tourDaySpec).optional().describe('Days to add.'),
+  updateDays: z.array(tourDayChange).optional().describe('Days to change; the others stay as they are.'),
+  removeDays: z
+    .array(dayRef)
+    .optional()
+    .describe('Days to delete with all their content (needs allowDestroy: true).'),
+});
+export type TourUpdateArgs = z.infer<typeof tourUpdateArgs>;
+
+export const tourUpdate = defineAction({
+  name: 'tour.update',
+  description:
+    'Rename a tour, change its time zone, add or change days. Every existing day is sent back to the API, so no day is dropped by accident; only "removeDays" deletes.',
+  args: tourUpdateArgs,
+  outputs: { id: 'tour ID', days: DAYS_OUTPUT, added: 'IDs of the added days' },
+  calls: ['GET /v1/tours?org_id', 'GET /v1/day-types', 'PUT /v1/tours/{tourId}'],
+  kind: ActionKind.update,
+  compensation: {
+    describe: 'restore the previous name, time zone and day details and remove the added days (removed days cannot come back)',
+    calls: ['PUT /v1/tours/{tourId}'],
+  },
+  destructive: destroysWhenListed('removeDays', (which) => `removes days${which}: their schedule items, guest list entries and links are deleted for good`),
+});
+
+export const tourFindArgs = z.strictObject({
+  name: z.string().min(1).describe('Tour name (exact, case-insensitive).'),
+  org: z.string().min(1).optional().describe('Organization name or ID. @default every organization you belong to'),
+});
+export type TourFindArgs = z.infer<typeof tourFindArgs>;
+
+export const tourFind = defineAction({
+  name: 'tour.find',
+  description: 'Find a tour by name; fails when none or several match.',
+  args: tourFindArgs,
+  outputs: tourOutputs,
+  calls: ['GET /v1/organizations', 'GET /v1/tours?org_id'],
+  kind: ActionKind.read,
+  compensation: null,
+});
+
+/** Which days of a tour: every filter given must match. */
+export const daySelection = {
+  from: isoDate.optional().describe('First date, inclusive.'),
+  to: isoDate.optional().describe('Last date, inclusive.'),
+  dates: z.array(isoDate).optional().describe('Only these dates.'),
+  dayTypes: z.array(lookupName('dayTypes')).optional().describe('Only days of these types (Show, Travel, Off, ...).'),
+  names: z.array(z.string().min(1)).optional().describe('Only days with these names.'),
+};
+
+export const tourDaysArgs = z.strictObject({ tourId, ...daySelection });
+export type TourDaysArgs = z.infer<typeof tourDaysArgs>;
+
+export const tourDays = defineAction({
+  name: 'tour.days',
+  description: 'Select days of a tour by date range, dates, day type or name.',
+  args: tourDaysArgs,
+  outputs: { days: DAYS_OUTPUT, ids: 'list of day IDs', dates: 'list of dates', count: 'number of days' },
+  calls: ['GET /v1/tours/{tourId}/data'],
+  kind: ActionKind.read,
+  compensation: null,
 });

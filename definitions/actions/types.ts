@@ -39,7 +39,28 @@ export interface ActionDefinition<Args extends z.ZodType = z.ZodType> {
   activity: string;
 }
 
-/** Declares an action, keeping the exact type of its argument schema. */
-export function defineAction<Args extends z.ZodType>(definition: ActionDefinition<Args>): ActionDefinition<Args> {
-  return definition;
+/**
+ * Declares an action, keeping the exact type of its argument schema. The activity name is the
+ * action name in camelCase (`schedule.item.create` -> `scheduleItemCreate`).
+ */
+export function defineAction<Args extends z.ZodType>(definition: Omit<ActionDefinition<Args>, 'activity'>): ActionDefinition<Args> {
+  return { ...definition, activity: activityName(definition.name) };
+}
+
+/** `schedule.template.undoApply` -> `scheduleTemplateUndoApply` */
+export function activityName(action: string): string {
+  return action.replace(/\.(\w)/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * A `destructive` check for an optional list argument (`removeDays`, `removeAttachments`):
+ * the step destroys data when the list is non-empty, or when it is computed at run time.
+ */
+export function destroysWhenListed(field: string, reason: (which: string) => string): (args: JsonObject) => string | null {
+  return (args) => {
+    const list = args[field];
+    if (list === undefined || (Array.isArray(list) && list.length === 0)) return null;
+    const literal = Array.isArray(list) && !list.some((item) => typeof item === 'string' && item.includes('${{'));
+    return reason(literal ? ` ${list.join(', ')}` : ' (chosen at run time)');
+  };
 }

@@ -19,12 +19,12 @@ describe('tourflow validate', () => {
 
   it('prints file:line:column and exits 2 for a broken one', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'tourflow-validate-'));
-    await writeFile(path.join(dir, 'bad.yaml'), 'apiVersion: tourflow/v1\nname: bad\nsteps:\n  - id: a\n    action: tour.delete\n');
+    await writeFile(path.join(dir, 'bad.yaml'), 'apiVersion: tourflow/v1\nname: bad\nsteps:\n  - id: a\n    action: tour.craete\n');
     const result = await run(['validate', 'bad.yaml', 'missing.yaml'], dir);
     expect(result.code).toBe(2);
     expect(result.err).toMatchInlineSnapshot(`
-      "bad.yaml:5:13: unknown action "tour.delete"
-          5 |     action: tour.delete
+      "bad.yaml:5:13: unknown action "tour.craete"
+          5 |     action: tour.craete
             |             ^^^^^^^^^^^
         hint: did you mean "tour.create"?
       bad.yaml: 1 error

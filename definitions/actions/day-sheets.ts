@@ -1,0 +1,41 @@
+/** Day sheets: render each day’s PDF and save it locally. */
+import { z } from 'zod';
+import { ActionKind, defineAction } from './types.ts';
+import { dayRef, isoDate, tourId } from './vocabulary.ts';
+
+/** Placeholders a day sheet path may use. */
+export const DAY_SHEET_PLACEHOLDERS = ['tour', 'date', 'day', 'dayId'] as const;
+export const DEFAULT_DAY_SHEET_PATH = '{tour}/{date}-{day}.pdf';
+
+const pathTemplate = z
+  .string()
+  .min(1)
+  .refine((text) => [...text.matchAll(/\{([^}]*)\}/g)].every((m) => (DAY_SHEET_PLACEHOLDERS as readonly string[]).includes(m[1] ?? '')), {
+    message: `unknown placeholder; use ${DAY_SHEET_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}`,
+  })
+  .refine((text) => !text.split(/[\\/]/).includes('..'), 'must stay inside the folder (no "..")');
+
+export const daySheetRenderArgs = z.strictObject({
+  tourId,
+  days: z
+    .union([z.literal('tomorrow'), z.strictObject({ from: isoDate, to: isoDate }), z.array(dayRef).min(1)])
+    .default('tomorrow')
+    .describe('"tomorrow" (in the tour’s time zone), { from, to }, or a list of days.'),
+  folder: z.string().min(1).default('day-sheets').describe('Where the PDFs go (created if needed).'),
+  path: pathTemplate.default(DEFAULT_DAY_SHEET_PATH).describe('File path inside the folder; {tour}, {date}, {day}, {dayId}.'),
+});
+export type DaySheetRenderArgs = z.infer<typeof daySheetRenderArgs>;
+
+export const daySheetRender = defineAction({
+  name: 'daySheet.render',
+  description: 'Render the day sheet of each selected day, download the PDF at once and save it.',
+  args: daySheetRenderArgs,
+  outputs: {
+    files: 'list of { date, day, path, ignoredIdCount }',
+    count: 'number of PDFs saved',
+    warnings: 'list of warnings (e.g. a non-zero ignoredIdCount)',
+  },
+  calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/tours/{tourId}/days/{dayId}/day-sheet', 'GET {signed PDF URL}'],
+  kind: ActionKind.read,
+  compensation: null,
+});

@@ -1,0 +1,37 @@
+/** Lookups: the API's reference tables, by group. */
+import { z } from 'zod';
+import { ActionKind, defineAction } from './types.ts';
+
+/** Lookup groups of the reference bundle that playbooks name values from. */
+export const LOOKUP_GROUPS = [
+  'statusTypes',
+  'scheduleItemTypes',
+  'itemTypes',
+  'scheduleItemTimeTypes',
+  'scheduleItemTravelTypes',
+  'reminderTypes',
+  'avatarColors',
+  'dayTypes',
+  'guestlistStatuses',
+  'pickupMethods',
+  'passMaterialTypes',
+  'venueTypes',
+  'venueCategories',
+  'hotelRoomTypes',
+] as const;
+
+export const lookupArgs = z.strictObject({
+  group: z.enum(LOOKUP_GROUPS),
+  name: z.string().min(1).optional().describe('Resolve this name to its ID (case-insensitive).'),
+});
+export type LookupArgs = z.infer<typeof lookupArgs>;
+
+export const lookup = defineAction({
+  name: 'lookup',
+  description: 'Read a lookup table (day types, room types, statuses, ...) or resolve one name to its ID.',
+  args: lookupArgs,
+  outputs: { entries: 'list of { id, name, description }', id: 'ID of "name" (when given)' },
+  calls: ['GET /v1/reference/types', 'GET /v1/day-types'],
+  kind: ActionKind.read,
+  compensation: null,
+});

@@ -1,0 +1,109 @@
+/** Schedule items: single and batch creation, updates, deletion, confirm-all. */
+import { z } from 'zod';
+import { ActionKind, defineAction, destroysWhenListed } from './types.ts';
+import { clockTime, dayRef, lookupName, numericId, timeZone, tourId, visibility } from './vocabulary.ts';
+
+/** A tag by name (created beforehand with tag.create) or ID. */
+export const tagRef = z.union([z.string().min(1), numericId]).describe('A tag name or ID.');
+
+/** One schedule item in the playbook's vocabulary. */
+export const scheduleItemSpec = z.strictObject({
+  day: dayRef,
+  name: z.string().min(1),
+  start: clockTime.describe('Start, local time of the day (HH:mm).'),
+  end: clockTime.optional().describe('End, local time (HH:mm).'),
+  timeZone: timeZone.optional().describe('Time zone of start and end. @default the day’s'),
+  startType: lookupName('scheduleItemTimeTypes').optional().describe('@default the first time type'),
+  endType: lookupName('scheduleItemTimeTypes').optional(),
+  allDay: z.boolean().optional(),
+  confirmed: z.boolean().optional().describe('Confirmed (true) or tentative. @default false'),
+  statusType: lookupName('statusTypes').optional(),
+  type: lookupName('scheduleItemTypes').optional().describe('Regular (default) or a travel type; travel needs "origin".'),
+  location: z.string().optional(),
+  notes: z.string().optional(),
+  origin: z.string().min(1).optional().describe('Travel: where from (address).'),
+  destination: z.string().min(1).optional().describe('Travel: where to (address).'),
+  tags: z.array(tagRef).optional(),
+  visibility: visibility.optional().describe('Who sees it. @default everyone'),
+});
+export type ScheduleItemSpec = z.infer<typeof scheduleItemSpec>;
+
+export const scheduleItemCreateArgs = scheduleItemSpec.extend({ tourId });
+export type ScheduleItemCreateArgs = z.infer<typeof scheduleItemCreateArgs>;
+
+export const scheduleItemCreate = defineAction({
+  name: 'schedule.item.create',
+  description: 'Create one schedule item on a day; times are HH:mm in the day’s time zone.',
+  args: scheduleItemCreateArgs,
+  outputs: { id: 'item ID', dayId: 'day ID' },
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/tags', 'POST /v1/schedule/items'],
+  kind: ActionKind.create,
+  compensation: { describe: 'delete the item', calls: ['DELETE /v1/schedule/items/{itemId}'] },
+});
+
+export const scheduleItemsCreateArgs = z.strictObject({
+  tourId,
+  items: z.array(scheduleItemSpec).min(1).max(500).describe('Items, possibly on different days.'),
+});
+export type ScheduleItemsCreateArgs = z.infer<typeof scheduleItemsCreateArgs>;
+
+export const scheduleItemsCreate = defineAction({
+  name: 'schedule.items.create',
+  description: 'Create many schedule items in one batch call (they may span days of the tour).',
+  args: scheduleItemsCreateArgs,
+  outputs: { ids: 'item IDs in the order given', count: 'number of items' },
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/tags', 'POST /v1/schedule/items/batch'],
+  kind: ActionKind.bulk,
+  compensation: { describe: 'delete the created items', calls: ['DELETE /v1/schedule/items/{itemId}'] },
+});
+
+export const scheduleItemUpdateArgs = z.strictObject({
+  tourId,
+  day: dayRef.describe('The item’s day (to read its current state for undo).'),
+  itemId: numericId,
+  name: z.string().min(1).optional(),
+  confirmed: z.boolean().optional(),
+  tags: z.array(tagRef).optional().describe('Replaces the item’s tags.'),
+  removeAttachments: z
+    .array(numericId)
+    .optional()
+    .describe('Attachment IDs to remove for good (needs allowDestroy: true).'),
+});
+export type ScheduleItemUpdateArgs = z.infer<typeof scheduleItemUpdateArgs>;
+
+export const scheduleItemUpdate = defineAction({
+  name: 'schedule.item.update',
+  description: 'Rename, confirm or re-tag a schedule item, or remove its attachments.',
+  args: scheduleItemUpdateArgs,
+  outputs: { id: 'item ID' },
+  calls: ['GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}'],
+  kind: ActionKind.update,
+  compensation: { describe: 'restore the previous name, status and tags (removed attachments stay removed)', calls: ['PUT /v1/schedule/items/{itemId}'] },
+  destructive: destroysWhenListed('removeAttachments', (which) => `removes attachments${which} permanently; the API cannot restore them`),
+});
+
+export const scheduleItemDeleteArgs = z.strictObject({ itemId: numericId });
+export type ScheduleItemDeleteArgs = z.infer<typeof scheduleItemDeleteArgs>;
+
+export const scheduleItemDelete = defineAction({
+  name: 'schedule.item.delete',
+  description: 'Delete a schedule item (it can be restored).',
+  args: scheduleItemDeleteArgs,
+  outputs: { id: 'item ID' },
+  calls: ['DELETE /v1/schedule/items/{itemId}'],
+  kind: ActionKind.delete,
+  compensation: { describe: 'restore the item', calls: ['POST /v1/schedule/items/{itemId}/restore'] },
+});
+
+export const scheduleConfirmAllArgs = z.strictObject({ tourId, day: dayRef });
+export type ScheduleConfirmAllArgs = z.infer<typeof scheduleConfirmAllArgs>;
+
+export const scheduleConfirmAll = defineAction({
+  name: 'schedule.confirmAll',
+  description: 'Confirm every schedule item of a day.',
+  args: scheduleConfirmAllArgs,
+  outputs: { ids: 'IDs of the items the call confirmed', count: 'how many changed' },
+  calls: ['POST /v1/tours/{tourId}/days/{dayId}/confirm-all'],
+  kind: ActionKind.bulk,
+  compensation: { describe: 'set the items it confirmed back to unconfirmed', calls: ['PUT /v1/schedule/items/{itemId}'] },
+});

@@ -1,0 +1,131 @@
+/** Stays (accommodation) and their rooms. Check-in and check-out are local date + time in the stay’s zone. */
+import { z } from 'zod';
+import { ActionKind, defineAction } from './types.ts';
+import { dayRef, email, localDateTime, location, lookupName, numericId, timeZone, tourId, visibility } from './vocabulary.ts';
+
+export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
+export type StayType = (typeof StayType)[keyof typeof StayType];
+
+type Stay = { checkIn?: { date: string; time: string }; checkOut?: { date: string; time: string } };
+const outAfterIn = (stay: Stay) =>
+  !stay.checkIn || !stay.checkOut || `${stay.checkOut.date}T${stay.checkOut.time}` > `${stay.checkIn.date}T${stay.checkIn.time}`;
+const OUT_AFTER_IN = { message: 'check-out must be after check-in', path: ['checkOut'] };
+
+export const stayCreateArgs = z
+  .strictObject({
+    tourId,
+    title: z.string().min(1),
+    type: z.enum([StayType.hotel, StayType.rental, StayType.residence]).default(StayType.hotel),
+    location: location.describe('Address and map position.'),
+    timeZone: timeZone.describe('The stay’s time zone; check-in and check-out are local times there.'),
+    checkIn: localDateTime,
+    checkOut: localDateTime,
+    confirmed: z.boolean().default(false).describe('Reservation confirmed.'),
+    confirmationNumber: z.string().optional(),
+    notes: z.string().optional(),
+    days: z.array(dayRef).optional().describe('Days the stay belongs to.'),
+    visibility: visibility.optional().describe('Who sees it. @default everyone'),
+  })
+  .refine(outAfterIn, OUT_AFTER_IN);
+export type StayCreateArgs = z.infer<typeof stayCreateArgs>;
+
+export const stayCreate = defineAction({
+  name: 'stay.create',
+  description: 'Create a stay (hotel, rental, residence); check-in/out are converted to instants in its time zone.',
+  args: stayCreateArgs,
+  outputs: { id: 'stay ID', name: 'stay name', checkIn: 'check-in instant (ISO 8601)', checkOut: 'check-out instant (ISO 8601)' },
+  calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/accommodation'],
+  kind: ActionKind.create,
+  compensation: { describe: 'delete the stay', calls: ['DELETE /v1/accommodation/{accommodationId}'] },
+});
+
+export const stayUpdateArgs = z
+  .strictObject({
+    stayId: numericId,
+    title: z.string().min(1).optional(),
+    type: z.enum([StayType.hotel, StayType.rental, StayType.residence]).optional(),
+    location: location.optional(),
+    timeZone: timeZone.optional().describe('Zone of check-in/out. @default the stay’s'),
+    checkIn: localDateTime.optional(),
+    checkOut: localDateTime.optional(),
+    confirmed: z.boolean().optional(),
+    confirmationNumber: z.string().optional(),
+    notes: z.string().optional(),
+  })
+  .refine(outAfterIn, OUT_AFTER_IN);
+export type StayUpdateArgs = z.infer<typeof stayUpdateArgs>;
+
+export const stayUpdate = defineAction({
+  name: 'stay.update',
+  description: 'Change a stay; only the fields given change.',
+  args: stayUpdateArgs,
+  outputs: { id: 'stay ID' },
+  calls: ['GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
+  kind: ActionKind.update,
+  compensation: { describe: 'restore the previous values', calls: ['PUT /v1/accommodation/{accommodationId}'] },
+});
+
+/** An occupant: a tour member or invitee, by e-mail; `name` is how a report mentions them. */
+export const roomPerson = z.union([email, z.strictObject({ email, name: z.string().min(1).optional() })]);
+export type RoomPerson = z.infer<typeof roomPerson>;
+
+export const roomAssignArgs = z
+  .strictObject({
+    tourId,
+    stayId: numericId,
+    roomNumber: z.number().int().positive().optional().describe('Matches an existing room of the stay to update.'),
+    name: z.string().min(1).optional().describe('Room name; matches an existing room when there is no number.'),
+    roomType: lookupName('hotelRoomTypes').describe('Single, Double, Twin, ... (a room type name) or its ID.'),
+    roomTypeText: z.string().optional().describe('Free text when the room type is Other.'),
+    people: z.array(roomPerson).min(1).describe('Occupants by e-mail; people not on the tour are reported, not sent.'),
+    nights: z.number().int().min(1).optional().describe('Check-out this many nights after check-in.'),
+    checkIn: localDateTime.optional().describe('@default the stay’s check-in'),
+    checkOut: localDateTime.optional().describe('@default the stay’s check-out'),
+    smoking: z.boolean().default(false),
+    notes: z.string().default(''),
+    confirmationNumber: z.string().default(''),
+    confirmed: z.boolean().optional(),
+    notify: z.boolean().default(false).describe('Notify the occupants.'),
+  })
+  .refine((room) => room.nights === undefined || room.checkOut === undefined, 'give "nights" or "checkOut", not both')
+  .refine(outAfterIn, OUT_AFTER_IN);
+export type RoomAssignArgs = z.infer<typeof roomAssignArgs>;
+
+export const roomAssign = defineAction({
+  name: 'room.assign',
+  description:
+    'Create a room in a stay, or update the one with the same number (or name): occupants by e-mail, room type by name, nights or dates.',
+  args: roomAssignArgs,
+  outputs: {
+    id: 'room ID',
+    created: 'true when the room was created, false when updated',
+    occupants: 'how many people were assigned',
+    skipped: 'people not on the tour (their name, else e-mail), not sent',
+  },
+  calls: [
+    'GET /v1/accommodation/{accommodationId}',
+    'GET /v1/tours/{tourId}/users',
+    'GET /v1/reference/types',
+    'GET /v1/accommodation/{accommodationId}/rooms',
+    'POST /v1/accommodation/{accommodationId}/rooms',
+    'PUT /v1/rooms/{roomAssignmentId}',
+  ],
+  kind: ActionKind.create,
+  compensation: {
+    describe: 'delete the room if it was created, else restore its previous fields and occupants',
+    calls: ['DELETE /v1/rooms/{roomAssignmentId}', 'PUT /v1/rooms/{roomAssignmentId}'],
+  },
+});
+
+export const roomDeleteArgs = z.strictObject({ roomId: numericId });
+export type RoomDeleteArgs = z.infer<typeof roomDeleteArgs>;
+
+export const roomDelete = defineAction({
+  name: 'room.delete',
+  description: 'Delete a room assignment (it can be restored).',
+  args: roomDeleteArgs,
+  outputs: { id: 'room ID' },
+  calls: ['DELETE /v1/rooms/{roomAssignmentId}'],
+  kind: ActionKind.delete,
+  compensation: { describe: 'restore the room', calls: ['POST /v1/rooms/{roomAssignmentId}/restore'] },
+});

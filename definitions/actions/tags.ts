@@ -1,0 +1,55 @@
+/** Tags of a tour and the tags of a schedule item. */
+import { z } from 'zod';
+import { tagRef } from './schedule.ts';
+import { ActionKind, defineAction } from './types.ts';
+import { dayRef, lookupName, numericId, tourId } from './vocabulary.ts';
+
+export const tagCreateArgs = z.strictObject({
+  tourId,
+  name: z.string().min(1).max(100),
+  color: lookupName('avatarColors').describe('A color name from the avatarColors lookup, or its ID.'),
+});
+export type TagCreateArgs = z.infer<typeof tagCreateArgs>;
+
+export const tagCreate = defineAction({
+  name: 'tag.create',
+  description: 'Create a tag for the tour’s schedule items.',
+  args: tagCreateArgs,
+  outputs: { id: 'tag ID', name: 'tag name' },
+  calls: ['GET /v1/reference/types', 'POST /v1/tours/{tourId}/tags'],
+  kind: ActionKind.create,
+  compensation: { describe: 'delete the tag', calls: ['DELETE /v1/tours/{tourId}/tags/{tagId}'] },
+});
+
+export const tagDeleteArgs = z.strictObject({ tourId, tag: tagRef });
+export type TagDeleteArgs = z.infer<typeof tagDeleteArgs>;
+
+export const tagDelete = defineAction({
+  name: 'tag.delete',
+  description: 'Delete a tag for good: it disappears from every schedule item; there is no restore.',
+  args: tagDeleteArgs,
+  outputs: { id: 'tag ID', usageCount: 'how many items carried it' },
+  calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/tags/{tagId}/usage', 'DELETE /v1/tours/{tourId}/tags/{tagId}'],
+  kind: ActionKind.delete,
+  compensation: null,
+  destructive: () => 'deletes a tag permanently and removes it from every schedule item; the API cannot restore it',
+});
+
+export const scheduleItemSetTagsArgs = z.strictObject({
+  tourId,
+  day: dayRef.describe('The item’s day (to read its current tags for undo).'),
+  itemId: numericId,
+  tags: z.array(tagRef).describe('The new set; [] clears.'),
+});
+export type ScheduleItemSetTagsArgs = z.infer<typeof scheduleItemSetTagsArgs>;
+
+export const scheduleItemSetTags = defineAction({
+  name: 'schedule.item.setTags',
+  description: 'Replace the tags of a schedule item.',
+  args: scheduleItemSetTagsArgs,
+  outputs: { tagIds: 'the item’s tag IDs now', previous: 'tag IDs before' },
+  calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}/tags'],
+  kind: ActionKind.update,
+  compensation: { describe: 'put back the previous tags', calls: ['PUT /v1/schedule/items/{itemId}/tags'] },
+});
+

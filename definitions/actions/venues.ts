@@ -1,0 +1,54 @@
+/** Venues of show days. */
+import { z } from 'zod';
+import { ActionKind, defineAction } from './types.ts';
+import { dayRef, location, lookupName, numericId, tourId, visibility } from './vocabulary.ts';
+
+const venueFields = {
+  title: z.string().min(1),
+  category: lookupName('venueCategories').describe('Arena, Club, Theatre, ... (a venue category name) or its ID.'),
+  type: lookupName('venueTypes').optional(),
+  capacity: z.number().int().min(0).optional(),
+  location: location.optional(),
+  notes: z.string().optional(),
+  confirmed: z.boolean().optional(),
+};
+
+export const venueCreateArgs = z.strictObject({
+  tourId,
+  day: dayRef,
+  ...venueFields,
+  visibility: visibility.optional().describe('Who sees it. @default everyone'),
+});
+export type VenueCreateArgs = z.infer<typeof venueCreateArgs>;
+
+export const venueCreate = defineAction({
+  name: 'venue.create',
+  description: 'Create a venue on a day.',
+  args: venueCreateArgs,
+  outputs: { id: 'venue ID', dayId: 'day ID' },
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'POST /v1/venues'],
+  kind: ActionKind.create,
+  compensation: { describe: 'delete the venue', calls: ['DELETE /v1/venues/{venueId}'] },
+});
+
+export const venueUpdateArgs = z.strictObject({
+  venueId: numericId,
+  title: venueFields.title.optional(),
+  category: venueFields.category.optional(),
+  type: venueFields.type,
+  capacity: venueFields.capacity,
+  location: venueFields.location,
+  notes: venueFields.notes,
+  confirmed: venueFields.confirmed,
+});
+export type VenueUpdateArgs = z.infer<typeof venueUpdateArgs>;
+
+export const venueUpdate = defineAction({
+  name: 'venue.update',
+  description: 'Change a venue; only the fields given change.',
+  args: venueUpdateArgs,
+  outputs: { id: 'venue ID' },
+  calls: ['GET /v1/venues/{venueId}', 'GET /v1/reference/types', 'PUT /v1/venues/{venueId}'],
+  kind: ActionKind.update,
+  compensation: { describe: 'restore the previous values', calls: ['PUT /v1/venues/{venueId}'] },
+});
