@@ -46,17 +46,28 @@ export async function withPage<T>(options: BrowserOptions, use: (page: Page, bro
 }
 
 /**
+ * The window height at which the page's main scrolling panel (one at least half the window
+ * tall) no longer scrolls. Evaluated from a string: the project compiles without DOM types.
+ */
+function pageHeight(page: Page): Promise<number> {
+  return page.evaluate<number>(`(() => {
+    const panels = Array.from(document.querySelectorAll('*')).filter((e) => {
+      const overflow = getComputedStyle(e).overflowY;
+      return (overflow === 'auto' || overflow === 'scroll') && e.clientHeight >= window.innerHeight / 2;
+    });
+    const hidden = panels.reduce((most, e) => Math.max(most, e.scrollHeight - e.clientHeight), 0);
+    return Math.max(document.documentElement.scrollHeight, window.innerHeight + hidden);
+  })()`);
+}
+
+/**
  * A screenshot of everything the page holds. Single-page apps scroll an inner panel rather
  * than the document, which `fullPage` alone would cut at the window's height; the window is
  * grown to the tallest scrolling content first.
  */
 export async function screenshotWhole(page: Page, file: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1440, height: 900 };
-  // A string, evaluated in the page: the project compiles without the DOM's types.
-  const contentHeight = await page.evaluate<number>(
-    "Array.from(document.querySelectorAll('*')).reduce((tallest, e) => Math.max(tallest, e.scrollHeight), 0)",
-  );
-  const height = Math.min(Math.max(contentHeight, size.height), MAX_SCREENSHOT_HEIGHT);
+  const height = Math.min(Math.max(await pageHeight(page), size.height), MAX_SCREENSHOT_HEIGHT);
   await page.setViewportSize({ width: size.width, height });
   await page.screenshot({ path: file, fullPage: true });
   await page.setViewportSize(size);

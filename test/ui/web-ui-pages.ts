@@ -1,0 +1,75 @@
+/**
+ * What a user does in the Temporal Web UI (2.x) to inspect a run: search the workflow list with
+ * a visibility query, open the run, read the activity summaries on its timeline.
+ */
+import type { Client } from '@temporalio/client';
+import { defaultPayloadConverter, type Payload } from '@temporalio/common';
+import type { Page } from 'playwright-core';
+
+/** `/namespaces/<ns>/workflows?query=<visibility query>`: the list page filtered as by the search box. */
+export function workflowListUrl(uiUrl: string, namespace: string, query: string): string {
+  const url = new URL(`/namespaces/${encodeURIComponent(namespace)}/workflows`, uiUrl);
+  url.searchParams.set('query', query);
+  return url.toString();
+}
+
+/** The activity summaries of a run, as recorded in its history (what the UI shows). */
+export async function activitySummaries(client: Client, workflowId: string): Promise<string[]> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const summaries: string[] = [];
+  for (const event of history.events ?? []) {
+    const summary = event.activityTaskScheduledEventAttributes ? event.userMetadata?.summary : undefined;
+    if (summary) summaries.push(String(defaultPayloadConverter.fromPayload(summary as Payload)));
+  }
+  return summaries;
+}
+
+export interface OpenRunOptions {
+  uiUrl: string;
+  namespace: string;
+  /** Visibility query typed into the search box, e.g. `PlaybookName = "tour-setup"`. */
+  query: string;
+  workflowId: string;
+  /** @default 30_000 */
+  timeoutMs?: number;
+}
+
+/**
+ * Opens the filtered workflow list and clicks the run's row. Visibility is eventually
+ * consistent, so the list is reloaded until the row shows up or the deadline passes.
+ */
+export async function openRunFromList(page: Page, options: OpenRunOptions): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const rowLink = page.locator(`a[href*="/workflows/${encodeURIComponent(options.workflowId)}/"]`).first();
+  await page.goto(workflowListUrl(options.uiUrl, options.namespace, options.query));
+  for (;;) {
+    try {
+      await rowLink.waitFor({ state: 'visible', timeout: Math.min(5_000, Math.max(deadline - Date.now(), 1)) });
+      break;
+    } catch (error) {
+      if (Date.now() >= deadline) throw new Error(`run ${options.workflowId} never appeared in the list for ${options.query}`, { cause: error });
+      await page.reload();
+    }
+  }
+  await rowLink.click();
+  await page.waitForURL((url) => url.pathname.includes(`/workflows/${encodeURIComponent(options.workflowId)}/`), {
+    timeout: Math.max(deadline - Date.now(), 5_000),
+  });
+}
+
+/** The texts among `wanted` that the page does not show before the deadline. */
+export async function missingTexts(page: Page, wanted: readonly string[], timeoutMs = 20_000): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  const missing: string[] = [];
+  for (const text of wanted) {
+    try {
+      await page
+        .getByText(text, { exact: false })
+        .first()
+        .waitFor({ state: 'visible', timeout: Math.max(deadline - Date.now(), 1) });
+    } catch {
+      missing.push(text);
+    }
+  }
+  return missing;
+}
