@@ -162,6 +162,18 @@ describe('Dockerfile', () => {
     expect(['root', '0']).not.toContain(user);
   });
 
+  it("sets only tourflow variables that worker/config.ts reads, and builds the bundle it points at", () => {
+    const configSource = readFileSync(path.join(ROOT, 'worker/config.ts'), 'utf8');
+    const env = Object.fromEntries(
+      inRuntime.filter((i) => i.keyword === 'ENV').flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
+    ) as Record<string, string>;
+    const ours = Object.keys(env).filter((name) => name.startsWith('TOURFLOW_'));
+    expect(ours.length).toBeGreaterThan(0);
+    for (const name of ours) expect(configSource, `worker/config.ts reads ${name}`).toContain(name);
+    const bundle = env.TOURFLOW_WORKFLOW_BUNDLE;
+    if (bundle) expect(dockerfile.some((i) => i.keyword === 'RUN' && i.args.includes(bundle))).toBe(true);
+  });
+
   it('copies only files that exist and that .dockerignore lets through', () => {
     const copies = dockerfile.filter((i) => i.keyword === 'COPY' && !i.args.includes('--from='));
     expect(copies.length).toBeGreaterThan(0);
