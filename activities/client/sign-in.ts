@@ -40,11 +40,20 @@ function failure(message: string, code = SIGN_IN_FAILED): ApiError {
   return new ApiError(message, { code, endpoint: 'GET /authorize', retryable: false });
 }
 
-/** Where the loopback server listens: the configured redirect URI's port and path, else a free port and `/callback`. */
-function loopbackTarget(redirectUri: string | undefined): { port: number; path: string } {
-  if (!redirectUri) return { port: 0, path: '/callback' };
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Where the loopback server listens: the configured redirect URI's loopback host, port and
+ * path, else `127.0.0.1`, a free port and `/callback` (the portal accepts any loopback port).
+ */
+function loopbackTarget(redirectUri: string | undefined): { host: string; port: number; path: string } {
+  const fallback = { host: '127.0.0.1', port: 0, path: '/callback' };
+  if (!redirectUri) return fallback;
   const url = new URL(redirectUri);
-  return { port: url.port ? Number(url.port) : 0, path: url.pathname === '/' ? '/callback' : url.pathname };
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) {
+    throw failure(`The redirect URI ${redirectUri} is not a loopback address; tourflow login needs http://127.0.0.1/callback or http://localhost/callback`);
+  }
+  return { host: url.hostname, port: url.port ? Number(url.port) : 0, path: url.pathname === '/' ? fallback.path : url.pathname };
 }
 
 function page(res: ServerResponse, status: number, text: string): void {
@@ -52,11 +61,11 @@ function page(res: ServerResponse, status: number, text: string): void {
   res.end(`<!doctype html><meta charset="utf-8"><title>tourflow</title><p>${text}</p>`);
 }
 
-async function listen(port: number): Promise<Server> {
+async function listen(host: string, port: number): Promise<Server> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, host.replace(/^\[|\]$/g, ''), () => resolve());
   });
   return server;
 }
@@ -98,12 +107,12 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
   if (!config.apiKey || !config.apiSecret) throw missingCredentials('GET /authorize');
   const { apiKey, apiSecret, authUrl } = config;
   const target = loopbackTarget(config.redirectUri);
-  const server = await listen(target.port);
+  const server = await listen(target.host, target.port);
   const timeoutMs = options.timeoutMs ?? 300_000;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   try {
-    const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}${target.path}`;
+    const redirectUri = `http://${target.host}:${(server.address() as AddressInfo).port}${target.path}`;
     const pkce = createPkcePair();
     const state = createState();
     const scopes = options.scopes ?? DEFAULT_LOGIN_SCOPES;

@@ -3,26 +3,13 @@
  * raises, whether it is retryable, and the Temporal failure it becomes.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Endpoints } from '../../activities/api/assumptions.ts';
 import { listOrganizations } from '../../activities/api/organizations.ts';
 import { noData } from '../../activities/api/shared.ts';
-import { createTour, deleteTour, listTourUsers, type CreateTourBody } from '../../activities/api/tours.ts';
-import { ApiError, ClientErrorCode, createApiClient, defineEndpoint, toActivityFailure, type ApiClient, type TokenSource } from '../../activities/client/index.ts';
-import type { RunningSandbox } from '../../sandbox/index.ts';
-import { configFor, quickSandbox } from './helpers.ts';
-
-function tourBody(orgId: string, overrides: Partial<CreateTourBody> = {}): CreateTourBody {
-  return {
-    name: 'Error Tour',
-    org_id: orgId,
-    start_date: '2027-05-01',
-    end_date: '2027-05-02',
-    timeZone: 'Europe/Berlin',
-    days: [{ day_type_id: 1, name: 'Berlin', formatted_address: 'Berlin', date: '2027-05-01' }],
-    ...overrides,
-  };
-}
+import { createTour, deleteTour, listTourUsers } from '../../activities/api/tours.ts';
+import { ApiError, ClientErrorCode, createApiClient, defineEndpoint, toActivityFailure, type TokenSource } from '../../activities/client/index.ts';
+import { configFor, tourBody, useSandboxClient } from './helpers.ts';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -34,41 +21,30 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('error classes against the sandbox', () => {
-  let sandbox: RunningSandbox;
-  let client: ApiClient;
+  const env = useSandboxClient();
   let key = 0;
   const nextKey = () => `errors-test-${++key}`;
 
-  beforeAll(async () => {
-    sandbox = await quickSandbox();
-    client = createApiClient({ config: configFor(sandbox) });
-  });
-  afterEach(() => sandbox.faults.clear());
-  afterAll(async () => {
-    await client.close();
-    await sandbox.close();
-  });
-
   const nonRetryable: Array<[string, number, string, () => Promise<unknown>]> = [
-    ['400 VALIDATION_ERROR', 400, 'VALIDATION_ERROR', () => client.call(createTour, { body: tourBody(sandbox.credentials.orgId, { end_date: '2027-04-01' }), idempotencyKey: nextKey() })],
-    ['402 SUBSCRIPTION_REQUIRED', 402, 'SUBSCRIPTION_REQUIRED', () => client.call(createTour, { body: tourBody(sandbox.credentials.orgs.noSubscription), idempotencyKey: nextKey() })],
+    ['400 VALIDATION_ERROR', 400, 'VALIDATION_ERROR', () => env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { end_date: '2027-04-01' }), idempotencyKey: nextKey() })],
+    ['402 SUBSCRIPTION_REQUIRED', 402, 'SUBSCRIPTION_REQUIRED', () => env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgs.noSubscription), idempotencyKey: nextKey() })],
     [
       '404 TOUR_NOT_FOUND for a deleted tour',
       404,
       'TOUR_NOT_FOUND',
       async () => {
-        const { id } = await client.call(createTour, { body: tourBody(sandbox.credentials.orgId), idempotencyKey: nextKey() });
-        await client.call(deleteTour, { params: { tourId: id } });
-        return client.call(listTourUsers, { params: { tourId: id } });
+        const { id } = await env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId), idempotencyKey: nextKey() });
+        await env.client.call(deleteTour, { params: { tourId: id } });
+        return env.client.call(listTourUsers, { params: { tourId: id } });
       },
     ],
     [
       '405 METHOD_NOT_ALLOWED',
       405,
       'METHOD_NOT_ALLOWED',
-      () => client.call(defineEndpoint({ ...Endpoints.listOrganizations, method: 'DELETE' }, { data: noData }), {}),
+      () => env.client.call(defineEndpoint({ ...Endpoints.listOrganizations, method: 'DELETE' }, { data: noData }), {}),
     ],
-    ['413 PAYLOAD_TOO_LARGE', 413, 'PAYLOAD_TOO_LARGE', () => client.call(createTour, { body: tourBody(sandbox.credentials.orgId, { image: 'x'.repeat(600 * 1024) }), idempotencyKey: nextKey() })],
+    ['413 PAYLOAD_TOO_LARGE', 413, 'PAYLOAD_TOO_LARGE', () => env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { image: 'x'.repeat(600 * 1024) }), idempotencyKey: nextKey() })],
   ];
 
   it.each(nonRetryable)('%s is not retryable and keeps its code as the failure type', async (_name, status, type, run) => {
@@ -84,10 +60,10 @@ describe('error classes against the sandbox', () => {
   });
 
   it('403 INSUFFICIENT_SCOPE names the missing scope', async () => {
-    const limited = sandbox.credentials.limited;
-    const readOnly = createApiClient({ config: configFor(sandbox, { ...limited, refreshToken: limited.refreshToken }) });
+    const limited = env.sandbox.credentials.limited;
+    const readOnly = createApiClient({ config: configFor(env.sandbox, { ...limited, refreshToken: limited.refreshToken }) });
     try {
-      const error = await caught(readOnly.call(createTour, { body: tourBody(sandbox.credentials.orgId), idempotencyKey: nextKey() }));
+      const error = await caught(readOnly.call(createTour, { body: tourBody(env.sandbox.credentials.orgId), idempotencyKey: nextKey() }));
       expect([error.status, error.code, error.retryable]).toEqual([403, 'INSUFFICIENT_SCOPE', false]);
       expect(error.message).toContain('tours.write');
       expect(error.endpoint).toBe('POST /v1/tours');
@@ -97,7 +73,7 @@ describe('error classes against the sandbox', () => {
   });
 
   it('403 from the gateway (bad key) has no code: the failure type is HTTP_403', async () => {
-    const wrong = createApiClient({ config: configFor(sandbox, { apiKey: 'not-a-key' }) });
+    const wrong = createApiClient({ config: configFor(env.sandbox, { apiKey: 'not-a-key' }) });
     try {
       const error = await caught(wrong.call(listOrganizations, {}));
       expect([error.status, error.code, error.type, error.retryable]).toEqual([403, undefined, 'HTTP_403', false]);
@@ -116,7 +92,7 @@ describe('error classes against the sandbox', () => {
       },
       scopes: async () => undefined,
     };
-    const stuck = createApiClient({ config: configFor(sandbox), tokenSource: stale });
+    const stuck = createApiClient({ config: configFor(env.sandbox), tokenSource: stale });
     try {
       const error = await caught(stuck.call(listOrganizations, {}));
       expect([error.status, error.type, error.retryable]).toEqual([401, 'HTTP_401', false]);
@@ -127,13 +103,13 @@ describe('error classes against the sandbox', () => {
   });
 
   it.each([500, 502] as const)('%i is retryable, and the opt-in retry gets through', async (status) => {
-    sandbox.faults.add({ kind: 'status', status, match: { path: '^/v1/organizations$' }, times: 1 });
-    const error = await caught(client.call(listOrganizations, {}));
+    env.sandbox.faults.add({ kind: 'status', status, match: { path: '^/v1/organizations$' }, times: 1 });
+    const error = await caught(env.client.call(listOrganizations, {}));
     expect([error.status, error.retryable]).toEqual([status, true]);
     expect(toActivityFailure(error).nonRetryable).toBe(false);
 
-    sandbox.faults.add({ kind: 'status', status, match: { path: '^/v1/organizations$' }, times: 2 });
-    const retrying = createApiClient({ config: configFor(sandbox), retry: { attempts: 3, initialMs: 20 } });
+    env.sandbox.faults.add({ kind: 'status', status, match: { path: '^/v1/organizations$' }, times: 2 });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { attempts: 3, initialMs: 20 } });
     try {
       expect((await retrying.call(listOrganizations, {})).length).toBeGreaterThan(0);
     } finally {
@@ -142,16 +118,16 @@ describe('error classes against the sandbox', () => {
   });
 
   it('429 is retryable after Retry-After, which becomes the next retry delay', async () => {
-    sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 1, match: { path: '^/v1/organizations$' }, times: 1 });
-    const error = await caught(client.call(listOrganizations, {}));
+    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 1, match: { path: '^/v1/organizations$' }, times: 1 });
+    const error = await caught(env.client.call(listOrganizations, {}));
     expect([error.status, error.retryable, error.retryAfterMs]).toEqual([429, true, 1000]);
     const failure = toActivityFailure(error);
     expect(failure.nonRetryable).toBe(false);
     expect(failure.nextRetryDelay).toBe(1000);
 
-    sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 1, match: { path: '^/v1/organizations$' }, times: 1 });
+    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 1, match: { path: '^/v1/organizations$' }, times: 1 });
     const delays: number[] = [];
-    const retrying = createApiClient({ config: configFor(sandbox), retry: { attempts: 3, initialMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { attempts: 3, initialMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
     try {
       const started = Date.now();
       await retrying.call(listOrganizations, {});
@@ -163,9 +139,9 @@ describe('error classes against the sandbox', () => {
   });
 
   it('gives up after three attempts with backoff, keeping the last error', async () => {
-    sandbox.faults.add({ kind: 'status', status: 500, match: { path: '^/v1/organizations$' } });
+    env.sandbox.faults.add({ kind: 'status', status: 500, match: { path: '^/v1/organizations$' } });
     const delays: number[] = [];
-    const retrying = createApiClient({ config: configFor(sandbox), retry: { initialMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { initialMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
     try {
       const error = await caught(retrying.call(listOrganizations, {}));
       expect(error.status).toBe(500);
@@ -176,8 +152,8 @@ describe('error classes against the sandbox', () => {
   });
 
   it('a request past the whole-request timeout is a retryable TIMEOUT', async () => {
-    sandbox.faults.add({ kind: 'latency', ms: 1500, match: { path: '^/v1/organizations$' }, times: 1 });
-    const impatient = createApiClient({ config: configFor(sandbox), timeouts: { requestMs: 200 } });
+    env.sandbox.faults.add({ kind: 'latency', ms: 1500, match: { path: '^/v1/organizations$' }, times: 1 });
+    const impatient = createApiClient({ config: configFor(env.sandbox), timeouts: { requestMs: 200 } });
     try {
       const error = await caught(impatient.call(listOrganizations, {}));
       expect([error.code, error.retryable, error.status]).toEqual([ClientErrorCode.timeout, true, undefined]);
@@ -188,7 +164,7 @@ describe('error classes against the sandbox', () => {
   });
 
   it('a refused connection is a retryable NETWORK_ERROR', async () => {
-    const nowhere = createApiClient({ config: configFor(sandbox, { baseUrl: 'http://127.0.0.1:1' }) });
+    const nowhere = createApiClient({ config: configFor(env.sandbox, { baseUrl: 'http://127.0.0.1:1' }) });
     try {
       const error = await caught(nowhere.call(listOrganizations, {}));
       expect([error.code, error.retryable]).toEqual([ClientErrorCode.network, true]);
@@ -198,12 +174,12 @@ describe('error classes against the sandbox', () => {
   });
 
   it('a cancelled call rethrows the signal reason at once', async () => {
-    sandbox.faults.add({ kind: 'latency', ms: 1500, match: { path: '^/v1/organizations$' }, times: 1 });
+    env.sandbox.faults.add({ kind: 'latency', ms: 1500, match: { path: '^/v1/organizations$' }, times: 1 });
     const controller = new AbortController();
     const reason = new Error('activity cancelled');
     setTimeout(() => controller.abort(reason), 50);
     const started = Date.now();
-    await expect(client.call(listOrganizations, { signal: controller.signal })).rejects.toBe(reason);
+    await expect(env.client.call(listOrganizations, { signal: controller.signal })).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -6,6 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { CreateTourBody } from '../../activities/api/tours.ts';
+import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
 import { Agent, type Dispatcher } from 'undici';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { loadConfig, type ApiConfig } from '../../worker/config.ts';
@@ -64,4 +67,45 @@ export async function tempDir(): Promise<{ dir: string; remove: () => Promise<vo
 /** A config for a scripted server: fixed credentials and token. */
 export function scriptedConfig(url: string, overrides: Partial<ApiConfig> = {}): ApiConfig {
   return apiConfig({ baseUrl: url, authUrl: url, apiKey: 'test-key', apiSecret: 'test-secret-value', accessToken: 'test-access-token', ...overrides });
+}
+
+/**
+ * Registers hooks that start one sandbox and one client for the describe block, clear fault
+ * rules after each test, and close both at the end. Read them through the returned getters.
+ */
+export function useSandboxClient(options: SandboxOptions = {}): { readonly sandbox: RunningSandbox; readonly client: ApiClient } {
+  let sandbox: RunningSandbox | undefined;
+  let client: ApiClient | undefined;
+  beforeAll(async () => {
+    sandbox = await quickSandbox(options);
+    client = createApiClient({ config: configFor(sandbox) });
+  });
+  afterEach(() => sandbox?.faults.clear());
+  afterAll(async () => {
+    await client?.close();
+    await sandbox?.close();
+  });
+  return {
+    get sandbox() {
+      if (!sandbox) throw new Error('the sandbox starts in beforeAll');
+      return sandbox;
+    },
+    get client() {
+      if (!client) throw new Error('the client starts in beforeAll');
+      return client;
+    },
+  };
+}
+
+/** A valid one-day tour body for `orgId`. */
+export function tourBody(orgId: string, overrides: Partial<CreateTourBody> = {}): CreateTourBody {
+  return {
+    name: 'Client Test Tour',
+    org_id: orgId,
+    start_date: '2027-05-01',
+    end_date: '2027-05-01',
+    timeZone: 'Europe/Berlin',
+    days: [{ day_type_id: 1, name: 'Berlin', formatted_address: 'Berlin', date: '2027-05-01' }],
+    ...overrides,
+  };
 }

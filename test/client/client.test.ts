@@ -1,0 +1,168 @@
+/**
+ * The client's checks on both sides of the wire (scripted server): responses that break an
+ * endpoint's schema, envelopes saying `status: false`, requests refused before sending, and
+ * name lookups over the reference data.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listOrganizations } from '../../activities/api/organizations.ts';
+import { deletePassType, passTypeDeleteBlocked } from '../../activities/api/pass-types.ts';
+import { createTour, listTours } from '../../activities/api/tours.ts';
+import type {
+  ApiError} from '../../activities/client/index.ts';
+import {
+  ApiResponseShapeError,
+  ClientErrorCode,
+  createApiClient,
+  LookupNameError,
+  toActivityFailure,
+  type ApiClient,
+} from '../../activities/client/index.ts';
+import { scriptedConfig, scriptedServer } from './helpers.ts';
+
+const ORG = '00000000-0000-4000-8000-000000000001';
+
+describe('client checks (scripted server)', () => {
+  let server: Awaited<ReturnType<typeof scriptedServer>>;
+  let client: ApiClient;
+  let answer: unknown;
+  let hits: string[];
+
+  beforeAll(async () => {
+    server = await scriptedServer((app) => {
+      app.all('/v1/*', async (request) => {
+        hits.push(`${request.method} ${request.url}`);
+        return answer;
+      });
+    });
+    client = createApiClient({ config: scriptedConfig(server.url) });
+  });
+  beforeEach(() => {
+    hits = [];
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('names the endpoint and the field of an unexpected response', async () => {
+    answer = { status: true, message: 'ok', data: [{ id: ORG, name: 'A' }, { id: ORG, name: 42 }] };
+    const error = (await client.call(listOrganizations, {}).catch((caught: unknown) => caught)) as ApiResponseShapeError;
+    expect(error).toBeInstanceOf(ApiResponseShapeError);
+    expect(error.field).toBe('data[1].name');
+    expect(error.endpoint).toBe('GET /v1/organizations');
+    expect(error.message).toMatch(/^GET \/v1\/organizations answered with an unexpected shape at data\[1\]\.name: /);
+    expect(toActivityFailure(error)).toMatchObject({ type: ClientErrorCode.responseShape, nonRetryable: true });
+  });
+
+  it('refuses a body that is not the envelope', async () => {
+    answer = [1, 2];
+    await expect(client.call(listOrganizations, {})).rejects.toMatchObject({ field: '(root)' });
+  });
+
+  it('keeps fields the API added without notice', async () => {
+    answer = { status: true, message: 'ok', data: [{ id: ORG, name: 'A', brandNewField: 1 }] };
+    const [org] = await client.call(listOrganizations, {});
+    expect(org).toMatchObject({ brandNewField: 1 });
+  });
+
+  it('a status: false envelope throws NOT_PERFORMED from call, and comes back whole from callRaw', async () => {
+    answer = { status: false, message: 'Pass is held by guests', data: { guestLists: [{ id: 7 }, { id: 9 }] } };
+    const error = (await client.call(deletePassType, { params: { passTypeId: 3 } }).catch((caught: unknown) => caught)) as ApiError;
+    expect([error.code, error.retryable]).toEqual([ClientErrorCode.notPerformed, false]);
+    const raw = await client.callRaw(deletePassType, { params: { passTypeId: 3 }, query: { force: false } });
+    expect(raw.status).toBe(false);
+    expect(passTypeDeleteBlocked.parse(raw.data).guestLists.map((guest) => guest.id)).toEqual([7, 9]);
+    expect(hits.at(-1)).toBe('DELETE /v1/passTypes/3?force=false');
+  });
+
+  it('checks the body before sending, naming the field', async () => {
+    answer = { status: true, message: 'ok', data: { id: 'x' } };
+    const body = { name: '', org_id: ORG, start_date: '2027-01-01', end_date: '2027-01-01', timeZone: 'UTC', days: [] };
+    const error = (await client.call(createTour, { body, idempotencyKey: 'k' }).catch((caught: unknown) => caught)) as ApiError;
+    expect(error.code).toBe(ClientErrorCode.invalidRequest);
+    expect(error.message).toContain('body.name');
+    expect(hits).toEqual([]);
+  });
+
+  it('encodes path parameters, so an ID cannot change the path', async () => {
+    answer = { status: true, message: 'ok', data: null };
+    await client.call(deletePassType, { params: { passTypeId: '3/../../tours' } });
+    expect(hits).toEqual(['DELETE /v1/passTypes/3%2F..%2F..%2Ftours']);
+  });
+
+  it('fails clearly when the partner credential is not configured', async () => {
+    const bare = createApiClient({ config: scriptedConfig(server.url, { apiSecret: undefined }) });
+    try {
+      await expect(bare.call(listTours, { query: { org_id: ORG } })).rejects.toMatchObject({ code: ClientErrorCode.missingCredentials, retryable: false });
+    } finally {
+      await bare.close();
+    }
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('lookups (scripted server)', () => {
+  let server: Awaited<ReturnType<typeof scriptedServer>>;
+  let client: ApiClient;
+  const reads: string[] = [];
+
+  beforeAll(async () => {
+    const entries = (...names: string[]) => names.map((type, index) => ({ id: index + 1, type, description: `${type} desc` }));
+    server = await scriptedServer((app) => {
+      app.get('/v1/reference/types', async () => {
+        reads.push('types');
+        return {
+          status: true,
+          message: 'ok',
+          data: {
+            types: [
+              { name: 'hotelRoomTypes', type: entries('Single', 'Double', 'Twin') },
+              { name: 'guestlistStatuses', type: entries('Pending', 'Approved', 'Declined') },
+              { name: 'pickupMethods', type: entries('Will Call', 'Box Office') },
+            ],
+          },
+        };
+      });
+      app.get('/v1/day-types', async () => {
+        reads.push('day-types');
+        return { status: true, message: 'ok', data: [{ id: 4, type: 'Show', description: 'Show day' }, { id: 5, type: 'Off', description: 'Day off' }] };
+      });
+      app.get('/v1/reference/age-restrictions', async () => {
+        reads.push('age');
+        return { status: true, message: 'ok', data: [{ id: 1, label: 'All ages' }, { id: 2, label: '18+' }] };
+      });
+    });
+    client = createApiClient({ config: scriptedConfig(server.url) });
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('resolves names case- and separator-insensitively, reading the bundle once for concurrent callers', async () => {
+    const ids = await Promise.all([
+      client.lookups.resolve('hotelRoomTypes', 'Double'),
+      client.lookups.resolve('guestlistStatuses', 'approved'),
+      client.lookups.resolve('pickupMethods', 'will_call'),
+      client.lookups.resolve('dayTypes', 'Day off'),
+      client.lookups.resolve('hotelRoomTypes', 3),
+      client.lookups.resolve('ageRestrictions', '18+'),
+    ]);
+    expect(ids).toEqual([2, 2, 1, 5, 3, 2]);
+    expect(reads.filter((read) => read === 'types')).toHaveLength(1);
+    expect(reads.filter((read) => read === 'day-types')).toHaveLength(1);
+    await client.lookups.resolve('dayTypes', 'Show');
+    expect(reads.filter((read) => read === 'types')).toHaveLength(1);
+  });
+
+  it('an unknown name fails with the valid names, and is not retryable', async () => {
+    const error = (await client.lookups.resolve('hotelRoomTypes', 'Dubble').catch((caught: unknown) => caught)) as LookupNameError;
+    expect(error).toBeInstanceOf(LookupNameError);
+    expect(error.message).toBe('Unknown hotelRoomTypes name "Dubble". Valid names: Single, Double, Twin');
+    expect(toActivityFailure(error)).toMatchObject({ type: ClientErrorCode.unknownName, nonRetryable: true });
+  });
+
+  it('an unknown group lists the known groups', async () => {
+    await expect(client.lookups.resolve('roomKinds', 'Double')).rejects.toThrow(/Unknown lookup group "roomKinds"\. Known groups: hotelRoomTypes, guestlistStatuses, pickupMethods, dayTypes/);
+  });
+});
