@@ -3,6 +3,7 @@
  * on the test machines, so what can go wrong without it is checked here. Service graph, pinned
  * images, a scalable worker, and commands and environment that the real CLI and config accept.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +115,18 @@ describe('docker-compose.yml', () => {
     expect(env.TEMPORAL_ADDRESS).toBe('temporal:7233');
     const sandboxPort = parseArgv(commandArgv(serviceNamed('sandbox'))).options?.port;
     expect(env.TOURFLOW_API_URL).toContain(`http://sandbox:${String(sandboxPort)}`);
+  });
+
+  it('has one-shot shell scripts that parse, with their $ kept from Compose interpolation', () => {
+    const scripted = Object.entries(services).filter(([, s]) => JSON.stringify(s.entrypoint ?? '').includes('/bin/sh'));
+    expect(scripted.length).toBeGreaterThan(0);
+    for (const [name, s] of scripted) {
+      const script = commandArgv(s).join('\n');
+      // Compose replaces $NAME itself; the shell only sees what was written $$NAME.
+      expect(script.replace(/\$\$/g, ''), `${name}: a bare $ would be Compose's, not the shell's`).not.toMatch(/\$(?!\{\w+(:?-[^}]*)?\})/);
+      const check = spawnSync('sh', ['-n', '-c', script.replace(/\$\$/g, '$')], { encoding: 'utf8' });
+      expect(check.status, `${name}: ${check.stderr}`).toBe(0);
+    }
   });
 
   it("registers tourflow's search attributes as Keyword before workers start", () => {
