@@ -1,4 +1,19 @@
-/** Actions on lookups. */
-import type { ActionModule } from '../action.ts';
+/** `lookup`: read one of the API's reference tables, or resolve one name in it to its ID. */
+import { lookupArgs } from '../../definitions/actions/lookups.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome } from '../types.ts';
+import { parseArgs } from './common.ts';
 
-export const lookupActions: ActionModule = { actions: {}, undo: {} };
+async function lookup(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, lookupArgs, call.args);
+  const entries = await ctx.client.lookups.entries(args.group);
+  // The lookup cache keeps an entry's description as its first alias.
+  const list = entries.map((entry) => ({ id: entry.id, name: entry.name, description: entry.aliases[0] ?? null }));
+  if (args.name === undefined) {
+    return { output: { entries: list, id: null }, undo: [], describe: `read ${list.length} ${args.group}` };
+  }
+  const id = await ctx.client.lookups.resolve(args.group, args.name);
+  return { output: { entries: list, id }, undo: [], describe: `${args.group} "${args.name}" is ${id}` };
+}
+
+export const lookupActions: ActionModule = { actions: { lookup: { run: lookup } }, undo: {} };

@@ -1,11 +1,13 @@
 /** Tours and their days. */
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { tourCreateArgs, type TourCreateArgs } from '../../definitions/actions/tours.ts';
+import { tourCreateArgs, tourDaysArgs, tourFindArgs, type TourCreateArgs } from '../../definitions/actions/tours.ts';
 import { listOrganizations } from '../api/organizations.ts';
-import { createTour, deleteTour, listTours } from '../api/tours.ts';
+import { createTour, deleteTour, listTours, type TourMembership } from '../api/tours.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { dateOnly, dayOutput, readTour, selectDays } from './tour-days.ts';
+import { newDayEntry, tourUpdateHandler, tourWriteBack } from './tour-update.ts';
 
 /** The organization a tour goes into: by ID or name, or the caller's only one. */
 export async function resolveOrganization(ctx: ActionContext, named: string | undefined): Promise<string> {
@@ -26,15 +28,7 @@ export async function resolveOrganization(ctx: ActionContext, named: string | un
 async function createTourBody(ctx: ActionContext, args: TourCreateArgs, orgId: string) {
   const dates = args.days.map((day) => day.date).sort();
   const days = [];
-  for (const day of args.days) {
-    days.push({
-      day_type_id: await ctx.client.lookups.resolve('dayTypes', day.dayType),
-      name: day.name ?? day.city ?? day.address ?? day.date,
-      formatted_address: day.address ?? day.city ?? '',
-      date: day.date,
-      timeZone: day.timeZone ?? args.timeZone,
-    });
-  }
+  for (const day of args.days) days.push({ ...(await newDayEntry(ctx, day, args.timeZone)), timeZone: day.timeZone ?? args.timeZone });
   return {
     name: args.name,
     org_id: orgId,
@@ -79,11 +73,75 @@ async function tourCreate(call: StepCall, ctx: ActionContext): Promise<StepOutco
   };
 }
 
+type FoundTour = { orgId: string; tour: TourMembership['tour'] };
+
+/** The one live tour named `name` (case-insensitive) or with ID `tourId` in the given organizations. */
+async function findTour(ctx: ActionContext, orgIds: string[], wanted: { name?: string | undefined; tourId?: string | undefined }): Promise<FoundTour> {
+  const found: FoundTour[] = [];
+  const seen: string[] = [];
+  for (const orgId of orgIds) {
+    const tours = await ctx.client.call(listTours, { query: { org_id: orgId }, signal: ctx.signal });
+    for (const { tour } of tours) {
+      if (tour.is_deleted) continue;
+      seen.push(tour.name);
+      const hit = wanted.tourId !== undefined ? tour.id === wanted.tourId : tour.name.toLowerCase() === wanted.name?.toLowerCase();
+      if (hit) found.push({ orgId, tour });
+    }
+  }
+  const what = wanted.tourId !== undefined ? `with ID ${wanted.tourId}` : `named "${wanted.name}"`;
+  if (found.length === 0) {
+    const some = seen.slice(0, 20).join(', ') || 'none';
+    throw stepError(`No tour ${what}; tours you can see: ${some}${seen.length > 20 ? ', ...' : ''}.`, 'UNKNOWN_NAME');
+  }
+  if (found.length > 1) {
+    const ids = found.map((match) => `${match.tour.id} (organization ${match.orgId})`).join(', ');
+    throw stepError(`${found.length} tours are ${what}: ${ids}; name the organization with "org" or use the tour ID.`, 'AMBIGUOUS_NAME');
+  }
+  return found[0]!;
+}
+
+async function tourFind(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, tourFindArgs, call.args);
+  const orgIds = args.org ? [await resolveOrganization(ctx, args.org)] : (await ctx.client.call(listOrganizations, { signal: ctx.signal })).map((org) => org.id);
+  const { orgId, tour: membership } = await findTour(ctx, orgIds, args);
+  const tour = await readTour(ctx, membership.id);
+  return {
+    output: {
+      id: membership.id,
+      name: membership.name,
+      orgId,
+      startDate: dateOnly(membership.start_date) ?? tour.days[0]?.date ?? null,
+      endDate: dateOnly(membership.end_date) ?? tour.days[tour.days.length - 1]?.date ?? null,
+      timeZone: tour.timeZone,
+      days: tour.days.map((day) => dayOutput(tour, day)),
+    },
+    undo: [],
+    tourId: membership.id,
+    describe: `found tour ${membership.name} (${tour.days.length} days)`,
+  };
+}
+
+async function tourDays(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, tourDaysArgs, call.args);
+  const tour = await readTour(ctx, args.tourId);
+  const days = await selectDays(ctx, tour, args);
+  return {
+    output: { days: days.map((day) => dayOutput(tour, day)), ids: days.map((day) => day.id), dates: days.map((day) => day.date), count: days.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `selected ${days.length} of ${tour.days.length} days of tour ${tour.name ?? args.tourId}`,
+  };
+}
+
 export const tourActions: ActionModule = {
   actions: {
     'tour.create': { run: tourCreate },
+    'tour.update': tourUpdateHandler,
+    'tour.find': { run: tourFind },
+    'tour.days': { run: tourDays },
   },
   undo: {
+    tourWriteBack,
     tourDelete: (args, ctx) =>
       ignoreGone(() => ctx.client.call(deleteTour, { params: { tourId: String(args.tourId) }, signal: ctx.signal })),
   },

@@ -1,0 +1,218 @@
+/**
+ * Schedule items in the playbook's vocabulary turned into API create bodies, with everything
+ * they need (the tour's days, its tags, its people) read once per call; the day's item list;
+ * and the undo activities the schedule, tag and template actions share.
+ */
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import type { ScheduleItemSpec } from '../../definitions/actions/schedule.ts';
+import { visibilityFields } from '../../definitions/translate.ts';
+import {
+  deleteScheduleItem,
+  listScheduleItems,
+  restoreScheduleItem,
+  type CreateScheduleItemBody,
+  type ScheduleItem,
+} from '../api/schedule.ts';
+import { listTags, setScheduleItemTags, type Tag } from '../api/tags.ts';
+import { listTourUsers } from '../api/tours.ts';
+import type { ActionContext, UndoHandler } from '../action.ts';
+import type { UndoRecord } from '../types.ts';
+import { ignoreGone, stepError } from './common.ts';
+import { readTour, resolveDay, zoneOf, type TourView } from './tour-days.ts';
+
+/** The API's `type` of a regular item; 2-6 are travel and need an origin. */
+const REGULAR_ITEM_TYPE = 1;
+
+/** How many undo writes run at once: enough to be quick, few enough not to flood the API. */
+export const UNDO_CONCURRENCY = 8;
+
+/** Reads a tour's days, tags and people at most once per call. */
+export interface TourCache {
+  tourId: string;
+  tour(): Promise<TourView>;
+  tags(): Promise<Tag[]>;
+  people(): Promise<Map<string, { userId?: string; inviteId?: number }>>;
+}
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= load());
+}
+
+/** A per-call cache of what schedule writes look up. */
+export function tourCache(ctx: ActionContext, tourId: string): TourCache {
+  return {
+    tourId,
+    tour: once(() => readTour(ctx, tourId)),
+    tags: once(() => ctx.client.call(listTags, { params: { tourId }, signal: ctx.signal })),
+    people: once(async () => {
+      const members = await ctx.client.call(listTourUsers, { params: { tourId }, signal: ctx.signal });
+      const people = new Map<string, { userId?: string; inviteId?: number }>();
+      for (const invite of members.pending_invites) if (invite.email) people.set(invite.email.toLowerCase(), { inviteId: Number(invite.id) });
+      for (const member of members.tour_users) if (member.user.email) people.set(member.user.email.toLowerCase(), { userId: member.user.id });
+      return people;
+    }),
+  };
+}
+
+/** Tag IDs for names or IDs; an unknown one fails with the tour's tag names. */
+export async function resolveTagIds(cache: TourCache, refs: ReadonlyArray<string | number>): Promise<number[]> {
+  if (refs.length === 0) return [];
+  const tags = await cache.tags();
+  return refs.map((ref) => {
+    const tag = typeof ref === 'number' ? tags.find((t) => t.id === ref) : tags.find((t) => t.name.toLowerCase() === ref.toLowerCase());
+    if (tag) return tag.id;
+    const known = tags.map((t) => `${t.name} (${t.id})`).join(', ') || 'none yet (create them with tag.create)';
+    throw stepError(`Tour ${cache.tourId} has no tag ${typeof ref === 'number' ? `with ID ${ref}` : `"${ref}"`}; its tags are: ${known}.`, 'UNKNOWN_TAG');
+  });
+}
+
+async function visibilityOf(cache: TourCache, visibility: ScheduleItemSpec['visibility']) {
+  if (visibility === undefined || typeof visibility === 'string') return visibilityFields('scheduleItem', visibility);
+  const people = await cache.people();
+  const userIds: string[] = [];
+  const inviteIds: number[] = [];
+  const unknown: string[] = [];
+  for (const email of visibility.people) {
+    const person = people.get(email.toLowerCase());
+    if (person?.userId) userIds.push(person.userId);
+    else if (person?.inviteId !== undefined) inviteIds.push(person.inviteId);
+    else unknown.push(email);
+  }
+  if (unknown.length > 0) throw stepError(`Not on tour ${cache.tourId}: ${unknown.join(', ')}; only tour members and invited people can see an item.`, 'UNKNOWN_PERSON');
+  return visibilityFields('scheduleItem', visibility, { userIds, inviteIds });
+}
+
+async function firstId(ctx: ActionContext, group: string): Promise<number> {
+  const first = (await ctx.client.lookups.entries(group))[0];
+  if (!first) throw stepError(`The ${group} lookup is empty; name a value explicitly.`);
+  return first.id;
+}
+
+async function typeFields(ctx: ActionContext, spec: ScheduleItemSpec, zone: string) {
+  const type = spec.type === undefined ? undefined : await ctx.client.lookups.resolve('scheduleItemTypes', spec.type);
+  if (type !== undefined && type !== REGULAR_ITEM_TYPE && !spec.origin) {
+    throw stepError(`Schedule item "${spec.name}" is a travel item: give "origin" (where from).`);
+  }
+  return {
+    ...(type !== undefined ? { type } : {}),
+    ...(spec.origin ? { origin: { formatted_address: spec.origin, timeZone: zone } } : {}),
+    ...(spec.destination ? { destination: { formatted_address: spec.destination, timeZone: zone } } : {}),
+  };
+}
+
+/** The create body of one item: times `HH:mm` in the day's zone (or the item's), names resolved to IDs. */
+export async function itemBody(ctx: ActionContext, cache: TourCache, spec: ScheduleItemSpec): Promise<CreateScheduleItemBody & { day_id: number }> {
+  const tour = await cache.tour();
+  const day = resolveDay(tour, spec.day);
+  const zone = spec.timeZone ?? zoneOf(tour, day);
+  const lookups = ctx.client.lookups;
+  const startType = spec.startType === undefined ? await firstId(ctx, 'scheduleItemTimeTypes') : await lookups.resolve('scheduleItemTimeTypes', spec.startType);
+  const endType = spec.endType === undefined ? startType : await lookups.resolve('scheduleItemTimeTypes', spec.endType);
+  return {
+    tour_id: cache.tourId,
+    day_id: day.id,
+    name: spec.name,
+    startTime: spec.start,
+    startTimeTypeId: startType,
+    timeZoneStart: zone,
+    ...(spec.end !== undefined ? { endTime: spec.end, endTimeTypeId: endType, timeZoneEnd: zone } : {}),
+    ...(spec.allDay !== undefined ? { allDay: spec.allDay } : {}),
+    status: spec.confirmed ?? false,
+    ...(spec.statusType !== undefined ? { statusTypeId: await lookups.resolve('statusTypes', spec.statusType) } : {}),
+    ...(spec.location !== undefined ? { location: spec.location } : {}),
+    ...(spec.notes !== undefined ? { notes: spec.notes } : {}),
+    ...(await typeFields(ctx, spec, zone)),
+    ...(spec.tags?.length ? { tagIds: await resolveTagIds(cache, spec.tags) } : {}),
+    ...(await visibilityOf(cache, spec.visibility)),
+  };
+}
+
+/** The visible, live items of a day, every page. */
+export async function readDayItems(ctx: ActionContext, tourId: string, dayId: number): Promise<ScheduleItem[]> {
+  const items: ScheduleItem[] = [];
+  for await (const item of ctx.client.paginate(listScheduleItems, { params: { tourId, dayId }, signal: ctx.signal })) {
+    if (!item.is_deleted) items.push(item);
+  }
+  return items;
+}
+
+/** One item of a day, or a step error saying it is not there. */
+export async function findDayItem(ctx: ActionContext, tourId: string, dayId: number, date: string, itemId: number): Promise<ScheduleItem> {
+  const item = (await readDayItems(ctx, tourId, dayId)).find((row) => row.id === itemId);
+  if (!item) throw stepError(`Schedule item ${itemId} is not on the day ${date} of tour ${tourId}, or you cannot see it.`, 'UNKNOWN_ITEM');
+  return item;
+}
+
+/** Runs `work` over `values`, at most `limit` at a time. */
+export async function eachLimited<T>(values: readonly T[], limit: number, work: (value: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < values.length) {
+      const index = next++;
+      await work(values[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, lane));
+}
+
+/** The undo of created items: delete them (one record per write, however many items it made). */
+export function deleteItemsUndo(ids: number[], what: string): UndoRecord {
+  const [first] = ids;
+  if (ids.length === 1 && first !== undefined) {
+    return { activity: 'scheduleItemDelete', args: { itemId: first }, describe: `delete schedule item ${first} (${what})`, record: { resource: 'scheduleItem', id: first, label: what } };
+  }
+  return {
+    activity: 'scheduleItemsDelete',
+    args: { itemIds: ids },
+    describe: `delete ${ids.length} schedule items (${what})`,
+    record: { resource: 'scheduleItem', id: ids.join(','), label: what },
+  };
+}
+
+/**
+ * The undo that brings back items a call may delete: restore each of `itemIds` that is no longer
+ * visible on the day. `by` (the call's key) keeps the restore keys apart from other runs'.
+ */
+export function restoreMissingUndo(tourId: string, dayId: number, itemIds: number[], by: string, describe: string): UndoRecord {
+  return {
+    activity: 'scheduleItemsRestoreMissing',
+    args: { tourId, dayId, itemIds, by },
+    describe,
+    record: { resource: 'scheduleItem', id: itemIds.join(','), label: `day ${dayId}` },
+  };
+}
+
+/**
+ * Puts an item's tag set back. Tags deleted since are left out (a deleted tag cannot come back),
+ * and an item that is gone is left alone.
+ */
+export async function putBackTags(ctx: ActionContext, tourId: string, itemId: number, tagIds: number[]): Promise<void> {
+  await ignoreGone(async () => {
+    const existing = new Set((await ctx.client.call(listTags, { params: { tourId }, signal: ctx.signal })).map((tag) => tag.id));
+    const body = { tourId, tagIds: tagIds.filter((id) => existing.has(id)) };
+    await ctx.client.call(setScheduleItemTags, { params: { itemId }, body, signal: ctx.signal });
+  });
+}
+
+const ids = (args: JsonObject, key: string): number[] => (Array.isArray(args[key]) ? (args[key] as number[]) : []);
+
+/** Undo activities of schedule items. */
+export const scheduleItemUndo: Record<string, UndoHandler> = {
+  scheduleItemDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId: Number(args.itemId) }, signal: ctx.signal })),
+  scheduleItemsDelete: (args, ctx) =>
+    eachLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, (itemId) =>
+      ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal })),
+    ),
+  scheduleItemRestore: (args, ctx) =>
+    ignoreGone(() => ctx.client.call(restoreScheduleItem, { params: { itemId: Number(args.itemId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  // A day (or tour) that is gone took its items with it: nothing left to restore.
+  scheduleItemsRestoreMissing: (args, ctx) =>
+    ignoreGone(async () => {
+      const visible = new Set((await readDayItems(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id));
+      await eachLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, async (itemId, index) => {
+        if (visible.has(itemId)) return;
+        await ignoreGone(() => ctx.client.call(restoreScheduleItem, { params: { itemId }, idempotencyKey: ctx.key(index + 1), signal: ctx.signal }));
+      });
+    }),
+};

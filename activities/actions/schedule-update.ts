@@ -1,0 +1,106 @@
+/**
+ * `schedule.item.update` and the write-backs that undo item changes: name, status and tags as
+ * they were (attachments removed for good stay removed: the API cannot restore them).
+ */
+import { scheduleItemUpdateArgs, type ScheduleItemUpdateArgs } from '../../definitions/actions/schedule.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { FileEntityType } from '../api/assumptions.ts';
+import { listFiles, type FileListItem } from '../api/files.ts';
+import { updateScheduleItem, type UpdateScheduleItemBody } from '../api/schedule.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { eachLimited, findDayItem, putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
+import { resolveDay, type TourDay } from './tour-days.ts';
+
+/** An item's status as it was: `status` and the status type (null when it had none). */
+export interface ItemStatus {
+  id: number;
+  status: boolean;
+  statusTypeId: number | null;
+}
+
+/** The undo that sets items back to their previous status. */
+export function scheduleStatusUndo(items: ItemStatus[], describe: string): UndoRecord {
+  return {
+    activity: 'scheduleItemsStatusWriteBack',
+    args: { items: items as unknown as JsonObject[] },
+    describe,
+    record: { resource: 'scheduleItem', id: items.map((item) => item.id).join(',') },
+  };
+}
+
+/** `{ id, deleted: true, link }` for each attachment to remove; the link comes from the tour's file listing. */
+async function removalEntries(ctx: ActionContext, args: ScheduleItemUpdateArgs, day: TourDay) {
+  const files: FileListItem[] = [];
+  const query = { entityTypes: [FileEntityType.scheduleItem], dayId: day.id };
+  for await (const file of ctx.client.paginate(listFiles, { params: { tourId: args.tourId }, query, signal: ctx.signal })) {
+    if (file.entityId === args.itemId) files.push(file);
+  }
+  return (args.removeAttachments ?? []).map((id) => {
+    const file = files.find((candidate) => Number(candidate.fileId) === id);
+    if (!file) {
+      const known = files.map((candidate) => String(candidate.fileId)).join(', ') || 'none';
+      throw stepError(`Schedule item ${args.itemId} has no attachment ${id}; its attachments are: ${known}.`, 'UNKNOWN_ATTACHMENT');
+    }
+    return { id, deleted: true, link: file.key };
+  });
+}
+
+async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
+  const cache = tourCache(ctx, args.tourId);
+  const day = resolveDay(await cache.tour(), args.day);
+  const body: UpdateScheduleItemBody = {
+    ...(args.name !== undefined ? { name: args.name } : {}),
+    ...(args.confirmed !== undefined ? { status: args.confirmed } : {}),
+    ...(args.tags !== undefined ? { tagIds: await resolveTagIds(cache, args.tags) } : {}),
+    ...(args.removeAttachments?.length ? { attachments: await removalEntries(ctx, args, day) } : {}),
+  };
+  const changed = Object.keys(body);
+  if (changed.length > 0) await ctx.client.call(updateScheduleItem, { params: { itemId: args.itemId }, body, signal: ctx.signal });
+  return {
+    output: { id: args.itemId },
+    undo: [],
+    tourId: args.tourId,
+    describe: changed.length > 0 ? `updated schedule item ${args.itemId} on ${day.date} (${changed.join(', ')})` : `nothing to change on schedule item ${args.itemId}`,
+  };
+}
+
+async function scheduleItemUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const args = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
+  if (args.name === undefined && args.confirmed === undefined && args.tags === undefined) return [];
+  const day = resolveDay(await tourCache(ctx, args.tourId).tour(), args.day);
+  const item = await findDayItem(ctx, args.tourId, day.id, day.date, args.itemId);
+  const saved: JsonObject = {
+    itemId: item.id,
+    tourId: args.tourId,
+    ...(args.name !== undefined ? { name: item.name } : {}),
+    ...(args.confirmed !== undefined ? { status: item.status ?? false, statusTypeId: item.status_type?.id ?? null } : {}),
+    ...(args.tags !== undefined ? { tagIds: (item.schedule_item_tags ?? []).map((entry) => entry.tag.id) } : {}),
+  };
+  return [{ activity: 'scheduleItemWriteBack', args: saved, describe: `put back schedule item ${item.id} as it was ("${item.name}")`, record: { resource: 'scheduleItem', id: item.id, label: item.name } }];
+}
+
+export const scheduleItemUpdateHandler: ActionHandler = { run: scheduleItemUpdate, prepare: scheduleItemUpdatePrepare };
+
+function statusBody(status: unknown, statusTypeId: unknown): UpdateScheduleItemBody {
+  return {
+    ...(typeof status === 'boolean' ? { status } : {}),
+    ...(typeof statusTypeId === 'number' ? { statusTypeId } : {}),
+  };
+}
+
+/** Undo activities of item updates. */
+export const scheduleUpdateUndo: Record<string, UndoHandler> = {
+  scheduleItemWriteBack: async (args, ctx) => {
+    const itemId = Number(args.itemId);
+    const body: UpdateScheduleItemBody = { ...(typeof args.name === 'string' ? { name: args.name } : {}), ...statusBody(args.status, args.statusTypeId) };
+    if (Object.keys(body).length > 0) await ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId }, body, signal: ctx.signal }));
+    if (Array.isArray(args.tagIds)) await putBackTags(ctx, String(args.tourId), itemId, args.tagIds as number[]);
+  },
+  scheduleItemsStatusWriteBack: (args, ctx) =>
+    eachLimited((args.items ?? []) as unknown as ItemStatus[], UNDO_CONCURRENCY, (item) =>
+      ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId: item.id }, body: statusBody(item.status, item.statusTypeId), signal: ctx.signal })),
+    ),
+};

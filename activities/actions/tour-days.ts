@@ -1,0 +1,156 @@
+/**
+ * A tour and its days as the actions see them: read once per call from the whole-tour read,
+ * then looked up by date or ID and filtered by the playbook's day selections.
+ */
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { listOrganizations } from '../api/organizations.ts';
+import { getTourData, listTours, type TourData } from '../api/tours.ts';
+import type { ActionContext } from '../action.ts';
+import { stepError } from './common.ts';
+
+/** One day of a tour. */
+export interface TourDay {
+  id: number;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  name: string | null;
+  /** Name of the day type (Show, Travel, Off, ...). */
+  dayType: string | null;
+  dayTypeId: number | null;
+  timeZone: string | null;
+  address: string | null;
+  placeId: string | null;
+  viewport: JsonObject | null;
+}
+
+/** A tour with its days, sorted by date. */
+export interface TourView {
+  id: string;
+  name: string | null;
+  timeZone: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  days: TourDay[];
+}
+
+type Loose = Record<string, unknown>;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
+const record = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
+
+/** `2027-03-27T00:00:00.000Z` -> `2027-03-27`. */
+export function dateOnly(value: string | null | undefined): string | null {
+  return value ? value.slice(0, 10) : null;
+}
+
+async function toTourDay(ctx: ActionContext, day: TourData['days'][number]): Promise<TourDay> {
+  const loose = day as Loose;
+  const typeId = day.type_id?.id ?? null;
+  const typeName = text(day.type_id?.type) ?? (typeId === null ? null : ((await ctx.client.lookups.nameOf('dayTypes', typeId)) ?? null));
+  return {
+    id: day.id,
+    date: dateOnly(day.date) ?? '',
+    name: day.name,
+    dayType: typeName,
+    dayTypeId: typeId,
+    timeZone: day.time_zone,
+    address: text(loose.formattedAddress) ?? text(loose.placeFormattedAddress),
+    placeId: text(loose.place_id),
+    viewport: record(loose.viewport) as JsonObject | null,
+  };
+}
+
+/** The tour's own fields, wherever the whole-tour read carries them (the contract leaves them open). */
+function tourFields(data: TourData): Pick<TourView, 'name' | 'timeZone' | 'startDate' | 'endDate'> {
+  const outer = data as Loose;
+  const inner = record(outer.tour) ?? {};
+  const pick = (...keys: string[]) => keys.map((key) => text(inner[key]) ?? text(outer[key])).find((value) => value !== null) ?? null;
+  return {
+    name: pick('name'),
+    timeZone: pick('timeZone', 'time_zone'),
+    startDate: dateOnly(pick('start_date', 'startDate')),
+    endDate: dateOnly(pick('end_date', 'endDate')),
+  };
+}
+
+/** The caller's membership row of a tour, searched across their organizations. */
+export async function findMembership(ctx: ActionContext, tourId: string) {
+  const orgs = await ctx.client.call(listOrganizations, { signal: ctx.signal });
+  for (const org of orgs) {
+    const tours = await ctx.client.call(listTours, { query: { org_id: org.id }, signal: ctx.signal });
+    const found = tours.find((membership) => membership.tour.id === tourId);
+    if (found) return { orgId: org.id, tour: found.tour };
+  }
+  return undefined;
+}
+
+/**
+ * Reads a tour with all its days. Content is not needed, so every per-resource limit of the
+ * whole-tour read is 1; tour fields the read lacks come from the caller's tour list.
+ */
+export async function readTour(ctx: ActionContext, tourId: string): Promise<TourView> {
+  const data = await ctx.client.call(getTourData, {
+    params: { tourId },
+    query: { scheduleLimit: 1, venuesLimit: 1, accommodationLimit: 1, guestlistLimit: 1, bulletinsLimit: 1 },
+    signal: ctx.signal,
+  });
+  const days: TourDay[] = [];
+  for (const day of data.days) days.push(await toTourDay(ctx, day));
+  days.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  const fields = tourFields(data);
+  if (fields.name === null || fields.timeZone === null || fields.startDate === null) {
+    const membership = await findMembership(ctx, tourId);
+    const tour = (membership?.tour ?? {}) as Loose;
+    fields.name ??= text(tour.name);
+    fields.timeZone ??= text(tour.timeZone) ?? text(tour.time_zone);
+    fields.startDate ??= dateOnly(text(tour.start_date));
+    fields.endDate ??= dateOnly(text(tour.end_date));
+  }
+  return { id: tourId, ...fields, days };
+}
+
+/** The time zone a day's local times are in: the day's, else the tour's, else the first day's. */
+export function zoneOf(tour: TourView, day?: TourDay): string {
+  const zone = day?.timeZone ?? tour.timeZone ?? tour.days.find((d) => d.timeZone)?.timeZone;
+  if (!zone) throw stepError(`Tour ${tour.id} has no time zone on record; give "timeZone" in the step.`);
+  return zone;
+}
+
+/** The day a playbook means by a date or an ID. */
+export function resolveDay(tour: TourView, ref: string | number): TourDay {
+  const day = typeof ref === 'number' ? tour.days.find((d) => d.id === ref) : tour.days.find((d) => d.date === ref);
+  if (day) return day;
+  const known = tour.days.map((d) => `${d.date} (${d.id})`).join(', ') || 'none';
+  throw stepError(`Tour ${tour.name ?? tour.id} has no day ${typeof ref === 'number' ? `with ID ${ref}` : `on ${ref}`}; its days are: ${known}.`, 'UNKNOWN_DAY');
+}
+
+/** The playbook's day filters; every filter given must match. */
+export interface DaySelection {
+  from?: string | undefined;
+  to?: string | undefined;
+  dates?: string[] | undefined;
+  dayTypes?: Array<string | number> | undefined;
+  names?: string[] | undefined;
+}
+
+/** The days that pass every filter, in date order. Day types are matched by ID, so names and IDs both work. */
+export async function selectDays(ctx: ActionContext, tour: TourView, selection: DaySelection): Promise<TourDay[]> {
+  const typeIds = selection.dayTypes
+    ? new Set(await Promise.all(selection.dayTypes.map((type) => ctx.client.lookups.resolve('dayTypes', type))))
+    : undefined;
+  const names = selection.names ? new Set(selection.names.map((name) => name.toLowerCase())) : undefined;
+  const dates = selection.dates ? new Set(selection.dates) : undefined;
+  return tour.days.filter(
+    (day) =>
+      (selection.from === undefined || day.date >= selection.from) &&
+      (selection.to === undefined || day.date <= selection.to) &&
+      (dates === undefined || dates.has(day.date)) &&
+      (typeIds === undefined || (day.dayTypeId !== null && typeIds.has(day.dayTypeId))) &&
+      (names === undefined || (day.name !== null && names.has(day.name.toLowerCase()))),
+  );
+}
+
+/** A day as the outputs list it: `{ id, date, name, dayType, timeZone }`. */
+export function dayOutput(tour: TourView, day: TourDay): JsonObject {
+  return { id: day.id, date: day.date, name: day.name, dayType: day.dayType, timeZone: day.timeZone ?? tour.timeZone };
+}
