@@ -9,7 +9,7 @@ import {
   type Client,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import { ApplicationFailure, CancelledFailure, type Duration } from '@temporalio/common';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import type { playbookWorkflow } from '../workflows/playbook.ts';
 import { RunFailureType, type PlaybookInput, type RunResult } from '../workflows/messages.ts';
@@ -48,6 +48,8 @@ export interface StartRunOptions {
   inputs: JsonObject;
   runKey?: string;
   now?: string;
+  /** How long one workflow task may take before another worker retries it. @default 10s */
+  workflowTaskTimeout?: string;
 }
 
 export interface StartedRun {
@@ -74,6 +76,7 @@ export async function startRun(options: StartRunOptions): Promise<StartedRun> {
       memo: { keyGeneration: generation },
       staticSummary: `${plan.name}${plan.description ? `: ${plan.description.split('\n')[0]}` : ''}`,
       staticDetails: planDetails(plan),
+      ...(options.workflowTaskTimeout ? { workflowTaskTimeout: options.workflowTaskTimeout as Duration } : {}),
     });
     return { handle, workflowId, started: true };
   } catch (error) {

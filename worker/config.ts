@@ -52,6 +52,11 @@ export interface WorkerTuning {
   maxConcurrentWorkflowTaskExecutions: number;
   /** A prebuilt workflow bundle (`TOURFLOW_WORKFLOW_BUNDLE`); bundled at start when absent. */
   workflowBundlePath: string | undefined;
+  /**
+   * How long a run's next task waits for this worker before any worker may take it
+   * (`TOURFLOW_STICKY_QUEUE_TIMEOUT`). @default '10s'
+   */
+  stickyQueueTimeout: string;
 }
 
 export interface Config {
@@ -128,6 +133,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       maxConcurrentWorkflowTaskExecutions:
         o.worker?.maxConcurrentWorkflowTaskExecutions ?? intFrom(env.TOURFLOW_MAX_CONCURRENT_WORKFLOW_TASKS, 40),
       workflowBundlePath: o.worker?.workflowBundlePath ?? env.TOURFLOW_WORKFLOW_BUNDLE,
+      stickyQueueTimeout: o.worker?.stickyQueueTimeout ?? env.TOURFLOW_STICKY_QUEUE_TIMEOUT ?? '10s',
     },
     outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('day-sheets'),
   };

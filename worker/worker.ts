@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, bundleWorkflowCode, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
+import type { Duration } from '@temporalio/common';
 import type { Config } from './config.ts';
 import { connectWorker } from './temporal.ts';
 
@@ -52,6 +53,7 @@ export async function createWorker(options: StartWorkerOptions): Promise<{ worke
     activities: createActivities(deps),
     maxConcurrentActivityTaskExecutions: config.worker.maxConcurrentActivityTaskExecutions,
     maxConcurrentWorkflowTaskExecutions: config.worker.maxConcurrentWorkflowTaskExecutions,
+    stickyQueueScheduleToStartTimeout: config.worker.stickyQueueTimeout as Duration,
     shutdownGraceTime: '20s',
   });
   const close = async () => {

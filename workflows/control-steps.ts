@@ -48,7 +48,7 @@ function withDefaults(plan: Plan, given: JsonObject): JsonObject {
 }
 
 async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
-  const plan = (step as PlanStep & { plan?: Plan }).plan;
+  const plan = step.plan;
   if (!plan) throw new StepFailed(step.id, 'INVALID_PLAN', `step ${step.id}: the composite step has no embedded playbook`, undefined);
   const args = ((await evaluateTemplate(step.args, interp.scope())) ?? {}) as JsonObject;
   const given = (args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}) as JsonObject;

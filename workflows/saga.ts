@@ -22,7 +22,7 @@ type Activities = ReturnType<typeof createActivities>;
 const undoActivities = proxyActivities<Activities>({
   startToCloseTimeout: '60s',
   // Undo must get through a bad minute of the API: more attempts than forward steps.
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 6 },
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 5 },
 }) as unknown as Record<string, { executeWithOptions: (options: object, args: [UndoRecord['args']]) => Promise<unknown> }>;
 
 export interface CompensationReport {

@@ -12,7 +12,7 @@ import { connectClient } from '../../worker/temporal.ts';
 import { createWorker } from '../../worker/worker.ts';
 import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
 import type { JsonObject, Plan } from '../../definitions/plan-types.ts';
-import { startRun, waitForOutcome, type RunOutcome } from '../../cli/runs.ts';
+import { startRun, waitForOutcome, type RunOutcome, type StartedRun } from '../../cli/runs.ts';
 import { scanHistories } from './history-scan.ts';
 
 export const PLAYBOOKS = path.resolve(import.meta.dirname, '../../definitions/playbooks');
@@ -23,6 +23,8 @@ export interface TestStack {
   sandbox: RunningSandbox;
   /** Compiles a playbook file, failing the test on any compile error. */
   compile(file: string): Promise<Plan>;
+  /** Starts a playbook run on this stack's worker without waiting for it. */
+  start(file: string, inputs?: Record<string, unknown>, runKey?: string): Promise<StartedRun>;
   /** Runs a playbook to its end on this stack's worker. */
   run(file: string, inputs?: Record<string, unknown>, runKey?: string): Promise<RunOutcome & { workflowId: string }>;
   close(): Promise<void>;
@@ -57,16 +59,21 @@ export async function startTestStack(options: { outputDir?: string } = {}): Prom
     return compiled.plan;
   };
 
+  const start = async (file: string, inputs: Record<string, unknown> = {}, runKey?: string): Promise<StartedRun> => {
+    const plan = await compile(file);
+    const resolved = resolveInputs(plan, inputs as JsonObject);
+    if (resolved.errors.length > 0) throw new Error(resolved.errors.join('\n'));
+    return startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs: resolved.inputs, runKey });
+  };
+
   return {
     config,
     client,
     sandbox,
     compile,
+    start,
     async run(file, inputs = {}, runKey) {
-      const plan = await compile(file);
-      const resolved = resolveInputs(plan, inputs as JsonObject);
-      if (resolved.errors.length > 0) throw new Error(resolved.errors.join('\n'));
-      const started = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs: resolved.inputs, runKey });
+      const started = await start(file, inputs, runKey);
       return { ...(await waitForOutcome(started.handle)), workflowId: started.workflowId };
     },
     async close() {

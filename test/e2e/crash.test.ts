@@ -1,0 +1,87 @@
+/**
+ * Durability: the worker is killed with SIGKILL at random points of a run, 20 times in a row,
+ * and started again each time; the run completes with exactly one record per intended record.
+ */
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { connectClient } from '../../worker/temporal.ts';
+import { startRun, waitForOutcome } from '../../cli/runs.ts';
+import { loadConfig } from '../../worker/config.ts';
+import { prebuiltBundle, startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+
+const KILLS = 20;
+const NAMES = Array.from({ length: 40 }, (_, i) => `Crash ${String(i).padStart(2, '0')}`);
+
+/** A small deterministic generator, so a failing sequence of kill points can be repeated. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe('worker crashes', () => {
+  let sandbox: RunningSandbox;
+  let bundle: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ autoApprove: true });
+    sandbox.faults.add({ kind: 'latency', ms: 40 });
+    bundle = await prebuiltBundle();
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    if (bundle) await rm(bundle, { force: true });
+  });
+
+  it(`completes with exactly one record per intended record after ${KILLS} SIGKILLs`, async () => {
+    const taskQueue = `crash-${randomUUID()}`;
+    const creds = sandbox.credentials;
+    const env = {
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+      TOURFLOW_TASK_QUEUE: taskQueue,
+      TOURFLOW_API_URL: creds.baseUrl,
+      TOURFLOW_AUTH_URL: creds.authUrl,
+      TOURFLOW_API_KEY: creds.apiKey,
+      TOURFLOW_API_SECRET: creds.apiSecret,
+      TOURFLOW_ACCESS_TOKEN: creds.accessToken,
+      TOURFLOW_REFRESH_TOKEN: creds.refreshToken,
+      TOURFLOW_ORG: creds.orgId,
+      TOURFLOW_WORKFLOW_BUNDLE: bundle,
+      TOURFLOW_STICKY_QUEUE_TIMEOUT: '1s',
+    };
+    const config = loadConfig({ env });
+    const client = await connectClient(config.temporal);
+    const compiled = await compilePlaybookFile(path.resolve(import.meta.dirname, 'fixtures/many-tours.yaml'));
+    const { inputs } = resolveInputs(compiled.plan!, { names: NAMES } as JsonObject);
+    const run = await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue, workflowTaskTimeout: '2s' });
+    const random = seeded(20_271);
+    let worker: WorkerProcess | undefined;
+    try {
+      for (let kill = 0; kill < KILLS; kill++) {
+        worker = startWorkerProcess(env);
+        await worker.ready;
+        await new Promise((resolve) => setTimeout(resolve, 150 + random() * 900)); // a random kill point, not a wait for state
+        await worker.kill('SIGKILL');
+      }
+      worker = startWorkerProcess(env);
+      await worker.ready;
+      const outcome = await waitForOutcome(run.handle);
+      expect(outcome.result?.status).toBe('completed');
+      expect(outcome.result?.outputs.count).toBe(NAMES.length);
+    } finally {
+      await worker?.kill('SIGTERM');
+      await client.connection.close();
+    }
+    const tours = ((sandbox.snapshot({ normalise: true }) as { tours?: { name: string }[] }).tours ?? []).map((t) => t.name);
+    for (const name of NAMES) expect(tours.filter((t) => t === name), name).toHaveLength(1);
+    expect(tours.filter((t) => t.startsWith('Crash '))).toHaveLength(NAMES.length);
+  }, 300_000);
+});
