@@ -84,3 +84,28 @@ export function resolveAudience(store: Store, tourId: string, input: VisibilityI
   const userIds = [...new Set([...listed.map((id) => id.toLowerCase()), ...admins])];
   return { everyone: false, adminsOnly: input.isAdminsOnly === true, userIds, inviteIds: [...new Set(inviteIds)] };
 }
+
+/** A record that belongs to a tour and has an audience and a soft-delete flag. */
+interface ScopedRecord {
+  tourId: string;
+  audience: Audience;
+  createdBy: string;
+  isDeleted: boolean;
+}
+
+/**
+ * A visible record under a live tour the user belongs to. Unknown, invisible, or (unless
+ * `deleted` is asked for) soft-deleted: 404; a deleted tour: 404 TOUR_NOT_FOUND.
+ */
+export function requireVisible<T extends ScopedRecord>(store: Store, record: T | undefined, userId: string, what: string, options: { deleted?: boolean | 'any' } = {}): T {
+  if (!record) throw notFound(what);
+  requireTour(store, record.tourId, userId);
+  const wanted = options.deleted ?? false;
+  if (!canSee(record, userId) || (wanted !== 'any' && record.isDeleted !== wanted)) throw notFound(what);
+  return record;
+}
+
+/** 400 when restoring something that is not deleted. */
+export function requireDeleted(record: { isDeleted: boolean }, what: string): void {
+  if (!record.isDeleted) throw new ApiProblem(400, ErrorCode.validation, `${what} is not deleted`);
+}

@@ -184,8 +184,10 @@ export interface TemplateItemRecord {
   position: number;
   /** The copied item fields (what `apply` recreates). */
   item: Omit<ScheduleItemRecord, 'id' | 'tourId' | 'dayId' | 'templateId' | 'createdBy' | 'isDeleted' | 'createdAt' | 'updatedAt'>;
+  /** False when saved without visibility: applied items get the default audience. */
+  copiedVisibility: boolean;
   reminders: Array<Pick<ReminderRecord, 'duration' | 'typeId' | 'description'>>;
-  attachments: Array<Pick<AttachmentRecord, 'key' | 'name' | 'fileName'>>;
+  attachments: Array<Pick<AttachmentRecord, 'key' | 'name' | 'fileName' | 'fileSize' | 'description'>>;
   isDeleted: boolean;
 }
 

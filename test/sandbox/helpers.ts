@@ -133,3 +133,23 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The same sandbox acting for another user (a token minted by the admin route). */
+export async function actAs(api: Api, userId: string): Promise<Api> {
+  const minted = await api.admin('POST', '/tokens', { userId });
+  if (minted.status !== 200) throw new Error(`token for ${userId} failed: ${minted.status}`);
+  return api.as({ accessToken: minted.body.accessToken as string });
+}
+
+/** A crew member (role Member) of the tour. */
+export async function crewMember(api: Api, tourId: string): Promise<string> {
+  const members = await api.get(`/v1/tours/${tourId}/users`);
+  const crew = (members.body.data.tour_users as Array<{ user: { id: string }; user_role_type: { name: string } }>).find((row) => row.user_role_type.name === 'Member');
+  if (!crew) throw new Error('no crew member on the tour');
+  return crew.user.id;
+}
+
+/** A minimal valid schedule item body. */
+export function itemBody(tourId: string, dayId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { tour_id: tourId, day_id: dayId, name: 'Soundcheck', startTime: '16:00', startTimeTypeId: 1, timeZoneStart: 'Europe/Berlin', ...overrides };
+}

@@ -1,0 +1,148 @@
+/**
+ * Schedule templates, per user: every endpoint sees only the caller's own templates, even for
+ * administrators. The tour is derived from the saved items and fixed at save time.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { canSee, requireDeleted, requireTour } from '../../access.ts';
+import type { SandboxContext } from '../../context.ts';
+import { ApiProblem, ErrorCode, notFound, validationError } from '../../errors.ts';
+import { defineRoute } from '../../pipeline/route.ts';
+import { fields, parseWith } from '../../pipeline/validate.ts';
+import type { ScheduleItemRecord, TemplateRecord } from '../../store/records.ts';
+import type { Store } from '../../store/store.ts';
+import { userRef } from '../../views/people.ts';
+import { nowIso } from '../shared/schemas.ts';
+import { applyTemplateItems, saveTemplateItems, templateItemView, templateItemsOf } from './template-model.ts';
+
+const templateName = z.string().trim().min(1).max(255);
+const createSchema = z.object({
+  templateName,
+  itemIds: z.array(fields.id).min(1).max(500),
+  includeNotes: z.boolean().default(true),
+  includeVisibility: z.boolean().default(true),
+  includeAttachment: z.boolean().default(true),
+});
+const applySchema = z.object({ dayId: fields.id, mode: z.enum(['MERGE', 'REPLACE']).default('MERGE') });
+const undoSchema = z.object({ dayId: fields.id });
+
+/** The caller's own template (live, or deleted when asked), under a live tour they belong to. */
+function ownTemplate(store: Store, templateId: number, userId: string, deleted: boolean | 'any' = false): TemplateRecord {
+  const template = store.templates.get(templateId);
+  if (!template || template.userId !== userId) throw notFound('Schedule template');
+  requireTour(store, template.tourId, userId);
+  if (deleted !== 'any' && template.isDeleted !== deleted) throw notFound('Schedule template');
+  return template;
+}
+
+function checkUniqueName(store: Store, tourId: string, userId: string, name: string, except?: number): void {
+  const taken = store.templates.find((row) => row.tourId === tourId && row.userId === userId && !row.isDeleted && row.name === name && row.id !== except);
+  if (taken) throw new ApiProblem(409, ErrorCode.conflict, `You already have a template named "${name}" in this tour`);
+}
+
+/** Items to save: unknown → 404; several tours → 400; restricted away from the caller → 404. */
+function itemsToSave(store: Store, itemIds: number[], userId: string): ScheduleItemRecord[] {
+  const items = itemIds.map((id) => {
+    const item = store.scheduleItems.get(id);
+    if (!item || item.isDeleted) throw notFound(`Schedule item ${id}`);
+    return item;
+  });
+  if (new Set(items.map((item) => item.tourId)).size > 1) throw validationError('itemIds: all items must belong to one tour');
+  requireTour(store, (items[0] as ScheduleItemRecord).tourId, userId);
+  for (const item of items) if (!canSee(item, userId)) throw notFound(`Schedule item ${item.id}`);
+  return items;
+}
+
+/** The day must belong to the template's tour (400 otherwise). */
+function templateDay(store: Store, template: TemplateRecord, dayId: number): number {
+  if (store.days.get(dayId)?.tourId !== template.tourId) throw validationError(`dayId: ${dayId} is not a day of the template's tour`);
+  return dayId;
+}
+
+function setDeleted(store: Store, template: TemplateRecord, isDeleted: boolean): void {
+  template.isDeleted = isDeleted;
+  template.updatedAt = nowIso();
+  for (const entry of store.templateItems.filter((row) => row.templateId === template.id)) entry.isDeleted = isDeleted;
+}
+
+function createTemplate(store: Store, userId: string, body: unknown): number {
+  const input = parseWith(createSchema, body);
+  const items = itemsToSave(store, input.itemIds, userId);
+  const tour = requireTour(store, (items[0] as ScheduleItemRecord).tourId, userId);
+  checkUniqueName(store, tour.id, userId, input.templateName);
+  const now = nowIso();
+  const template = store.templates.put({ id: store.nextId('template'), tourId: tour.id, orgId: tour.orgId, userId, name: input.templateName, isDeleted: false, createdAt: now, updatedAt: now });
+  saveTemplateItems(store, template, items, input);
+  return template.id;
+}
+
+export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  defineRoute(app, ctx, 'listScheduleTemplates', ({ store, caller, params }) => {
+    const tour = requireTour(store, params.tourId as string, caller.userId);
+    const own = store.templates.filter((row) => row.tourId === tour.id && row.userId === caller.userId && !row.isDeleted);
+    own.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+    const data = own.map((row) => ({
+      id: row.id,
+      template_name: row.name,
+      tour_id: row.tourId,
+      org_id: row.orgId,
+      created_by: userRef(store, row.userId),
+      item_templates_count: templateItemsOf(store, row.id).length,
+    }));
+    return { data };
+  });
+
+  defineRoute(app, ctx, 'listScheduleTemplateItems', ({ store, caller, params }) => {
+    const template = ownTemplate(store, params.templateId as number, caller.userId);
+    return { data: templateItemsOf(store, template.id).map(templateItemView) };
+  });
+
+  defineRoute(app, ctx, 'createScheduleTemplate', ({ store, caller, body }) => ({
+    data: { id: createTemplate(store, caller.userId, body) },
+    message: 'Schedule template created',
+  }));
+
+  defineRoute(app, ctx, 'renameScheduleTemplate', ({ store, caller, params, body }) => {
+    const template = ownTemplate(store, params.templateId as number, caller.userId);
+    const name = parseWith(z.object({ templateName }), body).templateName;
+    checkUniqueName(store, template.tourId, caller.userId, name, template.id);
+    Object.assign(template, { name, updatedAt: nowIso() });
+    return { data: { id: template.id }, message: 'Schedule template renamed' };
+  });
+
+  defineRoute(app, ctx, 'deleteScheduleTemplate', ({ store, caller, params }) => {
+    setDeleted(store, ownTemplate(store, params.templateId as number, caller.userId), true);
+    return { message: 'Schedule template deleted' };
+  });
+
+  defineRoute(app, ctx, 'restoreScheduleTemplate', ({ store, caller, params }) => {
+    const template = ownTemplate(store, params.templateId as number, caller.userId, 'any');
+    requireDeleted(template, 'Schedule template');
+    checkUniqueName(store, template.tourId, caller.userId, template.name, template.id);
+    setDeleted(store, template, false);
+    return { message: 'Schedule template restored' };
+  });
+
+  defineRoute(app, ctx, 'applyScheduleTemplate', ({ store, caller, params, body }) => {
+    const template = ownTemplate(store, params.templateId as number, caller.userId);
+    const input = parseWith(applySchema, body);
+    const dayId = templateDay(store, template, input.dayId);
+    if (input.mode === 'REPLACE') {
+      const now = nowIso();
+      for (const item of store.scheduleItems.filter((row) => row.dayId === dayId && !row.isDeleted && canSee(row, caller.userId))) {
+        Object.assign(item, { isDeleted: true, updatedAt: now });
+      }
+    }
+    return { data: { ids: applyTemplateItems(store, template, dayId, caller.userId) }, message: 'Schedule template applied' };
+  });
+
+  defineRoute(app, ctx, 'undoApplyScheduleTemplate', ({ store, caller, params, body }) => {
+    const template = ownTemplate(store, params.templateId as number, caller.userId);
+    const dayId = templateDay(store, template, parseWith(undoSchema, body).dayId);
+    const now = nowIso();
+    for (const item of store.scheduleItems.filter((row) => row.dayId === dayId && row.templateId === template.id && !row.isDeleted && canSee(row, caller.userId))) {
+      Object.assign(item, { isDeleted: true, updatedAt: now });
+    }
+    return { message: 'Template application undone' };
+  });
+}
