@@ -87,10 +87,13 @@ const itemFields = {
 export const createScheduleItemBody = z.looseObject({ tour_id: uuid, day_id: intId, ...itemFields });
 export type CreateScheduleItemBody = z.input<typeof createScheduleItemBody>;
 
-/** Update: narrower than create; `tour_id` and `type` cannot change. Unlisted fields pass through. */
+/**
+ * Update: narrower than create; `tour_id` and `type` cannot change. Every field is optional and
+ * may be null (to clear it); fields the contract leaves "not shown" pass through.
+ */
 export const updateScheduleItemBody = z.looseObject(
-  Object.fromEntries(Object.entries(itemFields).filter(([key]) => key !== 'type').map(([key, schema]) => [key, schema.optional()])) as {
-    [K in Exclude<keyof typeof itemFields, 'type'>]: z.ZodOptional<(typeof itemFields)[K]>;
+  Object.fromEntries(Object.entries(itemFields).filter(([key]) => key !== 'type').map(([key, schema]) => [key, schema.nullish()])) as {
+    [K in Exclude<keyof typeof itemFields, 'type'>]: z.ZodOptional<z.ZodNullable<(typeof itemFields)[K]>>;
   },
 );
 export type UpdateScheduleItemBody = z.input<typeof updateScheduleItemBody>;

@@ -23,9 +23,9 @@ import {
 } from '../../activities/client/index.ts';
 import { refreshTokens } from '../../activities/client/oauth.ts';
 import { redactPatterns } from '../../activities/client/redact.ts';
-import { ADMIN_PREFIX, type RunningSandbox } from '../../sandbox/index.ts';
+import type { RunningSandbox } from '../../sandbox/index.ts';
 import type { ApiConfig } from '../../worker/config.ts';
-import { configFor, countingAgent, quickSandbox, tempDir } from './helpers.ts';
+import { adminPost, configFor, countingAgent, quickSandbox, tempDir } from './helpers.ts';
 
 const TOKEN_CALL = `POST ${OAuthPath.token}`;
 
@@ -56,12 +56,7 @@ describe('access and refresh tokens', () => {
 
   /** A fresh token pair of the full credential (sandbox admin route), so tests share no refresh state. */
   async function freshTokens(): Promise<{ accessToken: string; refreshToken: string }> {
-    const response = await fetch(`${sandbox.baseUrl}${ADMIN_PREFIX}/tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userId: sandbox.credentials.userId }),
-    });
-    const { accessToken, refreshToken } = (await response.json()) as { accessToken: string; refreshToken: string };
+    const { accessToken, refreshToken } = await adminPost<{ accessToken: string; refreshToken: string }>(sandbox.baseUrl, '/tokens', { userId: sandbox.credentials.userId });
     return { accessToken, refreshToken };
   }
 

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { CreateTourBody } from '../../activities/api/tours.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
 import { Agent, type Dispatcher } from 'undici';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import { ADMIN_PREFIX, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { loadConfig, type ApiConfig } from '../../worker/config.ts';
 
 /** An API config from explicit values only (no environment), defaults for the rest. */
@@ -46,16 +46,21 @@ export async function scriptedServer(routes: (app: FastifyInstance) => void): Pr
   return { url, app, close: () => app.close() };
 }
 
-/** A keep-alive agent that counts requests per `METHOD path` (query string dropped). */
-export function countingAgent(): { agent: Dispatcher; counts: Map<string, number>; count(key: string): number; close(): Promise<void> } {
+/**
+ * A keep-alive agent that counts requests per `METHOD path` (query string dropped) and keeps
+ * every request line (`METHOD path?query`) in order.
+ */
+export function countingAgent(): { agent: Dispatcher; requests: string[]; count(key: string): number; close(): Promise<void> } {
   const base = new Agent();
   const counts = new Map<string, number>();
+  const requests: string[] = [];
   const agent = base.compose((dispatch) => (options, handler) => {
     const key = `${options.method} ${String(options.path).split('?')[0]}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    requests.push(`${options.method} ${String(options.path)}`);
     return dispatch(options, handler);
   });
-  return { agent, counts, count: (key) => counts.get(key) ?? 0, close: () => base.close() };
+  return { agent, requests, count: (key) => counts.get(key) ?? 0, close: () => base.close() };
 }
 
 /** A fresh temporary directory, removed by the returned function. */
@@ -108,4 +113,11 @@ export function tourBody(orgId: string, overrides: Partial<CreateTourBody> = {})
     days: [{ day_type_id: 1, name: 'Berlin', formatted_address: 'Berlin', date: '2027-05-01' }],
     ...overrides,
   };
+}
+
+/** Calls a sandbox admin route (`/__sandbox/...`) and returns its JSON answer. */
+export async function adminPost<T>(baseUrl: string, route: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${ADMIN_PREFIX}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${ADMIN_PREFIX}${route} answered ${response.status}`);
+  return (await response.json()) as T;
 }
