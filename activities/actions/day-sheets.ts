@@ -1,4 +1,78 @@
-/** Actions on day sheets. */
-import type { ActionModule } from '../action.ts';
+/**
+ * `daySheet.render`: render each selected day's sheet, download the PDF at once (its URL lives
+ * minutes) and save it under the worker's output folder. Reads only: nothing to undo.
+ */
+import { daySheetRenderArgs, type DaySheetRenderArgs } from '../../definitions/actions/day-sheets.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { tomorrowIn } from '../../definitions/translate.ts';
+import { renderDaySheet } from '../api/day-sheet.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome } from '../types.ts';
+import { parseArgs, stepError } from './common.ts';
+import { DownloadError, downloadPdf, saveFile, sheetFile } from './day-sheet-files.ts';
+import { readTour, resolveDay, zoneOf, type TourDay, type TourView } from './tour-days.ts';
 
-export const daySheetActions: ActionModule = { actions: {}, undo: {} };
+/** The days to render, and a warning when a date range holds none. */
+function selectSheetDays(tour: TourView, args: DaySheetRenderArgs, now: string): { days: TourDay[]; warning?: string } {
+  if (args.days) {
+    const days = args.days.map((ref) => resolveDay(tour, ref));
+    return { days: days.filter((day, index) => days.findIndex((other) => other.id === day.id) === index) };
+  }
+  // "Tomorrow" as the people on tour see it: the day after the run's start, in the tour's zone.
+  const from = args.from ?? tomorrowIn(zoneOf(tour), new Date(now));
+  const to = args.to ?? from;
+  const days = tour.days.filter((day) => day.date >= from && day.date <= to);
+  if (days.length > 0) return { days };
+  const span = from === to ? `on ${from}` : `from ${from} to ${to}`;
+  const range = tour.days.length > 0 ? ` (the tour runs ${tour.days[0]!.date} to ${tour.days[tour.days.length - 1]!.date})` : '';
+  return { days, warning: `Tour ${tour.name ?? tour.id} has no day ${span}${range}; no day sheet was rendered.` };
+}
+
+/** Renders one day and downloads its PDF; an expired URL is asked for again once, under a fresh key. */
+async function fetchSheet(ctx: ActionContext, tourId: string, day: TourDay, key: string): Promise<{ bytes: Buffer; ignoredIdCount: number }> {
+  const render = (idempotencyKey: string) =>
+    ctx.client.call(renderDaySheet, { params: { tourId, dayId: day.id }, body: {}, idempotencyKey, signal: ctx.signal });
+  let sheet = await render(key);
+  try {
+    return { bytes: await downloadPdf(sheet.url, day.date, ctx.signal), ignoredIdCount: sheet.ignoredIdCount };
+  } catch (error) {
+    // A repeated attempt gets the first answer back for its key, and that URL may have expired.
+    if (!(error instanceof DownloadError) || (error.status !== 403 && error.status !== 404 && error.status !== 410)) throw error;
+    sheet = await render(`${key}:${Date.now()}`);
+    return { bytes: await downloadPdf(sheet.url, day.date, ctx.signal), ignoredIdCount: sheet.ignoredIdCount };
+  }
+}
+
+function plannedFiles(ctx: ActionContext, tour: TourView, args: DaySheetRenderArgs, days: TourDay[]): string[] {
+  const files = days.map((day) => sheetFile(ctx.outputDir, args.folder, args.path, { tour: tour.name ?? tour.id, date: day.date, day: day.name ?? day.date, dayId: day.id }));
+  const clash = files.findIndex((file, index) => files.indexOf(file) !== index);
+  if (clash >= 0) {
+    throw stepError(`The path "${args.path}" gives the same file for two days (${days[files.indexOf(files[clash]!)]!.date} and ${days[clash]!.date}); add {date} or {dayId}.`);
+  }
+  return files;
+}
+
+async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, daySheetRenderArgs, call.args);
+  const tour = await readTour(ctx, args.tourId);
+  const { days, warning } = selectSheetDays(tour, args, call.run.now);
+  const files = plannedFiles(ctx, tour, args, days);
+  const saved: JsonObject[] = [];
+  const warnings = warning ? [warning] : [];
+  for (const [index, day] of days.entries()) {
+    const { bytes, ignoredIdCount } = await fetchSheet(ctx, args.tourId, day, ctx.key(index + 1));
+    await saveFile(files[index]!, bytes);
+    saved.push({ date: day.date, day: day.name ?? day.date, path: files[index]!, ignoredIdCount });
+    if (ignoredIdCount > 0) warnings.push(`Day sheet of ${day.date}: ${ignoredIdCount} record(s) you cannot see were left out.`);
+  }
+  const span = days.length > 0 ? ` (${days[0]!.date}${days.length > 1 ? ` to ${days[days.length - 1]!.date}` : ''})` : '';
+  return {
+    output: { files: saved, count: saved.length, warnings },
+    undo: [],
+    tourId: args.tourId,
+    describe: `saved ${saved.length} day sheet(s) of ${tour.name ?? args.tourId}${span}`,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+export const daySheetActions: ActionModule = { actions: { 'daySheet.render': { run: daySheetRender } }, undo: {} };
