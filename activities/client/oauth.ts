@@ -135,7 +135,9 @@ async function postToken(options: TokenClientOptions, form: Record<string, strin
 
 function tokenError(status: number, text: string, grantType: string | undefined, redact: Redactor): ApiError {
   const code = oauthErrorCode(text);
-  if (grantType === 'refresh_token' && (code === 'invalid_grant' || status === 401)) {
+  // invalid_grant: the refresh token is dead and only a new sign-in helps. A refused client
+  // (invalid_client) is a wrong API key or secret instead, which signing in again cannot fix.
+  if (grantType === 'refresh_token' && code === 'invalid_grant') {
     return new ReauthRequiredError(`The stored sign-in has expired or was revoked (${code ?? status})`, { endpoint: TOKEN_ENDPOINT });
   }
   // errorFromResponse takes the OAuth `error` field (invalid_request, invalid_client...) as the code

@@ -6,7 +6,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { ApiConfig } from '../../worker/config.ts';
-import { ReauthRequiredError } from './errors.ts';
+import { ApiError, ReauthRequiredError } from './errors.ts';
 import { missingCredentials, refreshTokens, type TokenSet } from './oauth.ts';
 import { redactPatterns, type Redactor } from './redact.ts';
 import { readTokenFile, withTokenFileLock, writeTokenFile } from './token-store.ts';
@@ -54,7 +54,16 @@ export class RefreshingTokenSource implements TokenSource {
 
   async getAccessToken(): Promise<string> {
     const tokens = this.current ?? (await this.load());
-    return this.isDue(tokens) ? this.refresh(tokens.accessToken) : tokens.accessToken;
+    if (!this.isDue(tokens)) return tokens.accessToken;
+    try {
+      return await this.refresh(tokens.accessToken);
+    } catch (error) {
+      // An early refresh that hit a passing fault (portal down, timeout) must not fail a call
+      // the current token can still make; the 401 path refreshes again once it has expired.
+      const stillValid = tokens.expiresAt !== undefined && this.now() < tokens.expiresAt;
+      if (stillValid && error instanceof ApiError && error.retryable) return tokens.accessToken;
+      throw error;
+    }
   }
 
   refresh(rejected: string): Promise<string> {

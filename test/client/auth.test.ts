@@ -106,6 +106,19 @@ describe('access and refresh tokens', () => {
     expect(requests.map((r) => r.status)).toEqual([200, 200]);
   });
 
+  it('an early refresh that cannot reach the portal keeps using the still-valid token', async () => {
+    const tokens = await freshTokens();
+    const now = Date.now();
+    const { apiKey, apiSecret } = sandbox.credentials;
+    const source = new RefreshingTokenSource({
+      persistence: memoryPersistence({ ...tokens, tokenType: 'Bearer', scope: undefined, obtainedAt: now - 3_570_000, expiresAt: now + 30_000 }, 'none'),
+      refreshGrant: (refreshToken) => refreshTokens({ authUrl: 'http://127.0.0.1:1', apiKey, apiSecret, redact: redactPatterns }, refreshToken),
+    });
+    client = createApiClient({ config: configFor(sandbox), tokenSource: source, onRequest: (info) => requests.push(info) });
+    expect((await client.call(listOrganizations, {})).length).toBeGreaterThan(0);
+    expect(requests.map((r) => r.status)).toEqual([200]);
+  });
+
   it('an expired refresh token ends in one non-retryable failure telling to run tourflow login', async () => {
     const tokens = await freshTokens();
     const record = sandbox.sandbox.store.refreshTokens.get(tokens.refreshToken);
