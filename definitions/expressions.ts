@@ -72,6 +72,25 @@ for (const op of ['+', '-', '*', '/'] as const) {
   env.registerOperator(`double ${op} int`, (a: number, b: bigint) => apply(a, Number(b)));
 }
 
+// A few list helpers CEL lacks, all pure: combining per-item results of forEach steps.
+env.registerFunction('list.flatten(): list', (list: unknown[]) => list.flatMap((item) => (Array.isArray(item) ? item : [item])));
+env.registerFunction('list.sum(): dyn', (list: unknown[]) => sumOf(list));
+env.registerFunction('list.distinct(): list', (list: unknown[]) => {
+  const seen = new Set<string>();
+  return list.filter((item) => {
+    const key = JSON.stringify(item, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+});
+
+function sumOf(list: unknown[]): bigint | number {
+  if (list.every((item) => typeof item === 'bigint')) return (list as bigint[]).reduce((a, b) => a + b, 0n);
+  return list.reduce<number>((total, item) => {
+    if (typeof item !== 'number' && typeof item !== 'bigint') throw new TypeError('sum() takes a list of numbers');
+    return total + Number(item);
+  }, 0);
+}
+
 // Parsing is the expensive part; playbooks repeat the same few expressions, so parse once.
 const parsed = new Map<string, ParseResult>();
 
@@ -152,6 +171,14 @@ function findClose(text: string, from: number): number {
 /** True when a string holds at least one `${{ }}` template. */
 export function isTemplate(value: unknown): boolean {
   return typeof value === 'string' && value.includes(OPEN);
+}
+
+/** True when any string inside a value (deeply) holds a `${{ }}` template. */
+export function holdsTemplate(value: unknown): boolean {
+  if (typeof value === 'string') return isTemplate(value);
+  if (Array.isArray(value)) return value.some(holdsTemplate);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsTemplate);
+  return false;
 }
 
 /** The bare expression of a string that is exactly one template, or the string itself. */
@@ -362,15 +389,20 @@ function fromCel(value: unknown, expression: string): JsonValue {
   }
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Optional) return value.hasValue() ? fromCel(value.value(), expression) : null;
-  if (Array.isArray(value)) return value.map((item) => fromCel(item, expression));
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), fromCel(v, expression)]));
   if (value instanceof Uint8Array) throw new ExpressionError('bytes cannot be passed on; convert with string()', { expression });
+  // inside lists and maps, an optional without a value is left out, as in arguments
+  if (Array.isArray(value)) return value.filter((item) => !isNone(item)).map((item) => fromCel(item, expression));
   if (typeof value === 'object' && value !== undefined) {
+    const entries = value instanceof Map ? [...value].map(([k, v]) => [String(k), v] as const) : Object.entries(value);
     const out: JsonObject = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = fromCel(inner, expression);
+    for (const [key, inner] of entries) if (!isNone(inner)) out[key] = fromCel(inner, expression);
     return out;
   }
   throw new ExpressionError(`result has no JSON form (${typeof value})`, { expression });
+}
+
+function isNone(value: unknown): boolean {
+  return value instanceof Optional && !value.hasValue();
 }
 
 function describe(value: JsonValue): string {

@@ -11,12 +11,14 @@ export const API_VERSION = 'tourflow/v1';
 /** Step IDs, input names and `forEach.as`: names an expression can spell (`steps.my_id`). */
 export const identifier = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must start with a letter or "_" and hold only letters, digits and "_"');
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must start with a letter or "_" and hold only letters, digits and "_"')
+  .meta({ id: 'identifier' });
 
 /** Temporal duration strings: `500ms`, `30s`, `5m`, `2h`, `1d`. */
 export const duration = z
   .string()
-  .regex(/^\d+(\.\d+)?\s*(ms|s|m|h|d)$/, 'expected a duration like "30s", "5m", "2h" or "1d"');
+  .regex(/^\d+(\.\d+)?\s*(ms|s|m|h|d)$/, 'expected a duration like "30s", "5m", "2h" or "1d"')
+  .meta({ id: 'duration' });
 
 /** A JSON value (any YAML scalar, list or map). */
 export const jsonValue: z.ZodType<unknown> = z.lazy(() =>
@@ -36,23 +38,27 @@ export const inputSchema = z
   })
   .describe('A playbook input.');
 
-export const forEachSchema = z.union([
+export const forEachSchema = z
+  .union([
   z.string().describe('Expression yielding the list to iterate, e.g. `${{ inputs.days }}`.'),
   z.strictObject({
     items: z.string().describe('Expression yielding the list to iterate.'),
     as: identifier.optional().describe('Name of the current element in expressions. @default item'),
     concurrency: z.number().int().min(1).max(100).optional().describe('Iterations at once. @default 10'),
-    key: z.string().optional().describe('Expression giving each element a stable key. @default the index'),
-  }),
-]);
+      key: z.string().optional().describe('Expression giving each element a stable key. @default the index'),
+    }),
+  ])
+  .meta({ id: 'forEach' });
 
-export const retrySchema = z.strictObject({
-  maximumAttempts: z.number().int().min(1).optional(),
-  initialInterval: duration.optional(),
-  backoffCoefficient: z.number().min(1).optional(),
-  maximumInterval: duration.optional(),
-  nonRetryableErrorTypes: z.array(z.string()).optional(),
-});
+export const retrySchema = z
+  .strictObject({
+    maximumAttempts: z.number().int().min(1).optional(),
+    initialInterval: duration.optional(),
+    backoffCoefficient: z.number().min(1).optional(),
+    maximumInterval: duration.optional(),
+    nonRetryableErrorTypes: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'retry' });
 
 /** Everything a step holds besides its action and arguments. */
 export const stepFields = {

@@ -6,11 +6,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StepEntry } from './compile-step.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
-import { isTemplate } from './expressions.ts';
+import { holdsTemplate, isTemplate } from './expressions.ts';
 import { checkInputValue } from './inputs.ts';
 import type { JsonValue, Plan } from './plan-types.ts';
 import type { PlaybookSource } from './source.ts';
-import { holdsTemplate } from './step-args.ts';
 import { suggestion } from './suggest.ts';
 
 /** An included file: its name (as it appears in messages) and text. */

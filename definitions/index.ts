@@ -13,6 +13,7 @@ export { resolveInputs, checkInputValue, type ResolvedInputs } from './inputs.ts
 export { readInclude, type IncludedFile, type IncludeOptions } from './include.ts';
 export { catalogue, findAction, ActionKind, type ActionDefinition, type Compensation } from './actions/index.ts';
 export { API_VERSION } from './format.ts';
+export { playbookJsonSchema } from './json-schema.ts';
 
 /**
  * Reads and compiles a playbook file. The file name in errors and step sources is `file` as

@@ -46,7 +46,7 @@ export function parseSource(file: string, text: string): PlaybookSource {
     return new PlaybookError(PlaybookErrorCode.yamlSyntax, `YAML syntax: ${yamlMessage(error.message)}`, {
       file,
       ...place,
-      hint: line.includes('${{') ? 'quote expressions inside [ ] or { }: "${{ ... }}"' : undefined,
+      hint: line.includes('${{') ? 'quote the expression: "${{ ... }}" (unquoted, YAML reads ": " and { } [ ] inside it as structure)' : undefined,
     });
   });
 

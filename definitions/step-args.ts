@@ -22,11 +22,3 @@ export function checkArgs(action: ActionDefinition, args: JsonObject, source: Pl
   };
   return issuesToErrors(parsed.error.issues, { source, base, value: args, schema: action.args, skip });
 }
-
-/** True when any string inside the value holds a `${{ }}` expression. */
-export function holdsTemplate(value: unknown): boolean {
-  if (typeof value === 'string') return isTemplate(value);
-  if (Array.isArray(value)) return value.some(holdsTemplate);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsTemplate);
-  return false;
-}

@@ -1,7 +1,7 @@
 /** Key contacts of the organization and their links to venues and stays. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
-import { email, numericId, tourId } from './vocabulary.ts';
+import { email, numericId, tourId, unresolved } from './vocabulary.ts';
 
 export const contactCreateArgs = z
   .strictObject({
@@ -21,7 +21,7 @@ export const contactCreateArgs = z
     city: z.string().optional(),
     url: z.url('expected a URL').optional(),
   })
-  .refine((args) => args.org === undefined || args.tourId === undefined, 'give "org" or "tourId", not both');
+  .refine((args) => unresolved(args) || args.org === undefined || args.tourId === undefined, 'give "org" or "tourId", not both');
 export type ContactCreateArgs = z.infer<typeof contactCreateArgs>;
 
 export const contactCreate = defineAction({
@@ -40,7 +40,7 @@ export const contactLinkArgs = z
     venueId: numericId.optional(),
     stayId: numericId.optional(),
   })
-  .refine((args) => (args.venueId === undefined) !== (args.stayId === undefined), 'give either "venueId" or "stayId"');
+  .refine((args) => unresolved(args) || (args.venueId === undefined) !== (args.stayId === undefined), 'give either "venueId" or "stayId"');
 export type ContactLinkArgs = z.infer<typeof contactLinkArgs>;
 
 export const contactLink = defineAction({

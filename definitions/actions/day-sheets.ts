@@ -1,7 +1,7 @@
 /** Day sheets: render each day’s PDF and save it locally. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, isoDate, tourId } from './vocabulary.ts';
+import { dayRef, isoDate, tourId, unresolved } from './vocabulary.ts';
 
 /** Placeholders a day sheet path may use. */
 export const DAY_SHEET_PLACEHOLDERS = ['tour', 'date', 'day', 'dayId'] as const;
@@ -15,15 +15,18 @@ const pathTemplate = z
   })
   .refine((text) => !text.split(/[\\/]/).includes('..'), 'must stay inside the folder (no "..")');
 
-export const daySheetRenderArgs = z.strictObject({
-  tourId,
-  days: z
-    .union([z.literal('tomorrow'), z.strictObject({ from: isoDate, to: isoDate }), z.array(dayRef).min(1)])
-    .default('tomorrow')
-    .describe('"tomorrow" (in the tour’s time zone), { from, to }, or a list of days.'),
-  folder: z.string().min(1).default('day-sheets').describe('Where the PDFs go (created if needed).'),
-  path: pathTemplate.default(DEFAULT_DAY_SHEET_PATH).describe('File path inside the folder; {tour}, {date}, {day}, {dayId}.'),
-});
+export const daySheetRenderArgs = z
+  .strictObject({
+    tourId,
+    from: isoDate.optional().describe('First date. @default tomorrow in the tour’s time zone'),
+    to: isoDate.optional().describe('Last date, inclusive. @default the first date'),
+    days: z.array(dayRef).min(1).optional().describe('Or exactly these days (dates or IDs).'),
+    folder: z.string().min(1).default('day-sheets').describe('Where the PDFs go (created if needed).'),
+    path: pathTemplate.default(DEFAULT_DAY_SHEET_PATH).describe('File path inside the folder; {tour}, {date}, {day}, {dayId}.'),
+  })
+  .refine((args) => unresolved(args) || args.days === undefined || (args.from === undefined && args.to === undefined), 'give "days" or "from"/"to", not both')
+  .refine((args) => unresolved(args) || args.to === undefined || args.from !== undefined, { message: '"to" needs "from"', path: ['to'] })
+  .refine((args) => unresolved(args) || args.to === undefined || args.from === undefined || args.from <= args.to, { message: '"to" is before "from"', path: ['to'] });
 export type DaySheetRenderArgs = z.infer<typeof daySheetRenderArgs>;
 
 export const daySheetRender = defineAction({

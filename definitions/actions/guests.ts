@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { daySelection } from './tours.ts';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, email, lookupName, numericId, tourId } from './vocabulary.ts';
+import { dayRef, email, lookupName, numericId, tourId, unresolved } from './vocabulary.ts';
 
 /** Passes of an entry: pass type by name (or ID) and how many. */
 export const passAllocation = z.strictObject({
@@ -107,7 +107,7 @@ export const guestsSetStatusArgs = z
     select: guestSelection.optional().describe('Or a selection, made when the step runs.'),
     respectDayCaps: z.boolean().default(true).describe('Fail rather than approve beyond a day’s cap.'),
   })
-  .refine((args) => (args.ids === undefined) !== (args.select === undefined), 'give either "ids" or "select"');
+  .refine((args) => unresolved(args) || (args.ids === undefined) !== (args.select === undefined), 'give either "ids" or "select"');
 export type GuestsSetStatusArgs = z.infer<typeof guestsSetStatusArgs>;
 
 export const guestsSetStatus = defineAction({

@@ -1,13 +1,14 @@
 /** Stays (accommodation) and their rooms. Check-in and check-out are local date + time in the stay’s zone. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, email, localDateTime, location, lookupName, numericId, timeZone, tourId, visibility } from './vocabulary.ts';
+import { dayRef, email, localDateTime, location, lookupName, numericId, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
 
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
 export type StayType = (typeof StayType)[keyof typeof StayType];
 
 type Stay = { checkIn?: { date: string; time: string }; checkOut?: { date: string; time: string } };
 const outAfterIn = (stay: Stay) =>
+  unresolved(stay) ||
   !stay.checkIn || !stay.checkOut || `${stay.checkOut.date}T${stay.checkOut.time}` > `${stay.checkIn.date}T${stay.checkIn.time}`;
 const OUT_AFTER_IN = { message: 'check-out must be after check-in', path: ['checkOut'] };
 
@@ -72,7 +73,7 @@ export type RoomPerson = z.infer<typeof roomPerson>;
 export const roomAssignArgs = z
   .strictObject({
     tourId,
-    stayId: numericId,
+    stay: z.union([z.string().min(1), numericId]).describe('The stay: its title or ID.'),
     roomNumber: z.number().int().positive().optional().describe('Matches an existing room of the stay to update.'),
     name: z.string().min(1).optional().describe('Room name; matches an existing room when there is no number.'),
     roomType: lookupName('hotelRoomTypes').describe('Single, Double, Twin, ... (a room type name) or its ID.'),
@@ -87,7 +88,7 @@ export const roomAssignArgs = z
     confirmed: z.boolean().optional(),
     notify: z.boolean().default(false).describe('Notify the occupants.'),
   })
-  .refine((room) => room.nights === undefined || room.checkOut === undefined, 'give "nights" or "checkOut", not both')
+  .refine((room) => unresolved(room) || room.nights === undefined || room.checkOut === undefined, 'give "nights" or "checkOut", not both')
   .refine(outAfterIn, OUT_AFTER_IN);
 export type RoomAssignArgs = z.infer<typeof roomAssignArgs>;
 
@@ -103,7 +104,7 @@ export const roomAssign = defineAction({
     skipped: 'people not on the tour (their name, else e-mail), not sent',
   },
   calls: [
-    'GET /v1/accommodation/{accommodationId}',
+    'GET /v1/tours/{tourId}/accommodation',
     'GET /v1/tours/{tourId}/users',
     'GET /v1/reference/types',
     'GET /v1/accommodation/{accommodationId}/rooms',

@@ -1,7 +1,7 @@
 /** Schedule templates (per user): save from items or a day, apply to days, undo an apply. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, numericId, tourId } from './vocabulary.ts';
+import { dayRef, numericId, tourId, unresolved } from './vocabulary.ts';
 
 /** A template of the caller’s, by name or ID. */
 export const templateRef = z.union([z.string().min(1), numericId]).describe('A template name (yours) or its ID.');
@@ -16,7 +16,7 @@ export const scheduleTemplateCreateArgs = z
     includeVisibility: z.boolean().default(true),
     includeAttachments: z.boolean().default(true),
   })
-  .refine((args) => (args.items === undefined) !== (args.fromDay === undefined), 'give either "items" or "fromDay"');
+  .refine((args) => unresolved(args) || (args.items === undefined) !== (args.fromDay === undefined), 'give either "items" or "fromDay"');
 export type ScheduleTemplateCreateArgs = z.infer<typeof scheduleTemplateCreateArgs>;
 
 export const scheduleTemplateCreate = defineAction({

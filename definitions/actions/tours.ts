@@ -1,7 +1,7 @@
 /** Tours and their days. */
 import { z } from 'zod';
 import { ActionKind, defineAction, destroysWhenListed } from './types.ts';
-import { dayRef, isoDate, lookupName, timeZone, tourId } from './vocabulary.ts';
+import { dayRef, isoDate, lookupName, timeZone, tourId, unresolved } from './vocabulary.ts';
 
 /** One day of a tour, in the compact form: date, place, day type. */
 export const tourDaySpec = z
@@ -13,7 +13,7 @@ export const tourDaySpec = z
     timeZone: timeZone.optional().describe('The day’s IANA time zone. @default the tour’s'),
     name: z.string().min(1).optional().describe('Name of the day. @default the city or address'),
   })
-  .refine((day) => day.city !== undefined || day.address !== undefined, 'give "city" or "address"');
+  .refine((day) => unresolved(day) || day.city !== undefined || day.address !== undefined, 'give "city" or "address"');
 export type TourDaySpec = z.infer<typeof tourDaySpec>;
 
 /** What actions that list days return for each day. */
@@ -88,15 +88,18 @@ export const tourUpdate = defineAction({
   destructive: destroysWhenListed('removeDays', (which) => `removes days${which}: their schedule items, guest list entries and links are deleted for good`),
 });
 
-export const tourFindArgs = z.strictObject({
-  name: z.string().min(1).describe('Tour name (exact, case-insensitive).'),
-  org: z.string().min(1).optional().describe('Organization name or ID. @default every organization you belong to'),
-});
+export const tourFindArgs = z
+  .strictObject({
+    name: z.string().min(1).optional().describe('Tour name (exact, case-insensitive).'),
+    tourId: tourId.optional().describe('Or the tour ID.'),
+    org: z.string().min(1).optional().describe('Organization name or ID. @default every organization you belong to'),
+  })
+  .refine((args) => unresolved(args) || (args.name === undefined) !== (args.tourId === undefined), 'give either "name" or "tourId"');
 export type TourFindArgs = z.infer<typeof tourFindArgs>;
 
 export const tourFind = defineAction({
   name: 'tour.find',
-  description: 'Find a tour by name; fails when none or several match.',
+  description: 'Find a tour by name (fails when none or several match) or by ID, with its days.',
   args: tourFindArgs,
   outputs: tourOutputs,
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id'],

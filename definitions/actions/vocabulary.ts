@@ -4,17 +4,20 @@
  * shapes are produced by `definitions/translate.ts` in the activities.
  */
 import { z } from 'zod';
+import { holdsTemplate } from '../expressions.ts';
 
 /** A calendar date, `2027-04-03`. */
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date like 2027-04-03')
-  .refine(isCalendarDate, 'not a calendar date');
+  .refine(isCalendarDate, 'not a calendar date')
+  .meta({ id: 'date' });
 
 /** A 24-hour time of day, `19:30`. */
 export const clockTime = z
   .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a 24-hour time like "19:30" (HH:mm)');
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a 24-hour time like "19:30" (HH:mm)')
+  .meta({ id: 'time' });
 
 /** An IANA time zone name, `Europe/Berlin`. */
 export const timeZone = z
@@ -27,7 +30,7 @@ export function timeZoneNames(): string[] {
 }
 
 /** A tour: its UUID (usually `${{ steps.tour.outputs.id }}`). */
-export const tourId = z.guid('expected a tour ID (UUID)');
+export const tourId = z.guid('expected a tour ID (UUID)').meta({ id: 'tourId' });
 
 /** An e-mail address. */
 export const email = z.email('expected an e-mail address');
@@ -36,7 +39,7 @@ export const email = z.email('expected an e-mail address');
 export const numericId = z.number().int().positive();
 
 /** A day of the tour: its date (`2027-04-03`) or its numeric ID. */
-export const dayRef = z.union([isoDate, numericId]).describe('The day: its date (2027-04-03) or its ID.');
+export const dayRef = z.union([isoDate, numericId]).meta({ id: 'day', description: 'The day: its date (2027-04-03) or its ID.' });
 
 /**
  * A value from one of the API's lookup tables, by name (`Show`, `Double`, `Approved`) or by
@@ -88,3 +91,10 @@ function zoneExists(name: string): boolean {
     return false;
   }
 }
+
+/**
+ * True while a value still holds a `${{ }}` expression. Checks across several fields pass then
+ * (at compile time a field may even be an expression that leaves it out) and run for real on
+ * the evaluated arguments.
+ */
+export const unresolved: (value: unknown) => boolean = holdsTemplate;

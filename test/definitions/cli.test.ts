@@ -33,3 +33,54 @@ describe('tourflow validate', () => {
     `);
   });
 });
+
+describe('tourflow plan', () => {
+  it('prints the steps with their groups, calls and undo, without calling the API', async () => {
+    const result = await run(['plan', 'definitions/playbooks/create-tour.yaml', '--input', 'name=Spring', '--input', 'days=[{"date":"2027-03-27","city":"Berlin","dayType":"Show"}]']);
+    expect(result.code).toBe(0);
+    expect(result.out).toMatchInlineSnapshot(`
+      "playbook create-tour: Create a tour with its days from a compact list, venues on show days and a stay per city (check-in and check-out in local time). Undo deletes everything it created.
+      inputs: name=Spring, days=[1 item], timeZone=Europe/Berlin, venues=[0 items], stays=[0 items]
+      group 1
+        tour  tour.create
+            calls: GET /v1/organizations, GET /v1/day-types, POST /v1/tours, GET /v1/tours?org_id
+            undo: delete the tour with its days
+      group 2 (in parallel: venues, stays)
+        venues  venue.create  (after tour)
+            forEach: \${{ inputs.venues }} as venue, 10 at once, key \${{ venue.date + " " + venue.title }}
+            calls: GET /v1/tours/{tourId}/data, GET /v1/reference/types, POST /v1/venues
+            undo: delete the venue
+        stays  stay.create  (after tour)
+            forEach: \${{ inputs.stays }} as stay, 10 at once, key \${{ stay.title + " " + stay.checkIn.date }}
+            calls: GET /v1/tours/{tourId}/data, POST /v1/accommodation
+            undo: delete the stay"
+    `);
+  });
+
+  it('marks steps that destroy data', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'tourflow-plan-'));
+    await writeFile(
+      path.join(dir, 'cleanup.yaml'),
+      'apiVersion: tourflow/v1\nname: cleanup\nsteps:\n  - id: drop\n    action: tag.delete\n    allowDestroy: true\n    with: { tourId: 0b8e8f4e-1f39-4c39-9a55-3c1a6f5a3c11, tag: Old }\n',
+    );
+    const result = await run(['plan', 'cleanup.yaml'], dir);
+    expect(result.out).toContain('! destroys data (allowDestroy): deletes a tag permanently and removes it from every schedule item; the API cannot restore it');
+  });
+
+  it('prints the plan as JSON with --json', async () => {
+    const result = await run(['plan', 'definitions/playbooks/demo.yaml', '--json']);
+    expect(JSON.parse(result.out)).toMatchObject({ version: 1, name: 'demo', groups: [['tour']] });
+  });
+
+  it('refuses bad inputs with exit 2', async () => {
+    const result = await run(['plan', 'definitions/playbooks/demo.yaml', '--input', 'startDate=tomorrow']);
+    expect(result).toMatchObject({ code: 2, err: 'error: input "startDate": expected a date like 2027-04-03, got "tomorrow"' });
+  });
+});
+
+describe('tourflow schema', () => {
+  it('prints the JSON Schema', async () => {
+    const result = await run(['schema']);
+    expect(JSON.parse(result.out)).toMatchObject({ title: 'tourflow playbook', required: ['apiVersion', 'name', 'steps'] });
+  });
+});
