@@ -129,7 +129,8 @@ export function createLookups(fetch: LookupFetch, options: { ttlMs?: number; now
     async resolve(group, name) {
       const list = await entries(group);
       const asNumber = typeof name === 'number' ? name : /^\d+$/.test(name.trim()) ? Number(name) : undefined;
-      const found = asNumber !== undefined ? list.find((entry) => entry.id === asNumber) : match(list, String(name));
+      // A number is an ID first; a numeric name ("21" as an age limit) still matches by name.
+      const found = (asNumber !== undefined ? list.find((entry) => entry.id === asNumber) : undefined) ?? match(list, String(name));
       if (found) return found.id;
       const endpoint = (SEPARATE_SOURCES[group] ?? bundle).endpoint.name;
       throw new LookupNameError(group, String(name), list.map((entry) => entry.name), endpoint);
