@@ -1,10 +1,15 @@
 /** Every resource route of the API app. */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.ts';
+import { registerAccommodationRoutes } from './accommodation.ts';
 import { registerAdminRoutes } from './admin.ts';
+import { registerContactRoutes } from './contacts.ts';
+import { registerCustomFieldRoutes } from './custom-fields.ts';
 import { registerOrganizationRoutes } from './organizations.ts';
+import { registerRoomRoutes } from './rooms.ts';
 import { registerScheduleItemRoutes, registerTagRoutes, registerTemplateRoutes } from './schedule/index.ts';
 import { registerTourRoutes } from './tours.ts';
+import { registerVenueRoutes } from './venues.ts';
 
 /** Adds the `/v1` resource routes and the `/__sandbox` admin routes. */
 export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -13,5 +18,10 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   registerScheduleItemRoutes(app, ctx);
   registerTemplateRoutes(app, ctx);
   registerTagRoutes(app, ctx);
+  registerCustomFieldRoutes(app, ctx);
+  registerVenueRoutes(app, ctx);
+  registerAccommodationRoutes(app, ctx);
+  registerRoomRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
 }

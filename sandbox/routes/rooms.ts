@@ -1,0 +1,138 @@
+/** Room assignments of a stay: occupants are tour members (`users`) or pending invites. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireDeleted } from '../access.ts';
+import type { SandboxContext } from '../context.ts';
+import { notFound, validationError } from '../errors.ts';
+import { defineRoute } from '../pipeline/route.ts';
+import { fields, parseWith } from '../pipeline/validate.ts';
+import type { RoomRecord, StayRecord } from '../store/records.ts';
+import { OTHER_ROOM_TYPE, idType } from '../store/reference-data.ts';
+import type { Store } from '../store/store.ts';
+import { visibleStay } from './accommodation.ts';
+import { lookupId, nowIso } from './shared/schemas.ts';
+
+const roomShape = {
+  roomType: lookupId('hotelRoomTypes'),
+  roomNumber: z.number().int().nonnegative(),
+  checkInDate: fields.epochMs,
+  checkOutDate: fields.epochMs,
+  checkInTime: fields.epochMs,
+  checkOutTime: fields.epochMs,
+  smoking: z.boolean(),
+  generalNotes: z.string().max(100_000),
+  confirmationNumber: z.string().max(200),
+};
+const optionalShape = {
+  name: z.string().trim().min(1).max(255).optional(),
+  room_type_text_field: z.string().max(255).nullable().optional(),
+  guestList: z.array(fields.uuid).max(50).optional(),
+  pendingInviteIds: z.array(fields.id).max(50).optional(),
+  is_confirmed: z.boolean().optional(),
+  hasNotification: z.boolean().optional(),
+};
+const createSchema = z.object({ ...roomShape, ...optionalShape });
+const updateSchema = z.object(roomShape).partial().extend(optionalShape);
+type RoomInput = z.infer<typeof updateSchema>;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Occupants must be members of the stay's tour; pending invites must be the tour's. */
+function checkOccupants(store: Store, stay: StayRecord, input: RoomInput): void {
+  for (const userId of input.guestList ?? []) {
+    if (!store.tourMembers.has(`${stay.tourId}:${userId}`)) throw validationError(`guestList: ${userId} is not a member of this tour`);
+  }
+  for (const inviteId of input.pendingInviteIds ?? []) {
+    if (!store.tourInvites.has(`${stay.tourId}:${inviteId}`)) throw validationError(`pendingInviteIds: ${inviteId} is not a pending invite of this tour`);
+  }
+}
+
+function assign(room: RoomRecord, input: RoomInput): void {
+  const mapped: Partial<RoomRecord> = {
+    name: input.name,
+    roomTypeId: input.roomType,
+    roomTypeText: input.room_type_text_field,
+    roomNumber: input.roomNumber,
+    checkIn: input.checkInTime === undefined ? undefined : iso(input.checkInTime),
+    checkOut: input.checkOutTime === undefined ? undefined : iso(input.checkOutTime),
+    smoking: input.smoking,
+    notes: input.generalNotes,
+    bookingNumber: input.confirmationNumber,
+    isConfirmed: input.is_confirmed,
+    userIds: input.guestList && [...new Set(input.guestList)],
+    inviteIds: input.pendingInviteIds && [...new Set(input.pendingInviteIds)],
+  };
+  for (const [key, value] of Object.entries(mapped)) if (value !== undefined) (room as unknown as Record<string, unknown>)[key] = value;
+  if (room.roomTypeId !== OTHER_ROOM_TYPE) room.roomTypeText = input.room_type_text_field ?? room.roomTypeText;
+  room.updatedAt = nowIso();
+}
+
+/** A room assignment as read. */
+export function roomView(store: Store, room: RoomRecord): Record<string, unknown> {
+  return {
+    assignment: {
+      id: room.id, name: room.name, room_type_text_field: room.roomTypeText, room_number: room.roomNumber,
+      check_in_date_time: room.checkIn, check_out_date_time: room.checkOut, smoking: room.smoking, notes: room.notes,
+      booking_number: room.bookingNumber, is_confirmed: room.isConfirmed, is_deleted: room.isDeleted, updated_at: room.updatedAt,
+      room_type_id: idType('hotelRoomTypes', room.roomTypeId),
+    },
+    users: room.userIds.map((userId) => {
+      const user = store.users.get(userId);
+      return { id: userId, firstname: user?.firstname ?? '', lastname: user?.lastname ?? '', image: user?.image ?? null, is_removed: !store.tourMembers.has(`${store.stays.get(room.stayId)?.tourId}:${userId}`), is_deleted: false };
+    }),
+    pendingInvites: room.inviteIds.map((inviteId) => ({ id: inviteId, email: store.invites.get(inviteId)?.email ?? null })),
+  };
+}
+
+function visibleRoom(store: Store, roomId: number, userId: string, deleted: boolean | 'any' = false): RoomRecord {
+  const room = store.rooms.get(roomId);
+  if (!room) throw notFound('Room assignment');
+  visibleStay(store, room.stayId, userId);
+  if (deleted !== 'any' && room.isDeleted !== deleted) throw notFound('Room assignment');
+  return room;
+}
+
+export function registerRoomRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  defineRoute(app, ctx, 'listRooms', ({ store, caller, params }) => {
+    const stay = visibleStay(store, params.accommodationId as number, caller.userId);
+    return { data: store.rooms.filter((room) => room.stayId === stay.id && !room.isDeleted).map((room) => roomView(store, room)) };
+  });
+
+  defineRoute(app, ctx, 'createRoom', ({ store, caller, params, body }) => {
+    const stay = visibleStay(store, params.accommodationId as number, caller.userId);
+    const input = parseWith(createSchema, body);
+    if (input.checkOutTime < input.checkInTime) throw validationError('checkOutTime: must not be before checkInTime');
+    checkOccupants(store, stay, input);
+    const now = nowIso();
+    const room = store.rooms.put({
+      id: store.nextId('room'), stayId: stay.id, name: input.name ?? `Room ${input.roomNumber}`, roomTypeId: input.roomType, roomTypeText: null,
+      roomNumber: input.roomNumber, checkIn: '', checkOut: '', smoking: input.smoking, notes: '', bookingNumber: '', isConfirmed: false,
+      userIds: [], inviteIds: [], isDeleted: false, createdAt: now, updatedAt: now,
+    });
+    assign(room, input);
+    return { data: { id: room.id, name: room.name }, message: 'Room created' };
+  });
+
+  defineRoute(app, ctx, 'updateRoom', ({ store, caller, params, body }) => {
+    const room = visibleRoom(store, params.roomAssignmentId as number, caller.userId);
+    const input = parseWith(updateSchema, body);
+    const checkIn = input.checkInTime ?? Date.parse(room.checkIn);
+    if ((input.checkOutTime ?? Date.parse(room.checkOut)) < checkIn) throw validationError('checkOutTime: must not be before checkInTime');
+    checkOccupants(store, store.stays.get(room.stayId) as StayRecord, input);
+    assign(room, input);
+    return { data: { id: room.id, name: room.name }, message: 'Room updated' };
+  });
+
+  defineRoute(app, ctx, 'deleteRoom', ({ store, caller, params }) => {
+    const room = visibleRoom(store, params.roomAssignmentId as number, caller.userId);
+    Object.assign(room, { isDeleted: true, updatedAt: nowIso() });
+    return { data: { id: room.id, name: room.name }, message: 'Room deleted' };
+  });
+
+  defineRoute(app, ctx, 'restoreRoom', ({ store, caller, params }) => {
+    const room = visibleRoom(store, params.roomAssignmentId as number, caller.userId, 'any');
+    requireDeleted(room, 'Room assignment');
+    Object.assign(room, { isDeleted: false, updatedAt: nowIso() });
+    return { data: { id: room.id, name: room.name }, message: 'Room restored' };
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The upload content-type allow-list (shown), and type inference from a file name. SVG, HTML,
+ * scripts and executables are rejected with 415 listing the accepted types.
+ */
+import { ApiProblem, ErrorCode } from '../../errors.ts';
+
+/** Accepted types by extension; the first extension of a type is its canonical one. */
+const BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic', heif: 'image/heif',
+  bmp: 'image/bmp', tif: 'image/tiff', tiff: 'image/tiff', ico: 'image/x-icon', pdf: 'application/pdf',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  rtf: 'application/rtf', txt: 'text/plain', csv: 'text/csv', md: 'text/markdown', ics: 'text/calendar', json: 'application/json',
+  zip: 'application/zip', mp3: 'audio/mpeg', m4a: 'audio/mp4', aac: 'audio/aac', wav: 'audio/wav', weba: 'audio/webm',
+  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
+};
+
+const ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg', 'image/vnd.microsoft.icon': 'image/x-icon', 'text/rtf': 'application/rtf', 'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg', 'audio/x-m4a': 'audio/mp4', 'application/x-zip-compressed': 'application/zip',
+  'text/x-markdown': 'text/markdown',
+};
+
+export const ALLOWED_CONTENT_TYPES: ReadonlySet<string> = new Set(Object.values(BY_EXTENSION));
+
+/** The type's essence, lower-cased, without parameters, aliases resolved. */
+export function normaliseContentType(contentType: string): string {
+  const essence = (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
+  return ALIASES[essence] ?? essence;
+}
+
+/** Throws 415 for a type outside the allow-list; returns the normalised type. */
+export function requireAllowedType(contentType: string): string {
+  const essence = normaliseContentType(contentType);
+  if (!ALLOWED_CONTENT_TYPES.has(essence)) {
+    throw new ApiProblem(415, ErrorCode.unsupportedMediaType, `Content type "${essence}" is not accepted. Accepted types: ${[...ALLOWED_CONTENT_TYPES].join(', ')}`);
+  }
+  return essence;
+}
+
+/** Advisory type from a file name (`contentTypeHint`); null when unknown. */
+export function contentTypeFromName(fileName: string | null): string | null {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(fileName ?? '')?.[1]?.toLowerCase();
+  return (extension && BY_EXTENSION[extension]) || null;
+}
+
+/** A file name with the extension of its content type (URL uploads name files this way). */
+export function withExtension(base: string, contentType: string): string {
+  const extension = Object.entries(BY_EXTENSION).find(([, type]) => type === contentType)?.[0];
+  const stem = base.replace(/\.[A-Za-z0-9]+$/, '') || 'file';
+  return extension ? `${stem}.${extension}` : stem;
+}
