@@ -1,6 +1,6 @@
 /**
  * What a user does in the Temporal Web UI (2.x) to inspect a run: search the workflow list with
- * a visibility query, open the run, read the activity summaries on its timeline.
+ * a visibility query, open the run, read the step summaries on its timeline, open its child runs.
  */
 import type { Client } from '@temporalio/client';
 import { defaultPayloadConverter, type Payload } from '@temporalio/common';
@@ -13,15 +13,41 @@ export function workflowListUrl(uiUrl: string, namespace: string, query: string)
   return url.toString();
 }
 
-/** The activity summaries of a run, as recorded in its history (what the UI shows). */
-export async function activitySummaries(client: Client, workflowId: string): Promise<string[]> {
+export interface RunRef {
+  workflowId: string;
+  runId: string;
+}
+
+/** `/namespaces/<ns>/workflows/<id>/<run>/timeline`: a run's own page, on its timeline. */
+export function runPageUrl(uiUrl: string, namespace: string, run: RunRef): string {
+  const segments = ['namespaces', namespace, 'workflows', run.workflowId, run.runId, 'timeline'];
+  return new URL(`/${segments.map(encodeURIComponent).join('/')}`, uiUrl).toString();
+}
+
+export interface RunSteps {
+  /** Activity summaries ("<step>: <what>"), in history order. */
+  activities: string[];
+  /** Summaries of child runs (composite steps that run another playbook). */
+  childSummaries: string[];
+  children: RunRef[];
+}
+
+function text(payload: unknown): string {
+  return String(defaultPayloadConverter.fromPayload(payload as Payload));
+}
+
+/** What a run's own history says about its steps, which is what the UI shows on its page. */
+export async function runSteps(client: Client, workflowId: string): Promise<RunSteps> {
   const history = await client.workflow.getHandle(workflowId).fetchHistory();
-  const summaries: string[] = [];
+  const steps: RunSteps = { activities: [], childSummaries: [], children: [] };
   for (const event of history.events ?? []) {
-    const summary = event.activityTaskScheduledEventAttributes ? event.userMetadata?.summary : undefined;
-    if (summary) summaries.push(String(defaultPayloadConverter.fromPayload(summary as Payload)));
+    const summary = event.userMetadata?.summary;
+    if (summary && event.activityTaskScheduledEventAttributes) steps.activities.push(text(summary));
+    if (summary && event.startChildWorkflowExecutionInitiatedEventAttributes) steps.childSummaries.push(text(summary));
+    const child = event.childWorkflowExecutionStartedEventAttributes?.workflowExecution;
+    if (child?.workflowId && child.runId) steps.children.push({ workflowId: child.workflowId, runId: child.runId });
   }
-  return summaries;
+  return steps;
 }
 
 export interface OpenRunOptions {

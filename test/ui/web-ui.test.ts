@@ -1,8 +1,8 @@
 /**
  * The Temporal Web UI of the test run's dev server, driven by a real headless Chromium: a
- * finished tour-setup run is found by its `PlaybookName` search attribute, and its timeline
- * shows the activity summaries ("<step>: <what>"). A full-page screenshot is kept in
- * test-artifacts/ for people to look at.
+ * finished tour-setup run is found by its `PlaybookName` search attribute, and its timeline and
+ * those of its child runs show the step summaries ("<step>: <what>"). A whole-page screenshot
+ * is kept in test-artifacts/ for people to look at.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -11,11 +11,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ChromiumMissing, ensureChromium, type ChromiumLookup } from '../../scripts/ensure-chromium.ts';
 import { screenshotWhole, withPage } from '../support/browser.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { activitySummaries, missingTexts, openRunFromList } from './web-ui-pages.ts';
+import { missingTexts, openRunFromList, runPageUrl, runSteps, type RunSteps } from './web-ui-pages.ts';
 
 const PLAYBOOK = 'tour-setup';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
 const SCREENSHOT = path.join(ARTIFACTS, `web-ui-${PLAYBOOK}.png`);
+const FAILURE_SCREENSHOT = path.join(ARTIFACTS, `web-ui-${PLAYBOOK}-failure.png`);
+/** "<step>: <what>", or the saga's "undo <step>: …" and "prepare undo of <step>: …". */
+const STEP_SUMMARY = /^(?:undo |prepare undo of )?[A-Za-z][\w-]*: \S/;
 
 describe('Temporal Web UI', () => {
   let chromium: ChromiumLookup;
@@ -38,27 +41,34 @@ describe('Temporal Web UI', () => {
       throw new Error(chromium.reason);
     }
     const uiUrl = inject('temporalUiUrl');
+    const namespace = inject('temporalNamespace');
     expect(uiUrl, 'the dev server of the test run serves the Web UI').toMatch(/^http/);
 
     stack = await startTestStack();
+    const { client } = stack;
     const outcome = await stack.run(`${PLAYBOOK}.yaml`, {}, `web-ui-${randomUUID().slice(0, 8)}`);
     expect(outcome.result?.status, outcome.message).toBe('completed');
-    const summaries = await activitySummaries(stack.client, outcome.workflowId);
-    expect(summaries.length).toBeGreaterThan(0);
+    const parent = await runSteps(client, outcome.workflowId);
+    const children = await Promise.all(parent.children.map(async (run) => ({ run, steps: await runSteps(client, run.workflowId) })));
+    const activities = [parent, ...children.map((child) => child.steps)].flatMap((steps: RunSteps) => steps.activities);
+    expect(activities.length).toBeGreaterThan(0);
+    for (const summary of activities) expect(summary).toMatch(STEP_SUMMARY);
+    expect(activities.some((summary) => summary.startsWith('tour: ')), 'the tour step is summarised').toBe(true);
 
     await withPage({ executablePath: chromium.path }, async (page) => {
       try {
-        await openRunFromList(page, {
-          uiUrl,
-          namespace: inject('temporalNamespace'),
-          query: `PlaybookName = "${PLAYBOOK}"`,
-          workflowId: outcome.workflowId,
-        });
-        // The run's own page: its ID in the header, one summary per activity on the timeline.
-        expect(await missingTexts(page, [outcome.workflowId, ...summaries]), 'missing from the run page').toEqual([]);
-      } finally {
-        // Kept on failure too: the picture says at once what the page showed instead.
+        await openRunFromList(page, { uiUrl, namespace, query: `PlaybookName = "${PLAYBOOK}"`, workflowId: outcome.workflowId });
+        const onParent = [outcome.workflowId, ...parent.activities, ...parent.childSummaries];
+        expect(await missingTexts(page, onParent), 'missing from the run page').toEqual([]);
         await screenshotWhole(page, SCREENSHOT);
+        for (const { run, steps } of children) {
+          await page.goto(runPageUrl(uiUrl, namespace, run));
+          expect(await missingTexts(page, [run.workflowId, ...steps.activities]), `missing from ${run.workflowId}`).toEqual([]);
+        }
+      } catch (error) {
+        // The page as it was when the check failed says at once what it showed instead.
+        await screenshotWhole(page, FAILURE_SCREENSHOT);
+        throw error;
       }
     });
   }, 120_000);
