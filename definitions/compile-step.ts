@@ -71,7 +71,9 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
   const args = (document.with ?? {}) as JsonObject;
   if (action) context.errors.push(...checkArgs(action, args, source, [...base, 'with']));
   const forEach = forEachOf(document);
-  const needs = new Set<string>(typeof document.needs === 'string' ? [document.needs] : (document.needs ?? []));
+  // a step naming itself is reported by checkNeeds; keep it out of the graph
+  const explicit = typeof document.needs === 'string' ? [document.needs] : (document.needs ?? []);
+  const needs = new Set<string>(explicit.filter((id) => id !== document.id));
   checkNeeds(entry, context);
   const item = forEach?.as;
   const itemNote = item ? `"${item}" is the element being iterated; it is not defined while the list itself is computed` : undefined;

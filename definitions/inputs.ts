@@ -88,7 +88,7 @@ export function compileInput(name: string, document: InputDocument, source: Play
     ...(document.description ? { description: document.description } : {}),
     source: { file: source.file, ...pick(source.place(base, 'key')) },
   };
-  if (document.default !== undefined) {
+  if (document.default !== undefined && (document.type !== InputType.enum || document.values)) {
     const checked = checkInputValue(input, document.default as JsonValue);
     if (checked.ok) input.default = checked.value;
     else errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, `default of input "${name}": ${checked.message}`, { ...at('default'), hint: checked.hint }));

@@ -37,8 +37,13 @@ function issueToErrors(issue: Issue, prefix: ValuePath, context: IssueContext): 
       error(context, PlaybookErrorCode.unknownField, `unknown field "${label([...path, key])}"`, [...path, key], 'key', suggestion(key, valid, 'fields')),
     );
   }
+  if (issue.code === 'invalid_key') {
+    const inner = issue.issues[0]?.message ?? issue.message;
+    const key = path[path.length - 1];
+    return [error(context, PlaybookErrorCode.invalidField, `name "${String(key)}" ${inner}`, path, 'key')];
+  }
   const actual = valueAt(context.value, path);
-  if (issue.code === 'invalid_type' && actual === undefined) {
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && actual === undefined) {
     return [error(context, PlaybookErrorCode.missingField, `missing required field "${label(path)}"`, path.slice(0, -1))];
   }
   const { message, hint } = wording(issue, actual);

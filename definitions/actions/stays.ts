@@ -88,7 +88,10 @@ export const roomAssignArgs = z
     confirmed: z.boolean().optional(),
     notify: z.boolean().default(false).describe('Notify the occupants.'),
   })
-  .refine((room) => unresolved(room) || room.nights === undefined || room.checkOut === undefined, 'give "nights" or "checkOut", not both')
+  .refine((room) => unresolved(room) || room.nights === undefined || room.checkOut === undefined, {
+    message: 'give "nights" or "checkOut", not both',
+    path: ['nights'],
+  })
   .refine(outAfterIn, OUT_AFTER_IN);
 export type RoomAssignArgs = z.infer<typeof roomAssignArgs>;
 

@@ -66,6 +66,7 @@ export const location = z.strictObject({
 export const localDateTime = z.strictObject({ date: isoDate, time: clockTime });
 
 function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return true; // the format check reports it
   const [year, month, day] = text.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
