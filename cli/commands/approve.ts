@@ -1,5 +1,29 @@
 import type { Command } from 'commander';
+import { approveUpdate } from '../../workflows/messages.ts';
 import type { CliContext } from '../context.ts';
+import { addTemporalFlags, findRun, updateRun, withClient, type TemporalFlags } from '../progress.ts';
 
-/** Registers `tourflow approve`. */
-export function register(_program: Command, _ctx: CliContext): void {}
+interface ApproveOptions extends TemporalFlags {
+  decline?: boolean;
+  json?: boolean;
+}
+
+/** Registers `tourflow approve RUN STEP`. */
+export function register(program: Command, ctx: CliContext): void {
+  addTemporalFlags(
+    program
+      .command('approve')
+      .description('Release an approval step that is waiting; with --decline the step fails and the run rolls back.')
+      .argument('<run>', 'workflow ID of the run')
+      .argument('<step>', 'ID of the approval step')
+      .option('--decline', 'decline instead of approving')
+      .option('--json', 'print the run\'s progress as JSON'),
+  ).action((id: string, step: string, options: ApproveOptions) =>
+    withClient(ctx, options, async (client) => {
+      const approve = !options.decline;
+      const verb = approve ? 'approve' : 'decline';
+      const progress = await updateRun(await findRun(client, id), verb, (handle) => handle.executeUpdate(approveUpdate, { args: [step, approve] }));
+      ctx.out(options.json ? JSON.stringify(progress, null, 2) : `${approve ? 'approved' : 'declined'} step ${step} of ${id}`);
+    }),
+  );
+}

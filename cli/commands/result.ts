@@ -1,5 +1,29 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../context.ts';
+import { UserError, type CliContext } from '../context.ts';
+import { addTemporalFlags, findRun, printOutcome, withClient, type TemporalFlags } from '../progress.ts';
+import { waitForOutcome } from '../runs.ts';
 
-/** Registers `tourflow result`. */
-export function register(_program: Command, _ctx: CliContext): void {}
+interface ResultOptions extends TemporalFlags {
+  wait: boolean;
+  json?: boolean;
+}
+
+/** Registers `tourflow result RUN`. */
+export function register(program: Command, ctx: CliContext): void {
+  addTemporalFlags(
+    program
+      .command('result')
+      .description('Wait for a run and print its result: outputs, what was done, what was undone. Exit code 0 done, 1 failed, 3 rolled back.')
+      .argument('<run>', 'workflow ID of the run, as `tourflow run` and `tourflow runs` print it')
+      .option('--no-wait', 'do not wait: a run still going is an error (exit 2)')
+      .option('--json', 'print the result as JSON'),
+  ).action((id: string, options: ResultOptions) =>
+    withClient(ctx, options, async (client) => {
+      const run = await findRun(client, id);
+      if (!options.wait && run.description.status.name === 'RUNNING') {
+        throw new UserError(`run "${id}" is still running, so it has no result yet; follow it with \`tourflow status ${id}\``);
+      }
+      await printOutcome(ctx, run.handle, await waitForOutcome(run.handle), options.json);
+    }),
+  );
+}

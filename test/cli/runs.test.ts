@@ -1,0 +1,175 @@
+/**
+ * `runs`, `status`, `result`, `approve`, `pause`, `resume` and `cancel` against real runs on
+ * the dev server: what they print and the exit codes scripts rely on.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRun } from '../../cli/runs.ts';
+import { resolveInputs } from '../../definitions/index.ts';
+import type { Plan } from '../../definitions/plan-types.ts';
+import { progressQuery, type RunProgress } from '../../workflows/messages.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { cli, eventually, normalise, type CliOptions } from './support.ts';
+
+const GATE = path.resolve(import.meta.dirname, 'fixtures/gate.yaml');
+
+describe('run management commands', () => {
+  let stack: TestStack;
+  let plan: Plan;
+  let options: CliOptions;
+  const key = randomUUID().slice(0, 8);
+  const names = { [key]: '<key>' };
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    plan = await stack.compile(GATE);
+    options = { taskQueue: stack.config.temporal.taskQueue };
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  /** Starts a run of the gate playbook and waits until its approval step waits. */
+  async function startGate(name: string): Promise<string> {
+    const { inputs } = resolveInputs(plan, { label: name });
+    const run = await startRun({ client: stack.client, taskQueue: stack.config.temporal.taskQueue, plan, inputs, runKey: `${name}-${key}` });
+    await eventually(async () => {
+      const progress: RunProgress = await run.handle.query(progressQuery);
+      return progress.steps[0]?.state === 'waiting' ? progress : undefined;
+    }, `${run.workflowId} to wait for approval`);
+    return run.workflowId;
+  }
+
+  it('shows a waiting step, pauses and resumes, approves it, and prints the result', async () => {
+    const id = await startGate('approve');
+    const status = await cli(['status', id, '--no-watch'], options);
+    expect(status.code).toBe(0);
+    expect(normalise(status.out, names)).toMatchInlineSnapshot(`
+      "cli-gate cli-gate--approve-<key>
+        ? gate  approval         waiting: Go ahead with approve? (tourflow approve cli-gate--approve-<key> gate)"
+    `);
+    const json = JSON.parse((await cli(['status', id, '--json'], options)).out) as { status: string; steps: { id: string; state: string }[] };
+    expect(json.status).toBe('running');
+    expect(json.steps).toMatchObject([{ id: 'gate', state: 'waiting' }]);
+
+    const wrongStep = await cli(['approve', id, 'tour'], options);
+    expect(wrongStep.code).toBe(2);
+    expect(wrongStep.err).toBe('error: cannot approve: This run has no step "tour".');
+
+    expect(normalise((await cli(['pause', id], options)).out, names)).toBe('paused cli-gate--approve-<key>; continue with `tourflow resume cli-gate--approve-<key>`');
+    expect((await cli(['status', id, '--watch=false'], options)).out).toContain('(paused: resume with `tourflow resume`)');
+    expect((await cli(['resume', id], options)).out).toBe(`resumed ${id}`);
+
+    const approve = await cli(['approve', id, 'gate'], options);
+    expect(approve).toMatchObject({ code: 0, out: `approved step gate of ${id}` });
+    const result = await cli(['result', id], options);
+    expect(result.code).toBe(0);
+    expect(normalise(result.out, names)).toMatchInlineSnapshot(`
+      "cli-gate completed (cli-gate--approve-<key>)
+        label: "approve"
+        now: "<instant>""
+    `);
+    const resultJson = JSON.parse((await cli(['result', id, '--json'], options)).out) as { status: string; outputs: { label: string } };
+    expect(resultJson).toMatchObject({ status: 'completed', outputs: { label: 'approve' } });
+
+    const finished = await cli(['status', id], options);
+    expect(finished.code).toBe(0);
+    expect(normalise(finished.out, names)).toMatchInlineSnapshot(`
+      "cli-gate cli-gate--approve-<key>
+        ✓ gate  approval         done
+      cli-gate completed (cli-gate--approve-<key>)
+        label: "approve"
+        now: "<instant>""
+    `);
+
+    const again = await cli(['approve', id, 'gate'], options);
+    expect(again.code).toBe(2);
+    expect(normalise(again.err, names)).toBe('error: run "cli-gate--approve-<key>" has ended (completed); nothing to approve');
+  });
+
+  it('follows a run with status until it ends, then prints the result', async () => {
+    const id = await startGate('follow');
+    let approved: Promise<unknown> | undefined;
+    const followed = await cli(['status', id], {
+      ...options,
+      onOut: () => {
+        approved ??= cli(['approve', id, 'gate'], options);
+      },
+    });
+    await approved;
+    expect(followed.code).toBe(0);
+    expect(normalise(followed.out, names)).toMatchInlineSnapshot(`
+      "cli-gate cli-gate--follow-<key>
+        ? gate  approval         waiting: Go ahead with follow? (tourflow approve cli-gate--follow-<key> gate)
+        ✓ gate  approval         done
+      cli-gate completed (cli-gate--follow-<key>)
+        label: "follow"
+        now: "<instant>""
+    `);
+  });
+
+  it('cancel rolls the run back and exits 3; a declined approval rolls back too', async () => {
+    const cancelled = await startGate('cancel');
+    const cancel = await cli(['cancel', cancelled], options);
+    expect(cancel.code).toBe(3);
+    expect(normalise(cancel.out, names)).toMatchInlineSnapshot(`
+      "cli-gate--cancel-<key> cancelled, rolled back
+        ? gate  approval         waiting: Go ahead with cancel?"
+    `);
+    expect((await cli(['result', cancelled], options)).code).toBe(3);
+    expect(normalise((await cli(['cancel', cancelled], options)).err, names)).toMatchInlineSnapshot(`"error: run "cli-gate--cancel-<key>" has ended (cancelled, rolled back); nothing to cancel"`);
+
+    const declined = await startGate('decline');
+    expect((await cli(['approve', declined, 'gate', '--decline'], options)).out).toBe(`declined step gate of ${declined}`);
+    const result = await cli(['result', declined], options);
+    expect(result.code).toBe(3);
+    expect(normalise(result.out, names)).toMatchInlineSnapshot(`
+      "cli-gate failed and rolled back (cli-gate--decline-<key>)
+      error: step gate: the approval was declined"
+    `);
+  });
+
+  it('runs lists recent runs, filtered through the search attributes', async () => {
+    const rows = await eventually(async () => {
+      const listed = await cli(['runs', '--playbook', 'cli-gate', '--json'], options);
+      const parsed = JSON.parse(listed.out) as { workflowId: string; status: string }[];
+      return parsed.length >= 4 ? parsed : undefined;
+    }, 'four runs to be listed');
+    expect(rows.map((row) => [normalise(row.workflowId, names), row.status]).sort()).toMatchInlineSnapshot(`
+      [
+        [
+          "cli-gate--approve-<key>",
+          "completed",
+        ],
+        [
+          "cli-gate--cancel-<key>",
+          "cancelled, rolled back",
+        ],
+        [
+          "cli-gate--decline-<key>",
+          "rolled back",
+        ],
+        [
+          "cli-gate--follow-<key>",
+          "completed",
+        ],
+      ]
+    `);
+    const completed = await cli(['runs', '--playbook', 'cli-gate', '--status', 'completed'], options);
+    expect(normalise(completed.out, names)).toMatchInlineSnapshot(`
+      "RUN                         STATUS     PLAYBOOK  TOUR  STARTED               DURATION
+      cli-gate--follow-<key>   completed  cli-gate  -     <instant>  <duration>
+      cli-gate--approve-<key>  completed  cli-gate  -     <instant>  <duration>"
+    `);
+    expect((await cli(['runs', '--playbook', 'no-such-playbook'], options)).out).toBe('no runs found');
+  });
+
+  it('an unknown run, a bad flag and an unreachable server are user errors', async () => {
+    expect(await cli(['result', 'no-such-run'], options)).toMatchObject({ code: 2, err: 'error: no run named "no-such-run"; list recent runs with `tourflow runs`' });
+    expect((await cli(['runs', '--status', 'sleeping'], options)).code).toBe(2);
+    const unreachable = await cli(['runs', '--address', '127.0.0.1:1'], options);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 .*\nStart a local server with `tourflow dev`/);
+  });
+});
