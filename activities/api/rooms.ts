@@ -39,7 +39,7 @@ export const createRoomBody = z.looseObject({
   /** Required by the API; send an empty string when there is none. */
   confirmationNumber: z.string(),
   name: z.string().optional(),
-  room_type_text_field: z.string().optional(),
+  room_type_text_field: z.string().nullish(),
   guestList: z.array(z.string()).optional(),
   pendingInviteIds: z.array(z.number()).optional(),
   is_confirmed: z.boolean().optional(),

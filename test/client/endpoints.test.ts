@@ -26,21 +26,15 @@ import {
   undoApplyScheduleTemplate,
 } from '../../activities/api/schedule-templates.ts';
 import { createTag, deleteTag, getTagUsage, listTags, setScheduleItemTags, updateTag } from '../../activities/api/tags.ts';
-import { createTour, deleteTour, listDayTypes, listTours, listTourUsers, updateTour } from '../../activities/api/tours.ts';
+import { deleteTour, listDayTypes, listTours, listTourUsers, updateTour } from '../../activities/api/tours.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
-import { adminPost, configFor, countingAgent, quickSandbox, tourBody, useSandboxClient } from './helpers.ts';
+import { adminPost, configFor, countingAgent, newTour as createTestTour, quickSandbox, useSandboxClient } from './helpers.ts';
 
 let keys = 0;
 const key = (name: string) => `endpoints-test/${name}/${++keys}`;
 
-/** A tour with two days; returns its ID and day IDs. */
-async function newTour(client: ApiClient, orgId: string, name: string): Promise<{ tourId: string; dayIds: number[] }> {
-  const days = ['2027-09-01', '2027-09-02'].map((date) => ({ day_type_id: 1, name: date, formatted_address: 'Lisbon', date }));
-  const { id } = await client.call(createTour, { body: tourBody(orgId, { name, start_date: '2027-09-01', end_date: '2027-09-02', days }), idempotencyKey: key('tour') });
-  const tours = await client.call(listTours, { query: { org_id: orgId } });
-  const tour = tours.find((membership) => membership.tour.id === id)?.tour;
-  return { tourId: id, dayIds: (tour?.tourDays ?? []).map((entry) => entry.day?.id ?? entry.id) };
-}
+const TWO_DAYS = ['2027-09-01', '2027-09-02'];
+const newTour = (client: ApiClient, orgId: string, name: string) => createTestTour(client, orgId, name, TWO_DAYS);
 
 function item(tourId: string, dayId: number, name: string, startTime: string): CreateScheduleItemBody {
   return { tour_id: tourId, day_id: dayId, name, startTime, startTimeTypeId: 1, timeZoneStart: 'Europe/Lisbon', isEveryone: true };

@@ -2,12 +2,13 @@
  * Shared set-up of the client tests: an in-process sandbox over loopback HTTP, a config for it,
  * a tiny fastify server for scripted answers, and an agent that counts requests by path.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { CreateTourBody } from '../../activities/api/tours.ts';
+import { createTour, listTours, type CreateTourBody } from '../../activities/api/tours.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
 import { Agent, type Dispatcher } from 'undici';
 import { ADMIN_PREFIX, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
@@ -120,4 +121,13 @@ export async function adminPost<T>(baseUrl: string, route: string, body: unknown
   const response = await fetch(`${baseUrl}${ADMIN_PREFIX}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!response.ok) throw new Error(`${ADMIN_PREFIX}${route} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/** Creates a tour (one day per date) and returns its ID and day IDs in date order. */
+export async function newTour(client: ApiClient, orgId: string, name: string, dates: string[] = ['2027-05-01']): Promise<{ tourId: string; dayIds: number[] }> {
+  const days = dates.map((date) => ({ day_type_id: 1, name: date, formatted_address: 'Lisbon', date }));
+  const body = tourBody(orgId, { name, start_date: dates[0], end_date: dates.at(-1), days });
+  const { id } = await client.call(createTour, { body, idempotencyKey: `test-tour/${name}/${randomUUID()}` });
+  const tour = (await client.call(listTours, { query: { org_id: orgId } })).find((membership) => membership.tour.id === id)?.tour;
+  return { tourId: id, dayIds: (tour?.tourDays ?? []).map((entry) => entry.day?.id ?? entry.id) };
 }
