@@ -30,21 +30,24 @@ export function scheduleStatusUndo(items: ItemStatus[], describe: string): UndoR
   };
 }
 
-/** `{ id, deleted: true, link }` for each attachment to remove; the link comes from the tour's file listing. */
-async function removalEntries(ctx: ActionContext, args: ScheduleItemUpdateArgs, day: TourDay) {
+/**
+ * The item's attachment set without the removed ones. An update carrying `attachments` replaces
+ * the whole set, so the kept ones are listed (with their ID and link) and the removed ones marked
+ * `deleted`; the links come from the tour's file listing.
+ */
+async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateArgs, day: TourDay) {
   const files: FileListItem[] = [];
   const query = { entityTypes: [FileEntityType.scheduleItem], dayId: day.id };
   for await (const file of ctx.client.paginate(listFiles, { params: { tourId: args.tourId }, query, signal: ctx.signal })) {
     if (file.entityId === args.itemId) files.push(file);
   }
-  return (args.removeAttachments ?? []).map((id) => {
-    const file = files.find((candidate) => Number(candidate.fileId) === id);
-    if (!file) {
-      const known = files.map((candidate) => String(candidate.fileId)).join(', ') || 'none';
-      throw stepError(`Schedule item ${args.itemId} has no attachment ${id}; its attachments are: ${known}.`, 'UNKNOWN_ATTACHMENT');
-    }
-    return { id, deleted: true, link: file.key };
-  });
+  const remove = new Set(args.removeAttachments ?? []);
+  const unknown = [...remove].filter((id) => !files.some((file) => Number(file.fileId) === id));
+  if (unknown.length > 0) {
+    const known = files.map((file) => String(file.fileId)).join(', ') || 'none';
+    throw stepError(`Schedule item ${args.itemId} has no attachment ${unknown.join(', ')}; its attachments are: ${known}.`, 'UNKNOWN_ATTACHMENT');
+  }
+  return files.map((file) => ({ id: Number(file.fileId), link: file.key, ...(remove.has(Number(file.fileId)) ? { deleted: true } : {}) }));
 }
 
 async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
@@ -55,7 +58,7 @@ async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<S
     ...(args.name !== undefined ? { name: args.name } : {}),
     ...(args.confirmed !== undefined ? { status: args.confirmed } : {}),
     ...(args.tags !== undefined ? { tagIds: await resolveTagIds(cache, args.tags) } : {}),
-    ...(args.removeAttachments?.length ? { attachments: await removalEntries(ctx, args, day) } : {}),
+    ...(args.removeAttachments?.length ? { attachments: await attachmentsWithout(ctx, args, day) } : {}),
   };
   const changed = Object.keys(body);
   if (changed.length > 0) await ctx.client.call(updateScheduleItem, { params: { itemId: args.itemId }, body, signal: ctx.signal });
@@ -87,7 +90,8 @@ export const scheduleItemUpdateHandler: ActionHandler = { run: scheduleItemUpdat
 function statusBody(status: unknown, statusTypeId: unknown): UpdateScheduleItemBody {
   return {
     ...(typeof status === 'boolean' ? { status } : {}),
-    ...(typeof statusTypeId === 'number' ? { statusTypeId } : {}),
+    // null clears a status type the item did not have before
+    ...(typeof statusTypeId === 'number' || statusTypeId === null ? { statusTypeId } : {}),
   };
 }
 

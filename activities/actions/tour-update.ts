@@ -144,12 +144,14 @@ interface SavedDay {
   viewport: JsonObject | null;
 }
 
-async function savedDayFields(ctx: ActionContext, day: SavedDay): Promise<Record<string, unknown>> {
-  const dayTypeId = day.dayTypeId ?? (await ctx.client.lookups.entries('dayTypes'))[0]?.id;
+/** A saved day's fields as a `day_list` entry; a day to create gets the required ones even when unknown. */
+async function savedDayFields(ctx: ActionContext, day: SavedDay, create: boolean): Promise<Record<string, unknown>> {
+  const dayTypeId = day.dayTypeId ?? (create ? (await ctx.client.lookups.entries('dayTypes'))[0]?.id : undefined);
+  const address = day.address ?? (create ? '' : undefined);
   return {
-    name: day.name ?? day.date,
     date: day.date,
-    formatted_address: day.address ?? '',
+    ...(day.name || create ? { name: day.name ?? day.date } : {}),
+    ...(address !== undefined ? { formatted_address: address } : {}),
     ...(dayTypeId !== undefined ? { day_type_id: dayTypeId } : {}),
     ...(day.timeZone ? { timeZone: day.timeZone } : {}),
     ...(day.placeId ? { place_id: day.placeId } : {}),
@@ -168,13 +170,13 @@ async function writeBackDayList(ctx: ActionContext, current: TourView, saved: Sa
   const currentIds = new Set(current.days.map((day) => day.id));
   const list: DayListEntry[] = [];
   for (const day of saved) {
-    const fields = await savedDayFields(ctx, day);
     if (currentIds.has(day.id)) {
-      list.push({ day_id: day.id, ...fields });
+      list.push({ day_id: day.id, ...(await savedDayFields(ctx, day, false)) });
       continue;
     }
     const shellIndex = spare.findIndex((candidate) => candidate.date === day.date);
     const shell = shellIndex >= 0 ? spare.splice(shellIndex, 1)[0] : undefined;
+    const fields = await savedDayFields(ctx, day, true);
     list.push(shell ? { day_id: shell.id, ...fields } : fields);
   }
   return list;

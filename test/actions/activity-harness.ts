@@ -1,0 +1,143 @@
+/**
+ * Runs action activities directly against an in-process sandbox over real HTTP: builds the
+ * step calls the workflow would send, runs prepared or returned undo records through the undo
+ * activities (in reverse, as the saga does), and creates tours to work on.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ApplicationFailure } from '@temporalio/activity';
+import { createActivities } from '../../activities/index.ts';
+import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { activityName } from '../../activities/action.ts';
+import type { JsonValue } from '../../definitions/plan-types.ts';
+import { startSandbox, type RunningSandbox, type StoreSnapshot } from '../../sandbox/index.ts';
+import { loadConfig } from '../../worker/config.ts';
+
+type Activity = (arg: unknown) => Promise<unknown>;
+
+export interface CallOptions {
+  /** Idempotency key of the call. @default a new one per call */
+  key?: string;
+  stepId?: string;
+  /** The run's logical start. @default 2027-03-01T09:00:00Z */
+  now?: string;
+}
+
+/** A day of a created tour, as `tour.create` returns it. */
+export interface CreatedDay {
+  id: number;
+  date: string;
+  name: string | null;
+  dayType: string | null;
+  timeZone: string;
+}
+
+export interface Harness {
+  sandbox: RunningSandbox;
+  client: ApiClient;
+  outputDir: string;
+  /** Builds the call the workflow would send. */
+  stepCall(action: string, args: JsonValue, options?: CallOptions): StepCall;
+  /** Runs an action's activity. */
+  run(action: string, args: JsonValue, options?: CallOptions): Promise<StepOutcome>;
+  /** Runs `prepareUndo` for a call. */
+  prepare(call: StepCall): Promise<UndoRecord[]>;
+  /** Runs undo records through their activities, last first. */
+  undo(records: UndoRecord[]): Promise<void>;
+  /** The normalised store: live records only, no timestamps. */
+  snapshot(): StoreSnapshot;
+  /** Creates a tour through `tour.create`; returns its ID and days. */
+  createTour(name: string, days?: JsonValue[], timeZone?: string): Promise<{ id: string; days: CreatedDay[] }>;
+  close(): Promise<void>;
+}
+
+/** Berlin, Hamburg and Munich around the end of March: a daylight-saving change inside. */
+export const DEFAULT_DAYS: JsonValue[] = [
+  { date: '2027-03-27', city: 'Berlin', dayType: 'Show' },
+  { date: '2027-03-28', city: 'Hamburg', dayType: 'Travel' },
+  { date: '2027-03-29', city: 'Munich', dayType: 'Show' },
+];
+
+let counter = 0;
+
+/** Starts a sandbox and the activities for one test file. */
+export async function startHarness(): Promise<Harness> {
+  const sandbox = await startSandbox({ bcryptCost: 4 });
+  const creds = sandbox.credentials;
+  const config = loadConfig({
+    env: {},
+    overrides: {
+      api: {
+        baseUrl: creds.baseUrl,
+        authUrl: creds.authUrl,
+        apiKey: creds.apiKey,
+        apiSecret: creds.apiSecret,
+        accessToken: creds.accessToken,
+        refreshToken: creds.refreshToken,
+        defaultOrg: creds.orgId,
+      },
+    },
+  });
+  const client = createApiClient({ config: config.api });
+  const outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-actions-'));
+  const activities = createActivities({ client, outputDir, defaultOrg: creds.orgId }) as unknown as Record<string, Activity>;
+  const activity = (name: string): Activity => {
+    const fn = activities[name];
+    if (!fn) throw new Error(`no activity ${name}`);
+    return fn;
+  };
+
+  const stepCall = (action: string, args: JsonValue, options: CallOptions = {}): StepCall => {
+    const stepId = options.stepId ?? action.replace(/\W/g, '-');
+    return {
+      action,
+      stepId,
+      itemKey: null,
+      args,
+      idempotencyKey: options.key ?? `actions-test-${process.pid}-${++counter}/${stepId}`,
+      run: { workflowId: 'actions-test', playbook: 'test', now: options.now ?? '2027-03-01T09:00:00Z' },
+    };
+  };
+  const harness: Harness = {
+    sandbox,
+    client,
+    outputDir,
+    stepCall,
+    run: async (action, args, options) => (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome,
+    prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
+    undo: async (records) => {
+      for (const record of [...records].reverse()) await activity(record.activity)(record.args);
+    },
+    snapshot: () => sandbox.snapshot({ normalise: true }),
+    createTour: async (name, days = DEFAULT_DAYS, timeZone = 'Europe/Berlin') => {
+      const outcome = await harness.run('tour.create', { name, timeZone, days });
+      const output = outcome.output as unknown as { id: string; days: CreatedDay[] };
+      return { id: output.id, days: output.days };
+    },
+    close: async () => {
+      await client.close();
+      await sandbox.close();
+      await rm(outputDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** The failure an activity call ends with (an `ApplicationFailure`), or throws if it succeeds. */
+export async function failureOf(promise: Promise<unknown>): Promise<ApplicationFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApplicationFailure) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** Rows of one table of a snapshot. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- snapshot rows are dynamic JSON read field by field
+export function rows(snapshot: StoreSnapshot, table: string): any[] {
+  return snapshot[table] ?? [];
+}
