@@ -106,9 +106,13 @@ export async function waitForOutcome(handle: WorkflowHandle): Promise<RunOutcome
   } catch (error) {
     if (!(error instanceof WorkflowFailedError)) throw error;
     const cause = error.cause;
-    if (cause instanceof ApplicationFailure || cause instanceof CancelledFailure) {
+    if (cause instanceof CancelledFailure) {
+      const memo = (await handle.describe()).memo as { result?: RunResult } | undefined;
+      return { result: memo?.result, exitCode: ExitCode.rolledBack, message: cause.message };
+    }
+    if (cause instanceof ApplicationFailure) {
       const result = cause.details?.[0] as RunResult | undefined;
-      const rolledBack = cause instanceof CancelledFailure || (cause as ApplicationFailure).type === RunFailureType.rolledBack;
+      const rolledBack = cause.type === RunFailureType.rolledBack;
       return { result, exitCode: rolledBack ? ExitCode.rolledBack : ExitCode.failed, message: cause.message };
     }
     return { result: undefined, exitCode: ExitCode.failed, message: cause?.message ?? error.message };

@@ -101,25 +101,29 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
     interp.stopReason ??= 'cancelled';
   });
 
-  let unexpected: unknown;
-  try {
-    await CancellationScope.nonCancellable(() => interp.runAll());
-  } catch (error) {
-    if (!interp.firstFailure && !isCancellation(error)) unexpected = error;
-  }
-  await condition(allHandlersFinished);
-
-  if (!interp.firstFailure && !unexpected && !cancelled) {
-    if (interp.stopReason === 'continue') {
-      interp.state.continuedCount++;
-      await continueAsNew<typeof playbookWorkflow>({ ...input, now: interp.run.now, carried: interp.state });
+  // Everything from here runs to its end even when the run is cancelled: the cancellation
+  // only stops new work, and the saga still has to run.
+  return CancellationScope.nonCancellable(async () => {
+    let unexpected: unknown;
+    try {
+      await interp.runAll();
+    } catch (error) {
+      if (!interp.firstFailure && !isCancellation(error)) unexpected = error;
     }
-    const outputs = ((await evaluateTemplate(input.plan.outputs, interp.scope())) ?? {}) as JsonObject;
-    const result = report(interp, RunStatus.completed, outputs);
-    upsertMemo({ outcome: RunStatus.completed });
-    return input.parentOwnsRollback ? { ...result, saga: interp.saga.entries } : result;
-  }
-  return finishUnsuccessfully(interp, cancelled, unexpected);
+    await condition(allHandlersFinished);
+
+    if (!interp.firstFailure && !unexpected && !cancelled) {
+      if (interp.stopReason === 'continue') {
+        interp.state.continuedCount++;
+        await continueAsNew<typeof playbookWorkflow>({ ...input, now: interp.run.now, carried: interp.state });
+      }
+      const outputs = ((await evaluateTemplate(input.plan.outputs, interp.scope())) ?? {}) as JsonObject;
+      const result = report(interp, RunStatus.completed, outputs);
+      upsertMemo({ outcome: RunStatus.completed });
+      return input.parentOwnsRollback ? { ...result, saga: interp.saga.entries } : result;
+    }
+    return finishUnsuccessfully(interp, cancelled, unexpected);
+  });
 }
 
 async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, unexpected: unknown): Promise<never> {
@@ -132,7 +136,8 @@ async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, une
       : RunStatus.rolledBack;
   const result = report(interp, status, {}, comp);
   if (!rollback) result.leftBehind = interp.saga.entries.flatMap((e) => e.undo.map((u) => ({ stepId: e.stepId, describe: `kept: ${u.describe}`, ...(u.record ? { record: u.record } : {}) })));
-  upsertMemo({ outcome: status, undone: result.undone.length, leftBehind: result.leftBehind.length });
+  // A cancelled run ends without a failure to carry its report, so the memo keeps it.
+  upsertMemo(cancelled ? { outcome: status, result } : { outcome: status });
   if (cancelled) throw new CancelledFailure(`Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`, [result]);
   const reason = interp.firstFailure?.message ?? (unexpected instanceof Error ? unexpected.message : String(unexpected));
   const type = status === RunStatus.needsManualRepair ? RunFailureType.needsManualRepair : status === RunStatus.rolledBack ? RunFailureType.rolledBack : RunFailureType.failed;

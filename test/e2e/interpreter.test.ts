@@ -53,7 +53,9 @@ describe('interpreter', () => {
   it('waits at an approval step until approved', async () => {
     const run = await stack.start(fixture('approval-gate.yaml'), {}, 'approve');
     await pollUntil(async () => (await run.handle.query(progressQuery)).steps.find((s) => s.id === 'gate' && s.state === 'waiting'), 'the gate');
-    await expect(run.handle.executeUpdate(approveUpdate, { args: ['second', true] })).rejects.toThrow(/not waiting for approval/);
+    await expect(run.handle.executeUpdate(approveUpdate, { args: ['second', true] })).rejects.toMatchObject({
+      cause: { message: 'Step "second" is pending, not waiting for approval.' },
+    });
     await run.handle.executeUpdate(approveUpdate, { args: ['gate', true] });
     const outcome = await waitForOutcome(run.handle);
     expect(outcome.result?.status).toBe('completed');
