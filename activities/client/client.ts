@@ -66,23 +66,74 @@ export interface ApiClient {
   close(): Promise<void>;
 }
 
-/** Creates a client for the API that `options.config` points at. */
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { config } = options;
-  const ownsAgent = !options.agent;
-  const dispatcher = options.agent ?? createAgent(options.timeouts);
-  const requestMs = options.timeouts?.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
+/** The client behind `createApiClient`; one per worker, shared by all its activities. */
+class TourApiClient implements ApiClient {
+  readonly lookups: Lookups;
+  readonly tokenSource: TokenSource;
+  readonly redact: Redactor;
+  private readonly config: ApiConfig;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsAgent: boolean;
+  private readonly requestMs: number;
   // Every bearer token this client has sent, so a message echoing one is masked.
-  const tokensSeen = new Set<string>();
-  const redact = createRedactor(() => [config.apiSecret, config.apiKey, config.accessToken, config.refreshToken, ...tokensSeen]);
-  const tokenSource = options.tokenSource ?? createTokenSource(config, { dispatcher, redact });
+  private readonly tokensSeen = new Set<string>();
 
-  async function exchange(endpoint: Endpoint, prepared: PreparedRequest, token: string, signal: AbortSignal | undefined, afterRefresh: boolean): Promise<HttpResponse> {
-    tokensSeen.add(token);
+  constructor(private readonly options: ApiClientOptions) {
+    const config = options.config;
+    this.config = config;
+    this.ownsAgent = !options.agent;
+    this.dispatcher = options.agent ?? createAgent(options.timeouts);
+    this.requestMs = options.timeouts?.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
+    this.redact = createRedactor(() => [config.apiSecret, config.apiKey, config.accessToken, config.refreshToken, ...this.tokensSeen]);
+    this.tokenSource = options.tokenSource ?? createTokenSource(config, { dispatcher: this.dispatcher, redact: this.redact });
+    this.lookups = createLookups((endpoint) => this.call(endpoint, {} as never), { ttlMs: options.lookupTtlMs });
+  }
+
+  async call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<DataOf<E>> {
+    const result = await this.callRaw(endpoint, options);
+    if (!result.status) throw notPerformed(endpoint.name, this.redact(result.message));
+    return result.data;
+  }
+
+  callRaw<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<RawResult<DataOf<E>>> {
+    return this.rawLoose(endpoint, options as LooseCallOptions) as Promise<RawResult<DataOf<E>>>;
+  }
+
+  paginate<E extends PagedEndpoint>(endpoint: E, options: PaginateOptions<E>): AsyncGenerator<RowOf<E>, void, undefined> {
+    return paginate((page) => this.rawLoose(endpoint, page), endpoint, options as LooseCallOptions & PageOptions);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsAgent) await this.dispatcher.close();
+  }
+
+  private async rawLoose(endpoint: Endpoint, options: LooseCallOptions): Promise<RawResult<unknown>> {
+    const { apiKey, apiSecret, baseUrl } = this.config;
+    if (!apiKey || !apiSecret) throw missingCredentials(endpoint.name);
+    const prepared = prepareRequest(baseUrl, endpoint, options);
+    return withRetry(this.options.retry, () => this.attempt(endpoint, prepared, options.signal), options.signal, this.options.onRetry);
+  }
+
+  /** One attempt: the call, and its single repeat after a 401 and a token refresh. */
+  private async attempt(endpoint: Endpoint, prepared: PreparedRequest, signal: AbortSignal | undefined): Promise<RawResult<unknown>> {
+    let token = await this.tokenSource.getAccessToken();
+    let response = await this.exchange(endpoint, prepared, token, signal, false);
+    if (response.status === 401) {
+      token = await this.tokenSource.refresh(token);
+      response = await this.exchange(endpoint, prepared, token, signal, true);
+    }
+    if (response.status < 200 || response.status >= 300) {
+      throw errorFromResponse(endpoint.name, response.status, response.text, response.headers['retry-after'], this.redact);
+    }
+    return parseEnvelope(endpoint.name, response.status, response.text, endpoint.data);
+  }
+
+  private async exchange(endpoint: Endpoint, prepared: PreparedRequest, token: string, signal: AbortSignal | undefined, afterRefresh: boolean): Promise<HttpResponse> {
+    this.tokensSeen.add(token);
     const headers: Record<string, string> = {
       accept: 'application/json',
-      'x-api-key': config.apiKey ?? '',
-      'x-api-secret': config.apiSecret ?? '',
+      'x-api-key': this.config.apiKey ?? '',
+      'x-api-secret': this.config.apiSecret ?? '',
       authorization: `Bearer ${token}`,
     };
     if (prepared.body !== undefined) headers['content-type'] = 'application/json';
@@ -92,56 +143,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       const response = await send(
         { method: endpoint.method, url: prepared.url, headers, body: prepared.body, endpoint: endpoint.name, signal },
-        { dispatcher, requestMs, redact },
+        { dispatcher: this.dispatcher, requestMs: this.requestMs, redact: this.redact },
       );
       status = response.status;
       return response;
     } finally {
-      options.onRequest?.({ method: endpoint.method, path: endpoint.path, status, ms: Math.round(performance.now() - started), afterRefresh });
+      this.options.onRequest?.({ method: endpoint.method, path: endpoint.path, status, ms: Math.round(performance.now() - started), afterRefresh });
     }
   }
+}
 
-  /** One attempt: the call, and its single repeat after a 401 and a token refresh. */
-  async function attempt(endpoint: Endpoint, prepared: PreparedRequest, signal: AbortSignal | undefined): Promise<RawResult<unknown>> {
-    let token = await tokenSource.getAccessToken();
-    let response = await exchange(endpoint, prepared, token, signal, false);
-    if (response.status === 401) {
-      token = await tokenSource.refresh(token);
-      response = await exchange(endpoint, prepared, token, signal, true);
-    }
-    if (response.status < 200 || response.status >= 300) {
-      throw errorFromResponse(endpoint.name, response.status, response.text, response.headers['retry-after'], redact);
-    }
-    return parseEnvelope(endpoint.name, response.status, response.text, endpoint.data);
-  }
-
-  function callRawLoose(endpoint: Endpoint, callOptions: LooseCallOptions): Promise<RawResult<unknown>> {
-    if (!config.apiKey || !config.apiSecret) return Promise.reject(missingCredentials(endpoint.name));
-    let prepared: PreparedRequest;
-    try {
-      prepared = prepareRequest(config.baseUrl, endpoint, callOptions);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return withRetry(options.retry, () => attempt(endpoint, prepared, callOptions.signal), callOptions.signal, options.onRetry);
-  }
-
-  async function callLoose(endpoint: Endpoint, callOptions: LooseCallOptions): Promise<unknown> {
-    const result = await callRawLoose(endpoint, callOptions);
-    if (!result.status) throw notPerformed(endpoint.name, redact(result.message));
-    return result.data;
-  }
-
-  const client: ApiClient = {
-    call: (endpoint, callOptions) => callLoose(endpoint, callOptions as LooseCallOptions) as never,
-    callRaw: (endpoint, callOptions) => callRawLoose(endpoint, callOptions as LooseCallOptions) as never,
-    paginate: (endpoint, pageOptions) => paginate(callRawLoose.bind(null, endpoint), endpoint, pageOptions as LooseCallOptions & PageOptions),
-    lookups: createLookups((endpoint) => callLoose(endpoint, {}) as never, { ttlMs: options.lookupTtlMs }),
-    tokenSource,
-    redact,
-    close: async () => {
-      if (ownsAgent) await dispatcher.close();
-    },
-  };
-  return client;
+/** Creates a client for the API that `options.config` points at. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  return new TourApiClient(options);
 }
