@@ -11,7 +11,7 @@ import { defineRoute } from '../pipeline/route.ts';
 import { fields, parseWith } from '../pipeline/validate.ts';
 import type { KeyContactRecord, StayRecord, VenueRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
-import { generalContactView, keyContactView } from '../views/contacts.ts';
+import { generalContactView, linkedKeyContactViews } from '../views/contacts.ts';
 import { applyContactOps, applyKeyContactLinks, contactsOf, type ContactOwnerRef } from './shared/contacts.ts';
 import { lookupId, nowIso } from './shared/schemas.ts';
 
@@ -58,7 +58,7 @@ function registerOwnerContacts(app: FastifyInstance, ctx: SandboxContext, type: 
     : (['listAccommodationKeyContacts', 'updateAccommodationKeyContacts', 'listAccommodationContacts', 'updateAccommodationContacts'] as const);
   defineRoute(app, ctx, names[0], ({ store, caller, params }) => {
     const { record } = owner(store, type, params[param] as number, caller.userId);
-    return { data: record.keyContactIds.flatMap((id) => (store.keyContacts.has(id) ? [keyContactView(store.keyContacts.get(id) as KeyContactRecord)] : [])) };
+    return { data: linkedKeyContactViews(store, record.keyContactIds) };
   });
   defineRoute(app, ctx, names[1], ({ store, caller, params, body }) => {
     const { record, ref } = owner(store, type, params[param] as number, caller.userId);

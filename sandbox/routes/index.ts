@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.ts';
 import { registerAccommodationRoutes } from './accommodation.ts';
 import { registerAdminRoutes } from './admin.ts';
+import { registerBulletinRoutes } from './bulletins.ts';
 import { registerContactRoutes } from './contacts.ts';
 import { registerCustomFieldRoutes } from './custom-fields.ts';
+import { registerGuestDayRoutes, registerGuestRoutes, registerPassTypeRoutes } from './guestlist/index.ts';
 import { registerOrganizationRoutes } from './organizations.ts';
+import { registerReferenceRoutes } from './reference.ts';
 import { registerRoomRoutes } from './rooms.ts';
 import { registerScheduleItemRoutes, registerTagRoutes, registerTemplateRoutes } from './schedule/index.ts';
 import { registerTourRoutes } from './tours.ts';
@@ -23,5 +26,10 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   registerAccommodationRoutes(app, ctx);
   registerRoomRoutes(app, ctx);
   registerContactRoutes(app, ctx);
+  registerGuestRoutes(app, ctx);
+  registerGuestDayRoutes(app, ctx);
+  registerPassTypeRoutes(app, ctx);
+  registerBulletinRoutes(app, ctx);
+  registerReferenceRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
 }

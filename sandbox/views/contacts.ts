@@ -1,6 +1,7 @@
 /** How key contacts and general contact rows appear in API responses. */
 import type { GeneralContactRecord, KeyContactRecord } from '../store/records.ts';
 import { lookup } from '../store/reference-data.ts';
+import type { Store } from '../store/store.ts';
 
 /** A key contact of the organization book. */
 export function keyContactView(contact: KeyContactRecord): Record<string, unknown> {
@@ -28,4 +29,12 @@ export function generalContactView(row: GeneralContactRecord): Record<string, un
     phone: row.kind === 'phone' ? { ...base, country: row.country, phone: row.value } : null,
     url: row.kind === 'url' ? { ...base, url: row.value } : null,
   };
+}
+
+/** The linked key contacts that still exist, in link order. */
+export function linkedKeyContactViews(store: Store, ids: readonly number[]): Array<Record<string, unknown>> {
+  return ids.flatMap((id) => {
+    const contact = store.keyContacts.get(id);
+    return contact ? [keyContactView(contact)] : [];
+  });
 }

@@ -4,7 +4,7 @@ import { contactsOf } from '../routes/shared/contacts.ts';
 import type { StayRecord, VenueRecord } from '../store/records.ts';
 import { AGE_RESTRICTIONS, CONFIRMATION_NUMBER_KEY, idType } from '../store/reference-data.ts';
 import type { Store } from '../store/store.ts';
-import { generalContactView, keyContactView } from './contacts.ts';
+import { generalContactView, linkedKeyContactViews } from './contacts.ts';
 import { attachmentView, customFieldView, sortedFields } from './fields.ts';
 import { userRef } from './people.ts';
 import { addressFields } from './places.ts';
@@ -42,10 +42,7 @@ export function venueDetailView(store: Store, venue: VenueRecord): Record<string
     age_restriction: AGE_RESTRICTIONS.find((entry) => entry.id === venue.ageRestrictionId) ?? null,
     location: venue.location,
     visibility_list: venue.audience.userIds,
-    keyContacts: venue.keyContactIds.flatMap((id) => {
-      const contact = store.keyContacts.get(id);
-      return contact ? [keyContactView(contact)] : [];
-    }),
+    keyContacts: linkedKeyContactViews(store, venue.keyContactIds),
     contacts: contactsOf(store, { type: 'venue', id: venue.id }).map(generalContactView),
     attachments: attachmentsOf(store, 'VENUE', venue.id).map(attachmentView),
   };
@@ -92,10 +89,7 @@ export function stayDetailView(store: Store, stay: StayRecord): Record<string, u
     check_out_date: stay.checkOutDate,
     visibility_list: stay.audience.userIds,
     customFields: stayCustomFields(stay),
-    keyContacts: stay.keyContactIds.flatMap((id) => {
-      const contact = store.keyContacts.get(id);
-      return contact ? [keyContactView(contact)] : [];
-    }),
+    keyContacts: linkedKeyContactViews(store, stay.keyContactIds),
     contacts: contactsOf(store, { type: 'stay', id: stay.id }).map(generalContactView),
     attachments: attachmentsOf(store, 'ACCOMMODATION', stay.id).map(attachmentView),
   };

@@ -1,0 +1,136 @@
+/** Guest list entries: day-scoped list, create, edit, delete, restore, requesters. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { memberKey, requireDay, requireDeleted, requireTour } from '../../access.ts';
+import type { SandboxContext } from '../../context.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { paginate, readPaging } from '../../pipeline/pagination.ts';
+import { defineRoute } from '../../pipeline/route.ts';
+import { fields, parseWith } from '../../pipeline/validate.ts';
+import type { GuestRecord, PassAllocation } from '../../store/records.ts';
+import { lookup } from '../../store/reference-data.ts';
+import type { Store } from '../../store/store.ts';
+import { userCard, userRef } from '../../views/people.ts';
+import { dayRef, tourRef } from '../../views/tours.ts';
+import { lookupId, nowIso } from '../shared/schemas.ts';
+import { checkDayCaps } from './caps.ts';
+
+const optionalText = (max: number) => z.string().max(max).nullable().optional();
+const editSchema = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  numberOfGuests: z.number().int().min(1).max(10_000),
+  pickupMethodId: lookupId('pickupMethods'),
+  statusId: lookupId('guestlistStatuses'),
+  passes: z.array(z.object({ passId: fields.id, count: z.number().int().min(1).max(10_000) })).max(50),
+  email: optionalText(320),
+  affiliation: optionalText(500),
+  notes: optionalText(10_000),
+  requesterId: fields.uuid.nullable().optional(),
+  venueId: fields.id.nullable().optional(),
+  /** Accepted and not stored (shown). */
+  attachment: z.unknown().optional(),
+});
+const createSchema = editSchema.extend({ tour_id: fields.uuid, day_id: fields.id, avatarColorId: lookupId('avatarColors').nullable().optional() });
+type EditInput = z.infer<typeof editSchema>;
+
+/** The fixed subset the list read returns (no passes, pickup method, venue, avatar colour). */
+export function guestView(store: Store, guest: GuestRecord): Record<string, unknown> {
+  const status = lookup('guestlistStatuses', guest.statusId);
+  return {
+    id: guest.id, firstName: guest.firstName, lastName: guest.lastName, email: guest.email, affiliation: guest.affiliation,
+    numberOfGuests: guest.numberOfGuests, notes: guest.notes, status: status ? { ...status } : null, created_by: userRef(store, guest.createdBy),
+    day: dayRef(store, guest.dayId), tour: tourRef(store, guest.tourId), is_deleted: guest.isDeleted, created_at: guest.createdAt, updated_at: guest.updatedAt,
+  };
+}
+
+/** Allocations must name live pass types of the tour; the same pass twice is summed. */
+function checkPasses(store: Store, tourId: string, passes: PassAllocation[]): PassAllocation[] {
+  const merged = new Map<number, number>();
+  for (const pass of passes) {
+    const type = store.passTypes.get(pass.passId);
+    if (!type || type.tourId !== tourId || type.isDeleted) throw validationError(`passes: ${pass.passId} is not a pass type of this tour`);
+    merged.set(pass.passId, (merged.get(pass.passId) ?? 0) + pass.count);
+  }
+  return [...merged].map(([passId, count]) => ({ passId, count }));
+}
+
+function checkReferences(store: Store, tourId: string, input: EditInput): void {
+  if (input.requesterId && !store.tourMembers.has(memberKey(tourId, input.requesterId))) throw validationError('requesterId: not a member of this tour');
+  if (input.venueId != null) {
+    const venue = store.venues.get(input.venueId);
+    if (!venue || venue.tourId !== tourId || venue.isDeleted) throw validationError('venueId: not a venue of this tour');
+  }
+}
+
+function fromInput(input: EditInput, passes: PassAllocation[]): Partial<GuestRecord> {
+  const out: Partial<GuestRecord> = {
+    firstName: input.firstName, lastName: input.lastName, numberOfGuests: input.numberOfGuests, pickupMethodId: input.pickupMethodId,
+    statusId: input.statusId, passes, email: input.email, affiliation: input.affiliation, notes: input.notes, requesterId: input.requesterId, venueId: input.venueId,
+  };
+  for (const key of Object.keys(out) as Array<keyof GuestRecord>) if (out[key] === undefined) delete out[key];
+  return out;
+}
+
+/** A guest list entry under a live tour the caller belongs to. */
+export function tourGuest(store: Store, guestId: number, userId: string, deleted: boolean | 'any' = false): GuestRecord {
+  const guest = store.guests.get(guestId);
+  if (!guest) throw notFound('Guest list entry');
+  requireTour(store, guest.tourId, userId);
+  if (deleted !== 'any' && guest.isDeleted !== deleted) throw notFound('Guest list entry');
+  return guest;
+}
+
+function createGuest(store: Store, userId: string, body: unknown): GuestRecord {
+  const input = parseWith(createSchema, body);
+  const day = requireDay(store, requireTour(store, input.tour_id, userId), input.day_id);
+  const passes = checkPasses(store, day.tourId, input.passes);
+  checkReferences(store, day.tourId, input);
+  const now = nowIso();
+  const guest: GuestRecord = {
+    id: 0, tourId: day.tourId, dayId: day.id, firstName: '', lastName: '', email: null, affiliation: null, numberOfGuests: 1, notes: null,
+    statusId: input.statusId, pickupMethodId: input.pickupMethodId, passes, requesterId: null, venueId: null, avatarColorId: input.avatarColorId ?? null,
+    createdBy: userId, isDeleted: false, createdAt: now, updatedAt: now, ...fromInput(input, passes),
+  };
+  checkDayCaps(store, guest);
+  guest.id = store.nextId('guest');
+  return store.guests.put(guest);
+}
+
+export function registerGuestRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  defineRoute(app, ctx, 'listGuestlist', ({ store, caller, params, query }) => {
+    const day = requireDay(store, requireTour(store, params.tourId as string, caller.userId), params.dayId as number);
+    const rows = store.guests.filter((guest) => guest.dayId === day.id && !guest.isDeleted);
+    return paginate(rows, readPaging(query), () => true, (guest) => guestView(store, guest), ctx.options.responseCeilingBytes);
+  });
+
+  defineRoute(app, ctx, 'createGuest', ({ store, caller, body }) => ({ data: { id: createGuest(store, caller.userId, body).id }, message: 'Guest list entry created' }));
+
+  defineRoute(app, ctx, 'updateGuest', ({ store, caller, params, body }) => {
+    const guest = tourGuest(store, params.guestListId as number, caller.userId);
+    const input = parseWith(editSchema, body);
+    const passes = checkPasses(store, guest.tourId, input.passes);
+    checkReferences(store, guest.tourId, input);
+    const next = { ...guest, ...fromInput(input, passes) };
+    checkDayCaps(store, next, guest.id);
+    Object.assign(guest, next, { updatedAt: nowIso() });
+    return { data: { id: guest.id }, message: 'Guest list entry updated' };
+  });
+
+  defineRoute(app, ctx, 'deleteGuest', ({ store, caller, params }) => {
+    Object.assign(tourGuest(store, params.guestListId as number, caller.userId), { isDeleted: true, updatedAt: nowIso() });
+    return { message: 'Guest list entry deleted' };
+  });
+
+  defineRoute(app, ctx, 'restoreGuest', ({ store, caller, params }) => {
+    const guest = tourGuest(store, params.guestListId as number, caller.userId, 'any');
+    requireDeleted(guest, 'Guest list entry');
+    Object.assign(guest, { isDeleted: false, updatedAt: nowIso() });
+    return { message: 'Guest list entry restored' };
+  });
+
+  defineRoute(app, ctx, 'listRequesters', ({ store, caller, params }) => {
+    const tour = requireTour(store, params.tourId as string, caller.userId);
+    return { data: store.tourMembers.filter((member) => member.tourId === tour.id).map((member) => userCard(store, member.userId)) };
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Pass types of a tour. A delete without `force=true` while guests still hold the pass deletes
+ * nothing: `status: false` and `data.guestLists` lists the blocking entries.
+ */
+import type { FastifyInstance } from 'fastify';
+import { passTypeBody } from '../../../activities/api/assumptions.ts';
+import { requireDeleted, requireTour } from '../../access.ts';
+import type { SandboxContext } from '../../context.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { paginate, readPaging } from '../../pipeline/pagination.ts';
+import { defineRoute } from '../../pipeline/route.ts';
+import { parseWith } from '../../pipeline/validate.ts';
+import type { PassTypeRecord } from '../../store/records.ts';
+import { LOOKUPS, lookup } from '../../store/reference-data.ts';
+import type { Store } from '../../store/store.ts';
+import { attachmentsOf } from '../shared/attachments.ts';
+import { nowIso } from '../shared/schemas.ts';
+import { attachmentView } from '../../views/fields.ts';
+
+/** A pass type as read. */
+export function passTypeView(store: Store, pass: PassTypeRecord): Record<string, unknown> {
+  const material = lookup('passMaterialTypes', pass.passMaterialTypeId);
+  return {
+    id: pass.id, name: pass.name, description: pass.description, quantity: pass.quantity, pass_material_type: material ? { ...material } : null,
+    tour_id: pass.tourId, is_deleted: pass.isDeleted, created_at: pass.createdAt, updated_at: pass.updatedAt,
+    attachments: attachmentsOf(store, 'PASS_TYPE', pass.id).map(attachmentView),
+  };
+}
+
+function checkMaterial(id: number | null | undefined): void {
+  if (id != null && !LOOKUPS.passMaterialTypes.some((entry) => entry.id === id)) throw validationError('passMaterialTypeId: unknown pass material type');
+}
+
+function tourPass(store: Store, passId: number, userId: string, deleted: boolean | 'any' = false): PassTypeRecord {
+  const pass = store.passTypes.get(passId);
+  if (!pass) throw notFound('Pass type');
+  requireTour(store, pass.tourId, userId);
+  if (deleted !== 'any' && pass.isDeleted !== deleted) throw notFound('Pass type');
+  return pass;
+}
+
+/** Live guest list entries holding the pass. */
+function holders(store: Store, pass: PassTypeRecord): Array<Record<string, unknown>> {
+  return store.guests
+    .filter((guest) => guest.tourId === pass.tourId && !guest.isDeleted && guest.passes.some((row) => row.passId === pass.id && row.count > 0))
+    .map((guest) => ({ id: guest.id, firstName: guest.firstName, lastName: guest.lastName, dayId: guest.dayId, count: guest.passes.find((row) => row.passId === pass.id)?.count ?? 0 }));
+}
+
+export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  defineRoute(app, ctx, 'listPassTypes', ({ store, caller, params, query }) => {
+    const tour = requireTour(store, params.tourId as string, caller.userId);
+    const rows = store.passTypes.filter((pass) => pass.tourId === tour.id && !pass.isDeleted);
+    return paginate(rows, readPaging(query), () => true, (pass) => passTypeView(store, pass), ctx.options.responseCeilingBytes);
+  });
+
+  defineRoute(app, ctx, 'createPassType', ({ store, caller, params, body }) => {
+    const tour = requireTour(store, params.tourId as string, caller.userId);
+    const input = parseWith(passTypeBody, body);
+    checkMaterial(input.passMaterialTypeId);
+    const now = nowIso();
+    const pass = store.passTypes.put({
+      id: store.nextId('passType'), tourId: tour.id, name: input.name, description: input.description ?? null, quantity: input.quantity ?? null,
+      passMaterialTypeId: input.passMaterialTypeId ?? null, isDeleted: false, createdAt: now, updatedAt: now,
+    });
+    return { data: { id: pass.id, name: pass.name }, message: 'Pass type created' };
+  });
+
+  defineRoute(app, ctx, 'updatePassType', ({ store, caller, params, body }) => {
+    const pass = tourPass(store, params.passTypeId as number, caller.userId);
+    const input = parseWith(passTypeBody.partial(), body);
+    checkMaterial(input.passMaterialTypeId);
+    for (const [key, value] of Object.entries(input)) if (value !== undefined) (pass as unknown as Record<string, unknown>)[key] = value;
+    pass.updatedAt = nowIso();
+    return { data: { id: pass.id, name: pass.name }, message: 'Pass type updated' };
+  });
+
+  defineRoute(app, ctx, 'deletePassType', ({ store, caller, params, query }) => {
+    const pass = tourPass(store, params.passTypeId as number, caller.userId);
+    const blocking = holders(store, pass);
+    if (blocking.length > 0 && query.force !== 'true') {
+      return { status: false, message: 'Pass type is held by guest list entries; nothing was deleted (use force=true)', data: { guestLists: blocking } };
+    }
+    Object.assign(pass, { isDeleted: true, updatedAt: nowIso() });
+    return { message: 'Pass type deleted' };
+  });
+
+  defineRoute(app, ctx, 'restorePassType', ({ store, caller, params }) => {
+    const pass = tourPass(store, params.passTypeId as number, caller.userId, 'any');
+    requireDeleted(pass, 'Pass type');
+    Object.assign(pass, { isDeleted: false, updatedAt: nowIso() });
+    return { message: 'Pass type restored' };
+  });
+}
