@@ -1,4 +1,138 @@
-/** Actions on contacts. */
-import type { ActionModule } from '../action.ts';
+/**
+ * Key contacts: `contact.create` adds one to the organization's book, `contact.link` links
+ * one to a venue or a stay (undo: unlink). The API has no delete for key contacts, so the
+ * undo of a create cannot remove it: it fails as "left behind", which puts the contact in the
+ * run's manual-repair list instead of pretending the book is as it was.
+ */
+import { ApplicationFailure } from '@temporalio/activity';
+import { contactCreateArgs, contactLinkArgs, type ContactCreateArgs, type ContactLinkArgs } from '../../definitions/actions/contacts.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import {
+  createKeyContact,
+  listAccommodationKeyContacts,
+  listVenueKeyContacts,
+  updateAccommodationKeyContacts,
+  updateVenueKeyContacts,
+  type CreateKeyContactBody,
+} from '../api/contacts.ts';
+import { listOrganizations } from '../api/organizations.ts';
+import { listTours } from '../api/tours.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { StepFailure } from './step-support.ts';
+import { resolveOrganization } from './tours.ts';
 
-export const contactActions: ActionModule = { actions: {}, undo: {} };
+/** The organization a tour belongs to. */
+async function organizationOfTour(ctx: ActionContext, tourId: string): Promise<string> {
+  const orgs = await ctx.client.call(listOrganizations, { signal: ctx.signal });
+  for (const org of orgs) {
+    const tours = await ctx.client.call(listTours, { query: { org_id: org.id }, signal: ctx.signal });
+    if (tours.some((membership) => membership.tour.id === tourId)) return org.id;
+  }
+  throw stepError(`Tour ${tourId} is in none of your organizations.`, StepFailure.unknownRecord);
+}
+
+function keyContactBody(args: ContactCreateArgs, orgId: string): CreateKeyContactBody {
+  return {
+    org_id: orgId,
+    first_name: args.firstName,
+    last_name: args.lastName,
+    ...(args.email !== undefined ? { email: args.email } : {}),
+    // The create takes the number as a number, without the calling code.
+    ...(args.phone !== undefined ? { number: Number(args.phone.number.replace(/\s+/g, '')), country: args.phone.country } : {}),
+    ...(args.role !== undefined ? { role: args.role } : {}),
+    ...(args.company !== undefined ? { company: args.company } : {}),
+    ...(args.city !== undefined ? { city: args.city } : {}),
+    ...(args.url !== undefined ? { url: args.url } : {}),
+  };
+}
+
+async function contactCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, contactCreateArgs, call.args);
+  const orgId = args.tourId !== undefined ? await organizationOfTour(ctx, args.tourId) : await resolveOrganization(ctx, args.org);
+  const body = keyContactBody(args, orgId);
+  const { id } = await ctx.client.call(createKeyContact, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const label = `${args.firstName} ${args.lastName}`;
+  const undo: UndoRecord = {
+    activity: 'keyContactLeftBehind',
+    args: { contactId: id, label },
+    describe: `key contact ${label} (${id}) stays in the organization's book`,
+    record: { resource: 'keyContact', id, label },
+  };
+  return { output: { id }, undo: [undo], ...(args.tourId ? { tourId: args.tourId } : {}), describe: `added key contact ${label} (${id})` };
+}
+
+/** Where a link goes: a venue or a stay, with its read and write endpoints. */
+function linkTarget(args: ContactLinkArgs | JsonObject) {
+  if (typeof args.venueId === 'number') {
+    const venueId = args.venueId;
+    return {
+      label: `venue ${venueId}`,
+      ids: { venueId } as JsonObject,
+      read: (ctx: ActionContext) => ctx.client.call(listVenueKeyContacts, { params: { venueId }, signal: ctx.signal }),
+      write: (ctx: ActionContext, key_contact_id: number, operation: 'ADD' | 'REMOVE') =>
+        ctx.client.call(updateVenueKeyContacts, { params: { venueId }, body: { key_contacts: [{ key_contact_id, operation }] }, signal: ctx.signal }),
+    };
+  }
+  const accommodationId = Number(args.stayId);
+  return {
+    label: `stay ${accommodationId}`,
+    ids: { stayId: accommodationId } as JsonObject,
+    read: (ctx: ActionContext) => ctx.client.call(listAccommodationKeyContacts, { params: { accommodationId }, signal: ctx.signal }),
+    write: (ctx: ActionContext, key_contact_id: number, operation: 'ADD' | 'REMOVE') =>
+      ctx.client.call(updateAccommodationKeyContacts, {
+        params: { accommodationId },
+        body: { key_contacts: [{ key_contact_id, operation }] },
+        signal: ctx.signal,
+      }),
+  };
+}
+
+/** The unlink, unless the contact was linked already (then there is nothing to undo). */
+async function linkUndo(ctx: ActionContext, args: ContactLinkArgs): Promise<UndoRecord[]> {
+  const target = linkTarget(args);
+  const linked = await target.read(ctx);
+  if (linked.some((contact) => contact.id === args.contactId)) return [];
+  return [
+    {
+      activity: 'keyContactUnlink',
+      args: { contactId: args.contactId, ...target.ids },
+      describe: `unlink key contact ${args.contactId} from ${target.label}`,
+      record: { resource: 'keyContactLink', id: `${args.contactId}@${target.label}` },
+    },
+  ];
+}
+
+async function contactLinkPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  return linkUndo(ctx, parseArgs(call.action, contactLinkArgs, call.args));
+}
+
+async function contactLink(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, contactLinkArgs, call.args);
+  const target = linkTarget(args);
+  const undo = await linkUndo(ctx, args);
+  if (undo.length > 0) await target.write(ctx, args.contactId, 'ADD');
+  return {
+    output: { contactId: args.contactId },
+    undo,
+    describe: `linked key contact ${args.contactId} to ${target.label}`,
+    ...(undo.length === 0 ? { warnings: [`Key contact ${args.contactId} was linked to ${target.label} already.`] } : {}),
+  };
+}
+
+export const contactActions: ActionModule = {
+  actions: {
+    'contact.create': { run: contactCreate },
+    'contact.link': { run: contactLink, prepare: contactLinkPrepare },
+  },
+  undo: {
+    keyContactLeftBehind: async (args) => {
+      throw ApplicationFailure.nonRetryable(
+        `Key contact ${String(args.label)} (${String(args.contactId)}) stays in the organization's book: the API cannot delete key contacts. Delete it in the app if it is not wanted.`,
+        StepFailure.cannotUndo,
+      );
+    },
+    keyContactUnlink: (args, ctx) => ignoreGone(() => linkTarget(args).write(ctx, Number(args.contactId), 'REMOVE')),
+  },
+};

@@ -1,4 +1,82 @@
-/** Actions on pass types. */
-import type { ActionModule } from '../action.ts';
+/**
+ * Pass types of a tour: `passType.create` (undo: delete), and pass types by name for the
+ * guest actions.
+ *
+ * The undo deletes without `force`. Guests holding the pass when the undo runs are not from
+ * this run (the saga has already undone this run's later steps, guest entries included), so
+ * forcing would strip passes from someone else's entries; the API refuses instead, and the
+ * pass type is reported as left behind with the entries that hold it.
+ */
+import { ApplicationFailure } from '@temporalio/activity';
+import { passTypeCreateArgs } from '../../definitions/actions/guests.ts';
+import { createPassType, deletePassType, listPassTypes, passTypeDeleteBlocked } from '../api/pass-types.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome } from '../types.ts';
+import { isGone, parseArgs, stepError } from './common.ts';
+import { folded, StepFailure } from './step-support.ts';
 
-export const passTypeActions: ActionModule = { actions: {}, undo: {} };
+/** The tour's live pass types: name (folded) → ID. */
+export async function readPassTypes(ctx: ActionContext, tourId: string): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  for await (const passType of ctx.client.paginate(listPassTypes, { params: { tourId }, signal: ctx.signal })) {
+    if (passType.is_deleted !== true && passType.name) byName.set(folded(passType.name), passType.id);
+  }
+  return byName;
+}
+
+/** A pass type by name or ID; an unknown name fails the step with the tour's pass types. */
+export function passTypeId(passTypes: ReadonlyMap<string, number>, ref: string | number, tourId: string): number {
+  if (typeof ref === 'number') return ref;
+  const id = /^\d+$/.test(ref.trim()) ? Number(ref) : passTypes.get(folded(ref));
+  if (id !== undefined) return id;
+  const known = [...passTypes.keys()].join(', ') || 'none (create one with passType.create)';
+  throw stepError(`No pass type "${ref}" on tour ${tourId}; its pass types are: ${known}.`, StepFailure.unknownName);
+}
+
+async function passTypeCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, passTypeCreateArgs, call.args);
+  const body = {
+    name: args.name,
+    ...(args.description !== undefined ? { description: args.description } : {}),
+    ...(args.material !== undefined ? { passMaterialTypeId: await ctx.client.lookups.resolve('passMaterialTypes', args.material) } : {}),
+  };
+  const { id } = await ctx.client.call(createPassType, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return {
+    output: { id, name: args.name },
+    undo: [
+      {
+        activity: 'passTypeDelete',
+        args: { passTypeId: id, name: args.name },
+        describe: `delete pass type ${args.name} (${id})`,
+        record: { resource: 'passType', id, label: args.name },
+      },
+    ],
+    tourId: args.tourId,
+    describe: `created pass type ${args.name}`,
+  };
+}
+
+export const passTypeActions: ActionModule = {
+  actions: {
+    'passType.create': { run: passTypeCreate },
+  },
+  undo: {
+    passTypeDelete: async (args, ctx) => {
+      const passTypeId = Number(args.passTypeId);
+      let result;
+      try {
+        result = await ctx.client.callRaw(deletePassType, { params: { passTypeId }, signal: ctx.signal });
+      } catch (error) {
+        if (isGone(error)) return;
+        throw error;
+      }
+      if (result.status) return;
+      const blocked = passTypeDeleteBlocked.safeParse(result.data);
+      const holders = blocked.success ? blocked.data.guestLists.map((entry) => entry.id).join(', ') : 'unknown';
+      throw ApplicationFailure.nonRetryable(
+        `Pass type ${String(args.name)} (${passTypeId}) was left in place: guest list entries ${holders} hold it. Take the pass off those entries, then delete the pass type.`,
+        StepFailure.cannotUndo,
+      );
+    },
+  },
+};

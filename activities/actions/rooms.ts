@@ -1,4 +1,150 @@
-/** Actions on rooms. */
-import type { ActionModule } from '../action.ts';
+/**
+ * Rooms of a stay: `room.assign` creates a room or updates the one with the same number (or
+ * name), occupants by e-mail; `room.delete` deletes one (undo: restore).
+ */
+import { roomAssignArgs, roomDeleteArgs, type RoomAssignArgs } from '../../definitions/actions/stays.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import type { Stay } from '../api/accommodation.ts';
+import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom, type CreateRoomBody, type RoomAssignment, type UpdateRoomBody } from '../api/rooms.ts';
+import { ApiError } from '../client/index.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { matchRoom, roomFields, roomLabel, roomTimes, roomWriteBack } from './room-body.ts';
+import { findStay } from './stays.ts';
+import { asBody, StepFailure } from './step-support.ts';
+import { matchPeople, peopleWarning, readTourPeople } from './tour-people.ts';
 
-export const roomActions: ActionModule = { actions: {}, undo: {} };
+/** What `room.assign` found before writing. */
+interface RoomState {
+  args: RoomAssignArgs;
+  stay: Stay;
+  zone: string;
+  rooms: RoomAssignment[];
+  existing: RoomAssignment | undefined;
+}
+
+async function readRoomState(call: StepCall, ctx: ActionContext): Promise<RoomState> {
+  const args = parseArgs(call.action, roomAssignArgs, call.args);
+  const stay = await findStay(ctx, args.tourId, args.stay);
+  const rooms = await ctx.client.call(listRooms, { params: { accommodationId: stay.id }, signal: ctx.signal });
+  // A stay without a zone is read in UTC: its instants stay right, only date grouping could shift.
+  return { args, stay, zone: stay.timezone ?? 'UTC', rooms, existing: matchRoom(rooms, args) };
+}
+
+function stayLabel(stay: Stay): string {
+  return stay.title ?? `stay ${stay.id}`;
+}
+
+/** The undo of an update: the room as it was read. */
+function writeBackRecord(state: RoomState, room: RoomAssignment): UndoRecord {
+  const label = `${roomLabel({ roomNumber: room.assignment.room_number, name: room.assignment.name }, room.assignment.id)} in ${stayLabel(state.stay)}`;
+  return {
+    activity: 'roomWriteBack',
+    args: { roomId: room.assignment.id, body: roomWriteBack(room, state.zone) },
+    describe: `restore ${label} with its previous fields and occupants`,
+    record: { resource: 'room', id: room.assignment.id, label },
+  };
+}
+
+/** The undo of a create, known only by its number or name (prepared before the room exists). */
+function removeNewRecord(state: RoomState): UndoRecord {
+  const { args, stay } = state;
+  const label = `${roomLabel(args)} in ${stayLabel(stay)}`;
+  const match: JsonObject = args.roomNumber !== undefined ? { roomNumber: args.roomNumber } : { name: args.name ?? '' };
+  return { activity: 'roomRemoveNew', args: { stayId: stay.id, ...match }, describe: `delete ${label} if it was created`, record: { resource: 'room', id: label } };
+}
+
+async function roomAssignPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const state = await readRoomState(call, ctx);
+  return [state.existing ? writeBackRecord(state, state.existing) : removeNewRecord(state)];
+}
+
+/** Creates the room or updates the matched one; returns its ID. */
+async function writeRoom(ctx: ActionContext, state: RoomState, body: JsonObject): Promise<number> {
+  if (state.existing) {
+    const roomAssignmentId = state.existing.assignment.id;
+    await ctx.client.call(updateRoom, { params: { roomAssignmentId }, body: body as UpdateRoomBody, signal: ctx.signal });
+    return roomAssignmentId;
+  }
+  if (state.args.roomNumber === undefined) {
+    const names = state.rooms.map((room) => room.assignment.name ?? room.assignment.room_number).join(', ') || 'none';
+    throw stepError(
+      `room.assign: no room named "${state.args.name}" in ${stayLabel(state.stay)} (rooms: ${names}); give "roomNumber" to create one.`,
+      StepFailure.invalidArguments,
+    );
+  }
+  const { id } = await ctx.client.call(createRoom, {
+    params: { accommodationId: state.stay.id },
+    body: body as CreateRoomBody,
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
+  return id;
+}
+
+async function roomAssign(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const state = await readRoomState(call, ctx);
+  const { args, stay, existing } = state;
+  const occupants = matchPeople(args.people, await readTourPeople(ctx, args.tourId));
+  const roomType = await ctx.client.lookups.resolve('hotelRoomTypes', args.roomType);
+  const body = roomFields(args, roomType, roomTimes(args, stay, existing, state.zone), occupants);
+  const id = await writeRoom(ctx, state, body);
+  const label = `${roomLabel(args, id)} in ${stayLabel(stay)}`;
+  const count = occupants.userIds.length + occupants.inviteIds.length;
+  const undo: UndoRecord = existing
+    ? writeBackRecord(state, existing)
+    : { activity: 'roomRemove', args: { roomId: id }, describe: `delete ${label}`, record: { resource: 'room', id, label } };
+  const warnings = peopleWarning('Not on the tour, so not assigned to the room', occupants.skipped);
+  return {
+    output: { id, created: !existing, occupants: count, skipped: occupants.skipped },
+    undo: [undo],
+    tourId: args.tourId,
+    describe: `${existing ? 'updated' : 'created'} ${label} for ${count} ${count === 1 ? 'person' : 'people'}`,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+async function roomDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { roomId } = parseArgs(call.action, roomDeleteArgs, call.args);
+  const deleted = await ctx.client.call(deleteRoom, { params: { roomAssignmentId: roomId }, signal: ctx.signal });
+  return { output: { id: roomId }, undo: [], describe: `deleted room ${deleted.name ?? roomId} (${roomId})` };
+}
+
+async function roomDeletePrepare(call: StepCall): Promise<UndoRecord[]> {
+  const { roomId } = parseArgs(call.action, roomDeleteArgs, call.args);
+  return [{ activity: 'roomRestore', args: { roomId }, describe: `restore room ${roomId}`, record: { resource: 'room', id: roomId } }];
+}
+
+/** True for the API refusing to restore a room that is not deleted: nothing left to undo. */
+function notDeleted(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 400 || error.status === 409);
+}
+
+export const roomActions: ActionModule = {
+  actions: {
+    'room.assign': { run: roomAssign, prepare: roomAssignPrepare },
+    'room.delete': { run: roomDeleteRun, prepare: roomDeletePrepare },
+  },
+  undo: {
+    roomRemove: (args, ctx) =>
+      ignoreGone(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: Number(args.roomId) }, signal: ctx.signal })),
+    roomRemoveNew: async (args, ctx) => {
+      const rooms = await ctx.client.call(listRooms, { params: { accommodationId: Number(args.stayId) }, signal: ctx.signal });
+      const match = { roomNumber: typeof args.roomNumber === 'number' ? args.roomNumber : undefined, name: typeof args.name === 'string' ? args.name : undefined };
+      const created = matchRoom(rooms, match);
+      if (created) await ignoreGone(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: created.assignment.id }, signal: ctx.signal }));
+    },
+    roomWriteBack: (args, ctx) =>
+      ignoreGone(() =>
+        ctx.client.call(updateRoom, { params: { roomAssignmentId: Number(args.roomId) }, body: asBody<UpdateRoomBody>(args.body), signal: ctx.signal }),
+      ),
+    roomRestore: async (args, ctx) => {
+      try {
+        await ctx.client.call(restoreRoom, { params: { roomAssignmentId: Number(args.roomId) }, signal: ctx.signal });
+      } catch (error) {
+        if (!notDeleted(error) && !(error instanceof ApiError && error.status === 404)) throw error;
+      }
+    },
+  },
+};

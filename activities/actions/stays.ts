@@ -1,4 +1,202 @@
-/** Actions on stays. */
-import type { ActionModule } from '../action.ts';
+/**
+ * Stays (accommodation): `stay.create` (undo: delete) and `stay.update` (undo: write back).
+ * Check-in and check-out are local date + time in the stay's zone, sent as full instants and
+ * date-only fields (`stay-times.ts`).
+ */
+import { stayCreateArgs, stayUpdateArgs, type StayUpdateArgs } from '../../definitions/actions/stays.ts';
+import {
+  createAccommodation,
+  deleteAccommodation,
+  getAccommodation,
+  listAccommodation,
+  updateAccommodation,
+  type CreateStayBody,
+  type Stay,
+  type UpdateStayBody,
+} from '../api/accommodation.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { locationFromRead, locationObject, toLocation } from './places.ts';
+import { checkFields, fromIso, fromLocal, isoOf, type LocalDateTime } from './stay-times.ts';
+import { asBody, folded, lostNote, plainJson, StepFailure, writeBackOf } from './step-support.ts';
+import { readTour, resolveDay, type TourDay } from './tour-days.ts';
+import { visibilityBody } from './tour-people.ts';
 
-export const stayActions: ActionModule = { actions: {}, undo: {} };
+/**
+ * The days a stay belongs to when the playbook names none: the tour's days from the check-in
+ * date up to the night before check-out (the check-in day alone for a same-day stay).
+ */
+function nightsOf(days: readonly TourDay[], checkIn: string, checkOut: string): TourDay[] {
+  return days.filter((day) => day.date === checkIn || (day.date > checkIn && day.date < checkOut));
+}
+
+const when = (local: LocalDateTime) => `${local.date} ${local.time}`;
+
+async function stayCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, stayCreateArgs, call.args);
+  const tour = await readTour(ctx, args.tourId);
+  const days = args.days ? args.days.map((ref) => resolveDay(tour, ref)) : nightsOf(tour.days, args.checkIn.date, args.checkOut.date);
+  const checkIn = fromLocal(args.checkIn, args.timeZone);
+  const checkOut = fromLocal(args.checkOut, args.timeZone);
+  const visibility = await visibilityBody(ctx, 'accommodation', args.tourId, args.visibility);
+  const body: CreateStayBody = {
+    ...visibility.fields,
+    tourId: args.tourId,
+    title: args.title,
+    type: args.type,
+    formatted_address: toLocation(args.location, args.timeZone, args.title) as CreateStayBody['formatted_address'],
+    checkInTime: checkIn.time,
+    checkInDate: checkIn.date,
+    checkOutTime: checkOut.time,
+    checkOutDate: checkOut.date,
+    reservationStatus: args.confirmed,
+    ...(args.confirmationNumber !== undefined ? { confirmationNumber: args.confirmationNumber } : {}),
+    ...(args.notes !== undefined ? { generalNotes: args.notes } : {}),
+    ...(days[0] ? { dayId: days[0].id, daysList: days.map((day) => day.id) } : {}),
+  };
+  const created = await ctx.client.call(createAccommodation, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const undo: UndoRecord = {
+    activity: 'stayDelete',
+    args: { stayId: created.id },
+    describe: `delete stay ${args.title} (${created.id})`,
+    record: { resource: 'stay', id: created.id, label: args.title },
+  };
+  return {
+    output: { id: created.id, name: created.name ?? args.title, checkIn: isoOf(checkIn), checkOut: isoOf(checkOut) },
+    undo: [undo],
+    tourId: args.tourId,
+    describe: `created stay ${args.title}, ${when(args.checkIn)} to ${when(args.checkOut)} ${args.timeZone}`,
+    ...(visibility.warnings.length > 0 ? { warnings: visibility.warnings } : {}),
+  };
+}
+
+/**
+ * The tour's stay a playbook names by ID or title (case does not matter); none or several
+ * with that title fail the step, naming the stays there are.
+ */
+export async function findStay(ctx: ActionContext, tourId: string, ref: string | number): Promise<Stay> {
+  const stays: Stay[] = [];
+  for await (const stay of ctx.client.paginate(listAccommodation, { params: { tourId }, signal: ctx.signal })) {
+    if (stay.is_deleted !== true) stays.push(stay);
+  }
+  const matches = typeof ref === 'number' ? stays.filter((stay) => stay.id === ref) : stays.filter((stay) => folded(stay.title ?? '') === folded(ref));
+  if (matches.length === 1) return matches[0]!;
+  const known = stays.map((stay) => `${stay.title ?? '(untitled)'} (${stay.id})`).join(', ') || 'none';
+  const problem = matches.length === 0 ? `No stay "${ref}" on tour ${tourId}` : `${matches.length} stays are called "${ref}"; give its ID`;
+  throw stepError(`${problem}. Stays: ${known}.`, StepFailure.unknownRecord);
+}
+
+/** Reads one stay. */
+async function readStay(ctx: ActionContext, stayId: number): Promise<Stay> {
+  return ctx.client.call(getAccommodation, { params: { accommodationId: stayId }, signal: ctx.signal });
+}
+
+/** The zone check-in and check-out are read in: the call's, else the stay's. */
+function zoneOf(stay: Stay, named: string | undefined, action: string): string {
+  const zone = named ?? stay.timezone;
+  if (zone) return zone;
+  throw stepError(`${action}: stay ${stay.id} has no time zone; give "timeZone".`, StepFailure.invalidArguments);
+}
+
+/** The stay's address as read: its Location object when the read carries one, else the address text. */
+function addressOf(stay: Stay): string | undefined {
+  const raw = stay as Record<string, unknown>;
+  const located = raw.formatted_address;
+  if (typeof located === 'string') return located;
+  if (located && typeof located === 'object' && typeof (located as { formatted_address?: unknown }).formatted_address === 'string') {
+    return (located as { formatted_address: string }).formatted_address;
+  }
+  const street = typeof raw.street_address === 'string' ? raw.street_address : undefined;
+  const parts = [street, stay.city, stay.country].filter((part): part is string => typeof part === 'string' && part !== '');
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+/** The previous values of the fields an update changes. */
+function stayWriteBack(stay: Stay, args: StayUpdateArgs) {
+  const zone = stay.timezone ?? args.timeZone ?? 'UTC';
+  const given = (key: keyof StayUpdateArgs) => args[key] !== undefined;
+  const raw = stay as Record<string, unknown>;
+  // The single read carries the stored date fields; without them the dates follow the instants.
+  const checkIn = fromIso(stay.check_in_date_time, zone, raw.check_in_date);
+  const checkOut = fromIso(stay.check_out_date_time, zone, raw.check_out_date);
+  const location =
+    locationObject(raw.formatted_address) ??
+    locationFromRead({ address: addressOf(stay), coordinates: stay.coordinates, timeZone: stay.timezone }, stay.title ?? undefined);
+  return writeBackOf([
+    { given: given('title'), field: 'title', value: stay.title, label: 'title' },
+    { given: given('type'), field: 'type', value: stay.type, label: 'type' },
+    { given: given('location'), field: 'formatted_address', value: location, label: 'location' },
+    { given: given('checkIn'), field: 'checkInTime', value: checkIn?.time, label: 'check-in' },
+    { given: given('checkIn'), field: 'checkInDate', value: checkIn?.date, label: 'check-in date' },
+    { given: given('checkOut'), field: 'checkOutTime', value: checkOut?.time, label: 'check-out' },
+    { given: given('checkOut'), field: 'checkOutDate', value: checkOut?.date, label: 'check-out date' },
+    { given: given('confirmed'), field: 'reservationStatus', value: stay.is_confirmed ?? false, label: 'confirmed' },
+    { given: given('confirmationNumber'), field: 'confirmationNumber', value: stay.booking_number, label: 'confirmation number', clearable: true },
+    { given: given('notes'), field: 'generalNotes', value: stay.notes, label: 'notes', clearable: true },
+  ]);
+}
+
+async function stayUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const args = parseArgs(call.action, stayUpdateArgs, call.args);
+  const stay = await readStay(ctx, args.stayId);
+  const { body, lost } = stayWriteBack(stay, args);
+  const label = stay.title ?? `stay ${stay.id}`;
+  return [
+    {
+      activity: 'stayWriteBack',
+      args: { stayId: stay.id, body },
+      describe: `restore stay ${label} (${stay.id})${lostNote(lost, 'they had no value before')}`,
+      record: { resource: 'stay', id: stay.id, label },
+    },
+  ];
+}
+
+/** The API fields of an update. */
+function stayChanges(stay: Stay, args: StayUpdateArgs, action: string): UpdateStayBody {
+  const needsZone = args.checkIn !== undefined || args.checkOut !== undefined || args.location !== undefined;
+  const zone = needsZone ? zoneOf(stay, args.timeZone, action) : undefined;
+  return plainJson({
+    title: args.title,
+    type: args.type,
+    formatted_address: args.location && toLocation(args.location, zone, args.title ?? stay.title ?? undefined),
+    ...checkFields('checkIn', args.checkIn && zone ? fromLocal(args.checkIn, zone) : undefined),
+    ...checkFields('checkOut', args.checkOut && zone ? fromLocal(args.checkOut, zone) : undefined),
+    reservationStatus: args.confirmed,
+    confirmationNumber: args.confirmationNumber,
+    generalNotes: args.notes,
+  }) as UpdateStayBody;
+}
+
+async function stayUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, stayUpdateArgs, call.args);
+  const stay = await readStay(ctx, args.stayId);
+  const body = stayChanges(stay, args, call.action);
+  await ctx.client.call(updateAccommodation, { params: { accommodationId: args.stayId }, body, signal: ctx.signal });
+  const tourId = (stay as { tour_id?: unknown }).tour_id;
+  return {
+    output: { id: args.stayId },
+    undo: [],
+    ...(typeof tourId === 'string' ? { tourId } : {}),
+    describe: `updated stay ${args.title ?? stay.title ?? stay.id} (${Object.keys(body).join(', ') || 'nothing to change'})`,
+  };
+}
+
+export const stayActions: ActionModule = {
+  actions: {
+    'stay.create': { run: stayCreate },
+    'stay.update': { run: stayUpdate, prepare: stayUpdatePrepare },
+  },
+  undo: {
+    stayDelete: (args, ctx) =>
+      ignoreGone(() => ctx.client.call(deleteAccommodation, { params: { accommodationId: Number(args.stayId) }, signal: ctx.signal })),
+    stayWriteBack: (args, ctx) =>
+      ignoreGone(() =>
+        ctx.client.call(updateAccommodation, {
+          params: { accommodationId: Number(args.stayId) },
+          body: asBody<UpdateStayBody>(args.body),
+          signal: ctx.signal,
+        }),
+      ),
+  },
+};

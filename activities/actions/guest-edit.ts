@@ -1,0 +1,97 @@
+/**
+ * What a guest list edit sends. The edit needs every required field, and the list read does
+ * not show the pickup method or the passes, so those two come from the call; the rest is the
+ * entry as read with the call's changes on top.
+ */
+import type { GuestUpdateArgs } from '../../definitions/actions/guests.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { listGuestlist, type GuestEntry, type UpdateGuestBody } from '../api/guestlist.ts';
+import type { ActionContext } from '../action.ts';
+import { stepError } from './common.ts';
+import { passTypeId, readPassTypes } from './pass-types.ts';
+import { plainJson, StepFailure, writeBackOf } from './step-support.ts';
+
+/** Passes in the playbook's words. */
+export type PassRefs = ReadonlyArray<{ type: string | number; count: number }>;
+
+/** Passes as the API takes them, pass types resolved by name. */
+export async function resolvePasses(ctx: ActionContext, tourId: string, passes: PassRefs): Promise<Array<{ passId: number; count: number }>> {
+  if (passes.length === 0) return [];
+  const passTypes = await readPassTypes(ctx, tourId);
+  return passes.map((pass) => ({ passId: passTypeId(passTypes, pass.type, tourId), count: pass.count }));
+}
+
+/** The live entry with this ID on a day, or undefined. */
+export async function findEntry(ctx: ActionContext, tourId: string, dayId: number, guestId: number): Promise<GuestEntry | undefined> {
+  for await (const entry of ctx.client.paginate(listGuestlist, { params: { tourId, dayId }, signal: ctx.signal })) {
+    if (entry.id === guestId && entry.is_deleted !== true) return entry;
+  }
+  return undefined;
+}
+
+/** The entry, or a step failure saying it is not on that day. */
+export async function requireEntry(ctx: ActionContext, tourId: string, day: { id: number; date: string }, guestId: number): Promise<GuestEntry> {
+  const entry = await findEntry(ctx, tourId, day.id, guestId);
+  if (entry) return entry;
+  throw stepError(`Guest list entry ${guestId} is not on ${day.date} of tour ${tourId}.`, StepFailure.unknownRecord);
+}
+
+/** The fields the API cannot read back, which every edit must send: pickup method and passes. */
+export interface UnreadFields {
+  pickupMethodId: number;
+  passes: Array<{ passId: number; count: number }>;
+}
+
+/** Pickup method and passes of an update call; the step fails when the call lacks them. */
+export async function unreadFields(ctx: ActionContext, args: GuestUpdateArgs): Promise<UnreadFields> {
+  if (args.pickup === undefined || args.passes === undefined) {
+    throw stepError(
+      'guest.update: give "pickup" and "passes" (passes: [] for none). The API needs both on every edit and its guest list does not show them.',
+      StepFailure.invalidArguments,
+    );
+  }
+  return { pickupMethodId: await ctx.client.lookups.resolve('pickupMethods', args.pickup), passes: await resolvePasses(ctx, args.tourId, args.passes) };
+}
+
+/** The API fields an update call changes (besides pickup method and passes). */
+export async function changedFields(ctx: ActionContext, args: GuestUpdateArgs): Promise<JsonObject> {
+  return plainJson({
+    firstName: args.firstName,
+    lastName: args.lastName,
+    numberOfGuests: args.guests,
+    statusId: args.status === undefined ? undefined : await ctx.client.lookups.resolve('guestlistStatuses', args.status),
+    email: args.email,
+    affiliation: args.affiliation,
+    notes: args.notes,
+  });
+}
+
+/** The previous values of what an update changes. */
+export function previousFields(entry: GuestEntry, args: GuestUpdateArgs) {
+  const given = (key: keyof GuestUpdateArgs) => args[key] !== undefined;
+  return writeBackOf([
+    { given: given('firstName'), field: 'firstName', value: entry.firstName, label: 'first name' },
+    { given: given('lastName'), field: 'lastName', value: entry.lastName, label: 'last name' },
+    { given: given('guests'), field: 'numberOfGuests', value: entry.numberOfGuests, label: 'party size' },
+    { given: given('status'), field: 'statusId', value: entry.status?.id, label: 'status' },
+    { given: given('email'), field: 'email', value: entry.email, label: 'e-mail' },
+    { given: given('affiliation'), field: 'affiliation', value: entry.affiliation ?? '', label: 'affiliation' },
+    { given: given('notes'), field: 'notes', value: entry.notes ?? '', label: 'notes' },
+  ]);
+}
+
+/** The whole edit body: the entry as read, the changes on top, and the unread fields. */
+export function editBody(entry: GuestEntry, changes: JsonObject, unread: UnreadFields): UpdateGuestBody {
+  const statusId = entry.status?.id;
+  return plainJson({
+    firstName: entry.firstName,
+    lastName: entry.lastName,
+    numberOfGuests: entry.numberOfGuests,
+    statusId,
+    email: entry.email ?? undefined,
+    affiliation: entry.affiliation ?? undefined,
+    notes: entry.notes ?? undefined,
+    ...changes,
+    ...unread,
+  }) as UpdateGuestBody;
+}

@@ -1,0 +1,127 @@
+/**
+ * `guests.setStatus`: approve or decline entries with the bulk, all-or-nothing status call.
+ * Its prepared undo puts every entry back to the status it had, one bulk call per previous
+ * status. Approvals are checked against each day's cap first, so an over-cap request fails
+ * with the day, the cap and the numbers before anything is written (the API refuses it too).
+ */
+import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from '../../definitions/actions/guests.ts';
+import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatuses } from '../api/guestlist.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { isGone, parseArgs, stepError } from './common.ts';
+import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
+import { chunks, mapLimit, StepFailure } from './step-support.ts';
+
+/** IDs one bulk call may carry (the decided body's limit in `activities/api/assumptions.ts`). */
+const BULK_STATUS_MAX_IDS = 500;
+
+/** The entries the call names (by IDs or a selection) that are not at the target status yet. */
+async function entriesToChange(ctx: ActionContext, args: GuestsSetStatusArgs, statusId: number): Promise<GuestRow[]> {
+  const rows = args.ids !== undefined ? await guestsById(ctx, args.tourId, args.ids) : await selectGuests(ctx, args.tourId, args.select ?? {});
+  return rows.filter((row) => row.statusId !== statusId);
+}
+
+/** Sets entries to a status, in as few bulk calls as the API allows. */
+async function putStatus(ctx: ActionContext, tourId: string, statusId: number, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids, BULK_STATUS_MAX_IDS)) {
+    await ctx.client.call(updateGuestlistStatuses, { params: { tourId }, body: { guestListIds: part, statusId }, signal: ctx.signal });
+  }
+}
+
+async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const args = parseArgs(call.action, guestsSetStatusArgs, call.args);
+  const target = await ctx.client.lookups.resolve('guestlistStatuses', args.status);
+  const byPrevious = new Map<number, GuestRow[]>();
+  for (const row of await entriesToChange(ctx, args, target)) {
+    if (row.statusId === null) continue; // an entry without a status cannot be put back to one
+    byPrevious.set(row.statusId, [...(byPrevious.get(row.statusId) ?? []), row]);
+  }
+  return [...byPrevious.entries()].map(([statusId, rows]) => {
+    const name = rows[0]?.status ?? `status ${statusId}`;
+    return {
+      activity: 'guestsStatusRestore',
+      args: { tourId: args.tourId, statusId, guestListIds: rows.map((row) => row.id) },
+      describe: `set ${rows.length} guest list ${rows.length === 1 ? 'entry' : 'entries'} back to ${name}`,
+      record: { resource: 'guestEntries', id: `${args.tourId}:status:${statusId}`, label: `${rows.length} entries back to ${name}` },
+    };
+  });
+}
+
+/** Days whose cap the approval would pass, described; empty when all fit. */
+async function overCap(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<string[]> {
+  const perDay = new Map<number, GuestRow[]>();
+  for (const row of rows) perDay.set(row.dayId, [...(perDay.get(row.dayId) ?? []), row]);
+  const problems = await mapLimit([...perDay.entries()], 4, async ([dayId, dayRows]) => {
+    const config = await ctx.client.call(getGuestlistDayConfig, { params: { tourId, dayId }, signal: ctx.signal });
+    if (config.dayCap === null || config.dayCap === undefined) return undefined;
+    const total = await ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal });
+    const asked = dayRows.reduce((sum, row) => sum + row.guests, 0);
+    if (total.approvedGuests + asked <= config.dayCap) return undefined;
+    return `${dayRows[0]!.date}: cap ${config.dayCap}, approved ${total.approvedGuests}, asked ${asked} more (${dayRows.length} entries)`;
+  });
+  return problems.filter((problem): problem is string => problem !== undefined);
+}
+
+/** Approved party totals after the change, by date. */
+async function approvedPerDay(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<Record<string, number>> {
+  const days = [...new Map(rows.map((row) => [row.dayId, row.date])).entries()];
+  const totals = await mapLimit(days, 4, ([dayId]) => ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal }));
+  return Object.fromEntries(days.map(([, date], index) => [date, totals[index]!.approvedGuests]));
+}
+
+async function setStatus(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, guestsSetStatusArgs, call.args);
+  const target = await ctx.client.lookups.resolve('guestlistStatuses', args.status);
+  const rows = await entriesToChange(ctx, args, target);
+  if (rows.length === 0) {
+    return {
+      output: { entries: [], count: 0, totalGuests: 0, approvedPerDay: {} },
+      undo: [],
+      tourId: args.tourId,
+      describe: `no guest list entries to set to ${args.status}`,
+      warnings: [`No entries were selected that are not ${args.status} already; nothing changed.`],
+    };
+  }
+  if (args.status === GuestDecision.approved && args.respectDayCaps) {
+    const problems = await overCap(ctx, args.tourId, rows);
+    if (problems.length > 0) {
+      throw stepError(`Approving would go past the guest cap of ${problems.join('; ')}. Nothing was changed.`, StepFailure.overDayCap);
+    }
+  }
+  await putStatus(ctx, args.tourId, target, rows.map((row) => row.id));
+  const entries = rows.map((row) => ({ id: row.id, dayId: row.dayId, date: row.date, previousStatus: row.status, status: args.status, guests: row.guests }));
+  const totalGuests = rows.reduce((sum, row) => sum + row.guests, 0);
+  return {
+    output: { entries, count: rows.length, totalGuests, approvedPerDay: await approvedPerDay(ctx, args.tourId, rows) },
+    undo: [],
+    tourId: args.tourId,
+    describe: `set ${rows.length} guest list entries (${totalGuests} guests) to ${args.status}`,
+  };
+}
+
+/** Puts entries back to a status; entries deleted since are skipped. */
+async function statusRestore(ctx: ActionContext, tourId: string, statusId: number, ids: readonly number[]): Promise<void> {
+  try {
+    await putStatus(ctx, tourId, statusId, ids);
+  } catch (error) {
+    if (!isGone(error)) throw error;
+    // All-or-nothing: one entry gone refuses the whole call, so put the others back one by one.
+    for (const id of ids) {
+      try {
+        await putStatus(ctx, tourId, statusId, [id]);
+      } catch (single) {
+        if (!isGone(single)) throw single;
+      }
+    }
+  }
+}
+
+export const guestStatusActions: ActionModule = {
+  actions: {
+    'guests.setStatus': { run: setStatus, prepare: setStatusPrepare },
+  },
+  undo: {
+    guestsStatusRestore: (args, ctx) =>
+      statusRestore(ctx, String(args.tourId), Number(args.statusId), (Array.isArray(args.guestListIds) ? args.guestListIds : []).map(Number)),
+  },
+};

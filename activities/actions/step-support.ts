@@ -1,0 +1,92 @@
+/**
+ * Small pieces the venue, stay, room, contact, guest and pass-type actions share: their
+ * failure types, plain-JSON undo arguments, and request chunking.
+ */
+import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
+
+/** Failure types of these actions (beyond the API's own codes), for `onFailure` and reports. */
+export const StepFailure = {
+  /** A day, entry or record the arguments name is not on the tour. */
+  unknownRecord: 'UNKNOWN_RECORD',
+  /** A name that matches nothing (a pass type, a requester). */
+  unknownName: 'UNKNOWN_NAME',
+  /** The arguments miss something the API needs. */
+  invalidArguments: 'INVALID_ARGUMENTS',
+  /** Approving would take a day beyond its guest cap. */
+  overDayCap: 'OVER_DAY_CAP',
+  /** An undo that cannot be done through the API; the record is left for manual repair. */
+  cannotUndo: 'CANNOT_UNDO',
+} as const;
+export type StepFailure = (typeof StepFailure)[keyof typeof StepFailure];
+
+/**
+ * A body as plain JSON for an undo record: `undefined` fields dropped (undo arguments cross
+ * the workflow history, which keeps JSON only).
+ */
+export function plainJson(body: Record<string, unknown>): JsonObject {
+  return JSON.parse(JSON.stringify(body)) as JsonObject;
+}
+
+/** The value of a plain-JSON field as a request body of the given type. */
+export function asBody<T>(value: JsonValue | undefined): T {
+  return (value ?? {}) as T;
+}
+
+/** Splits a list into runs of at most `size`. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** Lowercased, trimmed: e-mail addresses and names compare this way. */
+export function folded(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/** One field an update may change: whether the call changes it, its API name and its value before. */
+export interface PreviousValue {
+  given: boolean;
+  field: string;
+  value: unknown;
+  /** How the playbook calls it, for "cannot be restored" notes. */
+  label: string;
+  /** The API's update takes `null` for this field and empties it. */
+  clearable?: boolean;
+}
+
+/**
+ * The write-back body of an update: the previous values of the fields the call changes. A
+ * field that was empty before is sent as `null` when the update can empty it; otherwise it
+ * cannot be put back and is listed in `lost`.
+ */
+export function writeBackOf(values: readonly PreviousValue[]): { body: JsonObject; lost: string[] } {
+  const body: Record<string, unknown> = {};
+  const lost: string[] = [];
+  for (const { given, field, value, label, clearable } of values) {
+    if (!given) continue;
+    if (value !== undefined && value !== null) body[field] = value;
+    else if (clearable) body[field] = null;
+    else lost.push(label);
+  }
+  return { body: plainJson(body), lost };
+}
+
+/** ` (x and y stay as set: ...)` for an undo's text, or nothing. */
+export function lostNote(lost: readonly string[], why: string): string {
+  return lost.length === 0 ? '' : ` (${lost.join(', ')} stay as set: ${why})`;
+}
+
+/** Maps with at most `limit` calls in flight, keeping the input order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

@@ -1,0 +1,96 @@
+/**
+ * contact.create and contact.link against the sandbox: the key contact field by field, one per
+ * key, the undo that reports it left behind (the API cannot delete key contacts), and links to
+ * venues and stays undone by unlinking.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
+
+describe('contact actions', () => {
+  let h: Harness;
+  let tour: Awaited<ReturnType<Harness['createTour']>>;
+  beforeAll(async () => {
+    h = await startHarness();
+    tour = await h.createTour('Contact Tour');
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const contactOf = (id: number) => rows(h.snapshot(), 'keyContacts').find((contact) => contact.id === id);
+
+  it('adds a key contact to the tour’s organization once per key; the undo reports it left behind', async () => {
+    const args = {
+      tourId: tour.id,
+      firstName: 'Ada',
+      lastName: 'Promoter',
+      email: 'ada@promoter.example',
+      phone: { country: 49, number: '30 1234 567' },
+      role: 'Promoter',
+      company: 'Live Nation',
+      city: 'Berlin',
+      url: 'https://promoter.example',
+    };
+    const call = h.stepCall('contact.create', args);
+    const outcome = await h.run('contact.create', args, { key: call.idempotencyKey });
+    const { id } = outcome.output as { id: number };
+    expect(contactOf(id)).toMatchObject({
+      orgId: h.sandbox.credentials.orgId,
+      firstName: 'Ada',
+      lastName: 'Promoter',
+      email: 'ada@promoter.example',
+      number: '301234567',
+      country: '49',
+      role: 'Promoter',
+      company: 'Live Nation',
+      city: 'Berlin',
+      url: 'https://promoter.example',
+    });
+    const count = rows(h.snapshot(), 'keyContacts').length;
+    await h.run('contact.create', args, { key: call.idempotencyKey });
+    expect(rows(h.snapshot(), 'keyContacts')).toHaveLength(count);
+
+    expect(outcome.undo).toEqual([expect.objectContaining({ activity: 'keyContactLeftBehind', record: { resource: 'keyContact', id, label: 'Ada Promoter' } })]);
+    const failure = await failureOf(h.undo(outcome.undo));
+    expect(failure.type).toBe('CANNOT_UNDO');
+    expect(failure.nonRetryable).toBe(true);
+    expect(failure.message).toContain('cannot delete key contacts');
+    expect(contactOf(id)).toBeDefined();
+  });
+
+  it('puts a contact into the default organization when none is named', async () => {
+    const outcome = await h.run('contact.create', { firstName: 'Bo', lastName: 'Booker' });
+    expect(contactOf((outcome.output as { id: number }).id)).toMatchObject({ orgId: h.sandbox.credentials.orgId, email: null });
+  });
+
+  it('links a contact to a venue and to a stay; the undo unlinks; a second link changes nothing', async () => {
+    const contactId = ((await h.run('contact.create', { tourId: tour.id, firstName: 'Cy', lastName: 'Stage' })).output as { id: number }).id;
+    const venue = await h.run('venue.create', { tourId: tour.id, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' });
+    const venueId = (venue.output as { id: number }).id;
+    const stay = await h.run('stay.create', {
+      tourId: tour.id,
+      title: 'Motel One',
+      location: { address: 'Berlin', lat: 52.5, lng: 13.4 },
+      timeZone: 'Europe/Berlin',
+      checkIn: { date: '2027-03-27', time: '15:00' },
+      checkOut: { date: '2027-03-28', time: '11:00' },
+    });
+    const stayId = (stay.output as { id: number }).id;
+    const before = h.snapshot();
+
+    const toVenue = await h.run('contact.link', { contactId, venueId });
+    expect(toVenue.output).toEqual({ contactId });
+    const toStay = await h.run('contact.link', { contactId, stayId });
+    const snapshot = h.snapshot();
+    expect(rows(snapshot, 'venues').find((row) => row.id === venueId).keyContactIds).toEqual([contactId]);
+    expect(rows(snapshot, 'stays').find((row) => row.id === stayId).keyContactIds).toEqual([contactId]);
+
+    const again = await h.run('contact.link', { contactId, venueId });
+    expect(again.undo).toEqual([]);
+    expect(again.warnings?.[0]).toContain('linked to venue');
+    expect(await h.prepare(h.stepCall('contact.link', { contactId, venueId }))).toEqual([]);
+
+    await h.undo([...toVenue.undo, ...toStay.undo]);
+    expect(h.snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * Guest list actions against the sandbox: guest.create and guest.update field by field with
+ * their undo, guests.select by days, status, requester and party size, and guests.setStatus
+ * with the bulk call, day caps, per-entry outcomes and an undo that puts every entry back to
+ * its own previous status. No guest name reaches an output or a description.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateGuestlistDayConfig } from '../../activities/api/guestlist.ts';
+import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
+
+type Selected = { ids: number[]; count: number; totalGuests: number; entries: Array<{ id: number; dayId: number; date: string; status: string; guests: number }> };
+
+describe('guest actions', () => {
+  let h: Harness;
+  let tour: Awaited<ReturnType<Harness['createTour']>>;
+  let ids: Record<string, number>;
+  beforeAll(async () => {
+    h = await startHarness();
+    tour = await h.createTour('Guest Tour');
+    const resolve = (group: string, name: string) => h.client.lookups.resolve(group, name);
+    ids = {
+      vip: ((await h.run('passType.create', { tourId: tour.id, name: 'VIP' })).output as { id: number }).id,
+      ga: ((await h.run('passType.create', { tourId: tour.id, name: 'GA' })).output as { id: number }).id,
+      pending: await resolve('guestlistStatuses', 'Pending'),
+      approved: await resolve('guestlistStatuses', 'Approved'),
+      declined: await resolve('guestlistStatuses', 'Declined'),
+      willCall: await resolve('pickupMethods', 'Will Call'),
+    };
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const guestOf = (id: number) => rows(h.snapshot(), 'guests').find((guest) => guest.id === id);
+  const addGuest = async (day: string, guests: number, status = 'Pending', extra: Record<string, unknown> = {}) =>
+    ((await h.run('guest.create', { tourId: tour.id, day, firstName: 'Pat', lastName: `Guest${guests}`, guests, status, pickup: 'Will Call', ...extra })).output as { id: number }).id;
+
+  it('adds an entry with passes and a requester, once per key, without naming the guest; undo deletes it', async () => {
+    const sam = rows(h.snapshot(), 'users').find((user) => user.email === 'sam.rivera@example.com').id;
+    const before = h.snapshot();
+    const args = {
+      tourId: tour.id,
+      day: '2027-03-27',
+      firstName: 'Rosa',
+      lastName: 'Secret',
+      email: 'rosa@guest.example',
+      guests: 2,
+      pickup: 'Will Call',
+      passes: [{ type: 'vip', count: 2 }],
+      requester: 'sam.rivera@example.com',
+      notes: 'Side of stage',
+    };
+    const call = h.stepCall('guest.create', args);
+    const outcome = await h.run('guest.create', args, { key: call.idempotencyKey });
+    const { id } = outcome.output as { id: number };
+    expect(outcome.output).toEqual({ id, dayId: tour.days[0]!.id });
+    expect(guestOf(id)).toMatchObject({
+      tourId: tour.id,
+      dayId: tour.days[0]!.id,
+      firstName: 'Rosa',
+      lastName: 'Secret',
+      email: 'rosa@guest.example',
+      numberOfGuests: 2,
+      statusId: ids.pending,
+      pickupMethodId: ids.willCall,
+      passes: [{ passId: ids.vip, count: 2 }],
+      requesterId: sam,
+      notes: 'Side of stage',
+    });
+    const text = JSON.stringify([outcome.describe, outcome.undo]);
+    expect(text).not.toContain('Rosa');
+    expect(text).not.toContain('rosa@');
+
+    await h.run('guest.create', args, { key: call.idempotencyKey });
+    expect(rows(h.snapshot(), 'guests')).toHaveLength(rows(before, 'guests').length + 1);
+    await h.undo(outcome.undo);
+    expect(h.snapshot()).toEqual(before);
+  });
+
+  it('updates an entry, keeping what is not given, and its prepared undo writes the previous values back', async () => {
+    const id = await addGuest('2027-03-28', 3, 'Pending', { notes: 'Aisle seat' });
+    const before = h.snapshot();
+    const args = { tourId: tour.id, day: '2027-03-28', guestId: id, guests: 4, status: 'Approved', notes: 'Plus one', pickup: 'Box Office', passes: [{ type: 'GA', count: 4 }] };
+    const call = h.stepCall('guest.update', args);
+    const prepared = await h.prepare(call);
+    await h.run('guest.update', args, { key: call.idempotencyKey });
+    expect(guestOf(id)).toMatchObject({
+      firstName: 'Pat',
+      lastName: 'Guest3',
+      numberOfGuests: 4,
+      statusId: ids.approved,
+      notes: 'Plus one',
+      pickupMethodId: await h.client.lookups.resolve('pickupMethods', 'Box Office'),
+      passes: [{ passId: ids.ga, count: 4 }],
+    });
+    expect(prepared[0]!.describe).toContain('pickup method, passes stay as set');
+    await h.undo(prepared);
+    // pickup method and passes cannot be read back, so they stay as the update set them
+    const restored = guestOf(id);
+    expect(restored).toMatchObject({ numberOfGuests: 3, statusId: ids.pending, notes: 'Aisle seat' });
+    expect({ ...restored, pickupMethodId: ids.willCall, passes: [] }).toEqual(rows(before, 'guests').find((guest) => guest.id === id));
+  });
+
+  it('asks for pickup and passes on an update, since the API needs them and does not show them', async () => {
+    const id = await addGuest('2027-03-28', 1);
+    const failure = await failureOf(h.run('guest.update', { tourId: tour.id, day: '2027-03-28', guestId: id, guests: 2 }));
+    expect(failure.type).toBe('INVALID_ARGUMENTS');
+    expect(failure.message).toContain('"pickup" and "passes"');
+  });
+
+  describe('selecting and bulk status', () => {
+    let day29: number[];
+    beforeAll(async () => {
+      day29 = [await addGuest('2027-03-29', 2), await addGuest('2027-03-29', 5), await addGuest('2027-03-29', 1, 'Declined'), await addGuest('2027-03-29', 8, 'Approved')];
+    });
+
+    it('selects entries by day range, status and party size', async () => {
+      const outcome = await h.run('guests.select', { tourId: tour.id, select: { from: '2027-03-29', status: ['Pending', 'Declined'], minGuests: 2 } });
+      const selected = outcome.output as Selected;
+      expect(selected).toEqual({
+        ids: [day29[0], day29[1]],
+        count: 2,
+        totalGuests: 7,
+        entries: [
+          { id: day29[0], dayId: tour.days[2]!.id, date: '2027-03-29', status: 'Pending', guests: 2 },
+          { id: day29[1], dayId: tour.days[2]!.id, date: '2027-03-29', status: 'Pending', guests: 5 },
+        ],
+      });
+      expect(JSON.stringify(outcome)).not.toContain('Pat');
+    });
+
+    it('approves entries with one bulk call; the undo puts each back to its own previous status', async () => {
+      const before = h.snapshot();
+      const args = { tourId: tour.id, status: 'Approved', ids: day29 };
+      const call = h.stepCall('guests.setStatus', args);
+      const prepared = await h.prepare(call);
+      expect(prepared.map((record) => record.args)).toEqual([
+        { tourId: tour.id, statusId: ids.pending, guestListIds: [day29[0], day29[1]] },
+        { tourId: tour.id, statusId: ids.declined, guestListIds: [day29[2]] },
+      ]);
+      const outcome = await h.run('guests.setStatus', args, { key: call.idempotencyKey });
+      expect(outcome.output).toEqual({
+        entries: [
+          { id: day29[0], dayId: tour.days[2]!.id, date: '2027-03-29', previousStatus: 'Pending', status: 'Approved', guests: 2 },
+          { id: day29[1], dayId: tour.days[2]!.id, date: '2027-03-29', previousStatus: 'Pending', status: 'Approved', guests: 5 },
+          { id: day29[2], dayId: tour.days[2]!.id, date: '2027-03-29', previousStatus: 'Declined', status: 'Approved', guests: 1 },
+        ],
+        count: 3,
+        totalGuests: 8,
+        approvedPerDay: { '2027-03-29': 16 },
+      });
+      for (const id of day29) expect(guestOf(id).statusId).toBe(ids.approved);
+      await h.undo(prepared);
+      expect(h.snapshot()).toEqual(before);
+    });
+
+    it('refuses approvals beyond a day’s cap before changing anything', async () => {
+      await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId: tour.days[2]!.id }, body: { dayCap: 12 } });
+      const before = h.snapshot();
+      const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', select: { dates: ['2027-03-29'], status: ['Pending'] } }));
+      expect(failure.type).toBe('OVER_DAY_CAP');
+      expect(failure.message).toContain('2027-03-29: cap 12, approved 8, asked 7 more (2 entries)');
+      expect(h.snapshot()).toEqual(before);
+      await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId: tour.days[2]!.id }, body: { dayCap: null } });
+    });
+
+    it('changes nothing, with a warning, when nothing selected needs the change', async () => {
+      const outcome = await h.run('guests.setStatus', { tourId: tour.id, status: 'Declined', select: { dates: ['2027-03-29'], status: ['Declined'] } });
+      expect(outcome.output).toMatchObject({ count: 0, entries: [] });
+      expect(outcome.warnings?.[0]).toContain('nothing changed');
+    });
+
+    it('fails on entry IDs that are not on the tour', async () => {
+      const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[0]!, 999999] }));
+      expect(failure.type).toBe('UNKNOWN_RECORD');
+      expect(failure.message).toContain('999999');
+    });
+  });
+});
