@@ -14,10 +14,11 @@ import {
   type ScheduleItem,
 } from '../api/schedule.ts';
 import { listTags, setScheduleItemTags, type Tag } from '../api/tags.ts';
+import { ApiError } from '../client/index.ts';
 import { listTourUsers } from '../api/tours.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
 import type { UndoRecord } from '../types.ts';
-import { ignoreGone, stepError } from './common.ts';
+import { ignoreGone, isGone, stepError } from './common.ts';
 import { readTour, resolveDay, zoneOf, type TourView } from './tour-days.ts';
 
 /** The API's `type` of a regular item; 2-6 are travel and need an origin. */
@@ -195,6 +196,18 @@ export async function putBackTags(ctx: ActionContext, tourId: string, itemId: nu
   });
 }
 
+/**
+ * Restores a deleted item. The API refuses (400) to restore an item that is not deleted: then
+ * there is nothing to undo; an item that is gone (404) is left alone too.
+ */
+async function restoreItem(ctx: ActionContext, itemId: number, idempotencyKey: string): Promise<void> {
+  try {
+    await ctx.client.call(restoreScheduleItem, { params: { itemId }, idempotencyKey, signal: ctx.signal });
+  } catch (error) {
+    if (!isGone(error) && !(error instanceof ApiError && error.status === 400)) throw error;
+  }
+}
+
 const ids = (args: JsonObject, key: string): number[] => (Array.isArray(args[key]) ? (args[key] as number[]) : []);
 
 /** Undo activities of schedule items. */
@@ -204,15 +217,14 @@ export const scheduleItemUndo: Record<string, UndoHandler> = {
     eachLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, (itemId) =>
       ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal })),
     ),
-  scheduleItemRestore: (args, ctx) =>
-    ignoreGone(() => ctx.client.call(restoreScheduleItem, { params: { itemId: Number(args.itemId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  scheduleItemRestore: (args, ctx) => restoreItem(ctx, Number(args.itemId), ctx.key()),
   // A day (or tour) that is gone took its items with it: nothing left to restore.
   scheduleItemsRestoreMissing: (args, ctx) =>
     ignoreGone(async () => {
       const visible = new Set((await readDayItems(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id));
       await eachLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, async (itemId, index) => {
         if (visible.has(itemId)) return;
-        await ignoreGone(() => ctx.client.call(restoreScheduleItem, { params: { itemId }, idempotencyKey: ctx.key(index + 1), signal: ctx.signal }));
+        await restoreItem(ctx, itemId, ctx.key(index + 1));
       });
     }),
 };

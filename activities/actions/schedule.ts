@@ -72,7 +72,7 @@ async function scheduleItemsCreate(call: StepCall, ctx: ActionContext): Promise<
   const args = parseArgs(call.action, scheduleItemsCreateArgs, call.args);
   const cache = tourCache(ctx, args.tourId);
   const bodies: CreateScheduleItemBody[] = [];
-  for (const spec of args.items) bodies.push(await itemBody(ctx, cache, { ...spec }));
+  for (const spec of args.items) bodies.push(await itemBody(ctx, cache, spec));
   const { ids, undo } = await createBatches(ctx, bodies);
   const days = new Set(bodies.map((body) => body.day_id)).size;
   return { output: { ids, count: ids.length }, undo, tourId: args.tourId, describe: `created ${ids.length} schedule items on ${days} day(s)` };

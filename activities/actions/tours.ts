@@ -28,7 +28,7 @@ export async function resolveOrganization(ctx: ActionContext, named: string | un
 async function createTourBody(ctx: ActionContext, args: TourCreateArgs, orgId: string) {
   const dates = args.days.map((day) => day.date).sort();
   const days = [];
-  for (const day of args.days) days.push({ ...(await newDayEntry(ctx, day, args.timeZone)), timeZone: day.timeZone ?? args.timeZone });
+  for (const day of args.days) days.push(await newDayEntry(ctx, day, args.timeZone));
   return {
     name: args.name,
     org_id: orgId,
