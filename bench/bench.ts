@@ -1,0 +1,193 @@
+/**
+ * The bench: tourflow against a hand-written concurrent script and a naive sequential script,
+ * running the tour-setup playbook on a generated tour against the sandbox with a fixed latency
+ * per request. Prints the tables and writes `<outDir>/<time>.json`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { compilePlaybookFile } from '../definitions/index.ts';
+import type { Plan } from '../definitions/plan-types.ts';
+import { benchSandboxThroughput } from '../sandbox/bench.ts';
+import { loadConfig } from '../worker/config.ts';
+import { startDevServer, type DevServer } from '../worker/dev-server.ts';
+import { connectClient } from '../worker/temporal.ts';
+import { workflowBundle } from '../worker/worker.ts';
+import { SIZE_S, generateTour } from './generate.ts';
+import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
+import { runList, type BenchOptions } from './options.ts';
+import { childPids } from './proc.ts';
+import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeName, sizeTable, targetTable } from './report.ts';
+import { round } from './stats.ts';
+import { summarizeAll, targets } from './summary.ts';
+
+const PLAYBOOK = path.resolve(import.meta.dirname, '../definitions/playbooks/tour-setup.yaml');
+
+/** A run that failed: what it was and why. */
+export interface Failure extends RunSpec {
+  error: string;
+}
+
+/** Everything a bench run measured, as written to the JSON file. */
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  commit: string;
+  node: string;
+  cpus: number;
+  options: BenchOptions;
+  sizeS: typeof SIZE_S;
+  sandboxThroughput: { requests: number; seconds: number; rps: number } | undefined;
+  compile: { steps: number; ms: number } | undefined;
+  measurements: Measurement[];
+  failures: Failure[];
+  summaries: ReturnType<typeof summarizeAll>;
+  targets: ReturnType<typeof targets>;
+}
+
+function commitOf(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${head}+changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function compilePlan(): Promise<Plan> {
+  const compiled = await compilePlaybookFile(PLAYBOOK);
+  if (!compiled.plan) throw new Error(`tour-setup.yaml does not compile:\n${compiled.errors.map((e) => e.message).join('\n')}`);
+  return compiled.plan;
+}
+
+/** The compile benchmark of the playbook language, when the language package provides it. */
+async function compileBench(): Promise<BenchResults['compile']> {
+  try {
+    // Resolved at run time so the bench runs (without this line) in a checkout that lacks it.
+    const module = (await import(new URL('../definitions/bench.ts', import.meta.url).href)) as {
+      benchCompile?: () => Promise<{ steps: number; ms: number }>;
+    };
+    return await module.benchCompile?.();
+  } catch {
+    return undefined;
+  }
+}
+
+async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBenchOptions['temporal']): Promise<{ env: BenchEnv; close: () => Promise<void> }> {
+  const server: Pick<DevServer, 'address' | 'namespace' | 'stop'> = existing ? { ...existing, stop: async () => undefined } : await startDevServer({ ui: false });
+  const bundlePath = path.join(os.tmpdir(), `tourflow-bench-bundle-${process.pid}.js`);
+  await writeFile(bundlePath, (await workflowBundle()).code);
+  const client = await connectClient(loadConfig({ env: {}, overrides: { temporal: { address: server.address, namespace: server.namespace } } }).temporal);
+  const tuning = {
+    ...(options.maxConcurrentActivities ? { maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities } : {}),
+    ...(options.maxConcurrentWorkflowTasks ? { maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks } : {}),
+  };
+  const env: BenchEnv = {
+    client,
+    temporal: { address: server.address, namespace: server.namespace, pid: childPids(process.pid, 'temporal')[0] },
+    bundlePath,
+    plan,
+    latencyMs: options.latencyMs,
+    tuning,
+  };
+  const close = async () => {
+    await client.connection.close();
+    await server.stop();
+    await rm(bundlePath, { force: true });
+  };
+  return { env, close };
+}
+
+function describeRun(spec: RunSpec): string {
+  const concurrency = spec.concurrency === null ? '' : ` concurrency ${spec.concurrency}`;
+  return `${spec.variant.padEnd(8)} ${sizeName(spec.factor).padEnd(5)}${concurrency} rep ${spec.rep}`;
+}
+
+async function runAll(env: BenchEnv, runs: RunSpec[], log: (line: string) => void): Promise<{ measurements: Measurement[]; failures: Failure[] }> {
+  const measurements: Measurement[] = [];
+  const failures: Failure[] = [];
+  for (const [index, spec] of runs.entries()) {
+    const label = `[${index + 1}/${runs.length}] ${describeRun(spec)}`;
+    try {
+      const m = await measure(env, spec);
+      measurements.push(m);
+      const extra = m.history ? `, ${m.history.events} events (largest ${m.history.largest}), worker ${round((m.workerPeakRssBytes ?? 0) / 2 ** 20, 0)} MB` : '';
+      log(`${label}: ${(m.wallMs / 1000).toFixed(2)} s, ${m.apiCalls} calls${extra}`);
+    } catch (error) {
+      failures.push({ ...spec, error: error instanceof Error ? error.message : String(error) });
+      log(`${label}: FAILED: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    }
+  }
+  return { measurements, failures };
+}
+
+function printReport(results: BenchResults, log: (line: string) => void): void {
+  const { options, summaries } = results;
+  const variants = options.variants;
+  log('');
+  for (const factor of options.sizes) {
+    log(`Size ${sizeName(factor)}: ${describeCounts(generateTour(factor, '').counts)}; latency ${options.latencyMs} ms; playbooks' own concurrency; median [min-max] of ${options.reps}`);
+    log(sizeTable(summaries, factor));
+    log('');
+  }
+  if (options.sizes.length > 1) log(`Wall time by size\n${growthTable(summaries, options.sizes, variants)}\n`);
+  if (options.concurrency.length > 0) {
+    const sweep = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
+    log(`forEach concurrency sweep at ${sizeName(sweep)}\n${concurrencyTable(summaries, sweep, options.concurrency)}\n`);
+  }
+  const main = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
+  log(`API calls by endpoint at ${sizeName(main)} (first repetition)\n${endpointTable(results.measurements, main)}\n`);
+  if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
+  if (results.compile) log(`Compile of a ${results.compile.steps}-step playbook: ${results.compile.ms} ms`);
+  log(`\nTargets\n${targetTable(results.targets)}`);
+  for (const failure of results.failures) log(`\nFAILED ${describeRun(failure)}:\n${failure.error}`);
+}
+
+/** Where the bench gets Temporal: a dev server of its own, or one already running (tests). */
+export interface RunBenchOptions {
+  temporal?: { address: string; namespace: string };
+  log?: (line: string) => void;
+  /** Seconds of the sandbox throughput measurement. @default 3 */
+  throughputSeconds?: number;
+}
+
+/** Runs every measurement the options ask for, prints the report and writes the JSON file. */
+export async function runBench(options: BenchOptions, run: RunBenchOptions = {}): Promise<{ results: BenchResults; file: string }> {
+  const log = run.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const startedAt = new Date().toISOString();
+  const plan = await compilePlan();
+  const runs = runList(options);
+  log(`tourflow bench: ${runs.length} runs (sizes ${options.sizes.map(sizeName).join(', ')}; ${options.reps} repetition(s); concurrency sweep ${options.concurrency.join(', ') || 'none'}; naive up to ${sizeName(options.naiveMaxSize)}), latency ${options.latencyMs} ms`);
+  const sandboxThroughput = await benchSandboxThroughput({ seconds: run.throughputSeconds ?? 3 });
+  const compile = await compileBench();
+  const temporal = await startTemporal(options, plan, run.temporal);
+  let outcome: Awaited<ReturnType<typeof runAll>>;
+  try {
+    outcome = await runAll(temporal.env, runs, log);
+  } finally {
+    await temporal.close();
+  }
+  const summaries = summarizeAll(outcome.measurements);
+  const results: BenchResults = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    commit: commitOf(),
+    node: process.version,
+    cpus: os.cpus().length,
+    options,
+    sizeS: SIZE_S,
+    sandboxThroughput,
+    compile,
+    ...outcome,
+    summaries,
+    targets: targets(summaries, sandboxThroughput?.rps),
+  };
+  printReport(results, log);
+  await mkdir(options.outDir, { recursive: true });
+  const file = path.join(options.outDir, `${startedAt.replace(/[:.]/g, '-')}.json`);
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  log(`\nResults: ${file}`);
+  return { results, file };
+}

@@ -1,0 +1,135 @@
+/**
+ * One measured run of one variant: a fresh sandbox (and, for tourflow, a fresh worker), the
+ * generated tour, the clock around the run only, and what the run cost: API calls by endpoint,
+ * CPU per process, history events and the worker's peak memory.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Client } from '@temporalio/client';
+import { createActivities } from '../activities/index.ts';
+import { createApiClient } from '../activities/client/index.ts';
+import type { JsonObject, Plan } from '../definitions/plan-types.ts';
+import { loadConfig, type Config, type WorkerTuning } from '../worker/config.ts';
+import { walkPlan, type ActivityFunctions } from './direct.ts';
+import { generateTour, type TourCounts } from './generate.ts';
+import { CpuMeter } from './proc.ts';
+import { apiCalls, startSandboxProcess, type EndpointCounts, type SandboxProcess } from './sandbox-process.ts';
+import { historyStats, runOnTemporal, type HistoryStats } from './tourflow.ts';
+import { startWorkerProcess } from './worker-process.ts';
+
+export const Variant = { tourflow: 'tourflow', direct: 'direct', naive: 'naive' } as const;
+export type Variant = (typeof Variant)[keyof typeof Variant];
+
+/** What every measurement shares: the Temporal dev server, the plan, the settings. */
+export interface BenchEnv {
+  client: Client;
+  temporal: { address: string; namespace: string; pid: number | undefined };
+  /** Prebuilt workflow bundle, so a fresh worker starts in a second. */
+  bundlePath: string;
+  plan: Plan;
+  latencyMs: number;
+  tuning: Partial<WorkerTuning>;
+}
+
+/** Which run: variant, tour size factor, `forEach` concurrency override (null: as the playbooks say). */
+export interface RunSpec {
+  variant: Variant;
+  factor: number;
+  concurrency: number | null;
+  rep: number;
+}
+
+export interface Measurement extends RunSpec {
+  wallMs: number;
+  /** Requests to `/v1` the sandbox served during the run. */
+  apiCalls: number;
+  callsPerSecond: number;
+  requests: EndpointCounts;
+  /** CPU seconds each process used during the run. */
+  cpu: Record<string, number>;
+  counts: TourCounts;
+  history?: HistoryStats;
+  workerPeakRssBytes?: number;
+}
+
+/** The plan with every `forEach` (in included playbooks too) at `concurrency`. */
+export function withConcurrency(plan: Plan, concurrency: number | null): Plan {
+  if (concurrency === null) return plan;
+  return {
+    ...plan,
+    steps: plan.steps.map((step) => ({
+      ...step,
+      ...(step.forEach ? { forEach: { ...step.forEach, concurrency } } : {}),
+      ...(step.plan ? { plan: withConcurrency(step.plan, concurrency) } : {}),
+    })),
+  };
+}
+
+function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, outputDir: string): Config {
+  const creds = sandbox.credentials;
+  return loadConfig({
+    env: {},
+    overrides: {
+      temporal: { address: env.temporal.address, namespace: env.temporal.namespace, taskQueue },
+      api: { baseUrl: creds.baseUrl, authUrl: creds.authUrl, apiKey: creds.apiKey, apiSecret: creds.apiSecret, accessToken: creds.accessToken, refreshToken: creds.refreshToken, defaultOrg: creds.orgId },
+      worker: { ...env.tuning, workflowBundlePath: env.bundlePath },
+      outputDir,
+    },
+  });
+}
+
+type Timed = Pick<Measurement, 'wallMs' | 'cpu' | 'history' | 'workerPeakRssBytes'>;
+
+async function timeTourflow(env: BenchEnv, config: Config, sandboxPid: number, plan: Plan, inputs: JsonObject): Promise<Timed> {
+  const worker = await startWorkerProcess(config);
+  try {
+    const meter = new CpuMeter({ sandbox: sandboxPid, worker: worker.pid, temporal: env.temporal.pid, bench: process.pid });
+    const run = await runOnTemporal(env.client, config.temporal.taskQueue, plan, inputs, randomUUID());
+    const cpu = meter.read();
+    const workerPeakRssBytes = worker.peakRss();
+    await worker.stop();
+    const history = await historyStats(env.client, config.temporal.taskQueue);
+    return { wallMs: run.wallMs, cpu, history, ...(workerPeakRssBytes !== undefined ? { workerPeakRssBytes } : {}) };
+  } catch (error) {
+    await worker.stop();
+    throw new Error(`${(error as Error).message}\nworker log (tail):\n${worker.output().slice(-4_000)}`, { cause: error });
+  }
+}
+
+async function timeDirect(env: BenchEnv, config: Config, sandboxPid: number, plan: Plan, inputs: JsonObject, sequential: boolean): Promise<Timed> {
+  const client = createApiClient({ config: config.api, retry: false });
+  const activities = createActivities({ client, outputDir: config.outputDir, defaultOrg: config.api.defaultOrg }) as unknown as ActivityFunctions;
+  try {
+    const meter = new CpuMeter({ sandbox: sandboxPid, bench: process.pid });
+    const started = performance.now();
+    await walkPlan(plan, inputs, { activities, sequential, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString() });
+    return { wallMs: performance.now() - started, cpu: meter.read() };
+  } finally {
+    await client.close();
+  }
+}
+
+/** Runs one measurement on a fresh sandbox; throws when the run fails. */
+export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement> {
+  const tour = generateTour(spec.factor, `Bench ${spec.variant} x${spec.factor} #${spec.rep} ${randomUUID().slice(0, 8)}`);
+  const plan = withConcurrency(env.plan, spec.variant === Variant.naive ? 1 : spec.concurrency);
+  const sandbox = await startSandboxProcess();
+  const outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bench-'));
+  try {
+    await sandbox.setLatency(env.latencyMs);
+    const config = configFor(env, sandbox, `bench-${randomUUID()}`, outputDir);
+    await sandbox.counts(true);
+    const timed =
+      spec.variant === Variant.tourflow
+        ? await timeTourflow(env, config, sandbox.pid, plan, tour.inputs)
+        : await timeDirect(env, config, sandbox.pid, plan, tour.inputs, spec.variant === Variant.naive);
+    const requests = await sandbox.counts();
+    const calls = apiCalls(requests);
+    return { ...spec, ...timed, apiCalls: calls, callsPerSecond: calls / (timed.wallMs / 1000), requests, counts: tour.counts };
+  } finally {
+    await sandbox.close();
+    await rm(outputDir, { recursive: true, force: true });
+  }
+}

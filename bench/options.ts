@@ -1,0 +1,115 @@
+/** The flags of `npm run bench`, and the list of runs they ask for. */
+import { parseArgs } from 'node:util';
+import { Variant, type RunSpec } from './measure.ts';
+
+export interface BenchOptions {
+  reps: number;
+  /** Tour sizes as factors of S. */
+  sizes: number[];
+  /** `forEach` concurrencies of the sweep at size S (the other runs keep the playbooks' own). */
+  concurrency: number[];
+  latencyMs: number;
+  variants: Variant[];
+  /** Largest size the naive script runs at (it is the slow one by design). */
+  naiveMaxSize: number;
+  /** Where the JSON results go. */
+  outDir: string;
+  maxConcurrentActivities: number | undefined;
+  maxConcurrentWorkflowTasks: number | undefined;
+  quick: boolean;
+  help: boolean;
+}
+
+export const USAGE = `npm run bench -- [options]
+
+Runs the tour-setup playbook on a generated tour through tourflow (Temporal dev server), through
+a hand-written concurrent script and through a naive sequential script, against the sandbox with
+a fixed latency per request; prints medians with their spread and writes bench/results/<time>.json.
+
+  --reps <n>               repetitions of every run (default 3)
+  --sizes <list>           tour sizes as factors of S (default 0.25,1,4)
+  --concurrency <list>     forEach concurrencies swept at size S (default 1,10,50; "" for none)
+  --latency-ms <n>         latency the sandbox adds to every request (default 20)
+  --variants <list>        tourflow,direct,naive (default all three)
+  --naive-max-size <f>     largest size the naive script runs at (default 1)
+  --max-activities <n>     worker activity slots (default: the worker's)
+  --max-workflow-tasks <n> worker workflow task slots (default: the worker's)
+  --out <dir>              results folder (default bench/results)
+  --quick                  one repetition at S/4, no concurrency sweep: a check that it all runs
+  -h, --help               this text`;
+
+function numbers(text: string, flag: string): number[] {
+  if (text.trim() === '') return [];
+  return text.split(',').map((part) => {
+    const value = Number(part.trim());
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag}: "${part}" is not a positive number`);
+    return value;
+  });
+}
+
+function positive(text: string | undefined, flag: string): number | undefined {
+  return text === undefined ? undefined : numbers(text, flag)[0];
+}
+
+/** Parses the command line; throws with a message naming the flag on a bad value. */
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      reps: { type: 'string' },
+      sizes: { type: 'string' },
+      concurrency: { type: 'string' },
+      'latency-ms': { type: 'string' },
+      variants: { type: 'string' },
+      'naive-max-size': { type: 'string' },
+      'max-activities': { type: 'string' },
+      'max-workflow-tasks': { type: 'string' },
+      out: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const quick = values.quick === true;
+  const variants = (values.variants ?? 'tourflow,direct,naive').split(',').map((v) => v.trim());
+  for (const variant of variants) {
+    if (!(variant in Variant)) throw new Error(`--variants: "${variant}" is not one of tourflow, direct, naive`);
+  }
+  const latency = values['latency-ms'] === undefined ? 20 : Number(values['latency-ms']);
+  if (!Number.isInteger(latency) || latency < 0) throw new Error(`--latency-ms: "${values['latency-ms']}" is not a whole number of milliseconds`);
+  return {
+    reps: Math.round(positive(values.reps, '--reps') ?? (quick ? 1 : 3)),
+    sizes: numbers(values.sizes ?? (quick ? '0.25' : '0.25,1,4'), '--sizes'),
+    concurrency: numbers(values.concurrency ?? (quick ? '' : '1,10,50'), '--concurrency').map(Math.round),
+    latencyMs: latency,
+    variants: variants as Variant[],
+    naiveMaxSize: positive(values['naive-max-size'], '--naive-max-size') ?? 1,
+    outDir: values.out ?? 'bench/results',
+    maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
+    maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),
+    quick,
+    help: values.help === true,
+  };
+}
+
+/**
+ * Every run, repetition by repetition with the variants interleaved, so that a slow minute of
+ * the machine spreads over all of them: each size with the playbooks' own concurrency, then the
+ * concurrency sweep at size S (or the smallest size when S is not among them).
+ */
+export function runList(options: BenchOptions): RunSpec[] {
+  const runs: RunSpec[] = [];
+  const sweepSize = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
+  const sweepVariants = options.variants.filter((v) => v !== Variant.naive);
+  for (const factor of options.sizes) {
+    const variants = options.variants.filter((v) => v !== Variant.naive || factor <= options.naiveMaxSize);
+    for (let rep = 1; rep <= options.reps; rep++) {
+      for (const variant of variants) runs.push({ variant, factor, concurrency: null, rep });
+    }
+  }
+  for (const concurrency of options.sizes.length > 0 ? options.concurrency : []) {
+    for (let rep = 1; rep <= options.reps; rep++) {
+      for (const variant of sweepVariants) runs.push({ variant, factor: sweepSize, concurrency, rep });
+    }
+  }
+  return runs;
+}

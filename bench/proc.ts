@@ -1,0 +1,82 @@
+/**
+ * Readings from Linux `/proc`: a process's peak resident memory and its CPU time, and the
+ * children of a process (to find the Temporal dev server the bench started). Off Linux the
+ * readings are `undefined` and the bench prints "n/a".
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+
+/** Clock ticks per second of `/proc/<pid>/stat` times; 100 on every Linux the bench targets. */
+const TICKS_PER_SECOND = 100;
+
+function read(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fields of `/proc/<pid>/stat` after the command name (which may hold spaces), 0-based from field 3. */
+function statFields(pid: number): string[] | undefined {
+  const text = read(`/proc/${pid}/stat`);
+  if (!text) return undefined;
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+}
+
+/** Peak resident set size (`VmHWM`) of a running process, in bytes. */
+export function peakRssBytes(pid: number): number | undefined {
+  const match = read(`/proc/${pid}/status`)?.match(/^VmHWM:\s+(\d+)\s+kB/m);
+  return match?.[1] ? Number(match[1]) * 1024 : undefined;
+}
+
+/** User plus system CPU time a process has used so far, in seconds. */
+export function cpuSeconds(pid: number): number | undefined {
+  const fields = statFields(pid);
+  // utime and stime are fields 14 and 15 of the stat line: indexes 11 and 12 here.
+  if (!fields || fields.length < 13) return undefined;
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** PIDs of the direct children of `parent` whose command name starts with `name`. */
+export function childPids(parent: number, name: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const text = read(`/proc/${entry}/stat`);
+    if (!text) continue;
+    const command = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+    const ppid = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === parent && command.startsWith(name)) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** CPU seconds of a set of processes, read before and after a measured span. */
+export class CpuMeter {
+  private readonly start: Map<number, number>;
+
+  constructor(private readonly pids: Record<string, number | undefined>) {
+    this.start = new Map();
+    for (const pid of Object.values(pids)) {
+      const seconds = pid === undefined ? undefined : cpuSeconds(pid);
+      if (pid !== undefined && seconds !== undefined) this.start.set(pid, seconds);
+    }
+  }
+
+  /** CPU seconds each named process used since the meter was made. */
+  read(): Record<string, number> {
+    const used: Record<string, number> = {};
+    for (const [name, pid] of Object.entries(this.pids)) {
+      const before = pid === undefined ? undefined : this.start.get(pid);
+      const now = pid === undefined ? undefined : cpuSeconds(pid);
+      if (before !== undefined && now !== undefined) used[name] = Math.round((now - before) * 100) / 100;
+    }
+    return used;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Entry of the sandbox in a process of its own, so that the API's CPU is apart from the
+ * worker's and the hand-written script's, and measurable. It counts every API request by
+ * endpoint and answers the bench over the IPC channel (see `sandbox-process.ts`).
+ */
+import type { IncomingMessage } from 'node:http';
+import { startSandbox } from '../sandbox/index.ts';
+import { endpointOf, type SandboxReply, type SandboxRequest } from './sandbox-process.ts';
+
+const sandbox = await startSandbox();
+let counts = new Map<string, number>();
+
+sandbox.sandbox.api.server.on('request', (request: IncomingMessage) => {
+  const url = request.url ?? '';
+  if (url.startsWith('/__sandbox')) return;
+  const key = `${request.method ?? 'GET'} ${endpointOf(url)}`;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+});
+
+function reply(message: SandboxReply): void {
+  process.send?.(message);
+}
+
+process.on('message', (message: SandboxRequest) => {
+  switch (message.type) {
+    case 'latency':
+      sandbox.faults.set(message.ms > 0 ? [{ id: 'bench-latency', kind: 'latency', ms: message.ms }] : []);
+      reply({ type: 'done', id: message.id });
+      return;
+    case 'counts':
+      reply({ type: 'counts', id: message.id, counts: Object.fromEntries(counts) });
+      if (message.reset) counts = new Map();
+      return;
+    case 'close':
+      void sandbox.close().then(() => process.exit(0));
+      return;
+  }
+});
+
+reply({ type: 'ready', credentials: sandbox.credentials });

@@ -1,0 +1,71 @@
+/** The bench's pure parts: the generated tour's sizes, the run list, statistics, endpoint names. */
+import { describe, expect, it } from 'vitest';
+import { generateTour } from '../../bench/generate.ts';
+import { parseOptions, runList } from '../../bench/options.ts';
+import { endpointOf } from '../../bench/sandbox-process.ts';
+import { spread } from '../../bench/stats.ts';
+import { withConcurrency } from '../../bench/measure.ts';
+import type { Plan } from '../../definitions/plan-types.ts';
+
+describe('generated tour', () => {
+  it('has the counts of size S at factor 1', () => {
+    const { counts, inputs } = generateTour(1, 'Bench');
+    expect(counts).toEqual({ days: 60, showDays: 50, venues: 60, stays: 20, rooms: 300, scheduleItems: 2000, guests: 5000, daySheets: 60 });
+    expect(inputs.days).toHaveLength(60);
+    expect(inputs.guests).toHaveLength(5000);
+    expect(inputs.rooms).toHaveLength(300);
+    expect((inputs.days as Array<{ dayType: string }>)[0]?.dayType).toBe('Show');
+  });
+
+  it('scales linearly and keeps guest keys unique', () => {
+    const quarter = generateTour(0.25, 'Bench').counts;
+    const four = generateTour(4, 'Bench').counts;
+    expect([quarter.days, quarter.rooms, quarter.guests]).toEqual([15, 75, 1250]);
+    expect([four.days, four.rooms, four.guests, four.scheduleItems]).toEqual([240, 1200, 20000, 8000]);
+    const guests = generateTour(4, 'Bench').inputs.guests as Array<{ date: string; lastName: string }>;
+    expect(new Set(guests.map((g) => `${g.date} ${g.lastName}`)).size).toBe(guests.length);
+  });
+
+  it('keeps every running-order slot inside the day', () => {
+    const order = generateTour(0.01, 'Bench').inputs.showDay as Array<{ end: string }>;
+    expect(order.at(-1)!.end <= '23:59').toBe(true);
+  });
+});
+
+describe('run list', () => {
+  it('interleaves the variants per repetition and sweeps concurrency at S without the naive script', () => {
+    const runs = runList(parseOptions(['--reps', '2', '--sizes', '1,4', '--concurrency', '1,50']));
+    expect(runs.slice(0, 3).map((r) => r.variant)).toEqual(['tourflow', 'direct', 'naive']);
+    expect(runs.filter((r) => r.factor === 4 && r.variant === 'naive')).toEqual([]);
+    const sweep = runs.filter((r) => r.concurrency !== null);
+    expect(sweep).toHaveLength(8);
+    expect(sweep.every((r) => r.factor === 1 && r.variant !== 'naive')).toBe(true);
+  });
+
+  it('says which flag has a bad value', () => {
+    expect(() => parseOptions(['--sizes', '1,x'])).toThrow('--sizes: "x" is not a positive number');
+    expect(() => parseOptions(['--variants', 'tourflow,fast'])).toThrow(/--variants: "fast"/);
+  });
+});
+
+describe('helpers', () => {
+  it('gives median and range', () => {
+    expect(spread([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3, n: 3 });
+    expect(spread([4, 1])).toEqual({ median: 2.5, min: 1, max: 4, n: 2 });
+    expect(spread([])).toBeUndefined();
+  });
+
+  it('names endpoints without their IDs', () => {
+    expect(endpointOf('/v1/tours/5d0c1a2b-1111-4222-8333-944455566677/days/12/schedule?limit=5')).toBe('/v1/tours/:uuid/days/:id/schedule');
+    expect(endpointOf('/v1/schedule/items/batch')).toBe('/v1/schedule/items/batch');
+  });
+
+  it('overrides forEach concurrency in included playbooks too', () => {
+    const child = { steps: [{ id: 'b', forEach: { items: 'x', as: 'x', concurrency: 4 } }] } as unknown as Plan;
+    const plan = { steps: [{ id: 'a', plan: child }, { id: 'c', forEach: { items: 'y', as: 'y', concurrency: 10 } }] } as unknown as Plan;
+    const changed = withConcurrency(plan, 50);
+    expect(changed.steps[0]?.plan?.steps[0]?.forEach?.concurrency).toBe(50);
+    expect(changed.steps[1]?.forEach?.concurrency).toBe(50);
+    expect(plan.steps[1]?.forEach?.concurrency).toBe(10);
+  });
+});
