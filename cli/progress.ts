@@ -224,23 +224,16 @@ export async function queryProgress(handle: WorkflowHandle): Promise<RunProgress
 }
 
 /**
- * What can be said of a closed run whose failure carried no report (a cancelled run: Temporal
- * keeps no details with a cancellation): its state, the counts the workflow put in its memo,
- * and each step's final state as the workflow answers the progress query.
+ * What can be said of a closed run that left no report (terminated, timed out, or failed
+ * outside the playbook): its state, why, and each step's last state as the workflow answers
+ * the progress query (when a worker is there to answer).
  */
 async function closedRunReport(handle: WorkflowHandle, outcome: RunOutcome): Promise<{ lines: string[]; json: Record<string, unknown> }> {
   const description = await handle.describe().catch(() => undefined);
   const status = description ? runStatusText(description) : 'failed';
-  const memo = description?.memo ?? {};
-  const counts = typeof memo.undone === 'number' ? { undone: memo.undone, leftBehind: Number(memo.leftBehind ?? 0) } : undefined;
   const progress = await queryProgress(handle);
-  const message = description?.status.name === 'CANCELLED' ? undefined : outcome.message;
-  const lines = [
-    `${handle.workflowId} ${status}${message ? `: ${message}` : ''}`,
-    ...(counts ? [`${counts.undone} change(s) undone, ${counts.leftBehind} left behind`] : []),
-    ...(progress ? progressLines(progress, handle.workflowId, false).slice(1) : []),
-  ];
-  const json = { workflowId: handle.workflowId, status, ...(message ? { error: message } : {}), ...(counts ?? {}), ...(progress ? { steps: progress.steps } : {}) };
+  const lines = [`${handle.workflowId} ${status}${outcome.message ? `: ${outcome.message}` : ''}`, ...(progress ? progressLines(progress, handle.workflowId, false).slice(1) : [])];
+  const json = { workflowId: handle.workflowId, status, ...(outcome.message ? { error: outcome.message } : {}), ...(progress ? { steps: progress.steps } : {}) };
   return { lines, json };
 }
 

@@ -48,8 +48,11 @@ export const SCHEDULE_DEFAULTS = { overlap: 'skip' as OverlapFlag, catchupWindow
 
 /** Input names that, when a playbook declares one, receive the schedule's time zone. */
 const TIMEZONE_INPUTS = ['timezone', 'timeZone'];
-/** Input names that name the one tour a run works on, for the `TourId` search attribute. */
-const TOUR_INPUTS = ['tour', 'tourId'];
+/**
+ * The input that holds the ID of the one tour a run works on, for the `TourId` search
+ * attribute from the start (the workflow sets it anyway once a step names the tour).
+ */
+const TOUR_ID_INPUT = 'tourId';
 
 /** The flag spelling of a policy. */
 export function overlapFlag(policy: ScheduleOverlapPolicy | undefined): OverlapFlag {
@@ -146,13 +149,6 @@ export async function loadScheduledPlaybook(
   return { plan, inputs, cron, timezone };
 }
 
-/** The tour a run works on, when its inputs name exactly one. */
-function tourOf(inputs: JsonObject): string | undefined {
-  for (const name of TOUR_INPUTS) if (typeof inputs[name] === 'string') return inputs[name];
-  const tours = inputs.tours;
-  return Array.isArray(tours) && tours.length === 1 && typeof tours[0] === 'string' ? tours[0] : undefined;
-}
-
 /**
  * The schedule's action: start `playbookWorkflow` with the plan. Runs are named
  * `<playbook>--<schedule name>-<nominal time>` (Temporal appends the time).
@@ -172,7 +168,7 @@ export function scheduleAction(options: {
     workflowId: `${plan.name}--${options.runName}`,
     taskQueue: options.taskQueue,
     args: [input],
-    searchAttributes: playbookSearchAttributes(plan.name, tourOf(inputs)),
+    searchAttributes: playbookSearchAttributes(plan.name, typeof inputs[TOUR_ID_INPUT] === 'string' ? inputs[TOUR_ID_INPUT] : undefined),
     memo: { keyGeneration: 0, schedule: options.scheduleId },
     staticSummary: `${plan.name} (schedule ${options.scheduleId})${plan.description ? `: ${plan.description.split('\n')[0]}` : ''}`,
   };

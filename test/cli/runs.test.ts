@@ -20,6 +20,7 @@ describe('run management commands', () => {
   let options: CliOptions;
   const key = randomUUID().slice(0, 8);
   const names = { [key]: '<key>' };
+  const started: string[] = [];
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -38,6 +39,7 @@ describe('run management commands', () => {
       const progress: RunProgress = await run.handle.query(progressQuery);
       return progress.steps[0]?.state === 'waiting' ? progress : undefined;
     }, `${run.workflowId} to wait for approval`);
+    started.push(run.workflowId);
     return run.workflowId;
   }
 
@@ -109,14 +111,20 @@ describe('run management commands', () => {
     `);
   });
 
+  it('status stops following on Ctrl-C and leaves the run alone', async () => {
+    const id = await startGate('interrupt');
+    const interrupt = new AbortController();
+    const followed = await cli(['status', id], { ...options, signal: interrupt.signal, onOut: () => interrupt.abort() });
+    expect(followed).toMatchObject({ code: 0, err: `stopped following ${id}; the run goes on` });
+    expect(JSON.parse((await cli(['status', id, '--json'], options)).out)).toMatchObject({ status: 'running' });
+    expect((await cli(['approve', id, 'gate'], options)).code).toBe(0);
+  });
+
   it('cancel rolls the run back and exits 3; a declined approval rolls back too', async () => {
     const cancelled = await startGate('cancel');
     const cancel = await cli(['cancel', cancelled], options);
     expect(cancel.code).toBe(3);
-    expect(normalise(cancel.out, names)).toMatchInlineSnapshot(`
-      "cli-gate--cancel-<key> cancelled, rolled back
-        ? gate  approval         waiting: Go ahead with cancel?"
-    `);
+    expect(normalise(cancel.out, names)).toMatchInlineSnapshot(`"cli-gate failed and rolled back (cli-gate--cancel-<key>)"`);
     expect((await cli(['result', cancelled], options)).code).toBe(3);
     expect(normalise((await cli(['cancel', cancelled], options)).err, names)).toMatchInlineSnapshot(`"error: run "cli-gate--cancel-<key>" has ended (cancelled, rolled back); nothing to cancel"`);
 
@@ -130,12 +138,25 @@ describe('run management commands', () => {
     `);
   });
 
+  it('a terminated run left no report: result says so, with each step’s last state, and exits 1', async () => {
+    const id = await startGate('terminate');
+    await stack.client.workflow.getHandle(id).terminate('operator stopped it');
+    const result = await cli(['result', id], options);
+    expect(result.code).toBe(1);
+    expect(normalise(result.out, names)).toMatchInlineSnapshot(`
+      "cli-gate--terminate-<key> terminated: operator stopped it
+        ? gate  approval         waiting: Go ahead with terminate?"
+    `);
+  });
+
   it('runs lists recent runs, filtered through the search attributes', async () => {
     const rows = await eventually(async () => {
       const listed = await cli(['runs', '--playbook', 'cli-gate', '--json'], options);
       const parsed = JSON.parse(listed.out) as { workflowId: string; status: string }[];
-      return parsed.length >= 4 ? parsed : undefined;
-    }, 'four runs to be listed');
+      // listing is eventually consistent: wait until every run started here shows its final state
+      const final = parsed.filter((row) => row.status !== 'running').map((row) => row.workflowId);
+      return started.every((id) => final.includes(id)) ? parsed : undefined;
+    }, 'the finished runs to be listed');
     expect(rows.map((row) => [normalise(row.workflowId, names), row.status]).sort()).toMatchInlineSnapshot(`
       [
         [
@@ -154,13 +175,22 @@ describe('run management commands', () => {
           "cli-gate--follow-<key>",
           "completed",
         ],
+        [
+          "cli-gate--interrupt-<key>",
+          "completed",
+        ],
+        [
+          "cli-gate--terminate-<key>",
+          "terminated",
+        ],
       ]
     `);
     const completed = await cli(['runs', '--playbook', 'cli-gate', '--status', 'completed'], options);
     expect(normalise(completed.out, names)).toMatchInlineSnapshot(`
-      "RUN                         STATUS     PLAYBOOK  TOUR  STARTED               DURATION
-      cli-gate--follow-<key>   completed  cli-gate  -     <instant>  <duration>
-      cli-gate--approve-<key>  completed  cli-gate  -     <instant>  <duration>"
+      "RUN                           STATUS     PLAYBOOK  TOUR  STARTED               DURATION
+      cli-gate--interrupt-<key>  completed  cli-gate  -     <instant>  <duration>
+      cli-gate--follow-<key>     completed  cli-gate  -     <instant>  <duration>
+      cli-gate--approve-<key>    completed  cli-gate  -     <instant>  <duration>"
     `);
     expect((await cli(['runs', '--playbook', 'no-such-playbook'], options)).out).toBe('no runs found');
   });
