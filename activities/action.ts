@@ -48,7 +48,4 @@ export class PartialFailure extends Error {
   }
 }
 
-/** `tour.create` -> `tourCreate`: the activity type implementing a catalogue action. */
-export function activityName(action: string): string {
-  return action.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
-}
+export { activityName, undoActivityName } from '../workflows/activity-names.ts';

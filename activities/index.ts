@@ -1,11 +1,11 @@
 /**
  * All activities of the worker: one per catalogue action, the undo activities their undo
- * records name, and the two generic saga activities (`prepareUndo`, `replayAndUndo`).
+ * records name, and the two generic saga activities (`prepareUndo`, and `undoReplayAndUndo` for the undo record `replayAndUndo`).
  */
 import { createHash } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { JsonObject } from '../definitions/plan-types.ts';
-import { activityName, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
+import { activityName, undoActivityName, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
 import { ApiError, asActivityFailure, toActivityFailure } from './client/index.ts';
 import type { ActivityDeps } from './deps.ts';
 import type { StepCall, StepOutcome, UndoRecord } from './types.ts';
@@ -83,7 +83,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
       asActivity(() => handler.run(call, contextFor(deps, call.idempotencyKey)))) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
-    activities[name] = ((args: JsonObject) => asActivity(() => undo(args, contextFor(deps, undoKey(name, args))))) as ActivityFn;
+    activities[undoActivityName(name)] = ((args: JsonObject) => asActivity(() => undo(args, contextFor(deps, undoKey(name, args))))) as ActivityFn;
   }
   return {
     ...activities,
@@ -94,7 +94,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.
      */
-    replayAndUndo: ({ call }: { call: StepCall }): Promise<void> =>
+    undoReplayAndUndo: ({ call }: { call: StepCall }): Promise<void> =>
       asActivity(async () => {
         let undo: UndoRecord[];
         try {

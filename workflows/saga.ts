@@ -16,6 +16,7 @@ import {
 import type { UndoRecord } from '../activities/types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { SagaEntry, UndoReport } from './messages.ts';
+import { undoActivityName } from './activity-names.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -78,7 +79,7 @@ export class Saga {
 }
 
 async function runUndo(stepId: string, record: UndoRecord, report: CompensationReport): Promise<void> {
-  const activity = undoActivities[record.activity];
+  const activity = undoActivities[undoActivityName(record.activity)];
   const base = { stepId, describe: record.describe, ...(record.record ? { record: record.record } : {}) };
   if (!activity) {
     report.leftBehind.push({ ...base, error: `no undo activity named ${record.activity}` });

@@ -1,0 +1,14 @@
+/**
+ * Activity type names: pure functions shared by the workflow (which calls activities by
+ * name) and the worker (which registers them). No imports: safe on both sides.
+ */
+
+/** `tour.create` -> `tourCreate`: the activity type implementing a catalogue action. */
+export function activityName(action: string): string {
+  return action.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+/** `tourDelete` -> `undoTourDelete`: undo activities live apart from the actions' names. */
+export function undoActivityName(name: string): string {
+  return `undo${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}
