@@ -85,27 +85,44 @@ export function resolveAudience(store: Store, tourId: string, input: VisibilityI
   return { everyone: false, adminsOnly: input.isAdminsOnly === true, userIds, inviteIds: [...new Set(inviteIds)] };
 }
 
-/** A record that belongs to a tour and has an audience and a soft-delete flag. */
-interface ScopedRecord {
+/** A record that belongs to a tour and has a soft-delete flag. */
+interface TourScoped {
   tourId: string;
-  audience: Audience;
-  createdBy: string;
   isDeleted: boolean;
 }
 
 /**
- * A visible record under a live tour the user belongs to. Unknown, invisible, or (unless
- * `deleted` is asked for) soft-deleted: 404; a deleted tour: 404 TOUR_NOT_FOUND.
+ * A record under a live tour the user belongs to, live or (when asked) deleted. Unknown or in
+ * the wrong state: 404; a deleted tour: 404 TOUR_NOT_FOUND; not a member: 403.
  */
-export function requireVisible<T extends ScopedRecord>(store: Store, record: T | undefined, userId: string, what: string, options: { deleted?: boolean | 'any' } = {}): T {
+export function requireTourRecord<T extends TourScoped>(store: Store, record: T | undefined, userId: string, what: string, deleted: boolean | 'any' = false): T {
   if (!record) throw notFound(what);
   requireTour(store, record.tourId, userId);
-  const wanted = options.deleted ?? false;
-  if (!canSee(record, userId) || (wanted !== 'any' && record.isDeleted !== wanted)) throw notFound(what);
+  if (deleted !== 'any' && record.isDeleted !== deleted) throw notFound(what);
   return record;
 }
 
-/** 400 when restoring something that is not deleted. */
-export function requireDeleted(record: { isDeleted: boolean }, what: string): void {
+/** As `requireTourRecord`, and the record's audience must include the user (404 otherwise). */
+export function requireVisible<T extends TourScoped & { audience: Audience; createdBy: string }>(
+  store: Store,
+  record: T | undefined,
+  userId: string,
+  what: string,
+  options: { deleted?: boolean | 'any' } = {},
+): T {
+  const found = requireTourRecord(store, record, userId, what, options.deleted);
+  if (!canSee(found, userId)) throw notFound(what);
+  return found;
+}
+
+/** Soft-deletes (or, with `false`, restores) a record. */
+export function setDeleted(record: { isDeleted: boolean; updatedAt: string }, isDeleted: boolean): void {
+  record.isDeleted = isDeleted;
+  record.updatedAt = new Date().toISOString();
+}
+
+/** Restores a soft-deleted record; 400 when it is not deleted. */
+export function restore(record: { isDeleted: boolean; updatedAt: string }, what: string): void {
   if (!record.isDeleted) throw new ApiProblem(400, ErrorCode.validation, `${what} is not deleted`);
+  setDeleted(record, false);
 }

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { canSee, requireTour, requireVisible, resolveAudience } from '../access.ts';
+import { canSee, requireTour, requireVisible, resolveAudience, setDeleted } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { validationError } from '../errors.ts';
 import { paginate, readPaging } from '../pipeline/pagination.ts';
@@ -159,7 +159,7 @@ export function registerAccommodationRoutes(app: FastifyInstance, ctx: SandboxCo
 
   defineRoute(app, ctx, 'deleteAccommodation', ({ store, caller, params }) => {
     const stay = visibleStay(store, params.accommodationId as number, caller.userId);
-    Object.assign(stay, { isDeleted: true, updatedAt: nowIso() });
+    setDeleted(stay, true);
     return { message: 'Accommodation deleted' };
   });
 }

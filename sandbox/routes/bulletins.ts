@@ -1,7 +1,7 @@
 /** Bulletins: tour-owned, posted to a day (the tour is resolved from `dayId`); no attachments. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireTour } from '../access.ts';
+import { requireTour, requireTourRecord, setDeleted } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { paginate, readPaging } from '../pipeline/pagination.ts';
@@ -41,13 +41,7 @@ const bulletinId = (store: Store): string => Array.from({ length: 24 }, () => Ma
 
 const notified = (hasNotification: boolean, scheduledFor: string | null): boolean => hasNotification && (scheduledFor === null || Date.parse(scheduledFor) <= Date.now());
 
-function tourBulletin(store: Store, id: string, userId: string): BulletinRecord {
-  const bulletin = store.bulletins.get(id);
-  if (!bulletin) throw notFound('Bulletin');
-  requireTour(store, bulletin.tourId, userId);
-  if (bulletin.isDeleted) throw notFound('Bulletin');
-  return bulletin;
-}
+const tourBulletin = (store: Store, id: string, userId: string): BulletinRecord => requireTourRecord(store, store.bulletins.get(id), userId, 'Bulletin');
 
 export function registerBulletinRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listBulletins', ({ store, caller, params, query }) => {
@@ -85,7 +79,7 @@ export function registerBulletinRoutes(app: FastifyInstance, ctx: SandboxContext
   });
 
   defineRoute(app, ctx, 'deleteBulletin', ({ store, caller, params }) => {
-    Object.assign(tourBulletin(store, params.bulletinId as string, caller.userId), { isDeleted: true, updatedAt: nowIso() });
+    setDeleted(tourBulletin(store, params.bulletinId as string, caller.userId), true);
     return { message: 'Bulletin deleted' };
   });
 }

@@ -1,7 +1,7 @@
 /** Room assignments of a stay: occupants are tour members (`users`) or pending invites. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireDeleted } from '../access.ts';
+import { restore, setDeleted } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { notFound, validationError } from '../errors.ts';
 import { defineRoute } from '../pipeline/route.ts';
@@ -125,14 +125,13 @@ export function registerRoomRoutes(app: FastifyInstance, ctx: SandboxContext): v
 
   defineRoute(app, ctx, 'deleteRoom', ({ store, caller, params }) => {
     const room = visibleRoom(store, params.roomAssignmentId as number, caller.userId);
-    Object.assign(room, { isDeleted: true, updatedAt: nowIso() });
+    setDeleted(room, true);
     return { data: { id: room.id, name: room.name }, message: 'Room deleted' };
   });
 
   defineRoute(app, ctx, 'restoreRoom', ({ store, caller, params }) => {
     const room = visibleRoom(store, params.roomAssignmentId as number, caller.userId, 'any');
-    requireDeleted(room, 'Room assignment');
-    Object.assign(room, { isDeleted: false, updatedAt: nowIso() });
+    restore(room, 'Room assignment');
     return { data: { id: room.id, name: room.name }, message: 'Room restored' };
   });
 }

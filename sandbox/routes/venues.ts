@@ -1,7 +1,7 @@
 /** Venues: tour-scoped, linked to a day; visibility like schedule items. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { canSee, requireDay, requireTour, requireVisible, resolveAudience } from '../access.ts';
+import { canSee, requireDay, requireTour, requireVisible, resolveAudience, setDeleted } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { paginate, readPaging } from '../pipeline/pagination.ts';
 import { defineRoute } from '../pipeline/route.ts';
@@ -101,7 +101,7 @@ export function registerVenueRoutes(app: FastifyInstance, ctx: SandboxContext): 
 
   defineRoute(app, ctx, 'deleteVenue', ({ store, caller, params }) => {
     const venue = visibleVenue(store, params.venueId as number, caller.userId);
-    Object.assign(venue, { isDeleted: true, updatedAt: nowIso() });
+    setDeleted(venue, true);
     return { message: 'Venue deleted' };
   });
 }

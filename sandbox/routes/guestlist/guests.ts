@@ -1,9 +1,9 @@
 /** Guest list entries: day-scoped list, create, edit, delete, restore, requesters. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { memberKey, requireDay, requireDeleted, requireTour } from '../../access.ts';
+import { memberKey, requireDay, requireTour, requireTourRecord, restore, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { validationError } from '../../errors.ts';
 import { paginate, readPaging } from '../../pipeline/pagination.ts';
 import { defineRoute } from '../../pipeline/route.ts';
 import { fields, parseWith } from '../../pipeline/validate.ts';
@@ -74,11 +74,7 @@ function fromInput(input: EditInput, passes: PassAllocation[]): Partial<GuestRec
 
 /** A guest list entry under a live tour the caller belongs to. */
 export function tourGuest(store: Store, guestId: number, userId: string, deleted: boolean | 'any' = false): GuestRecord {
-  const guest = store.guests.get(guestId);
-  if (!guest) throw notFound('Guest list entry');
-  requireTour(store, guest.tourId, userId);
-  if (deleted !== 'any' && guest.isDeleted !== deleted) throw notFound('Guest list entry');
-  return guest;
+  return requireTourRecord(store, store.guests.get(guestId), userId, 'Guest list entry', deleted);
 }
 
 function createGuest(store: Store, userId: string, body: unknown): GuestRecord {
@@ -118,14 +114,13 @@ export function registerGuestRoutes(app: FastifyInstance, ctx: SandboxContext): 
   });
 
   defineRoute(app, ctx, 'deleteGuest', ({ store, caller, params }) => {
-    Object.assign(tourGuest(store, params.guestListId as number, caller.userId), { isDeleted: true, updatedAt: nowIso() });
+    setDeleted(tourGuest(store, params.guestListId as number, caller.userId), true);
     return { message: 'Guest list entry deleted' };
   });
 
   defineRoute(app, ctx, 'restoreGuest', ({ store, caller, params }) => {
     const guest = tourGuest(store, params.guestListId as number, caller.userId, 'any');
-    requireDeleted(guest, 'Guest list entry');
-    Object.assign(guest, { isDeleted: false, updatedAt: nowIso() });
+    restore(guest, 'Guest list entry');
     return { message: 'Guest list entry restored' };
   });
 

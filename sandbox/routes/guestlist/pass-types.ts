@@ -4,9 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { passTypeBody } from '../../../activities/api/assumptions.ts';
-import { requireDeleted, requireTour } from '../../access.ts';
+import { requireTour, requireTourRecord, restore, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
-import { notFound, validationError } from '../../errors.ts';
+import { validationError } from '../../errors.ts';
 import { paginate, readPaging } from '../../pipeline/pagination.ts';
 import { defineRoute } from '../../pipeline/route.ts';
 import { parseWith } from '../../pipeline/validate.ts';
@@ -31,13 +31,8 @@ function checkMaterial(id: number | null | undefined): void {
   if (id != null && !LOOKUPS.passMaterialTypes.some((entry) => entry.id === id)) throw validationError('passMaterialTypeId: unknown pass material type');
 }
 
-function tourPass(store: Store, passId: number, userId: string, deleted: boolean | 'any' = false): PassTypeRecord {
-  const pass = store.passTypes.get(passId);
-  if (!pass) throw notFound('Pass type');
-  requireTour(store, pass.tourId, userId);
-  if (deleted !== 'any' && pass.isDeleted !== deleted) throw notFound('Pass type');
-  return pass;
-}
+const tourPass = (store: Store, passId: number, userId: string, deleted: boolean | 'any' = false): PassTypeRecord =>
+  requireTourRecord(store, store.passTypes.get(passId), userId, 'Pass type', deleted);
 
 /** Live guest list entries holding the pass. */
 function holders(store: Store, pass: PassTypeRecord): Array<Record<string, unknown>> {
@@ -80,14 +75,13 @@ export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext
     if (blocking.length > 0 && query.force !== 'true') {
       return { status: false, message: 'Pass type is held by guest list entries; nothing was deleted (use force=true)', data: { guestLists: blocking } };
     }
-    Object.assign(pass, { isDeleted: true, updatedAt: nowIso() });
+    setDeleted(pass, true);
     return { message: 'Pass type deleted' };
   });
 
   defineRoute(app, ctx, 'restorePassType', ({ store, caller, params }) => {
     const pass = tourPass(store, params.passTypeId as number, caller.userId, 'any');
-    requireDeleted(pass, 'Pass type');
-    Object.assign(pass, { isDeleted: false, updatedAt: nowIso() });
+    restore(pass, 'Pass type');
     return { message: 'Pass type restored' };
   });
 }

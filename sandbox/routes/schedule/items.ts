@@ -1,7 +1,7 @@
 /** Schedule items: the day's list, create, update, batch, delete, restore, confirm-all, tags. */
 import type { FastifyInstance } from 'fastify';
 import { SCHEDULE_BATCH_FIELD, type ConfirmedItem } from '../../../activities/api/assumptions.ts';
-import { canSee, requireDay, requireDeleted, requireTour, requireVisible } from '../../access.ts';
+import { canSee, requireDay, requireTour, requireVisible, restore, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { paginate, readPaging } from '../../pipeline/pagination.ts';
@@ -76,14 +76,13 @@ export function registerScheduleItemRoutes(app: FastifyInstance, ctx: SandboxCon
 
   defineRoute(app, ctx, 'deleteScheduleItem', ({ store, caller, params }) => {
     const item = visibleItem(store, params.itemId as number, caller.userId);
-    Object.assign(item, { isDeleted: true, updatedAt: nowIso() });
+    setDeleted(item, true);
     return { message: 'Schedule item deleted' };
   });
 
   defineRoute(app, ctx, 'restoreScheduleItem', ({ store, caller, params }) => {
     const item = visibleItem(store, params.itemId as number, caller.userId, 'any');
-    requireDeleted(item, 'Schedule item');
-    Object.assign(item, { isDeleted: false, updatedAt: nowIso() });
+    restore(item, 'Schedule item');
     return { message: 'Schedule item restored' };
   });
 

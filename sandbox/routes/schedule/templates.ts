@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { canSee, requireDeleted, requireTour } from '../../access.ts';
+import { canSee, requireTour } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { ApiProblem, ErrorCode, notFound, validationError } from '../../errors.ts';
 import { defineRoute } from '../../pipeline/route.ts';
@@ -117,7 +117,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
 
   defineRoute(app, ctx, 'restoreScheduleTemplate', ({ store, caller, params }) => {
     const template = ownTemplate(store, params.templateId as number, caller.userId, 'any');
-    requireDeleted(template, 'Schedule template');
+    if (!template.isDeleted) throw validationError('Schedule template is not deleted');
     checkUniqueName(store, template.tourId, caller.userId, template.name, template.id);
     setDeleted(store, template, false);
     return { message: 'Schedule template restored' };
