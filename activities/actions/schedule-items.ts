@@ -157,18 +157,13 @@ export async function eachLimited<T>(values: readonly T[], limit: number, work: 
   await Promise.all(Array.from({ length: Math.min(limit, values.length) }, lane));
 }
 
-/** The undo of created items: delete them (one record per write, however many items it made). */
+/**
+ * The undo of created items: delete them, one record per write however many items it made.
+ * (`scheduleItemDelete` is the activity of the `schedule.item.delete` action, hence the plural.)
+ */
 export function deleteItemsUndo(ids: number[], what: string): UndoRecord {
-  const [first] = ids;
-  if (ids.length === 1 && first !== undefined) {
-    return { activity: 'scheduleItemDelete', args: { itemId: first }, describe: `delete schedule item ${first} (${what})`, record: { resource: 'scheduleItem', id: first, label: what } };
-  }
-  return {
-    activity: 'scheduleItemsDelete',
-    args: { itemIds: ids },
-    describe: `delete ${ids.length} schedule items (${what})`,
-    record: { resource: 'scheduleItem', id: ids.join(','), label: what },
-  };
+  const label = ids.length === 1 ? `schedule item ${ids[0]}` : `${ids.length} schedule items`;
+  return { activity: 'scheduleItemsDelete', args: { itemIds: ids }, describe: `delete ${label} (${what})`, record: { resource: 'scheduleItem', id: ids.join(','), label: what } };
 }
 
 /**
@@ -212,7 +207,6 @@ const ids = (args: JsonObject, key: string): number[] => (Array.isArray(args[key
 
 /** Undo activities of schedule items. */
 export const scheduleItemUndo: Record<string, UndoHandler> = {
-  scheduleItemDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId: Number(args.itemId) }, signal: ctx.signal })),
   scheduleItemsDelete: (args, ctx) =>
     eachLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, (itemId) =>
       ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal })),

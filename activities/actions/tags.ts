@@ -14,7 +14,7 @@ async function tagCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcom
   const tag = await ctx.client.call(createTag, { params: { tourId: args.tourId }, body: { name: args.name, colorId }, idempotencyKey: ctx.key(), signal: ctx.signal });
   return {
     output: { id: tag.id, name: tag.name },
-    undo: [{ activity: 'tagDelete', args: { tourId: args.tourId, tagId: tag.id }, describe: `delete tag ${tag.name}`, record: { resource: 'tag', id: tag.id, label: tag.name } }],
+    undo: [{ activity: 'tagRemove', args: { tourId: args.tourId, tagId: tag.id }, describe: `delete tag ${tag.name}`, record: { resource: 'tag', id: tag.id, label: tag.name } }],
     tourId: args.tourId,
     describe: `created tag ${tag.name} (${tag.id})`,
   };
@@ -92,7 +92,8 @@ export const tagActions: ActionModule = {
     'schedule.item.setTags': { run: scheduleItemSetTags, prepare: scheduleItemSetTagsPrepare },
   },
   undo: {
-    tagDelete: (args, ctx) =>
+    // not `tagDelete`: that is the activity of the `tag.delete` action
+    tagRemove: (args, ctx) =>
       ignoreGone(() => ctx.client.call(deleteTag, { params: { tourId: String(args.tourId), tagId: Number(args.tagId) }, signal: ctx.signal })),
     scheduleItemTagsWriteBack: (args, ctx) => putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),
   },

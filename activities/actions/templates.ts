@@ -65,7 +65,7 @@ async function scheduleTemplateCreate(call: StepCall, ctx: ActionContext): Promi
 
 function undoApplyRecord(template: ScheduleTemplate, day: TourDay, by: string): UndoRecord {
   return {
-    activity: 'scheduleTemplateUndoApply',
+    activity: 'scheduleTemplateUnapply',
     args: { templateId: template.id, dayId: day.id, by },
     describe: `remove the items template ${template.template_name} created on ${day.date}`,
     record: { resource: 'scheduleTemplate', id: template.id, label: `${template.template_name} on ${day.date}` },
@@ -148,7 +148,8 @@ export const templateActions: ActionModule = {
   undo: {
     scheduleTemplateDelete: (args, ctx) =>
       ignoreGone(() => ctx.client.call(deleteScheduleTemplate, { params: { templateId: Number(args.templateId) }, signal: ctx.signal })),
-    scheduleTemplateUndoApply: (args, ctx) =>
+    // not `scheduleTemplateUndoApply`: that is the activity of the `schedule.template.undoApply` action
+    scheduleTemplateUnapply: (args, ctx) =>
       ignoreGone(() =>
         ctx.client.call(undoApplyScheduleTemplate, {
           params: { templateId: Number(args.templateId) },

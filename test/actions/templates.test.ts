@@ -79,7 +79,7 @@ describe('schedule template actions', () => {
     const outcome = await h.run('schedule.template.apply', call.args, { key: call.idempotencyKey });
     expect((outcome.output as { replaced: number[] }).replaced).toHaveLength(2);
     expect(live(dayIds[1]!)).toEqual(['Load in', 'Show', 'Soundcheck']);
-    expect(outcome.undo.map((record) => record.activity)).toEqual(['scheduleItemsRestoreMissing', 'scheduleTemplateUndoApply']);
+    expect(outcome.undo.map((record) => record.activity)).toEqual(['scheduleItemsRestoreMissing', 'scheduleTemplateUnapply']);
     await h.undo(outcome.undo);
     expect(h.snapshot()).toEqual(before);
 
