@@ -113,7 +113,9 @@ async function roomDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOu
 
 async function roomDeletePrepare(call: StepCall): Promise<UndoRecord[]> {
   const { roomId } = parseArgs(call.action, roomDeleteArgs, call.args);
-  return [{ activity: 'roomRestore', args: { roomId }, describe: `restore room ${roomId}`, record: { resource: 'room', id: roomId } }];
+  // The call's key makes the restore's own key differ from that of an earlier run restoring the same room.
+  const args = { roomId, after: call.idempotencyKey };
+  return [{ activity: 'roomRestore', args, describe: `restore room ${roomId}`, record: { resource: 'room', id: roomId } }];
 }
 
 /** True for the API refusing to restore a room that is not deleted: nothing left to undo. */
@@ -141,7 +143,7 @@ export const roomActions: ActionModule = {
       ),
     roomRestore: async (args, ctx) => {
       try {
-        await ctx.client.call(restoreRoom, { params: { roomAssignmentId: Number(args.roomId) }, signal: ctx.signal });
+        await ctx.client.call(restoreRoom, { params: { roomAssignmentId: Number(args.roomId) }, idempotencyKey: ctx.key(), signal: ctx.signal });
       } catch (error) {
         if (!notDeleted(error) && !(error instanceof ApiError && error.status === 404)) throw error;
       }
