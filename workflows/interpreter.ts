@@ -132,7 +132,7 @@ export class Interpreter {
 
   /** Waits while paused; throws `Stopped` once the run is stopping. */
   async checkpoint(): Promise<void> {
-    await condition(() => !this.paused || this.stopReason !== undefined);
+    if (this.paused) await condition(() => !this.paused || this.stopReason !== undefined);
     if (this.stopReason) throw new Stopped();
     const info = workflowInfo();
     if (info.historyLength > HISTORY_EVENTS_LIMIT || info.continueAsNewSuggested) {
