@@ -170,6 +170,12 @@ describe('guest actions', () => {
       expect(outcome.warnings?.[0]).toContain('nothing changed');
     });
 
+    it('says why it cannot select by pass type: the guest list read does not show passes', async () => {
+      const failure = await failureOf(h.run('guests.select', { tourId: tour.id, select: { passTypes: ['VIP'] } }));
+      expect(failure.type).toBe('INVALID_ARGUMENTS');
+      expect(failure.message).toContain('does not show the passes');
+    });
+
     it('fails on entry IDs that are not on the tour', async () => {
       const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[0]!, 999999] }));
       expect(failure.type).toBe('UNKNOWN_RECORD');
