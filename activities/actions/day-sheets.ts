@@ -54,7 +54,7 @@ function plannedFiles(ctx: ActionContext, tour: TourView, args: DaySheetRenderAr
 
 async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, daySheetRenderArgs, call.args);
-  const tour = await readTour(ctx, args.tourId);
+  const tour = await readTour(ctx, args.tourId, { tourFields: true });
   const { days, warning } = selectSheetDays(tour, args, call.run.now);
   const files = plannedFiles(ctx, tour, args, days);
   const saved: JsonObject[] = [];

@@ -4,7 +4,7 @@
  */
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { listOrganizations } from '../api/organizations.ts';
-import { getTourData, listTours, type TourData } from '../api/tours.ts';
+import { getTourData, listTours, type TourData, type TourMembership } from '../api/tours.ts';
 import type { ActionContext } from '../action.ts';
 import { stepError } from './common.ts';
 
@@ -73,6 +73,15 @@ function tourFields(data: TourData): Pick<TourView, 'name' | 'timeZone' | 'start
   };
 }
 
+/** Fills the tour fields still missing from a row of the caller's tour list. */
+export function fillFromMembership(fields: Pick<TourView, 'name' | 'timeZone' | 'startDate' | 'endDate'>, tour: TourMembership['tour']): void {
+  const loose = tour as Loose;
+  fields.name ??= text(loose.name);
+  fields.timeZone ??= text(loose.timeZone) ?? text(loose.time_zone);
+  fields.startDate ??= dateOnly(text(loose.start_date));
+  fields.endDate ??= dateOnly(text(loose.end_date));
+}
+
 /** The caller's membership row of a tour, searched across their organizations. */
 export async function findMembership(ctx: ActionContext, tourId: string) {
   const orgs = await ctx.client.call(listOrganizations, { signal: ctx.signal });
@@ -86,9 +95,10 @@ export async function findMembership(ctx: ActionContext, tourId: string) {
 
 /**
  * Reads a tour with all its days. Content is not needed, so every per-resource limit of the
- * whole-tour read is 1; tour fields the read lacks come from the caller's tour list.
+ * whole-tour read is 1. With `tourFields`, the tour's own fields that the read lacks come from
+ * the caller's tour list (a few more calls, so only when the name or dates are needed).
  */
-export async function readTour(ctx: ActionContext, tourId: string): Promise<TourView> {
+export async function readTour(ctx: ActionContext, tourId: string, options: { tourFields?: boolean } = {}): Promise<TourView> {
   const data = await ctx.client.call(getTourData, {
     params: { tourId },
     query: { scheduleLimit: 1, venuesLimit: 1, accommodationLimit: 1, guestlistLimit: 1, bulletinsLimit: 1 },
@@ -98,13 +108,9 @@ export async function readTour(ctx: ActionContext, tourId: string): Promise<Tour
   for (const day of data.days) days.push(await toTourDay(ctx, day));
   days.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   const fields = tourFields(data);
-  if (fields.name === null || fields.timeZone === null || fields.startDate === null) {
+  if (options.tourFields && (fields.name === null || fields.timeZone === null || fields.startDate === null)) {
     const membership = await findMembership(ctx, tourId);
-    const tour = (membership?.tour ?? {}) as Loose;
-    fields.name ??= text(tour.name);
-    fields.timeZone ??= text(tour.timeZone) ?? text(tour.time_zone);
-    fields.startDate ??= dateOnly(text(tour.start_date));
-    fields.endDate ??= dateOnly(text(tour.end_date));
+    if (membership) fillFromMembership(fields, membership.tour);
   }
   return { id: tourId, ...fields, days };
 }

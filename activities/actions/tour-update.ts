@@ -71,7 +71,7 @@ function addedDays(before: TourView, after: TourView, args: TourUpdateArgs): Tou
 
 async function tourUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, tourUpdateArgs, call.args);
-  const before = await readTour(ctx, args.tourId);
+  const before = await readTour(ctx, args.tourId, { tourFields: true });
   const dayList = await dayListOf(ctx, before, args);
   const body: UpdateTourBody = {
     ...(args.name !== undefined ? { name: args.name } : {}),
@@ -110,7 +110,7 @@ function dayState(day: TourDay): JsonObject {
 
 async function tourUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, tourUpdateArgs, call.args);
-  const tour = await readTour(ctx, args.tourId);
+  const tour = await readTour(ctx, args.tourId, { tourFields: true });
   const removed = (args.removeDays ?? []).map((ref) => resolveDay(tour, ref).date);
   const label = tour.name ?? args.tourId;
   const shells = removed.length > 0 ? `; removed days ${removed.join(', ')} come back as empty days (their content cannot be restored)` : '';

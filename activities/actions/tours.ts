@@ -6,7 +6,7 @@ import { createTour, deleteTour, listTours, type TourMembership } from '../api/t
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { dateOnly, dayOutput, readTour, selectDays } from './tour-days.ts';
+import { dayOutput, fillFromMembership, readTour, selectDays } from './tour-days.ts';
 import { newDayEntry, tourUpdateHandler, tourWriteBack } from './tour-update.ts';
 
 /** The organization a tour goes into: by ID or name, or the caller's only one. */
@@ -105,14 +105,15 @@ async function tourFind(call: StepCall, ctx: ActionContext): Promise<StepOutcome
   const orgIds = args.org ? [await resolveOrganization(ctx, args.org)] : (await ctx.client.call(listOrganizations, { signal: ctx.signal })).map((org) => org.id);
   const { orgId, tour: membership } = await findTour(ctx, orgIds, args);
   const tour = await readTour(ctx, membership.id);
+  fillFromMembership(tour, membership);
   return {
     output: {
       id: membership.id,
       name: membership.name,
       orgId,
-      startDate: dateOnly(membership.start_date) ?? tour.days[0]?.date ?? null,
-      endDate: dateOnly(membership.end_date) ?? tour.days[tour.days.length - 1]?.date ?? null,
-      timeZone: tour.timeZone,
+      startDate: tour.startDate ?? tour.days[0]?.date ?? null,
+      endDate: tour.endDate ?? tour.days[tour.days.length - 1]?.date ?? null,
+      timeZone: tour.timeZone ?? tour.days[0]?.timeZone ?? null,
       days: tour.days.map((day) => dayOutput(tour, day)),
     },
     undo: [],
