@@ -39,12 +39,19 @@ export function resolveAction(entry: Omit<StepEntry, 'action'>, source: Playbook
 /** What other steps' expressions may read of this one. */
 export function factsOf(entry: StepEntry): StepFacts {
   const declared = Object.keys(entry.document.outputs ?? {});
-  const fromAction = entry.plan ? Object.keys(entry.plan.outputs) : Object.keys(entry.action?.outputs ?? {});
-  return {
-    id: entry.document.id,
-    outputs: entry.action ? new Set([...fromAction, ...declared]) : undefined,
-    forEach: entry.document.forEach !== undefined,
-  };
+  let outputs: ReadonlySet<string> | undefined;
+  if (entry.plan) outputs = new Set([...Object.keys(entry.plan.outputs), ...declared]);
+  else if (entry.action) outputs = declared.length > 0 ? new Set([...actionOutputs(entry.action), ...declared]) : actionOutputs(entry.action);
+  return { id: entry.document.id, outputs, forEach: entry.document.forEach !== undefined };
+}
+
+const outputSets = new WeakMap<ActionDefinition, ReadonlySet<string>>();
+
+/** An action's output names, as one shared set per action. */
+function actionOutputs(action: ActionDefinition): ReadonlySet<string> {
+  let names = outputSets.get(action);
+  if (!names) outputSets.set(action, (names = new Set(Object.keys(action.outputs))));
+  return names;
 }
 
 /** `x` or `${{ x }}` as a template string, the form every plan expression takes. */
@@ -127,7 +134,7 @@ function guard(entry: StepEntry, args: JsonObject, source: PlaybookSource, error
 
 function planStep(entry: StepEntry, args: JsonObject, needs: string[], forEach: ForEach | undefined, destroys: string | undefined, source: PlaybookSource): PlanStep {
   const { document, action } = entry;
-  const place = source.place(['steps', entry.index]);
+  const place = source.position(['steps', entry.index]);
   const step: PlanStep = {
     id: document.id,
     action: document.action,

@@ -50,9 +50,10 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
   const document = (isObject(source.value) ? source.value : {}) as Record<string, unknown>;
   const inputs = compileInputs(document.inputs, source, errors);
   const entries = await stepEntries(document.steps, source, errors, options, sources);
-  const steps = compileSteps(entries, Object.keys(inputs), source, errors);
+  const context: ReferenceContext = { source, steps: factsMap(entries), inputs: Object.keys(inputs), errors };
+  const steps = compileSteps(entries, context);
   const outputs = isObject(document.outputs) ? (document.outputs as JsonObject) : {};
-  checkExpressions(outputs, ['outputs'], {}, { source, steps: factsMap(entries), inputs: Object.keys(inputs), errors });
+  checkExpressions(outputs, ['outputs'], {}, context);
   if (options.inputs) checkRunInputs(inputs, options.inputs, source, errors);
   if (errors.length > 0 || !top.success) return { errors, sources };
   const plan: Plan = {
@@ -114,8 +115,8 @@ function factsMap(entries: readonly StepEntry[]): ReferenceContext['steps'] {
   return new Map(entries.map((entry) => [entry.document.id, factsOf(entry)]));
 }
 
-function compileSteps(entries: StepEntry[], inputs: string[], source: PlaybookSource, errors: PlaybookError[]): PlanStep[] {
-  const context: ReferenceContext = { source, steps: factsMap(entries), inputs, errors };
+function compileSteps(entries: StepEntry[], context: ReferenceContext): PlanStep[] {
+  const { source, errors } = context;
   const steps = entries.map((entry) => compileStep(entry, source, context));
   const cycle = findCycle(steps);
   if (cycle) {

@@ -193,6 +193,15 @@ export function unwrapExpression(text: string): string {
 
 /** Every name an expression reads, for compile-time checks. Throws `ExpressionError` on bad syntax. */
 export function referencesOf(expression: string): ExpressionReferences {
+  let known = references.get(expression);
+  if (!known) references.set(expression, (known = findReferences(expression)));
+  return known;
+}
+
+// playbooks repeat the same few expressions thousands of times
+const references = new Map<string, ExpressionReferences>();
+
+function findReferences(expression: string): ExpressionReferences {
   const refs: ExpressionRef[] = [];
   walk(parseExpression(unwrapExpression(expression)).ast, refs, new Set());
   const steps: ExpressionReferences['steps'] = [];

@@ -189,7 +189,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
   }
 }
 
-function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   const at = unwrap(schema);
   const d = def(at);
   if (d.type === 'object') return d.shape;

@@ -44,7 +44,7 @@ const RUN_FIELDS = ['workflowId', 'playbook', 'now'];
  */
 export function checkExpressions(value: unknown, path: ValuePath, place: ExpressionPlace, context: ReferenceContext, bare = false): Set<string> {
   const used = new Set<string>();
-  visit(value, path, (text, at) => {
+  visit(value, [...path], bare, (text, at) => {
     for (const part of parts(text, at, bare, context)) {
       let refs: ExpressionRef[];
       try {
@@ -83,11 +83,25 @@ function parts(text: string, at: ValuePath, bare: boolean, context: ReferenceCon
   }
 }
 
-function visit(value: unknown, path: ValuePath, onString: (text: string, path: ValuePath) => void): void {
-  if (typeof value === 'string') onString(value, path);
-  else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i], onString));
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) visit(inner, [...path, key], onString);
+/**
+ * Calls `onString` for every string holding a template (every string, with `all`), with its
+ * path. The path array is reused while walking and copied only for the strings reported.
+ */
+function visit(value: unknown, path: (string | number)[], all: boolean, onString: (text: string, path: ValuePath) => void): void {
+  if (typeof value === 'string') {
+    if (all || isTemplate(value)) onString(value, [...path]);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      path.push(i);
+      visit(item, path, all, onString);
+      path.pop();
+    });
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      path.push(key);
+      visit(inner, path, all, onString);
+      path.pop();
+    }
   }
 }
 

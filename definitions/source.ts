@@ -4,6 +4,7 @@
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
+import { JsonIndex } from './json-source.ts';
 
 /** A path into the playbook's values: keys and list indexes. */
 export type ValuePath = readonly (string | number)[];
@@ -28,20 +29,78 @@ export interface PlaybookSource {
    * points at its nearest existing parent.
    */
   place(path: ValuePath, part?: 'value' | 'key'): Place;
+  /** Where the value at `path` starts (its nearest parent's start if it does not exist). */
+  position(path: ValuePath): { line: number; column: number };
   /** Where `needle` is written inside the string at `path`, shifted by `offset` into it. */
   placeIn(path: ValuePath, needle: string, offset: number, length: number): Place;
 }
 
-/** Parses YAML (JSON is YAML too) with positions. */
+/** Finds where values are written: the span to underline, and the raw text of a value. */
+interface Locator {
+  /** Offset and length to underline for the value (or key) at `path`, or its nearest parent. */
+  span(path: ValuePath, part: 'value' | 'key'): [number, number];
+  /** Start and end of the value at `path`, when it exists. */
+  raw(path: ValuePath): [number, number] | undefined;
+}
+
+/**
+ * Parses a playbook with positions: YAML, or JSON (JSON is YAML too) on a fast path that
+ * generated playbooks of thousands of steps need.
+ */
 export function parseSource(file: string, text: string): PlaybookSource {
+  if (/^\s*\{/.test(text)) {
+    try {
+      return withPlaces(file, text, JSON.parse(text) as unknown, [], jsonLocator(text));
+    } catch {
+      // not plain JSON after all (comments, YAML flow style): the YAML parser says why, if anything
+    }
+  }
+  return parseYaml(file, text);
+}
+
+function withPlaces(file: string, text: string, value: unknown, errors: PlaybookError[], locator: Locator, lines = lineStarts(text)): PlaybookSource {
+  const at = ([offset, length]: [number, number]): Place => ({ ...positionOf(lines, offset), length });
+  return {
+    file,
+    text,
+    value,
+    errors,
+    place: (path, part = 'value') => at(locator.span(path, part)),
+    position: (path) => positionOf(lines, locator.raw(path)?.[0] ?? locator.span(path, 'value')[0]),
+    placeIn(path, needle, offset, length) {
+      const raw = locator.raw(path);
+      const index = raw ? text.slice(raw[0], raw[1]).indexOf(needle) : -1;
+      return raw && index >= 0 ? at([raw[0] + index + offset, length]) : at(locator.span(path, 'value'));
+    },
+  };
+}
+
+function jsonLocator(text: string): Locator {
+  const index = new JsonIndex(text);
+  return {
+    span(path, part) {
+      const { span, found } = index.find(path);
+      if (found && part === 'key' && span.keyStart !== undefined) return [span.keyStart, (span.keyEnd ?? span.keyStart + 1) - span.keyStart];
+      const children = index.children(span);
+      const first = children instanceof Map ? children.values().next().value : children?.[0];
+      if (first) return first.keyStart !== undefined ? [first.keyStart, (first.keyEnd ?? 0) - first.keyStart] : [first.start, first.end - first.start];
+      return [span.start, Math.max(1, span.end - span.start)];
+    },
+    raw(path) {
+      const { span, found } = index.find(path);
+      return found ? [span.start, span.end] : undefined;
+    },
+  };
+}
+
+function parseYaml(file: string, text: string): PlaybookSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const lines = lineStarts(text);
-  const at = (offset: number, length: number): Place => ({ ...positionOf(lines, offset), length });
   // after the first syntax error the parser's view of the rest is unreliable: report that one
   const errors = doc.errors.slice(0, 1).map((error) => {
     const [start, end] = error.pos;
-    const place = at(start, Math.max(1, end - start));
+    const place = { ...positionOf(lines, start), length: Math.max(1, end - start) };
     const line = text.slice(lines[place.line - 1], lines[place.line] ?? text.length);
     return new PlaybookError(PlaybookErrorCode.yamlSyntax, `YAML syntax: ${yamlMessage(error.message)}`, {
       file,
@@ -49,7 +108,11 @@ export function parseSource(file: string, text: string): PlaybookSource {
       hint: line.includes('${{') ? 'quote the expression: "${{ ... }}" (unquoted, YAML reads ": " and { } [ ] inside it as structure)' : undefined,
     });
   });
+  const value = doc.errors.length > 0 ? safeToJs(doc) : doc.toJS({ maxAliasCount: 1000 });
+  return withPlaces(file, text, value, errors, yamlLocator(doc), lines);
+}
 
+function yamlLocator(doc: ReturnType<typeof parseDocument>): Locator {
   const find = (path: ValuePath): { node: YamlNode | null | undefined; key?: YamlNode; found: boolean } => {
     let node = doc.contents as YamlNode | null;
     let key: YamlNode | undefined;
@@ -67,7 +130,6 @@ export function parseSource(file: string, text: string): PlaybookSource {
     }
     return { node, key, found: true };
   };
-
   const spanOf = (node: YamlNode | null | undefined): [number, number] => {
     if (!node?.range) return [0, 1];
     if (isMap(node) || isSeq(node)) {
@@ -78,22 +140,14 @@ export function parseSource(file: string, text: string): PlaybookSource {
     }
     return [node.range[0], Math.max(1, node.range[1] - node.range[0])];
   };
-
   return {
-    file,
-    text,
-    value: doc.errors.length > 0 ? safeToJs(doc) : doc.toJS({ maxAliasCount: 1000 }),
-    errors,
-    place(path, part = 'value') {
+    span(path, part) {
       const { node, key, found } = find(path);
-      return at(...spanOf(found && part === 'key' && key ? key : node));
+      return spanOf(found && part === 'key' && key ? key : node);
     },
-    placeIn(path, needle, offset, length) {
+    raw(path) {
       const { node, found } = find(path);
-      if (!found || !node?.range) return this.place(path);
-      const index = text.slice(node.range[0], node.range[1]).indexOf(needle);
-      if (index < 0) return at(...spanOf(node));
-      return at(node.range[0] + index + offset, length);
+      return found && node?.range ? [node.range[0], node.range[1]] : undefined;
     },
   };
 }
