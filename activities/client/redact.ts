@@ -8,7 +8,9 @@
 export type Redactor = (text: string) => string;
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-// JWTs and other long opaque credentials: 32+ characters of base64url/hex with no spaces.
+// A JWT: three base64url parts, the first a JSON object (`{"` encodes as `eyJ`).
+const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+// Other long opaque credentials: 32+ characters of base64url/hex with no spaces.
 const OPAQUE = /\b[A-Za-z0-9_-]{32,}(\.[A-Za-z0-9_-]{8,}){0,2}\b/g;
 // Tour and organization IDs are UUIDs: they help the reader and are not secret.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,7 +22,7 @@ export function createRedactor(secrets: () => Iterable<string | undefined>): Red
     for (const secret of secrets()) {
       if (secret && secret.length >= 6) out = out.split(secret).join('[redacted]');
     }
-    return out.replace(EMAIL, '[email]').replace(OPAQUE, (match) => (UUID.test(match) ? match : '[redacted]'));
+    return out.replace(EMAIL, '[email]').replace(JWT, '[redacted]').replace(OPAQUE, (match) => (UUID.test(match) ? match : '[redacted]'));
   };
 }
 

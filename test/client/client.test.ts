@@ -13,10 +13,12 @@ import {
   ApiResponseShapeError,
   ClientErrorCode,
   createApiClient,
+  createRedactor,
   LookupNameError,
   toActivityFailure,
   type ApiClient,
 } from '../../activities/client/index.ts';
+import { isRetryableStatus, parseRetryAfter } from '../../activities/client/classify.ts';
 import { scriptedConfig, scriptedServer } from './helpers.ts';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -164,5 +166,45 @@ describe('lookups (scripted server)', () => {
 
   it('an unknown group lists the known groups', async () => {
     await expect(client.lookups.resolve('roomKinds', 'Double')).rejects.toThrow(/Unknown lookup group "roomKinds"\. Known groups: hotelRoomTypes, guestlistStatuses, pickupMethods, dayTypes/);
+  });
+});
+
+describe('classification and redaction (pure)', () => {
+  it.each([
+    ['2', 2000],
+    ['0', 0],
+    ['1.5', 1500],
+    [new Date(Date.UTC(2030, 0, 1, 0, 0, 10)).toUTCString(), 10_000],
+    ['soon', undefined],
+    [undefined, undefined],
+  ])('Retry-After %s is %s ms', (header, expected) => {
+    expect(parseRetryAfter(header, Date.UTC(2030, 0, 1))).toBe(expected);
+  });
+
+  it.each([
+    [400, false],
+    [401, false],
+    [402, false],
+    [403, false],
+    [404, false],
+    [405, false],
+    [408, true],
+    [409, false],
+    [413, false],
+    [415, false],
+    [429, true],
+    [500, true],
+    [502, true],
+    [503, true],
+  ])('HTTP %i retryable: %s', (status, retryable) => {
+    expect(isRetryableStatus(status)).toBe(retryable);
+  });
+
+  it('masks known secrets, e-mail addresses and token-like strings, and keeps UUIDs', () => {
+    const redact = createRedactor(() => ['s3cr3t-value']);
+    const text = redact(
+      'secret s3cr3t-value, guest ana.silva@example.com, token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijklmnop, tour 3f2a9c1e-7b4d-4e8f-9a0b-1c2d3e4f5a6b',
+    );
+    expect(text).toBe('secret [redacted], guest [email], token [redacted], tour 3f2a9c1e-7b4d-4e8f-9a0b-1c2d3e4f5a6b');
   });
 });
