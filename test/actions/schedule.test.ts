@@ -83,6 +83,19 @@ describe('schedule item actions', () => {
     expect(h.snapshot()).toEqual(before);
   });
 
+  it('a batch whose answer was lost after the commit is not written again by the next attempt', async () => {
+    const before = h.snapshot();
+    const specs = [0, 1, 2].map((i) => ({ day: '2027-03-29', name: `Lost answer ${i}`, start: '12:00' }));
+    const call = h.stepCall('schedule.items.create', { tourId, items: specs });
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/schedule/items/batch$' }, times: 1 });
+    const lost = await failureOf(h.run('schedule.items.create', call.args, { key: call.idempotencyKey }));
+    expect(lost.nonRetryable).toBe(false);
+    const outcome = await h.run('schedule.items.create', call.args, { key: call.idempotencyKey });
+    expect(items().filter((row) => row.name.startsWith('Lost answer'))).toHaveLength(3);
+    await h.undo(outcome.undo);
+    expect(h.snapshot()).toEqual(before);
+  });
+
   it('the prepared undo of a batch replays it with its keys and deletes what it created', async () => {
     const before = h.snapshot();
     const call = h.stepCall('schedule.items.create', { tourId, items: [{ day: '2027-03-27', name: 'Doors', start: '19:00' }] });

@@ -108,6 +108,16 @@ describe('tour actions', () => {
     expect(rows(h.snapshot(), 'scheduleItems').filter((i) => i.tourId === tour.id)).toEqual([]);
   });
 
+  it('lookup lists a table and resolves a name to its ID', async () => {
+    const outcome = await h.run('lookup', { group: 'dayTypes', name: 'day off' });
+    const { entries, id } = outcome.output as { entries: Array<{ id: number; name: string; description: string | null }>; id: number };
+    expect(entries.map((entry) => entry.name)).toEqual(expect.arrayContaining(['Show', 'Travel', 'Off']));
+    expect(id).toBe(entries.find((entry) => entry.name === 'Off')!.id);
+    const unknown = await failureOf(h.run('lookup', { group: 'dayTypes', name: 'Holiday' }));
+    expect(unknown.type).toBe('UNKNOWN_NAME');
+    expect(unknown.message).toContain('Show');
+  });
+
   it('tour.update refuses a day that is not in the tour, naming the days it has', async () => {
     const tour = await h.createTour('Unknown Day Tour');
     const failure = await failureOf(h.run('tour.update', { tourId: tour.id, removeDays: ['2027-04-01'] }));
