@@ -63,8 +63,10 @@ export interface Config {
   temporal: TemporalConfig;
   api: ApiConfig;
   worker: WorkerTuning;
-  /** Folder that rendered day sheets are saved under. @default ./day-sheets */
+  /** Folder that rendered files (day sheets) are saved under. @default the working directory */
   outputDir: string;
+  /** Worker log level: TRACE, DEBUG, INFO, WARN or ERROR (`TOURFLOW_LOG_LEVEL`). @default 'INFO' */
+  logLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
 
 export interface LoadConfigOptions {
@@ -98,6 +100,13 @@ function temporalProfile(env: NodeJS.ProcessEnv): ClientConnectConfig {
     // No config file (the usual case on a developer machine): environment variables only.
     return loadClientConnectConfig({ overrideEnvVars: vars, disableFile: true });
   }
+}
+
+const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+
+function logLevelFrom(value: string | undefined): Config['logLevel'] {
+  const upper = value?.toUpperCase();
+  return LOG_LEVELS.find((level) => level === upper) ?? 'INFO';
 }
 
 /** Reads tourflow's configuration. */
@@ -135,6 +144,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       workflowBundlePath: o.worker?.workflowBundlePath ?? env.TOURFLOW_WORKFLOW_BUNDLE,
       stickyQueueTimeout: o.worker?.stickyQueueTimeout ?? env.TOURFLOW_STICKY_QUEUE_TIMEOUT ?? '10s',
     },
-    outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('day-sheets'),
+    outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('.'),
+    logLevel: o.logLevel ?? logLevelFrom(env.TOURFLOW_LOG_LEVEL),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker, bundleWorkflowCode, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { DefaultLogger, Runtime, Worker, bundleWorkflowCode, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 import type { Duration } from '@temporalio/common';
 import type { Config } from './config.ts';
@@ -33,6 +33,19 @@ const quietBundlerLogger = {
   log: () => undefined,
 };
 
+let runtimeInstalled = false;
+
+/** Installs the SDK runtime with tourflow's log level; once per process, before any worker. */
+function installRuntime(level: Config['logLevel']): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger(level) });
+  } catch {
+    // already installed by the embedding process (tests, benchmarks): keep theirs
+  }
+}
+
 export interface StartWorkerOptions {
   config: Config;
   /** Dependencies of the activities; built from the configuration when absent. */
@@ -43,6 +56,7 @@ export interface StartWorkerOptions {
 /** Creates (but does not run) the tourflow worker. */
 export async function createWorker(options: StartWorkerOptions): Promise<{ worker: Worker; close: () => Promise<void> }> {
   const { config } = options;
+  installRuntime(config.logLevel);
   const connection = options.connection ?? (await connectWorker(config.temporal));
   const deps = options.deps ?? (await import('../activities/deps.ts')).depsFromConfig(config);
   const worker = await Worker.create({

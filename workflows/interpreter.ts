@@ -187,12 +187,12 @@ export class Interpreter {
       run: this.run,
     };
     const outcome = await runCall(step, call, this.saga);
-    this.absorb(outcome);
+    this.absorb(step.id, outcome);
     return this.outputsOf(step, outcome.output, scope);
   }
 
-  private absorb(outcome: StepOutcome): void {
-    if (outcome.describe) this.state.done.push(outcome.describe);
+  private absorb(stepId: string, outcome: StepOutcome): void {
+    if (outcome.describe) this.state.done.push(`${stepId}: ${outcome.describe}`);
     if (outcome.warnings) this.state.warnings.push(...outcome.warnings);
     if (outcome.tourId && !this.state.tourId) {
       this.state.tourId = outcome.tourId;

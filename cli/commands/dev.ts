@@ -16,6 +16,7 @@ interface DevOptions {
   input: Record<string, string>;
   persist?: string;
   exit?: boolean;
+  verbose?: boolean;
 }
 
 export const DEMO_PLAYBOOK = path.join(projectRoot, 'definitions', 'playbooks', 'tour-setup.yaml');
@@ -30,6 +31,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('-i, --input <key=value>', 'input of that playbook (repeatable)', collectInput, {})
     .option('--persist <dir>', 'keep Temporal history and the sandbox store in this folder across restarts')
     .option('--exit', 'stop everything after the playbook finished')
+    .option('--verbose', 'show the worker\'s informational log lines')
     .action(async (options: DevOptions) => {
       const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
       if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
@@ -38,6 +40,7 @@ export function register(program: Command, ctx: CliContext): void {
       const creds = sandbox.credentials;
       const config = ctx.config({
         temporal: { address: server.address, namespace: server.namespace, uiUrl: server.uiUrl ?? '' },
+        logLevel: options.verbose ? 'INFO' : 'WARN',
         api: {
           baseUrl: creds.baseUrl,
           authUrl: creds.authUrl,
