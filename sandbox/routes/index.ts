@@ -6,15 +6,19 @@ import { registerAdminRoutes } from './admin.ts';
 import { registerBulletinRoutes } from './bulletins.ts';
 import { registerContactRoutes } from './contacts.ts';
 import { registerCustomFieldRoutes } from './custom-fields.ts';
+import { registerDaySheetRoutes } from './day-sheet/routes.ts';
+import { registerFileRoutes } from './files/files.ts';
+import { registerStorageRoutes } from './files/storage.ts';
 import { registerGuestDayRoutes, registerGuestRoutes, registerPassTypeRoutes } from './guestlist/index.ts';
 import { registerOrganizationRoutes } from './organizations.ts';
 import { registerReferenceRoutes } from './reference.ts';
 import { registerRoomRoutes } from './rooms.ts';
 import { registerScheduleItemRoutes, registerTagRoutes, registerTemplateRoutes } from './schedule/index.ts';
+import { registerTourDataRoutes } from './tour-data.ts';
 import { registerTourRoutes } from './tours.ts';
 import { registerVenueRoutes } from './venues.ts';
 
-/** Adds the `/v1` resource routes and the `/__sandbox` admin routes. */
+/** Adds the `/v1` resource routes, the signed storage routes and the `/__sandbox` admin routes. */
 export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   registerOrganizationRoutes(app, ctx);
   registerTourRoutes(app, ctx);
@@ -31,5 +35,9 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   registerPassTypeRoutes(app, ctx);
   registerBulletinRoutes(app, ctx);
   registerReferenceRoutes(app, ctx);
+  registerTourDataRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
+  registerStorageRoutes(app, ctx);
+  registerDaySheetRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
 }

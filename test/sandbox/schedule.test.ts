@@ -77,6 +77,20 @@ describe('create and read', () => {
     expect(item?.customFields.map((field: { title: string }) => field.title)).toEqual(['Dock']);
     expect(item?.customFields[0]).not.toHaveProperty('template_key');
   });
+
+  it('replaces the attachment set on update: new entries added, `deleted: true` removed, unlisted ones gone', async () => {
+    const id = await create({ attachments: [{ link: 'tours/x/a.pdf', name: 'A' }, { link: 'tours/x/b.pdf', name: 'B' }] });
+    const names = async (): Promise<string[]> =>
+      ((await api.get(`/v1/tours/${tourId}/files?entityTypes=SCHEDULE_ITEM`)).body.data.items as Array<{ entityId: number; name: string; fileId: number }>)
+        .filter((row) => row.entityId === id)
+        .map((row) => row.name);
+    expect(await names()).toEqual(['A', 'B']);
+    const files = (await api.get(`/v1/tours/${tourId}/files?entityTypes=SCHEDULE_ITEM`)).body.data.items as Array<{ entityId: number; fileId: number }>;
+    const [first, second] = files.filter((row) => row.entityId === id);
+    await api.put(`/v1/schedule/items/${id}`, { attachments: [{ id: first?.fileId, link: 'tours/x/a.pdf', deleted: true }, { id: second?.fileId, link: 'tours/x/b.pdf', name: 'B2' }, { link: 'tours/x/c.pdf', name: 'C' }] });
+    expect(await names()).toEqual(['B2', 'C']);
+    expect((await api.put(`/v1/schedule/items/${id}`, { attachments: [{ id: 424242, link: 'x' }] })).status).toBe(400);
+  });
 });
 
 describe('visibility', () => {

@@ -16,6 +16,12 @@ const BY_EXTENSION: Record<string, string> = {
   mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
 };
 
+/** Types recognised by name but refused for upload. */
+const REFUSED_BY_EXTENSION: Record<string, string> = {
+  svg: 'image/svg+xml', html: 'text/html', htm: 'text/html', js: 'text/javascript', mjs: 'text/javascript', sh: 'application/x-sh',
+  exe: 'application/x-msdownload', bat: 'application/x-msdownload', msi: 'application/x-msi', php: 'application/x-httpd-php',
+};
+
 const ALIASES: Record<string, string> = {
   'image/jpg': 'image/jpeg', 'image/vnd.microsoft.icon': 'image/x-icon', 'text/rtf': 'application/rtf', 'audio/x-wav': 'audio/wav',
   'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg', 'audio/x-m4a': 'audio/mp4', 'application/x-zip-compressed': 'application/zip',
@@ -42,7 +48,7 @@ export function requireAllowedType(contentType: string): string {
 /** Advisory type from a file name (`contentTypeHint`); null when unknown. */
 export function contentTypeFromName(fileName: string | null): string | null {
   const extension = /\.([A-Za-z0-9]+)$/.exec(fileName ?? '')?.[1]?.toLowerCase();
-  return (extension && BY_EXTENSION[extension]) || null;
+  return (extension && (BY_EXTENSION[extension] ?? REFUSED_BY_EXTENSION[extension])) || null;
 }
 
 /** A file name with the extension of its content type (URL uploads name files this way). */
