@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { attachSourceLines, PlaybookError, PlaybookErrorCode } from './errors.ts';
+import { attachSourceLines, PlaybookError, PlaybookErrorCode, sortErrors } from './errors.ts';
 import { playbookSchemaWith, stepSchema, type StepDocument } from './format.ts';
 import { findCycle, layers } from './graph.ts';
 import { includePlaybook, type IncludeOptions } from './include.ts';
@@ -37,7 +37,7 @@ const topLevelSchema = playbookSchemaWith(z.unknown());
 export async function compilePlaybookSource(text: string, options: CompileOptions): Promise<CompileResult> {
   const result = await compile(text, options);
   attachSourceLines(result.errors, result.sources);
-  return result;
+  return { ...result, errors: sortErrors(result.errors) };
 }
 
 async function compile(text: string, options: CompileOptions): Promise<CompileResult> {
