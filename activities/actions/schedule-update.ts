@@ -9,6 +9,7 @@ import { listFiles, type FileListItem } from '../api/files.ts';
 import { updateScheduleItem, type UpdateScheduleItemBody } from '../api/schedule.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { eachLimited, findDayItem, putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
 import { resolveDay, type TourDay } from './tour-days.ts';
@@ -43,7 +44,8 @@ async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateAr
   }
   const remove = new Set(args.removeAttachments ?? []);
   const unknown = [...remove].filter((id) => !files.some((file) => Number(file.fileId) === id));
-  if (unknown.length > 0) {
+  // On a repeated attempt a missing attachment is one the earlier attempt removed.
+  if (unknown.length > 0 && !isRetry()) {
     const known = files.map((file) => String(file.fileId)).join(', ') || 'none';
     throw stepError(`Schedule item ${args.itemId} has no attachment ${unknown.join(', ')}; its attachments are: ${known}.`, 'UNKNOWN_ATTACHMENT');
   }

@@ -1,9 +1,9 @@
 /** Tags of a tour's schedule items: create, delete for good, and set an item's tags. */
-import { Context } from '@temporalio/activity';
 import { scheduleItemSetTagsArgs, tagCreateArgs, tagDeleteArgs } from '../../definitions/actions/tags.ts';
 import { createTag, deleteTag, getTagUsage, setScheduleItemTags } from '../api/tags.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs } from './common.ts';
 import { findDayItem, putBackTags, resolveTagIds, tourCache } from './schedule-items.ts';
 import { resolveDay } from './tour-days.ts';
@@ -18,15 +18,6 @@ async function tagCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcom
     tourId: args.tourId,
     describe: `created tag ${tag.name} (${tag.id})`,
   };
-}
-
-/** Whether an earlier attempt of this activity ran (and may have done the work already). */
-function isRetry(): boolean {
-  try {
-    return Context.current().info.attempt > 1;
-  } catch {
-    return false; // called outside an activity
-  }
 }
 
 async function tagDelete(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {

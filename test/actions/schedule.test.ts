@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_ITEMS, batches } from '../../activities/actions/schedule.ts';
+import { attachFile, uploadFileContent } from '../../activities/api/files.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 describe('schedule item actions', () => {
@@ -118,6 +119,24 @@ describe('schedule item actions', () => {
     expect(item.tagIds).toHaveLength(1);
     await h.undo(undo);
     expect(h.snapshot()).toEqual(before);
+    await h.undo(created.undo);
+  });
+
+  it('schedule.item.update removes the named attachments for good and keeps the others', async () => {
+    const created = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Rider', start: '11:00' });
+    const itemId = (created.output as { id: number }).id;
+    const attach = async (fileName: string) => {
+      const body = { fileName, contentType: 'text/plain', contentBase64: Buffer.from(fileName).toString('base64') };
+      const { key } = await h.client.call(uploadFileContent, { params: { tourId }, body, idempotencyKey: `upload-${itemId}-${fileName}` });
+      const attached = await h.client.call(attachFile, { params: { tourId }, body: { key, entityType: 'SCHEDULE_ITEM', entityId: itemId }, idempotencyKey: `attach-${itemId}-${fileName}` });
+      return Number(attached.fileId);
+    };
+    const [keep, drop] = [await attach('keep.txt'), await attach('drop.txt')];
+    await h.run('schedule.item.update', { tourId, day: '2027-03-27', itemId, removeAttachments: [drop] });
+    const left = rows(h.snapshot(), 'attachments').filter((row) => row.entityId === itemId);
+    expect(left.map((row) => row.id)).toEqual([keep]);
+    const unknown = await failureOf(h.run('schedule.item.update', { tourId, day: '2027-03-27', itemId, removeAttachments: [drop] }));
+    expect(unknown.type).toBe('UNKNOWN_ATTACHMENT');
     await h.undo(created.undo);
   });
 
