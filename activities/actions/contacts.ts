@@ -15,21 +15,17 @@ import {
   updateVenueKeyContacts,
   type CreateKeyContactBody,
 } from '../api/contacts.ts';
-import { listOrganizations } from '../api/organizations.ts';
-import { listTours } from '../api/tours.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { StepFailure } from './step-support.ts';
+import { findMembership } from './tour-days.ts';
 import { resolveOrganization } from './tours.ts';
 
 /** The organization a tour belongs to. */
 async function organizationOfTour(ctx: ActionContext, tourId: string): Promise<string> {
-  const orgs = await ctx.client.call(listOrganizations, { signal: ctx.signal });
-  for (const org of orgs) {
-    const tours = await ctx.client.call(listTours, { query: { org_id: org.id }, signal: ctx.signal });
-    if (tours.some((membership) => membership.tour.id === tourId)) return org.id;
-  }
+  const membership = await findMembership(ctx, tourId);
+  if (membership) return membership.orgId;
   throw stepError(`Tour ${tourId} is in none of your organizations.`, StepFailure.unknownRecord);
 }
 
