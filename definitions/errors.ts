@@ -72,19 +72,6 @@ export class PlaybookError extends Error {
 /** Source texts by file name, for printing the offending lines. */
 export type SourceTexts = string | Record<string, string> | ((file: string) => string | undefined);
 
-/** All the mistakes found in a playbook (and the playbooks it includes), with their sources. */
-export class PlaybookErrors extends Error {
-  readonly errors: readonly PlaybookError[];
-  readonly sources: Record<string, string>;
-
-  constructor(errors: readonly PlaybookError[], sources: Record<string, string> = {}) {
-    super(formatErrors(errors, sources));
-    this.name = 'PlaybookErrors';
-    this.errors = errors;
-    this.sources = sources;
-  }
-}
-
 /**
  * Formats errors for a terminal:
  *

@@ -8,8 +8,13 @@
  * Numbers: CEL keeps `int` and `double` apart (`1 + 1.5` is an error), so integral JSON numbers
  * enter expressions as `int` and everything else as `double`; results come back as plain JSON.
  */
-import { Environment, Optional, ParseError, type ASTNode, type ParseResult } from '@marcbachmann/cel-js';
+import { Environment, Optional, ParseError, type ParseResult } from '@marcbachmann/cel-js';
+import { collectRefs, type ExpressionRef } from './expression-ast.ts';
+import { ExpressionError, isTemplate, scanTemplates, unwrapExpression } from './templates.ts';
 import type { ForEach, JsonObject, JsonValue, Template } from './plan-types.ts';
+
+export { ExpressionError, holdsTemplate, isTemplate, scanTemplates, unwrapExpression, type TemplatePart } from './templates.ts';
+export type { ExpressionRef } from './expression-ast.ts';
 
 /** What an expression can see. Extra keys are the names bound by `forEach.as`. */
 export interface ExpressionScope {
@@ -26,37 +31,10 @@ export interface ExpressionScope {
   [name: string]: JsonValue | object | undefined;
 }
 
-/** A name an expression reads, with the static member chain after it. */
-export interface ExpressionRef {
-  /** The root identifier: `inputs`, `steps`, `item`, `result`, ... */
-  root: string;
-  /** Member names after the root, as far as they are static (`steps.tour.outputs.id`). */
-  path: string[];
-  /** Offsets of the reference inside the expression text. */
-  start: number;
-  end: number;
-}
-
 export interface ExpressionReferences {
   steps: { id: string; output?: string }[];
   inputs: string[];
   refs: ExpressionRef[];
-}
-
-/** An expression or template that cannot be parsed or evaluated. */
-export class ExpressionError extends Error {
-  /** The expression text (without `${{ }}`). */
-  readonly expression: string;
-  /** Offsets of the offending part inside `expression`, when known. */
-  readonly start: number;
-  readonly end: number;
-  constructor(message: string, options: { expression: string; start?: number; end?: number; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = 'ExpressionError';
-    this.expression = options.expression;
-    this.start = options.start ?? 0;
-    this.end = options.end ?? options.expression.length;
-  }
 }
 
 const env = new Environment({
@@ -114,83 +92,6 @@ function parseExpression(expression: string): ParseResult {
   return result;
 }
 
-/** One `${{ … }}` inside a string: the expression and where the whole template sits. */
-export interface TemplatePart {
-  expression: string;
-  /** Offset of `${{` in the string. */
-  start: number;
-  /** Offset just after `}}`. */
-  end: number;
-  /** Offset of the expression text in the string. */
-  expressionStart: number;
-}
-
-const OPEN = '${{';
-
-/**
- * Finds the templates in a string. `}}` inside a CEL string literal does not end a template.
- * An unterminated template is an error.
- */
-export function scanTemplates(text: string): TemplatePart[] {
-  const parts: TemplatePart[] = [];
-  let from = text.indexOf(OPEN);
-  while (from >= 0) {
-    const close = findClose(text, from + OPEN.length);
-    if (close < 0) {
-      throw new ExpressionError('unterminated "${{": add the closing "}}"', {
-        expression: text.slice(from + OPEN.length),
-        start: 0,
-        end: 0,
-      });
-    }
-    const raw = text.slice(from + OPEN.length, close);
-    const lead = raw.length - raw.trimStart().length;
-    parts.push({ expression: raw.trim(), start: from, end: close + 2, expressionStart: from + OPEN.length + lead });
-    from = text.indexOf(OPEN, close + 2);
-  }
-  return parts;
-}
-
-/** The `}}` that closes a template: outside CEL string literals and map braces. */
-function findClose(text: string, from: number): number {
-  let quote: string | undefined;
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '{') depth++;
-    else if (c === '}' && depth === 0 && text[i + 1] === '}') return i;
-    else if (c === '}') depth--;
-  }
-  return -1;
-}
-
-/** True when a string holds at least one `${{ }}` template. */
-export function isTemplate(value: unknown): boolean {
-  return typeof value === 'string' && value.includes(OPEN);
-}
-
-/** True when any string inside a value (deeply) holds a `${{ }}` template. */
-export function holdsTemplate(value: unknown): boolean {
-  if (typeof value === 'string') return isTemplate(value);
-  if (Array.isArray(value)) return value.some(holdsTemplate);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsTemplate);
-  return false;
-}
-
-/** The bare expression of a string that is exactly one template, or the string itself. */
-export function unwrapExpression(text: string): string {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith(OPEN)) return trimmed;
-  const parts = scanTemplates(trimmed);
-  const only = parts[0];
-  if (parts.length === 1 && only && only.start === 0 && only.end === trimmed.length) return only.expression;
-  return trimmed;
-}
-
 /** Every name an expression reads, for compile-time checks. Throws `ExpressionError` on bad syntax. */
 export function referencesOf(expression: string): ExpressionReferences {
   let known = references.get(expression);
@@ -202,8 +103,7 @@ export function referencesOf(expression: string): ExpressionReferences {
 const references = new Map<string, ExpressionReferences>();
 
 function findReferences(expression: string): ExpressionReferences {
-  const refs: ExpressionRef[] = [];
-  walk(parseExpression(unwrapExpression(expression)).ast, refs, new Set());
+  const refs = collectRefs(parseExpression(unwrapExpression(expression)).ast);
   const steps: ExpressionReferences['steps'] = [];
   const inputs: string[] = [];
   for (const ref of refs) {
@@ -213,79 +113,6 @@ function findReferences(expression: string): ExpressionReferences {
     } else if (ref.root === 'inputs' && first !== undefined) inputs.push(first);
   }
   return { steps, inputs, refs };
-}
-
-/** Names bound by macros (`list.map(x, …)`) shadow scope names inside the macro. */
-function walk(node: ASTNode, refs: ExpressionRef[], bound: ReadonlySet<string>): void {
-  const chain = memberChain(node);
-  if (chain) {
-    if (!bound.has(chain.root)) refs.push({ root: chain.root, path: chain.path, start: node.range.start, end: node.range.end });
-    for (const index of chain.dynamicIndexes) walk(index, refs, bound);
-    return;
-  }
-  if (node.op === 'rcall' || node.op === 'call') {
-    const args = node.op === 'rcall' ? [node.args[1], ...node.args[2]] : node.args[1];
-    const macroVar = node.op === 'rcall' && node.args[2][0]?.op === 'id' ? node.args[2][0].args : undefined;
-    if (macroVar === undefined || !MACROS.has(node.args[0])) {
-      for (const arg of args) walk(arg, refs, bound);
-      return;
-    }
-    // receiver.map(x, body): the receiver sees the outer names, the body also sees `x`
-    const inner = new Set([...bound, macroVar]);
-    args.forEach((arg, i) => {
-      if (i !== 1) walk(arg, refs, i === 0 ? bound : inner);
-    });
-    return;
-  }
-  for (const child of childrenOf(node)) walk(child, refs, bound);
-}
-
-const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
-
-interface Chain {
-  root: string;
-  path: string[];
-  dynamicIndexes: ASTNode[];
-}
-
-/** `a.b["c"].d` as root `a` and path `[b, c, d]`; stops the path at the first dynamic index. */
-function memberChain(node: ASTNode): Chain | undefined {
-  if (node.op === 'id') return { root: node.args, path: [], dynamicIndexes: [] };
-  if (node.op === '.' || node.op === '.?') {
-    const inner = memberChain(node.args[0]);
-    if (!inner) return undefined;
-    if (inner.dynamicIndexes.length === 0) inner.path.push(node.args[1]);
-    return inner;
-  }
-  if (node.op === '[]' || node.op === '[?]') {
-    const inner = memberChain(node.args[0]);
-    if (!inner) return undefined;
-    const key = node.args[1];
-    if (key.op === 'value' && typeof key.args === 'string' && inner.dynamicIndexes.length === 0) inner.path.push(key.args);
-    else inner.dynamicIndexes.push(key);
-    return inner;
-  }
-  return undefined;
-}
-
-function childrenOf(node: ASTNode): ASTNode[] {
-  switch (node.op) {
-    case 'value':
-    case 'id':
-      return [];
-    case '.':
-    case '.?':
-      return [node.args[0]];
-    case 'list':
-      return node.args;
-    case 'map':
-      return node.args.flat();
-    case '!_':
-    case '-_':
-      return [node.args];
-    default:
-      return (node.args as unknown[]).filter((arg): arg is ASTNode => typeof arg === 'object' && arg !== null && 'op' in arg);
-  }
 }
 
 /** Evaluates a bare expression (a `${{ }}` wrapper is accepted too) to a JSON value. */

@@ -8,7 +8,7 @@ import { compilePlaybookSource, type CompileOptions, type CompileResult } from '
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 
 export { compilePlaybookSource, type CompileOptions, type CompileResult } from './compiler.ts';
-export { PlaybookError, PlaybookErrorCode, PlaybookErrors, formatErrors, sortErrors, type SourceTexts } from './errors.ts';
+export { PlaybookError, PlaybookErrorCode, formatErrors, sortErrors, type SourceTexts } from './errors.ts';
 export { resolveInputs, checkInputValue, type ResolvedInputs } from './inputs.ts';
 export { readInclude, type IncludedFile, type IncludeOptions } from './include.ts';
 export { catalogue, findAction, ActionKind, type ActionDefinition, type Compensation } from './actions/index.ts';
