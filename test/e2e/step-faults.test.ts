@@ -4,36 +4,15 @@
  * timestamps), and the result lists the undone steps.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../definitions/index.ts';
-import type { Plan } from '../../definitions/plan-types.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-
-interface WriteStep {
-  step: string;
-  method: string;
-  path: string;
-}
-
-/** The first write call of every write step, child playbooks included, in plan order. */
-function writeSteps(plan: Plan, prefix = ''): WriteStep[] {
-  return plan.steps.flatMap((step): WriteStep[] => {
-    if (step.plan) return writeSteps(step.plan, `${prefix}${step.id}/`);
-    if (step.kind === 'read' || step.kind === 'control') return [];
-    const call = catalogue.get(step.action)?.calls.find((c) => !c.startsWith('GET '));
-    if (!call) return [];
-    const [method, template] = call.split(' ') as [string, string];
-    const path = `^${template.split('?')[0]!.replace(/\{[^}]+\}/g, '[^/]+')}$`;
-    return [{ step: `${prefix}${step.id}`, method, path }];
-  });
-}
+import { firstWriteCalls, type WriteCall } from '../support/write-steps.ts';
 
 describe('a fault at each step of tour-setup rolls everything back', () => {
   let stack: TestStack;
-  let cases: WriteStep[] = [];
+  let cases: WriteCall[] = [];
   beforeAll(async () => {
     stack = await startTestStack();
-    const seen = new Set<string>();
-    cases = writeSteps(await stack.compile('tour-setup.yaml')).filter((c) => !seen.has(c.method + c.path) && seen.add(c.method + c.path));
+    cases = firstWriteCalls(await stack.compile('tour-setup.yaml'));
   });
   afterAll(async () => {
     await stack?.close();
