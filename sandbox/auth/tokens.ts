@@ -67,11 +67,30 @@ export function issueTokens(store: Store, grant: Grant, lifetimes: Lifetimes): I
   return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds, scopes: grant.scopes };
 }
 
+/** Tokens whose signature and claims already checked out, by token → `jti` (the hot path skips the HMAC). */
+const verified = new WeakMap<Store, Map<string, string>>();
+const MAX_VERIFIED = 10_000;
+
 /**
  * The live token record behind a bearer token, or undefined when the token is malformed, badly
  * signed, not an access token, from another issuer, or expired.
  */
 export function verifyAccessToken(store: Store, token: string, now = Date.now()): AccessTokenRecord | undefined {
+  let known = verified.get(store);
+  if (!known) verified.set(store, (known = new Map()));
+  const knownId = known.get(token);
+  const jti = knownId ?? checkSignedClaims(store, token);
+  if (jti === undefined) return undefined;
+  if (knownId === undefined) {
+    if (known.size >= MAX_VERIFIED) known.clear();
+    known.set(token, jti);
+  }
+  const record = store.accessTokens.get(jti);
+  return record && record.expiresAt > now ? record : undefined;
+}
+
+/** The `jti` of a well-formed, correctly signed access token of this issuer. */
+function checkSignedClaims(store: Store, token: string): string | undefined {
   const parts = token.split('.');
   if (parts.length !== 3) return undefined;
   const [header, payload, signature] = parts as [string, string, string];
@@ -85,8 +104,7 @@ export function verifyAccessToken(store: Store, token: string, now = Date.now())
     return undefined;
   }
   if (claims.iss !== TOKEN_ISSUER || claims.token_use !== 'access' || typeof claims.jti !== 'string') return undefined;
-  const record = store.accessTokens.get(claims.jti);
-  return record && record.expiresAt > now ? record : undefined;
+  return claims.jti;
 }
 
 /** Expires every issued access token now (refresh tokens keep working). */
