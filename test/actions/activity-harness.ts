@@ -10,7 +10,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { createActivities } from '../../activities/index.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
-import { activityName } from '../../activities/action.ts';
+import { activityName, undoActivityName } from '../../activities/action.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import type { RunningSandbox, StoreSnapshot } from '../../sandbox/index.ts';
 import { configFor, quickSandbox } from '../client/helpers.ts';
@@ -94,7 +94,7 @@ export async function startHarness(): Promise<Harness> {
     run: async (action, args, options) => (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome,
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
     undo: async (records) => {
-      for (const record of [...records].reverse()) await activity(record.activity)(record.args);
+      for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);
     },
     snapshot: () => sandbox.snapshot({ normalise: true }),
     createTour: async (name, days = DEFAULT_DAYS, timeZone = 'Europe/Berlin') => {
