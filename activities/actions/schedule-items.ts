@@ -157,10 +157,7 @@ export async function eachLimited<T>(values: readonly T[], limit: number, work: 
   await Promise.all(Array.from({ length: Math.min(limit, values.length) }, lane));
 }
 
-/**
- * The undo of created items: delete them, one record per write however many items it made.
- * (`scheduleItemDelete` is the activity of the `schedule.item.delete` action, hence the plural.)
- */
+/** The undo of created items: delete them, one record per write however many items it made. */
 export function deleteItemsUndo(ids: number[], what: string): UndoRecord {
   const label = ids.length === 1 ? `schedule item ${ids[0]}` : `${ids.length} schedule items`;
   return { activity: 'scheduleItemsDelete', args: { itemIds: ids }, describe: `delete ${label} (${what})`, record: { resource: 'scheduleItem', id: ids.join(','), label: what } };

@@ -83,7 +83,6 @@ export const tagActions: ActionModule = {
     'schedule.item.setTags': { run: scheduleItemSetTags, prepare: scheduleItemSetTagsPrepare },
   },
   undo: {
-    // not `tagDelete`: that is the activity of the `tag.delete` action
     tagRemove: (args, ctx) =>
       ignoreGone(() => ctx.client.call(deleteTag, { params: { tourId: String(args.tourId), tagId: Number(args.tagId) }, signal: ctx.signal })),
     scheduleItemTagsWriteBack: (args, ctx) => putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),

@@ -148,7 +148,6 @@ export const templateActions: ActionModule = {
   undo: {
     scheduleTemplateDelete: (args, ctx) =>
       ignoreGone(() => ctx.client.call(deleteScheduleTemplate, { params: { templateId: Number(args.templateId) }, signal: ctx.signal })),
-    // not `scheduleTemplateUndoApply`: that is the activity of the `schedule.template.undoApply` action
     scheduleTemplateUnapply: (args, ctx) =>
       ignoreGone(() =>
         ctx.client.call(undoApplyScheduleTemplate, {
