@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { attachSourceLines, PlaybookError, PlaybookErrorCode, sortErrors } from './errors.ts';
-import { playbookSchemaWith, stepSchema, type StepDocument } from './format.ts';
+import { inputSchema, playbookSchemaWith, stepSchema, type StepDocument } from './format.ts';
 import { findCycle, layers } from './graph.ts';
 import { includePlaybook, type IncludeOptions } from './include.ts';
 import { compileInput, inputProblems } from './inputs.ts';
@@ -80,7 +80,7 @@ function compileInputs(raw: unknown, source: PlaybookSource, errors: PlaybookErr
   const inputs: Record<string, PlanInput> = {};
   if (!isObject(raw)) return inputs;
   for (const [name, document] of Object.entries(raw)) {
-    const parsed = topLevelSchema.shape.inputs.unwrap().valueType.safeParse(document);
+    const parsed = inputSchema.safeParse(document);
     if (parsed.success) inputs[name] = compileInput(name, parsed.data, source, errors);
   }
   return inputs;

@@ -11,7 +11,7 @@
 import { Environment, Optional, ParseError, type ParseResult } from '@marcbachmann/cel-js';
 import { collectRefs, type ExpressionRef } from './expression-ast.ts';
 import { ExpressionError, isTemplate, scanTemplates, unwrapExpression } from './templates.ts';
-import type { ForEach, JsonObject, JsonValue, Template } from './plan-types.ts';
+import type { JsonObject, JsonValue, Template } from './plan-types.ts';
 
 export { ExpressionError, holdsTemplate, isTemplate, scanTemplates, unwrapExpression, type TemplatePart } from './templates.ts';
 export type { ExpressionRef } from './expression-ast.ts';
@@ -198,11 +198,6 @@ function interpolate(value: JsonValue): string {
   if (value === null) return '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** The scope of one `forEach` iteration: the element under its `as` name, and its index. */
-export function iterationScope(scope: ExpressionScope, forEach: ForEach, item: JsonValue, index: number): ExpressionScope {
-  return { ...scope, [forEach.as]: item, index };
 }
 
 function toCel(value: unknown): unknown {

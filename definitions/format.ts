@@ -109,8 +109,5 @@ export function playbookSchemaWith<S extends z.ZodType>(step: S) {
   });
 }
 
-export const playbookSchema = playbookSchemaWith(stepSchema);
-
-export type PlaybookDocument = z.infer<typeof playbookSchema>;
 export type StepDocument = z.infer<typeof stepSchema>;
 export type InputDocument = z.infer<typeof inputSchema>;

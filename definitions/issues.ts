@@ -137,7 +137,7 @@ export function valueAt(value: unknown, path: ValuePath): unknown {
 }
 
 /** "a string", "a number", "a list", "true or false" */
-export function article(type: string): string {
+function article(type: string): string {
   switch (type) {
     case 'array':
       return 'a list';
@@ -167,7 +167,7 @@ export function describeValue(value: unknown): string {
 }
 
 /** The field names the schema allows at a path, for "did you mean". */
-export function fieldNames(schema: z.ZodType, path: ValuePath): string[] {
+function fieldNames(schema: z.ZodType, path: ValuePath): string[] {
   const at = schemaAt(schema, path);
   return at ? Object.keys(objectShape(at) ?? {}) : [];
 }
@@ -203,7 +203,7 @@ export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | unde
 }
 
 /** The schema that validates the value at `path`, as far as it can be followed. */
-export function schemaAt(schema: z.ZodType, path: ValuePath): z.ZodType | undefined {
+function schemaAt(schema: z.ZodType, path: ValuePath): z.ZodType | undefined {
   let at: z.ZodType | undefined = schema;
   for (const part of path) {
     if (!at) return undefined;

@@ -167,14 +167,14 @@ function yamlMessage(message: string): string {
 }
 
 /** Offsets where each line starts. */
-export function lineStarts(text: string): number[] {
+function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
 }
 
 /** 1-based line and column of an offset. */
-export function positionOf(starts: readonly number[], offset: number): { line: number; column: number } {
+function positionOf(starts: readonly number[], offset: number): { line: number; column: number } {
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {
