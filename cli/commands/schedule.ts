@@ -54,22 +54,21 @@ async function create(ctx: CliContext, file: string, options: CreateOptions): Pr
   const { plan, inputs, cron, timezone } = await loadScheduledPlaybook(ctx, file, options);
   const scheduleId = scheduleIdFor(plan.name, options);
   await withClient(ctx, options, async (client, config) => {
-    try {
-      const handle = await client.schedule.create({
-        scheduleId,
-        spec: { cronExpressions: [cron], timezone },
-        action: scheduleAction({ plan, inputs, taskQueue: config.temporal.taskQueue, scheduleId, runName: options.id ?? options.name ?? SCHEDULE_DEFAULTS.name }),
-        policies: { overlap: OverlapFlag[options.overlap], catchupWindow },
-        searchAttributes: { [PLAYBOOK_NAME]: [plan.name] },
-        state: { paused: options.paused ?? false, ...(options.note ? { note: options.note } : {}) },
-      });
-      show(ctx, options.json, `created schedule ${scheduleId}`, scheduleView(await handle.describe()));
-    } catch (error) {
+    const creating = client.schedule.create({
+      scheduleId,
+      spec: { cronExpressions: [cron], timezone },
+      action: scheduleAction({ plan, inputs, taskQueue: config.temporal.taskQueue, scheduleId, runName: options.id ?? options.name ?? SCHEDULE_DEFAULTS.name }),
+      policies: { overlap: OverlapFlag[options.overlap], catchupWindow },
+      searchAttributes: { [PLAYBOOK_NAME]: [plan.name] },
+      state: { paused: options.paused ?? false, ...(options.note ? { note: options.note } : {}) },
+    });
+    const handle = await creating.catch((error: unknown) => {
       if (error instanceof ScheduleAlreadyRunning) {
         throw new UserError(`a schedule named "${scheduleId}" exists; change it with \`tourflow schedule update ${scheduleId}\`, or give this one another --name`);
       }
       throw specError(error);
-    }
+    });
+    show(ctx, options.json, `created schedule ${scheduleId}`, scheduleView(await handle.describe()));
   });
 }
 
