@@ -91,7 +91,7 @@ export const listFiles = definePagedEndpoint(Endpoints.listFiles, {
     limitParam: FILE_LIST_QUERY.limit,
     offsetParam: FILE_LIST_QUERY.offset,
     rows: (data) => data.items,
-    inner: (data) => ({ hasMore: data.hasMore, returnedCount: data.returnedCount }),
+    inner: (data) => ({ hasMore: data.hasMore }),
   },
 });
 

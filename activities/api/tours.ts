@@ -91,7 +91,10 @@ export const tourDataDay = z.looseObject({
   truncated: z.boolean().nullish(),
 });
 
-export const tourData = z.looseObject({ days: z.array(tourDataDay) });
+export const tourData = z.looseObject({
+  tour: z.looseObject({ id: z.string(), name: z.string().nullish(), time_zone: z.string().nullish() }).optional(),
+  days: z.array(tourDataDay),
+});
 export type TourData = z.output<typeof tourData>;
 
 const tourDataLimit = z.number().int().positive().max(TOUR_DATA_LIMIT.max).optional();

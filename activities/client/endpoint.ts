@@ -18,10 +18,12 @@ export interface PageSpec<TData, TRow> {
   /** The rows of one page. */
   rows(data: TData): TRow[];
   /**
-   * Paging state carried inside `data` rather than beside it (the file listing); used when the
-   * envelope has no `pagination` object.
+   * `hasMore` carried inside `data` rather than in a `pagination` object (the file listing).
+   * Such a read reports no `nextOffset`, so the next page starts a full page further on: rows
+   * filtered out after counting were consumed all the same, and counting only the rows
+   * returned would read some twice.
    */
-  inner?(data: TData): { hasMore: boolean; returnedCount?: number } | undefined;
+  inner?(data: TData): { hasMore: boolean } | undefined;
 }
 
 /** One endpoint of the Tour API. */

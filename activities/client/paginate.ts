@@ -40,7 +40,7 @@ function nextOffset(
     return pagination.nextOffset;
   }
   const inner = page.inner?.(result.data);
-  if (inner) return inner.hasMore ? offset + (inner.returnedCount ?? rows.length) : undefined;
+  if (inner) return inner.hasMore ? offset + pageSize : undefined;
   // No paging state at all: a short page is the last one.
   return rows.length === 0 || rows.length < pageSize ? undefined : offset + rows.length;
 }

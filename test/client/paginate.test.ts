@@ -36,11 +36,15 @@ describe('paginate', () => {
         return { status: true, message: 'ok', data: page.rows, ...(page.pagination ? { pagination: page.pagination } : {}) };
       });
       app.get('/v1/tours/:tourId/files', async (request) => {
-        const query = request.query as { offset?: string };
+        const query = request.query as { offset?: string; limit?: string };
         seen.push(`files@${query.offset}`);
         const offset = Number(query.offset ?? 0);
-        const items = offset < 4 ? [{ fileId: offset + 1, key: `k${offset}` }, { fileId: offset + 2, key: `k${offset + 1}` }] : [];
-        return { status: true, message: 'ok', data: { items, totalCount: 4, returnedCount: items.length, hasMore: offset + items.length < 4 } };
+        const end = offset + Number(query.limit);
+        // five files, the second one not visible to the caller: filtered after counting
+        const items = ['k0', null, 'k2', 'k3', 'k4']
+          .slice(offset, end)
+          .flatMap((key, i) => (key ? [{ fileId: offset + i + 1, key }] : []));
+        return { status: true, message: 'ok', data: { items, totalCount: 5, returnedCount: items.length, hasMore: end < 5 } };
       });
     });
     client = createApiClient({ config: scriptedConfig(server.url) });
@@ -137,12 +141,12 @@ describe('paginate', () => {
     await expect(all(2)).rejects.toThrow(/pagination\.nextOffset/);
   });
 
-  it('pages the file listing by its inner hasMore', async () => {
+  it('pages the file listing by its inner hasMore, a full page at a time', async () => {
     seen = [];
     const keys: string[] = [];
     for await (const file of client.paginate(listFiles, { params: { tourId: 't' }, pageSize: 2 })) keys.push(file.key);
-    expect(keys).toEqual(['k0', 'k1', 'k2', 'k3']);
-    expect(seen).toEqual(['files@0', 'files@2']);
+    expect(keys).toEqual(['k0', 'k2', 'k3', 'k4']);
+    expect(seen).toEqual(['files@0', 'files@2', 'files@4']);
   });
 
   it('types rows from the endpoint', async () => {
