@@ -24,7 +24,7 @@ export default tseslint.config(
   },
   {
     // Workflow code is replayed: it may not touch I/O, clocks, randomness or the parser.
-    files: ['workflows/**/*.ts', 'definitions/plan-types.ts', 'definitions/expressions.ts'],
+    files: ['workflows/**/*.ts', 'definitions/plan-types.ts', 'definitions/expressions.ts', 'definitions/templates.ts', 'definitions/expression-ast.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
