@@ -1,5 +1,4 @@
 /** Tours and their days. */
-import type { JsonObject } from '../../definitions/plan-types.ts';
 import { tourCreateArgs, tourDaysArgs, tourFindArgs, type TourCreateArgs } from '../../definitions/actions/tours.ts';
 import { listOrganizations } from '../api/organizations.ts';
 import { createTour, deleteTour, listTours, type TourMembership } from '../api/tours.ts';
@@ -40,31 +39,13 @@ async function createTourBody(ctx: ActionContext, args: TourCreateArgs, orgId: s
   };
 }
 
-/** The created tour's days, as the API numbered them. */
-async function readDays(ctx: ActionContext, orgId: string, tourId: string, args: TourCreateArgs): Promise<JsonObject[]> {
-  const tours = await ctx.client.call(listTours, { query: { org_id: orgId }, signal: ctx.signal });
-  const tour = tours.find((membership) => membership.tour.id === tourId)?.tour;
-  const typeByDate = new Map(args.days.map((day) => [day.date, String(day.dayType)]));
-  return (tour?.tourDays ?? [])
-    .map((entry) => {
-      const date = (entry.day?.date ?? '').slice(0, 10);
-      return {
-        id: entry.day?.id ?? entry.id,
-        date,
-        name: entry.day?.name ?? null,
-        dayType: typeByDate.get(date) ?? null,
-        timeZone: entry.day?.time_zone ?? args.timeZone,
-      };
-    })
-    .sort((a, b) => a.date.localeCompare(b.date));
-}
-
 async function tourCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, tourCreateArgs, call.args);
   const orgId = await resolveOrganization(ctx, args.org);
   const body = await createTourBody(ctx, args, orgId);
   const { id } = await ctx.client.call(createTour, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
-  const days = await readDays(ctx, orgId, id, args);
+  const tour = await readTour(ctx, id);
+  const days = tour.days.map((day) => dayOutput(tour, day));
   return {
     output: { id, name: args.name, orgId, startDate: body.start_date, endDate: body.end_date, timeZone: args.timeZone, days },
     undo: [{ activity: 'tourDelete', args: { tourId: id }, describe: `delete tour ${args.name}`, record: { resource: 'tour', id, label: args.name } }],

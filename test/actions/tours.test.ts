@@ -14,6 +14,25 @@ describe('tour actions', () => {
     await h?.close();
   });
 
+  it('tour.create writes the tour with its days once per key; its undo deletes it', async () => {
+    const before = h.snapshot();
+    const args = { name: 'Create Tour', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-28', city: 'Hamburg', dayType: 'travel' }, { date: '2027-03-27', address: 'Mercedes-Platz 1, Berlin', name: 'Berlin', dayType: 'Show' }] };
+    const call = h.stepCall('tour.create', args);
+    const outcome = await h.run('tour.create', args, { key: call.idempotencyKey });
+    const { id, days } = outcome.output as { id: string; days: unknown[] };
+    expect(outcome.output).toMatchObject({ name: 'Create Tour', orgId: h.sandbox.credentials.orgId, startDate: '2027-03-27', endDate: '2027-03-28', timeZone: 'Europe/Berlin' });
+    expect(days).toEqual([
+      expect.objectContaining({ date: '2027-03-27', name: 'Berlin', dayType: 'Show', timeZone: 'Europe/Berlin' }),
+      expect.objectContaining({ date: '2027-03-28', name: 'Hamburg', dayType: 'Travel', timeZone: 'Europe/Berlin' }),
+    ]);
+    const stored = rows(h.snapshot(), 'days').filter((day) => day.tourId === id);
+    expect(stored.map((day) => day.formattedAddress).sort()).toEqual(['Hamburg', 'Mercedes-Platz 1, Berlin']);
+    await h.run('tour.create', args, { key: call.idempotencyKey });
+    expect(rows(h.snapshot(), 'tours').filter((tour) => tour.name === 'Create Tour')).toHaveLength(1);
+    await h.undo(outcome.undo);
+    expect(h.snapshot()).toEqual(before);
+  });
+
   it('tour.find finds a tour by name, case-insensitively, with its days and time zone', async () => {
     const tour = await h.createTour('Find Me Tour');
     const outcome = await h.run('tour.find', { name: 'find me tour' });
