@@ -11,7 +11,18 @@ import {
   updateAccommodation,
   type CreateStayBody,
 } from '../../activities/api/accommodation.ts';
-import { createKeyContact, updateKeyContact } from '../../activities/api/contacts.ts';
+import {
+  createKeyContact,
+  listAccommodationContacts,
+  listAccommodationKeyContacts,
+  listVenueContacts,
+  listVenueKeyContacts,
+  updateAccommodationContacts,
+  updateAccommodationKeyContacts,
+  updateKeyContact,
+  updateVenueContacts,
+  updateVenueKeyContacts,
+} from '../../activities/api/contacts.ts';
 import {
   listAccommodationCustomFields,
   listVenueCustomFields,
@@ -110,12 +121,30 @@ describe('places endpoints against the sandbox', () => {
     await env.client.call(deleteAccommodation, { params: { accommodationId: stay.id } });
   });
 
-  it('key contacts: create and update', async () => {
+  it('key contacts: create, update, link to a venue and a stay; general contact rows', async () => {
     const contact = await env.client.call(createKeyContact, {
       body: { first_name: 'Ana', last_name: 'Silva', org_id: orgId(), role: 'Promoter', number: 912345678, country: 351 },
       idempotencyKey: key('contact'),
     });
     expect(contact.first_name).toBe('Ana');
     await env.client.call(updateKeyContact, { params: { keyContactId: contact.id }, body: { company: 'Lisbon Live', number: '912345679' } });
+
+    const { tourId, dayId } = await placesTour(env.client, orgId());
+    const venue = await env.client.call(createVenue, {
+      body: { tour_id: tourId, day_id: dayId, title: 'Tivoli', venueCategoryId: 2, isEveryone: true },
+      idempotencyKey: key('venue'),
+    });
+    const link = { key_contacts: [{ key_contact_id: contact.id, operation: 'ADD' as const }] };
+    await env.client.call(updateVenueKeyContacts, { params: { venueId: venue.id }, body: link });
+    expect((await env.client.call(listVenueKeyContacts, { params: { venueId: venue.id } })).map((row) => row.id)).toEqual([contact.id]);
+    await env.client.call(updateVenueContacts, { params: { venueId: venue.id }, body: { emails: [{ email: 'box@tivoli.example', label: 'Box office', operation: 'ADD' }] } });
+    const rows = await env.client.call(listVenueContacts, { params: { venueId: venue.id } });
+    expect(rows.map((row) => row.email?.label)).toEqual(['Box office']);
+
+    const stay = await env.client.call(createAccommodation, { body: stayBody(tourId, dayId), idempotencyKey: key('stay') });
+    await env.client.call(updateAccommodationKeyContacts, { params: { accommodationId: stay.id }, body: link });
+    expect((await env.client.call(listAccommodationKeyContacts, { params: { accommodationId: stay.id } })).map((row) => row.id)).toEqual([contact.id]);
+    await env.client.call(updateAccommodationContacts, { params: { accommodationId: stay.id }, body: { urls: [{ url: 'https://hotel.example', label: 'Web', operation: 'ADD' }] } });
+    expect((await env.client.call(listAccommodationContacts, { params: { accommodationId: stay.id } })).map((row) => row.url?.url)).toEqual(['https://hotel.example']);
   });
 });

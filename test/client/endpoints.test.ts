@@ -4,6 +4,7 @@
  * checked on a real paged read, including pages cut short by the response ceiling.
  */
 import { describe, expect, it } from 'vitest';
+import { listScheduleItemCustomFields, updateScheduleItemCustomFields } from '../../activities/api/custom-fields.ts';
 import { listOrganizationKeyContacts, listOrganizations, listOrganizationUsers } from '../../activities/api/organizations.ts';
 import {
   batchCreateScheduleItems,
@@ -82,6 +83,8 @@ describe('typed endpoints against the sandbox', () => {
     const names: string[] = [];
     for await (const row of env.client.paginate(listScheduleItems, { params: { tourId, dayId }, pageSize: 2 })) names.push(row.name);
     expect(names).toEqual(['Line check', 'Doors', 'Show']);
+    await env.client.call(updateScheduleItemCustomFields, { params: { itemId: id }, body: { fields: [{ operation: 'ADD', title: 'Stage', description: 'Main' }] } });
+    expect((await env.client.call(listScheduleItemCustomFields, { params: { itemId: id } })).map((field) => field.title)).toEqual(['Stage']);
     await env.client.call(deleteScheduleItem, { params: { itemId: id } });
     await env.client.call(restoreScheduleItem, { params: { itemId: id }, idempotencyKey: key('restore') });
     const confirmed = await env.client.call(confirmAllScheduleItems, { params: { tourId, dayId }, idempotencyKey: key('confirm') });
