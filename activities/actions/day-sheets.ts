@@ -9,8 +9,12 @@ import { renderDaySheet } from '../api/day-sheet.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';
+import { eachLimited } from './concurrency.ts';
 import { DownloadError, downloadPdf, saveFile, sheetFile } from './day-sheet-files.ts';
 import { readTour, resolveDay, zoneOf, type TourDay, type TourView } from './tour-days.ts';
+
+/** Day sheets rendered and downloaded at the same time. */
+const SHEETS_AT_ONCE = 3;
 
 /** The days to render, and a warning when a date range holds none. */
 function selectSheetDays(tour: TourView, args: DaySheetRenderArgs, now: string): { days: TourDay[]; warning?: string } {
@@ -58,13 +62,18 @@ async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepO
   const { days, warning } = selectSheetDays(tour, args, call.run.now);
   const files = plannedFiles(ctx, tour, args, days);
   const saved: JsonObject[] = [];
-  const warnings = warning ? [warning] : [];
-  for (const [index, day] of days.entries()) {
+  const ignored: number[] = [];
+  // A few days at a time: each PDF is downloaded as soon as its URL arrives, and written at once.
+  await eachLimited(days, SHEETS_AT_ONCE, async (day, index) => {
     const { bytes, ignoredIdCount } = await fetchSheet(ctx, args.tourId, day, ctx.key(index + 1));
     await saveFile(files[index]!, bytes);
-    saved.push({ date: day.date, day: day.name ?? day.date, path: files[index]!, ignoredIdCount });
-    if (ignoredIdCount > 0) warnings.push(`Day sheet of ${day.date}: ${ignoredIdCount} record(s) you cannot see were left out.`);
-  }
+    saved[index] = { date: day.date, day: day.name ?? day.date, path: files[index]!, ignoredIdCount };
+    ignored[index] = ignoredIdCount;
+  });
+  const warnings = [
+    ...(warning ? [warning] : []),
+    ...days.flatMap((day, index) => ((ignored[index] ?? 0) > 0 ? [`Day sheet of ${day.date}: ${ignored[index]} record(s) you cannot see were left out.`] : [])),
+  ];
   const span = days.length > 0 ? ` (${days[0]!.date}${days.length > 1 ? ` to ${days[days.length - 1]!.date}` : ''})` : '';
   return {
     output: { files: saved, count: saved.length, warnings },

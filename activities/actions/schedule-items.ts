@@ -19,6 +19,7 @@ import { listTourUsers } from '../api/tours.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
 import type { UndoRecord } from '../types.ts';
 import { ignoreGone, isGone, stepError } from './common.ts';
+import { eachLimited } from './concurrency.ts';
 import { readTour, resolveDay, zoneOf, type TourView } from './tour-days.ts';
 
 /** The API's `type` of a regular item; 2-6 are travel and need an origin. */
@@ -143,18 +144,6 @@ export async function findDayItem(ctx: ActionContext, tourId: string, dayId: num
   const item = (await readDayItems(ctx, tourId, dayId)).find((row) => row.id === itemId);
   if (!item) throw stepError(`Schedule item ${itemId} is not on the day ${date} of tour ${tourId}, or you cannot see it.`, 'UNKNOWN_ITEM');
   return item;
-}
-
-/** Runs `work` over `values`, at most `limit` at a time. */
-export async function eachLimited<T>(values: readonly T[], limit: number, work: (value: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < values.length) {
-      const index = next++;
-      await work(values[index]!, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, lane));
 }
 
 /** The undo of created items: delete them, one record per write however many items it made. */

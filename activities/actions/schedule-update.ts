@@ -11,7 +11,8 @@ import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { eachLimited, findDayItem, putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
+import { eachLimited } from './concurrency.ts';
+import { findDayItem, putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
 import { resolveDay, type TourDay } from './tour-days.ts';
 
 /** An item's status as it was: `status` and the status type (null when it had none). */

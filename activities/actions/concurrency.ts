@@ -1,0 +1,22 @@
+/** Bounded concurrency for calls that fan out over many records. */
+
+/**
+ * Runs `work` over `values`, at most `limit` at a time. After a failure no new work starts;
+ * the calls under way finish, then the first error is thrown (nothing is left running).
+ */
+export async function eachLimited<T>(values: readonly T[], limit: number, work: (value: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (!failure && next < values.length) {
+      const index = next++;
+      try {
+        await work(values[index]!, index);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, lane));
+  if (failure) throw failure.error;
+}
