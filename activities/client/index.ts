@@ -23,6 +23,7 @@ export {
   ReauthRequiredError,
   type ApiErrorContext,
 } from './errors.ts';
+export { browserCommand, openBrowser } from './browser.ts';
 export { asActivityFailure, toActivityFailure, withActivityFailures, type ApiFailureDetails } from './failures.ts';
 export { createAgent, DEFAULT_TIMEOUTS, type HttpTimeouts } from './http.ts';
 export { checkIdempotencyKey, normalizeIdempotencyKey } from './idempotency.ts';
@@ -30,6 +31,7 @@ export { createLookups, normalizeName, type LookupEntryView, type Lookups } from
 export { DEFAULT_LOGIN_SCOPES, type TokenSet } from './oauth.ts';
 export { DEFAULT_PAGE_SIZE, type PageOptions } from './paginate.ts';
 export { createRedactor, type Redactor } from './redact.ts';
+export { SIGN_IN_FAILED, signIn, type SignInOptions, type SignInResult } from './sign-in.ts';
 export { retryDelayMs, withRetry, type RetryOptions } from './retry.ts';
 export {
   createTokenSource,

@@ -42,6 +42,7 @@ export function register(program: Command, ctx: CliContext): void {
         });
         if (options.json) ctx.out(JSON.stringify({ tokenFile: result.tokenFile, scopes: result.scopes }, null, 2));
         else ctx.out(`Signed in. Tokens saved to ${result.tokenFile}\nGranted scopes: ${result.scopes.join(' ') || '(none reported)'}`);
+        if (config.accessToken) ctx.err('Note: TOURFLOW_ACCESS_TOKEN is set and takes precedence over the stored sign-in; unset it to use these tokens.');
       } catch (error) {
         if (error instanceof ApiError) throw new UserError(`Sign-in failed: ${error.message}`, { exitCode: ExitCode.failed, cause: error });
         throw error;
