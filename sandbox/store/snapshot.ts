@@ -24,7 +24,8 @@ const ENTITY_TABLES: Record<EntityType, TableName> = {
 
 function isLive(store: Store, table: TableName, row: Row): boolean {
   if (row.isDeleted === true) return false;
-  if (typeof row.tourId === 'string' && store.tours.get(row.tourId)?.isDeleted !== false) return false;
+  // rows under a deleted tour are out of reach; tour-less rows (URL uploads) have an empty tourId
+  if (typeof row.tourId === 'string' && row.tourId !== '' && store.tours.get(row.tourId)?.isDeleted !== false) return false;
   switch (table) {
     case 'reminders':
       return isLiveParent(store, 'scheduleItems', row.itemId as number);

@@ -101,6 +101,12 @@ describe('files', () => {
       expect(await api.post('/v1/attachments', { url })).toMatchObject({ status: 400, body: { error: '400' } });
     }
     expect((await api.post('/v1/attachments', { url: 'https://files.example.com/x.svg' })).status).toBe(415);
+    const passId = (await api.post(`/v1/tours/${tourId}/passTypes`, { name: 'Laminate' })).body.data.id;
+    const attached = await api.post(`/v1/tours/${tourId}/files/attach`, { key: ok.body.data.link, entityType: 'PASS_TYPE', entityId: passId });
+    expect(attached.body.data).toMatchObject({ fileName: 'tech-rider.pdf', alreadyAttached: false });
+    const objects = sandbox.snapshot({ normalise: true }).objects as Array<{ id: string; base64?: string }>;
+    expect(objects.find((row) => row.id === ok.body.data.link)).toMatchObject({ fileName: 'tech-rider.pdf' });
+    expect(objects.every((row) => row.base64 === undefined)).toBe(true);
   });
 
   it('lists only files on entities the caller may see', async () => {
