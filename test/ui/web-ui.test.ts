@@ -1,7 +1,7 @@
 /**
  * The Temporal Web UI of the test run's dev server, driven by a real headless Chromium: a
  * finished tour-setup run is found by its `PlaybookName` search attribute, and its timeline and
- * those of its child runs show the step summaries ("<step>: <what>"). A whole-page screenshot
+ * that of the child run creating the tour show the step summaries ("<step>: <what>"). A whole-page screenshot
  * is kept in test-artifacts/ for people to look at.
  */
 import { randomUUID } from 'node:crypto';
@@ -53,7 +53,9 @@ describe('Temporal Web UI', () => {
     const activities = [parent, ...children.map((child) => child.steps)].flatMap((steps: RunSteps) => steps.activities);
     expect(activities.length).toBeGreaterThan(0);
     for (const summary of activities) expect(summary).toMatch(STEP_SUMMARY);
-    expect(activities.some((summary) => summary.startsWith('tour: ')), 'the tour step is summarised').toBe(true);
+    // One child is opened in the browser: the one that creates the tour (each page load costs seconds).
+    const tourChild = children.find((child) => child.steps.activities.some((summary) => summary.startsWith('tour: ')));
+    expect(tourChild, 'a child run summarises its tour step').toBeDefined();
 
     await withPage({ executablePath: chromium.path }, async (page) => {
       try {
@@ -61,7 +63,8 @@ describe('Temporal Web UI', () => {
         const onParent = [outcome.workflowId, ...parent.activities, ...parent.childSummaries];
         expect(await missingTexts(page, onParent), 'missing from the run page').toEqual([]);
         await screenshotWhole(page, SCREENSHOT);
-        for (const { run, steps } of children) {
+        if (tourChild) {
+          const { run, steps } = tourChild;
           await page.goto(runPageUrl(uiUrl, namespace, run));
           expect(await missingTexts(page, [run.workflowId, ...steps.activities]), `missing from ${run.workflowId}`).toEqual([]);
         }
