@@ -10,7 +10,8 @@ const statusText: Record<RunResult['status'], string> = {
 
 /** The lines `tourflow run` and `tourflow result` print for a finished run. */
 export function renderResult(result: RunResult): string[] {
-  const lines = [`${result.playbook} ${statusText[result.status]} (${result.workflowId})`];
+  const status = result.cancelled && result.status === 'rolledBack' ? 'cancelled and rolled back' : statusText[result.status];
+  const lines = [`${result.playbook} ${status} (${result.workflowId})`];
   if (result.error) lines.push(`error: ${result.error.message}`);
   for (const [name, value] of Object.entries(result.outputs)) lines.push(`  ${name}: ${JSON.stringify(value)}`);
   if (result.done.length) lines.push('done:', ...result.done.map((line) => `  - ${line}`));

@@ -76,6 +76,8 @@ export interface RunResult {
   leftBehind: UndoReport[];
   warnings: string[];
   error?: { stepId: string; type: string; message: string };
+  /** The run was cancelled (and rolled back, as far as `status` says). */
+  cancelled?: boolean;
 }
 
 /** One registered compensation, carried across continue-as-new. */

@@ -135,6 +135,7 @@ async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, une
       ? RunStatus.needsManualRepair
       : RunStatus.rolledBack;
   const result = report(interp, status, {}, comp);
+  if (cancelled) result.cancelled = true;
   if (!rollback) result.leftBehind = interp.saga.entries.flatMap((e) => e.undo.map((u) => ({ stepId: e.stepId, describe: `kept: ${u.describe}`, ...(u.record ? { record: u.record } : {}) })));
   // A cancelled run ends without a failure to carry its report, so the memo keeps it.
   upsertMemo(cancelled ? { outcome: status, result } : { outcome: status });

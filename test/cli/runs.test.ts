@@ -124,7 +124,7 @@ describe('run management commands', () => {
     const cancelled = await startGate('cancel');
     const cancel = await cli(['cancel', cancelled], options);
     expect(cancel.code).toBe(3);
-    expect(normalise(cancel.out, names)).toMatchInlineSnapshot(`"cli-gate failed and rolled back (cli-gate--cancel-<key>)"`);
+    expect(normalise(cancel.out, names)).toMatchInlineSnapshot(`"cli-gate cancelled and rolled back (cli-gate--cancel-<key>)"`);
     expect((await cli(['result', cancelled], options)).code).toBe(3);
     expect(normalise((await cli(['cancel', cancelled], options)).err, names)).toMatchInlineSnapshot(`"error: run "cli-gate--cancel-<key>" has ended (cancelled, rolled back); nothing to cancel"`);
 
