@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { listOrganizations } from '../../activities/api/organizations.ts';
 import { listTourUsers } from '../../activities/api/tours.ts';
 import { withActivityFailures } from '../../activities/client/index.ts';
-import { useSandboxClient } from './helpers.ts';
+import { useSandboxClient } from './sandbox-helpers.ts';
 
 describe('inside an activity', () => {
   const env = useSandboxClient();

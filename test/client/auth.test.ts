@@ -25,7 +25,8 @@ import { refreshTokens } from '../../activities/client/oauth.ts';
 import { redactPatterns } from '../../activities/client/redact.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
 import type { ApiConfig } from '../../worker/config.ts';
-import { adminPost, configFor, countingAgent, quickSandbox, tempDir } from './helpers.ts';
+import { countingAgent, tempDir } from './helpers.ts';
+import { adminPost, configFor, quickSandbox } from './sandbox-helpers.ts';
 
 const TOKEN_CALL = `POST ${OAuthPath.token}`;
 

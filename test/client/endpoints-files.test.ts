@@ -9,7 +9,7 @@ import { attachFile, createAttachmentFromUrl, createUploadTicket, getFileDownloa
 import { createScheduleItem } from '../../activities/api/schedule.ts';
 import { getTourData } from '../../activities/api/tours.ts';
 import { ApiError, toActivityFailure } from '../../activities/client/index.ts';
-import { newTour, useSandboxClient } from './helpers.ts';
+import { newTour, useSandboxClient } from './sandbox-helpers.ts';
 
 let keys = 0;
 const key = (name: string) => `files-test/${name}/${++keys}`;

@@ -19,7 +19,7 @@ import {
 import { createPassType, deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType } from '../../activities/api/pass-types.ts';
 import { getReferenceTypes, listAgeRestrictions, listStayFieldTemplates, listVenueFieldTemplates } from '../../activities/api/reference.ts';
 import { LookupNameError } from '../../activities/client/index.ts';
-import { newTour, useSandboxClient } from './helpers.ts';
+import { newTour, useSandboxClient } from './sandbox-helpers.ts';
 
 let keys = 0;
 const key = (name: string) => `guests-test/${name}/${++keys}`;

@@ -32,7 +32,7 @@ import {
 import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom } from '../../activities/api/rooms.ts';
 import { createVenue, deleteVenue, getVenue, listVenues, updateVenue } from '../../activities/api/venues.ts';
 import type { ApiClient } from '../../activities/client/index.ts';
-import { newTour, useSandboxClient } from './helpers.ts';
+import { newTour, useSandboxClient } from './sandbox-helpers.ts';
 
 let keys = 0;
 const key = (name: string) => `places-test/${name}/${++keys}`;

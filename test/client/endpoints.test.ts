@@ -29,7 +29,8 @@ import {
 import { createTag, deleteTag, getTagUsage, listTags, setScheduleItemTags, updateTag } from '../../activities/api/tags.ts';
 import { deleteTour, listDayTypes, listTours, listTourUsers, updateTour } from '../../activities/api/tours.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
-import { adminPost, configFor, countingAgent, newTour as createTestTour, quickSandbox, useSandboxClient } from './helpers.ts';
+import { countingAgent } from './helpers.ts';
+import { adminPost, configFor, newTour as createTestTour, quickSandbox, useSandboxClient } from './sandbox-helpers.ts';
 
 let keys = 0;
 const key = (name: string) => `endpoints-test/${name}/${++keys}`;

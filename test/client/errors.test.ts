@@ -9,7 +9,7 @@ import { listOrganizations } from '../../activities/api/organizations.ts';
 import { noData } from '../../activities/api/shared.ts';
 import { createTour, deleteTour, listTourUsers } from '../../activities/api/tours.ts';
 import { ApiError, ClientErrorCode, createApiClient, defineEndpoint, toActivityFailure, type TokenSource } from '../../activities/client/index.ts';
-import { configFor, tourBody, useSandboxClient } from './helpers.ts';
+import { configFor, tourBody, useSandboxClient } from './sandbox-helpers.ts';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTour } from '../../activities/api/tours.ts';
 import { ApiError, ClientErrorCode, createApiClient, normalizeIdempotencyKey, type TokenSource } from '../../activities/client/index.ts';
-import { configFor, scriptedConfig, scriptedServer, tourBody, useSandboxClient } from './helpers.ts';
+import { scriptedConfig, scriptedServer } from './helpers.ts';
+import { configFor, tourBody, useSandboxClient } from './sandbox-helpers.ts';
 
 describe('write committed, response lost (sandbox)', () => {
   const env = useSandboxClient();

@@ -12,7 +12,8 @@ import { createTour } from '../../activities/api/tours.ts';
 import { asActivityFailure, createApiClient, readTokenFile, type ApiClient } from '../../activities/client/index.ts';
 import { main } from '../../cli/main.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
-import { configFor, quickSandbox, tempDir, tourBody } from './helpers.ts';
+import { tempDir } from './helpers.ts';
+import { configFor, quickSandbox, tourBody } from './sandbox-helpers.ts';
 
 describe('no secret or token in output, logs or errors', () => {
   let sandbox: RunningSandbox;

@@ -9,7 +9,8 @@ import { ApiError, readTokenFile } from '../../activities/client/index.ts';
 import { signIn } from '../../activities/client/sign-in.ts';
 import { main } from '../../cli/main.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
-import { configFor, quickSandbox, tempDir } from './helpers.ts';
+import { tempDir } from './helpers.ts';
+import { configFor, quickSandbox } from './sandbox-helpers.ts';
 
 /** Plays the browser: GET the URL, follow redirects to the loopback callback; returns the final page. */
 async function browse(url: string, init: RequestInit = {}): Promise<Response> {
