@@ -26,6 +26,7 @@ export function requireTour(store: Store, tourId: string, userId: string): TourR
   return tour;
 }
 
+/** Whether the user is an administrator of the tour. */
 export function isTourAdmin(store: Store, tourId: string, userId: string): boolean {
   return store.tourMembers.get(memberKey(tourId, userId))?.roleId === Role.admin;
 }

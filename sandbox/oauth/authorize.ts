@@ -71,6 +71,7 @@ function checkClient(ctx: SandboxContext, query: Query): { credential: Credentia
   return { credential, redirectUri: query.redirect_uri };
 }
 
+/** Registers `GET {auth_url}/authorize` and the consent form it posts. */
 export function registerAuthorize(app: FastifyInstance, ctx: SandboxContext): void {
   const pending = new Map<string, PendingConsent>();
 

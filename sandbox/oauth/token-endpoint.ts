@@ -87,6 +87,7 @@ function sendError(reply: FastifyReply, error: OAuthError): FastifyReply {
   return reply.code(error.status).send({ error: error.error, error_description: error.message });
 }
 
+/** Registers `POST {auth_url}/api/oauth/token`. */
 export function registerTokenEndpoint(app: FastifyInstance, ctx: SandboxContext): void {
   app.post(OAuthPath.token, async (request, reply) => {
     void reply.header('cache-control', 'no-store');

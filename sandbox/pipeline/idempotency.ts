@@ -29,6 +29,7 @@ export function readIdempotencyKey(headers: Record<string, string | string[] | u
   return key.toLowerCase();
 }
 
+/** The kept answers (in the store, so `--state` keeps them) and the attempts still running. */
 export class IdempotencyCache {
   private readonly inFlight = new Map<string, Promise<StoredAnswer | undefined>>();
 

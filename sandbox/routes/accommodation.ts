@@ -124,7 +124,7 @@ function createStay(store: Store, userId: string, body: unknown): StayRecord {
     customFields: inlineCustomFields(store, input.customFields ?? []), createdBy: userId, isDeleted: false, createdAt: now, updatedAt: now,
   });
   assign(store, stay, input, image, userId);
-  replaceInlineContacts(store, { type: 'stay', id: stay.id, orgId: tour.orgId, keyContactIds }, input);
+  replaceInlineContacts(store, { type: 'stay', id: stay.id }, input);
   return stay;
 }
 
@@ -133,6 +133,7 @@ export function visibleStay(store: Store, id: number, userId: string): StayRecor
   return requireVisible(store, store.stays.get(id), userId, 'Accommodation');
 }
 
+/** Registers the accommodation endpoints. */
 export function registerAccommodationRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listAccommodation', ({ store, caller, params, query }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);

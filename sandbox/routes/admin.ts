@@ -17,6 +17,7 @@ import { Role } from '../store/reference-data.ts';
 import { takeSnapshot } from '../store/snapshot.ts';
 import type { Store } from '../store/store.ts';
 
+/** Where the admin routes live on the API port. */
 export const ADMIN_PREFIX = '/__sandbox';
 
 const addMemberSchema = z.object({
@@ -55,6 +56,7 @@ function addTourMember(store: Store, tourId: string, input: z.infer<typeof addMe
   return userId;
 }
 
+/** Registers the `/__sandbox` admin routes. */
 export function registerAdminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const { store, faults } = ctx;
   app.get(`${ADMIN_PREFIX}/faults`, async () => ({ rules: faults.list() }));

@@ -43,6 +43,7 @@ const notified = (hasNotification: boolean, scheduledFor: string | null): boolea
 
 const tourBulletin = (store: Store, id: string, userId: string): BulletinRecord => requireTourRecord(store, store.bulletins.get(id), userId, 'Bulletin');
 
+/** Registers the bulletin endpoints. */
 export function registerBulletinRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listBulletins', ({ store, caller, params, query }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);

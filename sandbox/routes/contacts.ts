@@ -77,6 +77,7 @@ function registerOwnerContacts(app: FastifyInstance, ctx: SandboxContext, type: 
   });
 }
 
+/** Registers the contact endpoints. */
 export function registerContactRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'createKeyContact', ({ store, caller, body }) => {
     const input = parseWith(createSchema, body);

@@ -17,6 +17,7 @@ import { customFieldOpsSchema, nowIso } from './shared/schemas.ts';
 
 const premade = (templates: ReadonlyArray<{ key: string; label: string }>) => templates.map(({ key, label }) => ({ key, label }));
 
+/** Registers the custom field endpoints. */
 export function registerCustomFieldRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listScheduleItemCustomFields', ({ store, caller, params }) => {
     const item = visibleItem(store, params.itemId as number, caller.userId);

@@ -6,6 +6,7 @@ import { defineRoute } from '../pipeline/route.ts';
 import { keyContactView } from '../views/contacts.ts';
 import { organizationMembersView, organizationView } from '../views/people.ts';
 
+/** Registers the organization endpoints. */
 export function registerOrganizationRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listOrganizations', ({ store, caller }) => ({
     data: store.orgs

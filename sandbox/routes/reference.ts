@@ -10,6 +10,7 @@ import { AGE_RESTRICTIONS, LOOKUPS, STAY_FIELD_TEMPLATES, VENUE_FIELD_TEMPLATES 
 
 const BUNDLE = Object.entries(LOOKUPS).map(([name, type]) => ({ name, type }));
 
+/** Registers the reference endpoints. */
 export function registerReferenceRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'getReferenceTypes', ({ query }) => {
     const offset = readIntParam(query, 'offset', { min: 0 }) ?? 0;

@@ -92,6 +92,7 @@ function visibleRoom(store: Store, roomId: number, userId: string, deleted: bool
   return room;
 }
 
+/** Registers the room endpoints. */
 export function registerRoomRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listRooms', ({ store, caller, params }) => {
     const stay = visibleStay(store, params.accommodationId as number, caller.userId);

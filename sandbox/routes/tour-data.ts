@@ -72,6 +72,7 @@ function dayData(store: Store, tour: TourRecord, day: DayRecord, userId: string,
 const isEmpty = (day: Record<string, unknown>): boolean =>
   ['scheduleCount', 'guestlistCount', 'accommodationCount', 'bulletinCount', 'venueCount'].every((key) => day[key] === 0);
 
+/** Registers the tour data endpoints. */
 export function registerTourDataRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'getTourData', ({ store, caller, params, query }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);

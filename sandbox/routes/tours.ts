@@ -105,6 +105,7 @@ function editTour(store: Store, tour: TourRecord, body: unknown): void {
   tour.updatedAt = new Date().toISOString();
 }
 
+/** Registers the tour endpoints. */
 export function registerTourRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listTours', ({ store, caller, query }) => {
     const orgId = parseWith(orgIdSchema, query, 'query').org_id;

@@ -48,8 +48,7 @@ function assign(store: Store, venue: VenueRecord, input: VenueInput, userId: str
   const plain = { title, venueCategoryId, status, statusTypeId, capacity, venueTypeId, ageRestrictionId, location, notes, image: imagePath(store, venue.tourId, input.image) };
   for (const [key, value] of Object.entries(plain)) if (value !== undefined) (venue as unknown as Record<string, unknown>)[key] = value;
   if (input.customFields) venue.customFields = inlineCustomFields(store, input.customFields);
-  const owner = { type: 'venue' as const, id: venue.id, orgId: '', keyContactIds: [] };
-  replaceInlineContacts(store, owner, input);
+  replaceInlineContacts(store, { type: 'venue', id: venue.id }, input);
   if (input.attachments) replaceAttachments(store, { tourId: venue.tourId, entityType: 'VENUE', entityId: venue.id, userId }, input.attachments);
   venue.updatedAt = nowIso();
 }
@@ -63,6 +62,7 @@ function check(store: Store, tour: TourRecord, previous: VenueRecord | undefined
   return { audience, ...(keyContactIds ? { keyContactIds } : {}) };
 }
 
+/** Registers the venue endpoints. */
 export function registerVenueRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const visibleVenue = (store: Store, id: number, userId: string): VenueRecord => requireVisible(store, store.venues.get(id), userId, 'Venue');
 

@@ -83,6 +83,7 @@ export function idType(group: LookupGroup, id: number | null | undefined): { id:
   return entry ? { id: entry.id, type: entry.type } : null;
 }
 
+/** `GET /v1/reference/age-restrictions` (uses `label`, not `type`). */
 export const AGE_RESTRICTIONS = [
   { id: 1, label: 'All ages' },
   { id: 2, label: '16+' },
@@ -90,6 +91,7 @@ export const AGE_RESTRICTIONS = [
   { id: 4, label: '21+' },
 ] as const;
 
+/** Premade venue fields; `field_type: enum` takes its value from another lookup. */
 export const VENUE_FIELD_TEMPLATES = [
   { id: 1, key: 'load_in', icon: 'truck', label: 'Load-in', subtitle: 'Dock and load-in notes', field_type: 'text', sort_order: 1 },
   { id: 2, key: 'parking', icon: 'parking', label: 'Parking', subtitle: 'Bus and truck parking', field_type: 'text', sort_order: 2 },
@@ -97,6 +99,7 @@ export const VENUE_FIELD_TEMPLATES = [
   { id: 4, key: 'age_restriction', icon: 'id-card', label: 'Age restriction', subtitle: 'Door policy', field_type: 'enum', sort_order: 4 },
 ] as const;
 
+/** Premade stay fields. */
 export const STAY_FIELD_TEMPLATES = [
   { id: 1, key: 'confirmation_number', icon: 'ticket', label: 'Confirmation number', subtitle: 'Booking reference', sort_order: 1 },
   { id: 2, key: 'wifi', icon: 'wifi', label: 'Wi-Fi', subtitle: 'Network and password', sort_order: 2 },

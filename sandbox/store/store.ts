@@ -114,6 +114,7 @@ export interface SeedMeta {
   orgs: { subscribed: string; noSubscription: string; freeLimitReached: string; trial: string; unlimitedFree: string };
 }
 
+/** Every table of the sandbox, plus ID counters and the seeded random source. */
 export class Store {
   readonly users = new Table<UserRecord>();
   readonly orgs = new Table<OrgRecord>();

@@ -23,6 +23,7 @@ interface RenderToken {
   filters: DaySheetRenderBody;
 }
 
+/** Registers the day sheet endpoints. */
 export function registerDaySheetRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'getDaySheetData', ({ store, caller, params }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);

@@ -113,6 +113,7 @@ function download(ctx: SandboxContext, tourId: string, fileId: number, userId: s
 
 const urlUploadSchema = z.object({ url: z.string().min(1).max(4096), fileName: z.string().trim().min(1).max(255).optional() });
 
+/** Registers the file endpoints. */
 export function registerFileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const tourOf = (params: Record<string, string | number>, userId: string): string => requireTour(ctx.store, params.tourId as string, userId).id;
   defineRoute(app, ctx, 'uploadFileContent', ({ store, caller, params, body }) => ({ data: uploadContent(store, tourOf(params, caller.userId), body), message: 'File uploaded' }));

@@ -8,6 +8,7 @@ import { verifyToken } from '../../auth/signed-url.ts';
 import type { SandboxContext } from '../../context.ts';
 import { nowIso } from '../shared/schemas.ts';
 
+/** Where signed storage URLs point on the API port. */
 export const STORAGE_PREFIX = '/storage';
 /** Largest upload-ticket body (the URL upload limit, shown: 25 MB). */
 const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -17,6 +18,7 @@ export function storageError(reply: FastifyReply, status: number, code: string, 
   return reply.code(status).type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
 }
 
+/** Registers the signed storage routes (upload-ticket PUT, download GET). */
 export function registerStorageRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   void app.register(async (storage) => {
     storage.removeAllContentTypeParsers();

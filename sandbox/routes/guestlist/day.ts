@@ -50,6 +50,7 @@ function bulkStatus(store: Store, tourId: string, body: unknown): { ids: number[
   return { ids: guests.map((guest) => guest.id), statusId: input.statusId };
 }
 
+/** Registers the guest list approved-total, day configuration and bulk status endpoints. */
 export function registerGuestDayRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'getGuestlistApprovedTotal', ({ store, caller, params }) => {
     const day = requireDay(store, requireTour(store, params.tourId as string, caller.userId), params.dayId as number);

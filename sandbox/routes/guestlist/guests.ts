@@ -93,6 +93,7 @@ function createGuest(store: Store, userId: string, body: unknown): GuestRecord {
   return store.guests.put(guest);
 }
 
+/** Registers the guest endpoints. */
 export function registerGuestRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listGuestlist', ({ store, caller, params, query }) => {
     const day = requireDay(store, requireTour(store, params.tourId as string, caller.userId), params.dayId as number);

@@ -41,6 +41,7 @@ function holders(store: Store, pass: PassTypeRecord): Array<Record<string, unkno
     .map((guest) => ({ id: guest.id, firstName: guest.firstName, lastName: guest.lastName, dayId: guest.dayId, count: guest.passes.find((row) => row.passId === pass.id)?.count ?? 0 }));
 }
 
+/** Registers the pass type endpoints. */
 export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listPassTypes', ({ store, caller, params, query }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);

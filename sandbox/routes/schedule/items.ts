@@ -46,6 +46,7 @@ function confirmAll(store: Store, tourId: string, dayId: number, userId: string)
   });
 }
 
+/** Registers the schedule item endpoints. */
 export function registerScheduleItemRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listScheduleItems', ({ store, caller, params, query }) => {
     const day = requireDay(store, requireTour(store, params.tourId as string, caller.userId), params.dayId as number);

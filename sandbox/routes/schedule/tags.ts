@@ -28,6 +28,7 @@ function tourTag(store: Store, tourId: string, tagId: number, userId: string): T
   return tag;
 }
 
+/** Registers the tag endpoints. */
 export function registerTagRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listTags', ({ store, caller, params }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);

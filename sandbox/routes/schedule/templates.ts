@@ -76,6 +76,7 @@ function createTemplate(store: Store, userId: string, body: unknown): number {
   return template.id;
 }
 
+/** Registers the template endpoints. */
 export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listScheduleTemplates', ({ store, caller, params }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);

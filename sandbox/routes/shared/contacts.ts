@@ -37,7 +37,7 @@ function inlineRows(input: InlineContacts): Array<Omit<GeneralContactRecord, 'id
 }
 
 /** Inline `emails`/`numbers`/`urls`: each list sent replaces that kind's rows. */
-export function replaceInlineContacts(store: Store, owner: ContactOwnerRef, input: InlineContacts): void {
+export function replaceInlineContacts(store: Store, owner: { type: ContactOwner; id: number }, input: InlineContacts): void {
   const kinds = new Set<ContactKind>([...(input.emails ? ['email' as const] : []), ...(input.numbers ? ['phone' as const] : []), ...(input.urls ? ['url' as const] : [])]);
   store.generalContacts.deleteWhere((row) => row.ownerType === owner.type && row.ownerId === owner.id && kinds.has(row.kind));
   for (const row of inlineRows(input)) store.generalContacts.put({ id: store.nextId('generalContact'), ownerType: owner.type, ownerId: owner.id, ...row });

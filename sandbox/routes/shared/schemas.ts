@@ -62,4 +62,5 @@ export const customFieldOpsSchema = z.object({
 });
 export type CustomFieldOp = z.infer<typeof customFieldOpsSchema>['fields'][number];
 
+/** The current time as ISO 8601. */
 export const nowIso = (): string => new Date().toISOString();

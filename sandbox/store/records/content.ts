@@ -98,6 +98,7 @@ export interface VenueRecord {
   updatedAt: string;
 }
 
+/** Kinds of stay. */
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
 export type StayType = (typeof StayType)[keyof typeof StayType];
 
