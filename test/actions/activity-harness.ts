@@ -12,8 +12,8 @@ import { createApiClient, type ApiClient } from '../../activities/client/index.t
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { activityName, undoActivityName } from '../../activities/action.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
-import type { RunningSandbox, StoreSnapshot } from '../../sandbox/index.ts';
-import { configFor, quickSandbox } from '../client/helpers.ts';
+import { startSandbox, type RunningSandbox, type StoreSnapshot } from '../../sandbox/index.ts';
+import { loadConfig } from '../../worker/config.ts';
 
 type Activity = (arg: unknown) => Promise<unknown>;
 
@@ -64,9 +64,10 @@ let counter = 0;
 
 /** Starts a sandbox and the activities for one test file. */
 export async function startHarness(): Promise<Harness> {
-  const sandbox = await quickSandbox();
+  const sandbox = await startSandbox({ bcryptCost: 4 });
   const creds = sandbox.credentials;
-  const client = createApiClient({ config: configFor(sandbox, { defaultOrg: creds.orgId }) });
+  const { baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken } = creds;
+  const client = createApiClient({ config: { ...loadConfig({ env: {} }).api, baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken, defaultOrg: creds.orgId } });
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-actions-'));
   const activities = createActivities({ client, outputDir, defaultOrg: creds.orgId }) as unknown as Record<string, Activity>;
   const activity = (name: string): Activity => {

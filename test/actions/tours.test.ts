@@ -3,6 +3,7 @@
  * prepared undo puts the tour back (removed days return only as empty days).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../definitions/plan-types.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 describe('tour actions', () => {
@@ -16,7 +17,7 @@ describe('tour actions', () => {
 
   it('tour.create writes the tour with its days once per key; its undo deletes it', async () => {
     const before = h.snapshot();
-    const args = { name: 'Create Tour', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-28', city: 'Hamburg', dayType: 'travel' }, { date: '2027-03-27', address: 'Mercedes-Platz 1, Berlin', name: 'Berlin', dayType: 'Show' }] };
+    const args: JsonObject = { name: 'Create Tour', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-28', city: 'Hamburg', dayType: 'travel' }, { date: '2027-03-27', address: 'Mercedes-Platz 1, Berlin', name: 'Berlin', dayType: 'Show' }] };
     const call = h.stepCall('tour.create', args);
     const outcome = await h.run('tour.create', args, { key: call.idempotencyKey });
     const { id, days } = outcome.output as { id: string; days: unknown[] };
