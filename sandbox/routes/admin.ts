@@ -56,9 +56,8 @@ function addTourMember(store: Store, tourId: string, input: z.infer<typeof addMe
   return userId;
 }
 
-/** Registers the `/__sandbox` admin routes. */
-export function registerAdminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const { store, faults } = ctx;
+/** Fault rules, switchable at run time. */
+function registerFaultAdmin(app: FastifyInstance, faults: SandboxContext['faults']): void {
   app.get(`${ADMIN_PREFIX}/faults`, async () => ({ rules: faults.list() }));
   app.post(`${ADMIN_PREFIX}/faults`, async (request) => ({ id: faults.add(parseWith(faultRuleSchema, request.body)) }));
   app.put(`${ADMIN_PREFIX}/faults`, async (request) => {
@@ -70,47 +69,58 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: SandboxContext): 
     return { rules: [] };
   });
   app.delete(`${ADMIN_PREFIX}/faults/:id`, async (request) => ({ removed: faults.remove((request.params as { id: string }).id) }));
+}
+
+/** A token for any user (to act as a crew member), through a credential (the full one by default). */
+function mintToken(ctx: SandboxContext, body: unknown): Record<string, unknown> {
+  const { store } = ctx;
+  const input = parseWith(tokenSchema, body ?? {});
+  const user = input.userId ? store.users.get(input.userId) : store.users.find((row) => row.email === input.email);
+  const apiKey = input.apiKey ?? store.meta?.fullApiKey ?? '';
+  const credential = store.credentials.get(apiKey);
+  if (!user || !credential) throw notFound(user ? 'Credential' : 'User');
+  const scopes = credential.scopes.map((scope) => `${SCOPE_PREFIX}${scope}`);
+  return { userId: user.id, ...issueTokens(store, { userId: user.id, clientId: apiKey, scopes }, ctx.options) };
+}
+
+/** Credentials with chosen scopes, revoked or expired, for the authentication rules. */
+function addCredential(ctx: SandboxContext, body: unknown): Record<string, unknown> {
+  const input = parseWith(credentialSchema, body ?? {});
+  const redirectUris = input.redirectUris ?? ['http://127.0.0.1/callback'];
+  return { ...createCredential(ctx.store, { label: 'sandbox (admin route)', scopes: input.scopes, redirectUris, revoked: input.revoked, expiresAt: input.expiresAt ?? null }, ctx.options.bcryptCost) };
+}
+
+/** Registers the `/__sandbox` admin routes. */
+export function registerAdminRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  const { store } = ctx;
+  const changing = <T>(work: () => T): T => {
+    const result = work();
+    ctx.changed();
+    return result;
+  };
+  registerFaultAdmin(app, ctx.faults);
   app.get(`${ADMIN_PREFIX}/snapshot`, async (request) => {
     const normalise = (request.query as { normalise?: string }).normalise;
     return takeSnapshot(store, normalise === 'true' || normalise === '1');
   });
-  app.post(`${ADMIN_PREFIX}/expire-tokens`, async () => {
-    expireAllAccessTokens(store);
-    ctx.changed();
-    return { expired: true };
-  });
+  app.post(`${ADMIN_PREFIX}/expire-tokens`, async () =>
+    changing(() => {
+      expireAllAccessTokens(store);
+      return { expired: true };
+    }),
+  );
   app.post(`${ADMIN_PREFIX}/tours/:tourId/members`, async (request) => {
     const tourId = parseWith(z.object({ tourId: fields.uuid }), request.params, 'path').tourId;
-    const userId = addTourMember(store, tourId, parseWith(addMemberSchema, request.body ?? {}));
-    ctx.changed();
-    return { userId };
+    return changing(() => ({ userId: addTourMember(store, tourId, parseWith(addMemberSchema, request.body ?? {})) }));
   });
-  app.post(`${ADMIN_PREFIX}/tokens`, async (request) => {
-    const input = parseWith(tokenSchema, request.body ?? {});
-    const user = input.userId ? store.users.get(input.userId) : store.users.find((row) => row.email === input.email);
-    const apiKey = input.apiKey ?? store.meta?.fullApiKey ?? '';
-    const credential = store.credentials.get(apiKey);
-    if (!user || !credential) throw notFound(user ? 'Credential' : 'User');
-    const scopes = credential.scopes.map((scope) => `${SCOPE_PREFIX}${scope}`);
-    const tokens = issueTokens(store, { userId: user.id, clientId: apiKey, scopes }, ctx.options);
-    ctx.changed();
-    return { userId: user.id, ...tokens };
-  });
-  app.post(`${ADMIN_PREFIX}/credentials`, async (request) => {
-    const input = parseWith(credentialSchema, request.body ?? {});
-    const issued = createCredential(
-      store,
-      { label: 'sandbox (admin route)', scopes: input.scopes, redirectUris: input.redirectUris ?? ['http://127.0.0.1/callback'], revoked: input.revoked, expiresAt: input.expiresAt ?? null },
-      ctx.options.bcryptCost,
-    );
-    ctx.changed();
-    return issued;
-  });
+  app.post(`${ADMIN_PREFIX}/tokens`, async (request) => changing(() => mintToken(ctx, request.body)));
+  app.post(`${ADMIN_PREFIX}/credentials`, async (request) => changing(() => addCredential(ctx, request.body)));
   app.post(`${ADMIN_PREFIX}/credentials/:apiKey/revoke`, async (request) => {
     const credential = store.credentials.get((request.params as { apiKey: string }).apiKey);
     if (!credential) throw notFound('Credential');
-    credential.revoked = true;
-    ctx.changed();
-    return { revoked: true };
+    return changing(() => {
+      credential.revoked = true;
+      return { revoked: true };
+    });
   });
 }

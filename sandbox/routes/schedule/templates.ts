@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { canSee, requireTour } from '../../access.ts';
+import { canSee, requireTour, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { ApiProblem, ErrorCode, notFound, validationError } from '../../errors.ts';
 import { defineRoute } from '../../pipeline/route.ts';
@@ -59,9 +59,25 @@ function templateDay(store: Store, template: TemplateRecord, dayId: number): num
   return dayId;
 }
 
-function setDeleted(store: Store, template: TemplateRecord, isDeleted: boolean): void {
-  template.isDeleted = isDeleted;
-  template.updatedAt = nowIso();
+/** Soft-deletes the day's live items the user sees (and `which` picks); others stay untouched. */
+function deleteVisibleItems(store: Store, dayId: number, userId: string, which: (item: ScheduleItemRecord) => boolean): void {
+  for (const item of store.scheduleItems.filter((row) => row.dayId === dayId && !row.isDeleted && canSee(row, userId) && which(row))) setDeleted(item, true);
+}
+
+/** A template as the list read returns it. */
+function templateListItem(store: Store, row: TemplateRecord): Record<string, unknown> {
+  return {
+    id: row.id,
+    template_name: row.name,
+    tour_id: row.tourId,
+    org_id: row.orgId,
+    created_by: userRef(store, row.userId),
+    item_templates_count: templateItemsOf(store, row.id).length,
+  };
+}
+
+function setTemplateDeleted(store: Store, template: TemplateRecord, isDeleted: boolean): void {
+  setDeleted(template, isDeleted);
   for (const entry of store.templateItems.filter((row) => row.templateId === template.id)) entry.isDeleted = isDeleted;
 }
 
@@ -82,15 +98,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
     const tour = requireTour(store, params.tourId as string, caller.userId);
     const own = store.templates.filter((row) => row.tourId === tour.id && row.userId === caller.userId && !row.isDeleted);
     own.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-    const data = own.map((row) => ({
-      id: row.id,
-      template_name: row.name,
-      tour_id: row.tourId,
-      org_id: row.orgId,
-      created_by: userRef(store, row.userId),
-      item_templates_count: templateItemsOf(store, row.id).length,
-    }));
-    return { data };
+    return { data: own.map((row) => templateListItem(store, row)) };
   });
 
   defineRoute(app, ctx, 'listScheduleTemplateItems', ({ store, caller, params }) => {
@@ -112,7 +120,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
   });
 
   defineRoute(app, ctx, 'deleteScheduleTemplate', ({ store, caller, params }) => {
-    setDeleted(store, ownTemplate(store, params.templateId as number, caller.userId), true);
+    setTemplateDeleted(store, ownTemplate(store, params.templateId as number, caller.userId), true);
     return { message: 'Schedule template deleted' };
   });
 
@@ -120,7 +128,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
     const template = ownTemplate(store, params.templateId as number, caller.userId, 'any');
     if (!template.isDeleted) throw validationError('Schedule template is not deleted');
     checkUniqueName(store, template.tourId, caller.userId, template.name, template.id);
-    setDeleted(store, template, false);
+    setTemplateDeleted(store, template, false);
     return { message: 'Schedule template restored' };
   });
 
@@ -128,22 +136,14 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
     const template = ownTemplate(store, params.templateId as number, caller.userId);
     const input = parseWith(applySchema, body);
     const dayId = templateDay(store, template, input.dayId);
-    if (input.mode === 'REPLACE') {
-      const now = nowIso();
-      for (const item of store.scheduleItems.filter((row) => row.dayId === dayId && !row.isDeleted && canSee(row, caller.userId))) {
-        Object.assign(item, { isDeleted: true, updatedAt: now });
-      }
-    }
+    if (input.mode === 'REPLACE') deleteVisibleItems(store, dayId, caller.userId, () => true);
     return { data: { ids: applyTemplateItems(store, template, dayId, caller.userId) }, message: 'Schedule template applied' };
   });
 
   defineRoute(app, ctx, 'undoApplyScheduleTemplate', ({ store, caller, params, body }) => {
     const template = ownTemplate(store, params.templateId as number, caller.userId);
     const dayId = templateDay(store, template, parseWith(undoSchema, body).dayId);
-    const now = nowIso();
-    for (const item of store.scheduleItems.filter((row) => row.dayId === dayId && row.templateId === template.id && !row.isDeleted && canSee(row, caller.userId))) {
-      Object.assign(item, { isDeleted: true, updatedAt: now });
-    }
+    deleteVisibleItems(store, dayId, caller.userId, (item) => item.templateId === template.id);
     return { message: 'Template application undone' };
   });
 }
