@@ -38,6 +38,31 @@ describe('tourflow sandbox', () => {
     await expect(fetch(`${credentials.baseUrl}/v1/day-types`)).rejects.toThrow();
   });
 
+  it('keeps its state and secrets across a restart with --state and --credentials-out', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tourflow-sandbox-cli-'));
+    const run = async (): Promise<SandboxCredentials> => {
+      const lines: string[] = [];
+      const controller = new AbortController();
+      const exit = main({
+        argv: ['sandbox', '--port', '0', '--auth-port', '0', '--state', 'state.json', '--credentials-out', 'creds.json', '--json'],
+        cwd: dir,
+        stdout: (text) => lines.push(text),
+        stderr: (text) => lines.push(text),
+        signal: controller.signal,
+      });
+      const printed = await eventually(() => lines.find((line) => line.startsWith('{')));
+      controller.abort();
+      expect(await exit).toBe(0);
+      return JSON.parse(printed) as SandboxCredentials;
+    };
+    const first = await run();
+    const second = await run();
+    expect(second.apiKey).toBe(first.apiKey);
+    expect(second.apiSecret).toBe(first.apiSecret);
+    expect(second.orgs).toEqual(first.orgs);
+    expect(JSON.parse(readFileSync(path.join(dir, 'creds.json'), 'utf8')).apiSecret).toBe(first.apiSecret);
+  });
+
   it('refuses a bad port with a usage error', async () => {
     const errors: string[] = [];
     const code = await main({ argv: ['sandbox', '--port', 'eighty'], stdout: () => {}, stderr: (text) => errors.push(text) });
