@@ -14,6 +14,7 @@ import { loadConfig } from '../worker/config.ts';
 import { startDevServer, type DevServer } from '../worker/dev-server.ts';
 import { connectClient } from '../worker/temporal.ts';
 import { workflowBundle } from '../worker/worker.ts';
+import { buildWorker } from './build.ts';
 import { SIZE_S, generateTour } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
@@ -75,8 +76,10 @@ async function compileBench(): Promise<BenchResults['compile']> {
   }
 }
 
-async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBenchOptions['temporal']): Promise<{ env: BenchEnv; close: () => Promise<void> }> {
+async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBenchOptions['temporal'], log: (line: string) => void): Promise<{ env: BenchEnv; close: () => Promise<void> }> {
   const server: Pick<DevServer, 'address' | 'namespace' | 'stop'> = existing ? { ...existing, stop: async () => undefined } : await startDevServer({ ui: false });
+  const build = options.workerFrom === 'build' ? await buildWorker() : undefined;
+  if (build?.warnings) log(`The build reported errors; its workers run what it emitted:\n${build.warnings.split('\n').slice(0, 10).join('\n')}`);
   const bundlePath = path.join(os.tmpdir(), `tourflow-bench-bundle-${process.pid}.js`);
   await writeFile(bundlePath, (await workflowBundle()).code);
   const client = await connectClient(loadConfig({ env: {}, overrides: { temporal: { address: server.address, namespace: server.namespace } } }).temporal);
@@ -88,6 +91,8 @@ async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBen
     client,
     temporal: { address: server.address, namespace: server.namespace, pid: childPids(process.pid, 'temporal')[0] },
     bundlePath,
+    workerEntry: build?.entry,
+    workerNodeArgs: options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : [],
     plan,
     latencyMs: options.latencyMs,
     tuning,
@@ -127,15 +132,14 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   const { options, summaries } = results;
   const variants = options.variants;
   log('');
-  for (const factor of options.sizes) {
+  for (const factor of [...new Set([...options.sizes, ...options.naiveSizes])].sort((a, b) => a - b)) {
     log(`Size ${sizeName(factor)}: ${describeCounts(generateTour(factor, '').counts)}; latency ${options.latencyMs} ms; playbooks' own concurrency; median [min-max] of ${options.reps}`);
     log(sizeTable(summaries, factor));
     log('');
   }
   if (options.sizes.length > 1) log(`Wall time by size\n${growthTable(summaries, options.sizes, variants)}\n`);
   if (options.concurrency.length > 0) {
-    const sweep = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
-    log(`forEach concurrency sweep at ${sizeName(sweep)}\n${concurrencyTable(summaries, sweep, options.concurrency)}\n`);
+    log(`forEach concurrency sweep at ${sizeName(options.sweepSize)}\n${concurrencyTable(summaries, options.sweepSize, options.concurrency)}\n`);
   }
   const main = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
   log(`API calls by endpoint at ${sizeName(main)} (first repetition)\n${endpointTable(results.measurements, main)}\n`);
@@ -159,10 +163,10 @@ export async function runBench(options: BenchOptions, run: RunBenchOptions = {})
   const startedAt = new Date().toISOString();
   const plan = await compilePlan();
   const runs = runList(options);
-  log(`tourflow bench: ${runs.length} runs (sizes ${options.sizes.map(sizeName).join(', ')}; ${options.reps} repetition(s); concurrency sweep ${options.concurrency.join(', ') || 'none'}; naive up to ${sizeName(options.naiveMaxSize)}), latency ${options.latencyMs} ms`);
+  log(`tourflow bench: ${runs.length} runs (sizes ${options.sizes.map(sizeName).join(', ')}; ${options.reps} repetition(s); concurrency sweep ${options.concurrency.join(', ') || 'none'}; naive at ${options.naiveSizes.map(sizeName).join(', ') || 'none'}; concurrency sweep at ${sizeName(options.sweepSize)}), latency ${options.latencyMs} ms`);
   const sandboxThroughput = await benchSandboxThroughput({ seconds: run.throughputSeconds ?? 3 });
   const compile = await compileBench();
-  const temporal = await startTemporal(options, plan, run.temporal);
+  const temporal = await startTemporal(options, plan, run.temporal, log);
   let outcome: Awaited<ReturnType<typeof runAll>>;
   try {
     outcome = await runAll(temporal.env, runs, log);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { createActivities } from '../activities/index.ts';
 import { createApiClient } from '../activities/client/index.ts';
+import { resolveInputs } from '../definitions/index.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { loadConfig, type Config, type WorkerTuning } from '../worker/config.ts';
 import { walkPlan, type ActivityFunctions } from './direct.ts';
@@ -28,6 +29,10 @@ export interface BenchEnv {
   temporal: { address: string; namespace: string; pid: number | undefined };
   /** Prebuilt workflow bundle, so a fresh worker starts in a second. */
   bundlePath: string;
+  /** Worker entry of the compiled build; without it workers run from the sources. */
+  workerEntry: string | undefined;
+  /** Arguments for the worker's node, e.g. CPU profiling. */
+  workerNodeArgs: string[];
   plan: Plan;
   latencyMs: number;
   tuning: Partial<WorkerTuning>;
@@ -83,7 +88,7 @@ function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, ou
 type Timed = Pick<Measurement, 'wallMs' | 'cpu' | 'history' | 'workerPeakRssBytes'>;
 
 async function timeTourflow(env: BenchEnv, config: Config, sandboxPid: number, plan: Plan, inputs: JsonObject): Promise<Timed> {
-  const worker = await startWorkerProcess(config);
+  const worker = await startWorkerProcess(config, env.workerEntry, env.workerNodeArgs);
   try {
     const meter = new CpuMeter({ sandbox: sandboxPid, worker: worker.pid, temporal: env.temporal.pid, bench: process.pid });
     const run = await runOnTemporal(env.client, config.temporal.taskQueue, plan, inputs, randomUUID());
@@ -111,20 +116,38 @@ async function timeDirect(env: BenchEnv, config: Config, sandboxPid: number, pla
   }
 }
 
+/**
+ * The sandbox's first request of a credential pays a bcrypt check of the secret (half a second),
+ * once per sandbox: paid before the clock starts, as a long-running API would have it.
+ */
+async function warmUp(sandbox: SandboxProcess): Promise<void> {
+  const { baseUrl, apiKey, apiSecret, accessToken } = sandbox.credentials;
+  const headers = { 'x-api-key': apiKey, 'x-api-secret': apiSecret, authorization: `Bearer ${accessToken}` };
+  for (let i = 0; i < 3; i++) {
+    const response = await fetch(`${baseUrl}/v1/day-types`, { headers });
+    if (!response.ok) throw new Error(`the sandbox answered its warm-up request with ${response.status}`);
+    await response.arrayBuffer();
+  }
+}
+
 /** Runs one measurement on a fresh sandbox; throws when the run fails. */
 export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement> {
   const tour = generateTour(spec.factor, `Bench ${spec.variant} x${spec.factor} #${spec.rep} ${randomUUID().slice(0, 8)}`);
   const plan = withConcurrency(env.plan, spec.variant === Variant.naive ? 1 : spec.concurrency);
+  // Checked and with defaults, as `tourflow run` starts a run.
+  const { inputs, errors } = resolveInputs(plan, tour.inputs);
+  if (errors.length > 0) throw new Error(`the generated tour does not fit the playbook's inputs: ${errors.join('; ')}`);
   const sandbox = await startSandboxProcess();
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bench-'));
   try {
+    await warmUp(sandbox);
     await sandbox.setLatency(env.latencyMs);
     const config = configFor(env, sandbox, `bench-${randomUUID()}`, outputDir);
     await sandbox.counts(true);
     const timed =
       spec.variant === Variant.tourflow
-        ? await timeTourflow(env, config, sandbox.pid, plan, tour.inputs)
-        : await timeDirect(env, config, sandbox.pid, plan, tour.inputs, spec.variant === Variant.naive);
+        ? await timeTourflow(env, config, sandbox.pid, plan, inputs)
+        : await timeDirect(env, config, sandbox.pid, plan, inputs, spec.variant === Variant.naive);
     const requests = await sandbox.counts();
     const calls = apiCalls(requests);
     return { ...spec, ...timed, apiCalls: calls, callsPerSecond: calls / (timed.wallMs / 1000), requests, counts: tour.counts };

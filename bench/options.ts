@@ -10,10 +10,16 @@ export interface BenchOptions {
   concurrency: number[];
   latencyMs: number;
   variants: Variant[];
-  /** Largest size the naive script runs at (it is the slow one by design). */
-  naiveMaxSize: number;
+  /** Sizes the naive script runs at (it is the slow one by design). */
+  naiveSizes: number[];
+  /** Size of the concurrency sweep. */
+  sweepSize: number;
   /** Where the JSON results go. */
   outDir: string;
+  /** Workers run the compiled build (as deployed) or the TypeScript sources through tsx. */
+  workerFrom: 'build' | 'source';
+  /** Folder for CPU profiles of the workers (`--cpu-prof`), or undefined for none. */
+  profileDir: string | undefined;
   maxConcurrentActivities: number | undefined;
   maxConcurrentWorkflowTasks: number | undefined;
   quick: boolean;
@@ -28,10 +34,15 @@ a fixed latency per request; prints medians with their spread and writes bench/r
 
   --reps <n>               repetitions of every run (default 3)
   --sizes <list>           tour sizes as factors of S (default 0.25,1,4)
-  --concurrency <list>     forEach concurrencies swept at size S (default 1,10,50; "" for none)
+  --concurrency <list>     forEach concurrencies to sweep (default 1,10,50; "" for none)
+  --sweep-size <f>         tour size of the concurrency sweep (default 0.25: concurrency 1
+                           at S would take as long as the naive script)
   --latency-ms <n>         latency the sandbox adds to every request (default 20)
   --variants <list>        tourflow,direct,naive (default all three)
-  --naive-max-size <f>     largest size the naive script runs at (default 1)
+  --naive-sizes <list>     sizes the naive script runs at (default 1; "" for none)
+  --worker-from <what>     build: compile once and run workers as deployed (default);
+                           source: run them through tsx (no build, about 70 MB more memory)
+  --profile <dir>          write CPU profiles of every worker (all its threads) into <dir>
   --max-activities <n>     worker activity slots (default: the worker's)
   --max-workflow-tasks <n> worker workflow task slots (default: the worker's)
   --out <dir>              results folder (default bench/results)
@@ -61,7 +72,10 @@ export function parseOptions(argv: string[]): BenchOptions {
       concurrency: { type: 'string' },
       'latency-ms': { type: 'string' },
       variants: { type: 'string' },
-      'naive-max-size': { type: 'string' },
+      'naive-sizes': { type: 'string' },
+      'sweep-size': { type: 'string' },
+      'worker-from': { type: 'string' },
+      profile: { type: 'string' },
       'max-activities': { type: 'string' },
       'max-workflow-tasks': { type: 'string' },
       out: { type: 'string' },
@@ -74,6 +88,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   for (const variant of variants) {
     if (!(variant in Variant)) throw new Error(`--variants: "${variant}" is not one of tourflow, direct, naive`);
   }
+  const workerFrom = values['worker-from'] ?? 'build';
+  if (workerFrom !== 'build' && workerFrom !== 'source') throw new Error(`--worker-from: "${workerFrom}" is not build or source`);
   const latency = values['latency-ms'] === undefined ? 20 : Number(values['latency-ms']);
   if (!Number.isInteger(latency) || latency < 0) throw new Error(`--latency-ms: "${values['latency-ms']}" is not a whole number of milliseconds`);
   return {
@@ -82,8 +98,11 @@ export function parseOptions(argv: string[]): BenchOptions {
     concurrency: numbers(values.concurrency ?? (quick ? '' : '1,10,50'), '--concurrency').map(Math.round),
     latencyMs: latency,
     variants: variants as Variant[],
-    naiveMaxSize: positive(values['naive-max-size'], '--naive-max-size') ?? 1,
+    naiveSizes: numbers(values['naive-sizes'] ?? (quick ? '0.25' : '1'), '--naive-sizes'),
+    sweepSize: positive(values['sweep-size'], '--sweep-size') ?? 0.25,
     outDir: values.out ?? 'bench/results',
+    workerFrom,
+    profileDir: values.profile,
     maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
     maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),
     quick,
@@ -93,22 +112,23 @@ export function parseOptions(argv: string[]): BenchOptions {
 
 /**
  * Every run, repetition by repetition with the variants interleaved, so that a slow minute of
- * the machine spreads over all of them: each size with the playbooks' own concurrency, then the
- * concurrency sweep at size S (or the smallest size when S is not among them).
+ * the machine spreads over all of them: each size with the playbooks' own concurrency (the
+ * naive script at its sizes only), then the concurrency sweep without the naive script (its
+ * concurrency is 1 by definition).
  */
 export function runList(options: BenchOptions): RunSpec[] {
   const runs: RunSpec[] = [];
-  const sweepSize = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
-  const sweepVariants = options.variants.filter((v) => v !== Variant.naive);
-  for (const factor of options.sizes) {
-    const variants = options.variants.filter((v) => v !== Variant.naive || factor <= options.naiveMaxSize);
+  const sizes = [...new Set([...options.sizes, ...(options.variants.includes(Variant.naive) ? options.naiveSizes : [])])].sort((a, b) => a - b);
+  for (const factor of sizes) {
+    const variants = options.variants.filter((v) => (v === Variant.naive ? options.naiveSizes.includes(factor) : options.sizes.includes(factor)));
     for (let rep = 1; rep <= options.reps; rep++) {
       for (const variant of variants) runs.push({ variant, factor, concurrency: null, rep });
     }
   }
-  for (const concurrency of options.sizes.length > 0 ? options.concurrency : []) {
+  const sweepVariants = options.variants.filter((v) => v !== Variant.naive);
+  for (const concurrency of options.concurrency) {
     for (let rep = 1; rep <= options.reps; rep++) {
-      for (const variant of sweepVariants) runs.push({ variant, factor: sweepSize, concurrency, rep });
+      for (const variant of sweepVariants) runs.push({ variant, factor: options.sweepSize, concurrency, rep });
     }
   }
   return runs;

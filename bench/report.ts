@@ -82,24 +82,30 @@ export function concurrencyTable(groups: GroupSummary[], factor: number, levels:
   return table(['concurrency', 'tourflow s', 'hand-written s', 'ratio', 'tourflow calls/s', 'hand-written calls/s'], rows);
 }
 
-/** Endpoints whose call counts differ between two variants (what durability adds). */
-export function endpointDifferences(a: EndpointCounts, b: EndpointCounts): Array<{ endpoint: string; a: number; b: number }> {
-  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...names]
-    .map((endpoint) => ({ endpoint, a: a[endpoint] ?? 0, b: b[endpoint] ?? 0 }))
-    .filter((row) => row.a !== row.b)
-    .sort((x, y) => Math.abs(y.a - y.b) - Math.abs(x.a - x.b));
-}
-
-/** Calls by endpoint of the first run of each variant at a size. */
+/**
+ * Calls by endpoint of the first run of each variant at a size, with what the endpoint cost the
+ * hand-written script: mean time to answer (added latency included) and mean body size.
+ */
 export function endpointTable(measurements: Measurement[], factor: number): string {
   const first = (variant: Variant) => measurements.find((m) => m.variant === variant && m.factor === factor && m.concurrency === null)?.requests ?? {};
-  const all = new Set([...Object.keys(first('tourflow')), ...Object.keys(first('direct')), ...Object.keys(first('naive'))]);
-  const rows = [...all]
-    .map((endpoint) => [endpoint, first('tourflow')[endpoint] ?? 0, first('direct')[endpoint] ?? 0, first('naive')[endpoint] ?? 0] as const)
-    .sort((x, y) => y[1] - x[1])
-    .map(([endpoint, t, d, n]) => [endpoint, int(t), int(d), int(n), t === d ? '' : `${t > d ? '+' : ''}${int(t - d)}`]);
-  return table(['endpoint', 'tourflow', 'hand-written', 'naive', 'tourflow - hand-written'], rows);
+  const [t, d, n] = [first('tourflow'), first('direct'), first('naive')];
+  const calls = (counts: EndpointCounts, endpoint: string) => counts[endpoint]?.calls ?? 0;
+  const rows = [...new Set([...Object.keys(t), ...Object.keys(d), ...Object.keys(n)])]
+    .sort((x, y) => calls(t, y) - calls(t, x) || calls(d, y) - calls(d, x))
+    .map((endpoint) => {
+      const extra = calls(t, endpoint) - calls(d, endpoint);
+      const cost = d[endpoint] ?? t[endpoint];
+      return [
+        endpoint,
+        int(calls(t, endpoint)),
+        int(calls(d, endpoint)),
+        int(calls(n, endpoint)),
+        extra === 0 ? '' : `${extra > 0 ? '+' : ''}${int(extra)}`,
+        cost ? (cost.ms / cost.calls).toFixed(1) : '-',
+        cost ? (cost.bytes / cost.calls / 1024).toFixed(1) : '-',
+      ];
+    });
+  return table(['endpoint', 'tourflow', 'hand-written', 'naive', 'tourflow extra', 'ms/call', 'KB/call'], rows);
 }
 
 export function targetTable(list: Target[]): string {

@@ -3,18 +3,27 @@
  * worker's and the hand-written script's, and measurable. It counts every API request by
  * endpoint and answers the bench over the IPC channel (see `sandbox-process.ts`).
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox } from '../sandbox/index.ts';
-import { endpointOf, type SandboxReply, type SandboxRequest } from './sandbox-process.ts';
+import { endpointOf, type EndpointStats, type SandboxReply, type SandboxRequest } from './sandbox-process.ts';
 
 const sandbox = await startSandbox();
-let counts = new Map<string, number>();
+let counts = new Map<string, EndpointStats>();
 
-sandbox.sandbox.api.server.on('request', (request: IncomingMessage) => {
+sandbox.sandbox.api.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
   const url = request.url ?? '';
   if (url.startsWith('/__sandbox')) return;
+  const started = performance.now();
+  // Keep-alive without pipelining: the socket carries one exchange at a time.
+  const written = request.socket.bytesWritten;
   const key = `${request.method ?? 'GET'} ${endpointOf(url)}`;
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+  response.once('close', () => {
+    const entry = counts.get(key) ?? { calls: 0, ms: 0, bytes: 0 };
+    entry.calls += 1;
+    entry.ms += performance.now() - started;
+    entry.bytes += request.socket.bytesWritten - written;
+    counts.set(key, entry);
+  });
 });
 
 function reply(message: SandboxReply): void {

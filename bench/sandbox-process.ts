@@ -9,8 +9,15 @@ import type { SandboxCredentials } from '../sandbox/index.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, 'sandbox-main.ts');
 
-/** Requests by endpoint, e.g. `{ "POST /v1/schedule/items/batch": 20 }`. */
-export type EndpointCounts = Record<string, number>;
+/** What one endpoint served: requests, milliseconds from request to response (added latency included), body bytes. */
+export interface EndpointStats {
+  calls: number;
+  ms: number;
+  bytes: number;
+}
+
+/** Requests by endpoint, e.g. `{ "POST /v1/schedule/items/batch": { calls: 20, ... } }`. */
+export type EndpointCounts = Record<string, EndpointStats>;
 
 /** Messages from the bench to the sandbox process. */
 export type SandboxRequest =
@@ -27,16 +34,20 @@ export type SandboxReply =
   | { type: 'done'; id: number }
   | { type: 'counts'; id: number; counts: EndpointCounts };
 
-/** `/v1/tours/5d0c…/days/12/schedule?limit=5` -> `/v1/tours/:uuid/days/:id/schedule`. */
+/**
+ * `/v1/tours/5d0c…/days/12/schedule?limit=5` -> `/v1/tours/:uuid/days/:id/schedule`; the signed
+ * token of a download URL becomes `:token`.
+ */
 export function endpointOf(url: string): string {
   return (url.split('?')[0] ?? '')
     .replace(/\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi, '/:uuid')
-    .replace(/\/\d+(?=\/|$)/g, '/:id');
+    .replace(/\/\d+(?=\/|$)/g, '/:id')
+    .replace(/\/[\w.~-]{40,}(?=\/|$)/g, '/:token');
 }
 
 /** Calls to the versioned API (`/v1/...`) in a set of counts; downloads of signed URLs are not API calls. */
 export function apiCalls(counts: EndpointCounts): number {
-  return Object.entries(counts).reduce((sum, [key, n]) => (key.split(' ')[1]?.startsWith('/v1/') ? sum + n : sum), 0);
+  return Object.entries(counts).reduce((sum, [key, n]) => (key.split(' ')[1]?.startsWith('/v1/') ? sum + n.calls : sum), 0);
 }
 
 export interface SandboxProcess {

@@ -15,6 +15,10 @@ export interface HistoryStats {
   events: number;
   /** Events of the longest single history. */
   largest: number;
+  /** Workflow tasks completed, over all executions: each one is a round trip to the worker. */
+  workflowTasks: number;
+  /** Activities scheduled, over all executions. */
+  activities: number;
 }
 
 export interface TemporalRun {
@@ -50,15 +54,15 @@ export async function historyStats(client: Client, taskQueue: string, deadlineMs
     }
     const settled = executions.length > 0 && executions.every((e) => e.closed) && executions.length === previous;
     if (settled || Date.now() > deadline) {
-      let events = 0;
-      let largest = 0;
+      const stats: HistoryStats = { executions: executions.length, events: 0, largest: 0, workflowTasks: 0, activities: 0 };
       for (const { workflowId, runId } of executions) {
-        const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
-        const length = history.events?.length ?? 0;
-        events += length;
-        largest = Math.max(largest, length);
+        const events = (await client.workflow.getHandle(workflowId, runId).fetchHistory()).events ?? [];
+        stats.events += events.length;
+        stats.largest = Math.max(stats.largest, events.length);
+        stats.workflowTasks += events.filter((e) => e.workflowTaskCompletedEventAttributes).length;
+        stats.activities += events.filter((e) => e.activityTaskScheduledEventAttributes).length;
       }
-      return { executions: executions.length, events, largest };
+      return stats;
     }
     previous = executions.length;
     await new Promise((resolve) => setTimeout(resolve, 250));

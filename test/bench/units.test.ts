@@ -33,13 +33,18 @@ describe('generated tour', () => {
 });
 
 describe('run list', () => {
-  it('interleaves the variants per repetition and sweeps concurrency at S without the naive script', () => {
+  it('interleaves the variants per repetition, runs the naive script at S only and sweeps concurrency without it', () => {
     const runs = runList(parseOptions(['--reps', '2', '--sizes', '1,4', '--concurrency', '1,50']));
     expect(runs.slice(0, 3).map((r) => r.variant)).toEqual(['tourflow', 'direct', 'naive']);
     expect(runs.filter((r) => r.factor === 4 && r.variant === 'naive')).toEqual([]);
     const sweep = runs.filter((r) => r.concurrency !== null);
     expect(sweep).toHaveLength(8);
-    expect(sweep.every((r) => r.factor === 1 && r.variant !== 'naive')).toBe(true);
+    expect(sweep.every((r) => r.factor === 0.25 && r.variant !== 'naive')).toBe(true);
+  });
+
+  it('runs the naive script at its own sizes even when the others skip them', () => {
+    const runs = runList(parseOptions(['--reps', '1', '--sizes', '0.25', '--naive-sizes', '1', '--concurrency', '']));
+    expect(runs.map((r) => `${r.variant}@${r.factor}`)).toEqual(['tourflow@0.25', 'direct@0.25', 'naive@1']);
   });
 
   it('says which flag has a bad value', () => {
@@ -58,6 +63,7 @@ describe('helpers', () => {
   it('names endpoints without their IDs', () => {
     expect(endpointOf('/v1/tours/5d0c1a2b-1111-4222-8333-944455566677/days/12/schedule?limit=5')).toBe('/v1/tours/:uuid/days/:id/schedule');
     expect(endpointOf('/v1/schedule/items/batch')).toBe('/v1/schedule/items/batch');
+    expect(endpointOf('/storage/day-sheets/eyJraW5kIjoiZGF5LXNoZWV0IiwidG91cklkIjoiNzhiYWE3NTQ.BEddpUJoOZDO3A7LRlBAfKoKmOtPhbJHxgkW15pFevc')).toBe('/storage/day-sheets/:token');
   });
 
   it('overrides forEach concurrency in included playbooks too', () => {

@@ -1,0 +1,43 @@
+/**
+ * `npm run bench` at a tiny size, so the harness cannot rot: the three variants run the
+ * tour-setup playbook against fresh sandboxes, the numbers land in the JSON file and the
+ * report prints them.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, inject } from 'vitest';
+import { runBench, type BenchResults } from '../../bench/bench.ts';
+import { parseOptions } from '../../bench/options.ts';
+
+describe('bench harness', () => {
+  it('measures tourflow, the hand-written script and the naive script on a tiny tour', async () => {
+    const outDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bench-test-'));
+    const lines: string[] = [];
+    try {
+      const options = parseOptions(['--sizes', '0.01', '--naive-sizes', '0.01', '--reps', '1', '--concurrency', '', '--latency-ms', '2', '--worker-from', 'source', '--out', outDir]);
+      const temporal = { address: inject('temporalAddress'), namespace: inject('temporalNamespace') };
+      const { file } = await runBench(options, { temporal, log: (line) => lines.push(line), throughputSeconds: 0.5 });
+      const results = JSON.parse(await readFile(file, 'utf8')) as BenchResults;
+
+      expect(results.failures).toEqual([]);
+      const byVariant = Object.fromEntries(results.measurements.map((m) => [m.variant, m]));
+      expect(Object.keys(byVariant).sort()).toEqual(['direct', 'naive', 'tourflow']);
+      // The scripts make exactly the same calls; tourflow adds only the reads its saga needs.
+      expect(byVariant.naive!.apiCalls).toBe(byVariant.direct!.apiCalls);
+      expect(byVariant.tourflow!.apiCalls).toBeGreaterThanOrEqual(byVariant.direct!.apiCalls);
+      expect(byVariant.direct!.apiCalls).toBeGreaterThan(50);
+      expect(byVariant.tourflow!.history?.executions).toBeGreaterThanOrEqual(6);
+      expect(byVariant.tourflow!.history?.largest).toBeGreaterThan(10);
+      expect(byVariant.tourflow!.workerPeakRssBytes).toBeGreaterThan(20 * 2 ** 20);
+      expect(results.sandboxThroughput?.rps).toBeGreaterThan(0);
+
+      const report = lines.join('\n');
+      expect(report).toMatch(/^tourflow\s+\d+\.\d+\s+\d+/m);
+      expect(report).toContain('tourflow / hand-written at S');
+      expect(report).toContain(`Results: ${file}`);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
