@@ -49,6 +49,6 @@ export const contactLink = defineAction({
   args: contactLinkArgs,
   outputs: { contactId: 'key contact ID' },
   calls: ['PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'],
-  kind: ActionKind.create,
+  kind: ActionKind.update,
   compensation: { describe: 'unlink the contact', calls: ['PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'] },
 });

@@ -53,7 +53,7 @@ export const scheduleItemsCreate = defineAction({
   args: scheduleItemsCreateArgs,
   outputs: { ids: 'item IDs in the order given', count: 'number of items' },
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/tags', 'POST /v1/schedule/items/batch'],
-  kind: ActionKind.bulk,
+  kind: ActionKind.create,
   compensation: { describe: 'delete the created items', calls: ['DELETE /v1/schedule/items/{itemId}'] },
 });
 

@@ -114,7 +114,7 @@ export const roomAssign = defineAction({
     'POST /v1/accommodation/{accommodationId}/rooms',
     'PUT /v1/rooms/{roomAssignmentId}',
   ],
-  kind: ActionKind.create,
+  kind: ActionKind.update,
   compensation: {
     describe: 'delete the room if it was created, else restore its previous fields and occupants',
     calls: ['DELETE /v1/rooms/{roomAssignmentId}', 'PUT /v1/rooms/{roomAssignmentId}'],

@@ -59,7 +59,7 @@ export const scheduleTemplateApply = defineAction({
     'GET /v1/tours/{tourId}/days/{dayId}/schedule',
     'POST /v1/schedule-templates/{templateId}/apply',
   ],
-  kind: ActionKind.create,
+  kind: ActionKind.bulk,
   compensation: {
     describe: 'undo the apply (delete the items it created) and restore the items REPLACE deleted',
     calls: ['POST /v1/schedule-templates/{templateId}/undo-apply', 'POST /v1/schedule/items/{itemId}/restore'],
