@@ -33,7 +33,10 @@ function contextFor(deps: ActivityDeps, baseKey: string): ActionContext {
   };
 }
 
-/** Undo calls are keyed by what they do, so a repeated undo is the same request. */
+/**
+ * Undo calls run by the saga get their key from the workflow (run and place in the saga); an
+ * undo run by `undoReplayAndUndo` is keyed by what it does, so a repeat is the same request.
+ */
 function undoKey(activity: string, args: JsonObject): string {
   return `undo:${createHash('sha256').update(`${activity}:${JSON.stringify(args)}`).digest('hex').slice(0, 48)}`;
 }
@@ -83,7 +86,8 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
       asActivity(() => handler.run(call, contextFor(deps, call.idempotencyKey)))) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
-    activities[undoActivityName(name)] = ((args: JsonObject) => asActivity(() => undo(args, contextFor(deps, undoKey(name, args))))) as ActivityFn;
+    activities[undoActivityName(name)] = ((args: JsonObject, meta?: { idempotencyKey?: string }) =>
+      asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))))) as ActivityFn;
   }
   return {
     ...activities,

@@ -128,7 +128,7 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
 
 async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, unexpected: unknown): Promise<never> {
   const rollback = interp.input.plan.rollback || cancelled;
-  const comp = rollback ? await interp.saga.compensate((stepId) => interp.setState(stepId, StepState.undone)) : undefined;
+  const comp = rollback ? await interp.saga.compensate(interp.input.keySeed, (stepId) => interp.setState(stepId, StepState.undone)) : undefined;
   const status = !rollback
     ? RunStatus.failed
     : comp && comp.leftBehind.length > 0

@@ -17,6 +17,7 @@ import type { UndoRecord } from '../activities/types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { SagaEntry, UndoReport } from './messages.ts';
 import { undoActivityName } from './activity-names.ts';
+import { idempotencyKey } from './keys.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -24,7 +25,13 @@ const undoActivities = proxyActivities<Activities>({
   startToCloseTimeout: '60s',
   // Undo must get through a bad minute of the API: more attempts than forward steps.
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 5 },
-}) as unknown as Record<string, { executeWithOptions: (options: object, args: [UndoRecord['args']]) => Promise<unknown> }>;
+}) as unknown as Record<string, { executeWithOptions: (options: object, args: [UndoRecord['args'], UndoMeta]) => Promise<unknown> }>;
+
+/** What an undo activity gets beside its arguments. */
+export interface UndoMeta {
+  /** Key of the undo's own writes: the run's key seed and the undo's place in the saga. */
+  idempotencyKey: string;
+}
 
 export interface CompensationReport {
   undone: UndoReport[];
@@ -63,12 +70,13 @@ export class Saga {
   }
 
   /** Runs every undo in reverse order; never throws. */
-  async compensate(onUndone?: (stepId: string) => void): Promise<CompensationReport> {
+  async compensate(keySeed: string, onUndone?: (stepId: string) => void): Promise<CompensationReport> {
     const report: CompensationReport = { undone: [], leftBehind: [] };
     await CancellationScope.nonCancellable(async () => {
-      for (const entry of [...this.entries].reverse()) {
-        for (const record of [...entry.undo].reverse()) {
-          await runUndo(entry.stepId, record, report);
+      for (let i = this.entries.length - 1; i >= 0; i--) {
+        const entry = this.entries[i]!;
+        for (let j = entry.undo.length - 1; j >= 0; j--) {
+          await runUndo(entry.stepId, entry.undo[j]!, { idempotencyKey: idempotencyKey(keySeed, 'undo', `${i}.${j}`) }, report);
         }
         if (entry.undo.length > 0) onUndone?.(entry.stepId);
         entry.undo = [];
@@ -78,7 +86,7 @@ export class Saga {
   }
 }
 
-async function runUndo(stepId: string, record: UndoRecord, report: CompensationReport): Promise<void> {
+async function runUndo(stepId: string, record: UndoRecord, meta: UndoMeta, report: CompensationReport): Promise<void> {
   const activity = undoActivities[undoActivityName(record.activity)];
   const base = { stepId, describe: record.describe, ...(record.record ? { record: record.record } : {}) };
   if (!activity) {
@@ -86,7 +94,7 @@ async function runUndo(stepId: string, record: UndoRecord, report: CompensationR
     return;
   }
   try {
-    await activity.executeWithOptions({ summary: `undo ${stepId}: ${record.describe}` }, [record.args]);
+    await activity.executeWithOptions({ summary: `undo ${stepId}: ${record.describe}` }, [record.args, meta]);
     report.undone.push(base);
   } catch (error) {
     const message = failureMessage(error);
