@@ -1,21 +1,15 @@
 /** Files and attachments, the day sheet (model and PDF render), and the whole-tour read. */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../sandbox/index.ts';
-import { Api, actAs, createTour, crewMember, eventually, itemBody, startTestSandbox } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Api, actAs, createTour, crewMember, eventually, itemBody, startTestSandbox, useSandbox } from './helpers.ts';
 
-let sandbox: RunningSandbox;
-let api: Api;
 let tourId: string;
 let dayIds: number[];
 
+const env = useSandbox({ signedUrlTtlSeconds: 2 });
+
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ signedUrlTtlSeconds: 2 });
-  api = new Api(sandbox);
-  ({ tourId, dayIds } = await createTour(api, { name: 'Files tour' }, 4));
-});
-afterAll(async () => {
-  await sandbox.close();
+  ({ tourId, dayIds } = await createTour(env.api, { name: 'Files tour' }, 4));
 });
 
 /** A PUT with exactly these headers and bytes (fetch would fix up content-length itself). */
@@ -31,7 +25,7 @@ function putRaw(url: string, headers: Record<string, string>, body: Buffer | str
 }
 
 const upload = (fileName: string, contentType: string, bytes: Buffer) =>
-  api.post(`/v1/tours/${tourId}/files/content`, { fileName, contentType, contentBase64: bytes.toString('base64') });
+  env.api.post(`/v1/tours/${tourId}/files/content`, { fileName, contentType, contentBase64: bytes.toString('base64') });
 
 describe('files', () => {
   it('uploads inline, attaches idempotently, lists and downloads through a signed URL', async () => {
@@ -39,22 +33,22 @@ describe('files', () => {
     const uploaded = await upload('rider.pdf', 'application/pdf', bytes);
     expect(uploaded.body.data).toMatchObject({ fileName: 'rider.pdf', fileSizeBytes: bytes.length, contentType: 'application/pdf' });
     expect(uploaded.body.data.key).toBe(uploaded.body.data.link);
-    const itemId = (await api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number, { isEveryone: true }))).body.data.id;
+    const itemId = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number, { isEveryone: true }))).body.data.id;
     const body = { key: uploaded.body.data.key, entityType: 'SCHEDULE_ITEM', entityId: itemId };
-    const first = await api.post(`/v1/tours/${tourId}/files/attach`, body);
+    const first = await env.api.post(`/v1/tours/${tourId}/files/attach`, body);
     expect(first.body.data).toMatchObject({ entityType: 'SCHEDULE_ITEM', entityId: itemId, alreadyAttached: false, fileSizeBytes: bytes.length });
-    const again = await api.post(`/v1/tours/${tourId}/files/attach`, body);
+    const again = await env.api.post(`/v1/tours/${tourId}/files/attach`, body);
     expect(again.body.data).toMatchObject({ fileId: first.body.data.fileId, alreadyAttached: true });
-    const list = await api.get(`/v1/tours/${tourId}/files?entityTypes=SCHEDULE_ITEM&search=RIDER`);
+    const list = await env.api.get(`/v1/tours/${tourId}/files?entityTypes=SCHEDULE_ITEM&search=RIDER`);
     expect(list.body.data).toMatchObject({ totalCount: 1, returnedCount: 1, hasMore: false });
     expect(list.body.data.items[0]).toMatchObject({ fileId: first.body.data.fileId, contentTypeHint: 'application/pdf', entityName: 'Soundcheck', dayId: dayIds[0] });
-    const download = await api.get(`/v1/tours/${tourId}/files/${first.body.data.fileId}/download`);
+    const download = await env.api.get(`/v1/tours/${tourId}/files/${first.body.data.fileId}/download`);
     expect(download.body.data).toMatchObject({ fileName: 'rider.pdf', contentType: 'application/pdf', expiresInSeconds: 2 });
     const fetched = await fetch(download.body.data.downloadUrl);
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
     await eventually(async () => ((await fetch(download.body.data.downloadUrl)).status === 403 ? true : undefined), 6000);
-    expect((await api.get(`/v1/tours/${tourId}/files/999999/download`)).status).toBe(404);
+    expect((await env.api.get(`/v1/tours/${tourId}/files/999999/download`)).status).toBe(404);
   });
 
   it('limits inline uploads to 256 KB (413 naming the alternatives) and the allowed content types (415)', async () => {
@@ -72,17 +66,17 @@ describe('files', () => {
 
   it('uploads through a ticket: exact length and type, then attach; an expired key is 404', async () => {
     const bytes = Buffer.from('stage plot bytes');
-    const ticket = await api.post(`/v1/tours/${tourId}/files/upload-ticket`, { fileName: 'plot.png', contentType: 'image/png', contentLength: bytes.length });
+    const ticket = await env.api.post(`/v1/tours/${tourId}/files/upload-ticket`, { fileName: 'plot.png', contentType: 'image/png', contentLength: bytes.length });
     const { uploadUrl, headers, key, method } = ticket.body.data;
     expect(method).toBe('PUT');
     expect(await putRaw(uploadUrl, { ...headers, 'content-type': 'image/jpeg' }, bytes)).toBe(403);
     expect(await putRaw(uploadUrl, { ...headers, 'content-length': String(bytes.length + 1) }, Buffer.concat([bytes, Buffer.from('!')]))).toBe(403);
-    const venueId = (await api.post('/v1/venues', { title: 'Hall', tour_id: tourId, day_id: dayIds[1], venueCategoryId: 1, isEveryone: true })).body.data.id;
-    expect((await api.post(`/v1/tours/${tourId}/files/attach`, { key, entityType: 'VENUE', entityId: venueId })).status).toBe(404);
+    const venueId = (await env.api.post('/v1/venues', { title: 'Hall', tour_id: tourId, day_id: dayIds[1], venueCategoryId: 1, isEveryone: true })).body.data.id;
+    expect((await env.api.post(`/v1/tours/${tourId}/files/attach`, { key, entityType: 'VENUE', entityId: venueId })).status).toBe(404);
     expect(await putRaw(uploadUrl, headers, bytes)).toBe(200);
-    const attached = await api.post(`/v1/tours/${tourId}/files/attach`, { key, entityType: 'VENUE', entityId: venueId });
+    const attached = await env.api.post(`/v1/tours/${tourId}/files/attach`, { key, entityType: 'VENUE', entityId: venueId });
     expect(attached.body.data).toMatchObject({ fileName: 'plot.png', fileSizeBytes: bytes.length });
-    expect((await api.post(`/v1/tours/${tourId}/files/attach`, { key, entityType: 'VENUE', entityId: 999_999 })).status).toBe(404);
+    expect((await env.api.post(`/v1/tours/${tourId}/files/attach`, { key, entityType: 'VENUE', entityId: 999_999 })).status).toBe(404);
     const short = await startTestSandbox({ uploadTicketTtlSeconds: 0 });
     try {
       const own = new Api(short);
@@ -95,26 +89,26 @@ describe('files', () => {
   });
 
   it('fetches URL uploads by the contract rules', async () => {
-    const ok = await api.post('/v1/attachments', { url: 'https://files.example.com/docs/tech-rider.pdf' });
+    const ok = await env.api.post('/v1/attachments', { url: 'https://files.example.com/docs/tech-rider.pdf' });
     expect(ok.body.data).toMatchObject({ fileName: 'tech-rider.pdf', fileSize: expect.any(Number) });
     for (const url of ['ftp://files.example.com/a.pdf', 'http://127.0.0.1/a.pdf', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.8/a.pdf', 'http://[::1]/a.pdf', 'not a url']) {
-      expect(await api.post('/v1/attachments', { url })).toMatchObject({ status: 400, body: { error: '400' } });
+      expect(await env.api.post('/v1/attachments', { url })).toMatchObject({ status: 400, body: { error: '400' } });
     }
-    expect((await api.post('/v1/attachments', { url: 'https://files.example.com/x.svg' })).status).toBe(415);
-    const passId = (await api.post(`/v1/tours/${tourId}/passTypes`, { name: 'Laminate' })).body.data.id;
-    const attached = await api.post(`/v1/tours/${tourId}/files/attach`, { key: ok.body.data.link, entityType: 'PASS_TYPE', entityId: passId });
+    expect((await env.api.post('/v1/attachments', { url: 'https://files.example.com/x.svg' })).status).toBe(415);
+    const passId = (await env.api.post(`/v1/tours/${tourId}/passTypes`, { name: 'Laminate' })).body.data.id;
+    const attached = await env.api.post(`/v1/tours/${tourId}/files/attach`, { key: ok.body.data.link, entityType: 'PASS_TYPE', entityId: passId });
     expect(attached.body.data).toMatchObject({ fileName: 'tech-rider.pdf', alreadyAttached: false });
-    const objects = sandbox.snapshot({ normalise: true }).objects as Array<{ id: string; base64?: string }>;
+    const objects = env.sandbox.snapshot({ normalise: true }).objects as Array<{ id: string; base64?: string }>;
     expect(objects.find((row) => row.id === ok.body.data.link)).toMatchObject({ fileName: 'tech-rider.pdf' });
     expect(objects.every((row) => row.base64 === undefined)).toBe(true);
   });
 
   it('lists only files on entities the caller may see', async () => {
-    const hidden = (await api.post('/v1/schedule/items', itemBody(tourId, dayIds[2] as number, { name: 'Hidden', attachments: [{ link: 'tours/x/secret.pdf', name: 'secret.pdf' }] }))).body.data.id;
-    const crew = await actAs(api, await crewMember(api, tourId));
+    const hidden = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayIds[2] as number, { name: 'Hidden', attachments: [{ link: 'tours/x/secret.pdf', name: 'secret.pdf' }] }))).body.data.id;
+    const crew = await actAs(env.api, await crewMember(env.api, tourId));
     const seen = (await crew.get(`/v1/tours/${tourId}/files`)).body.data.items as Array<{ entityId: number }>;
     expect(seen.some((row) => row.entityId === hidden)).toBe(false);
-    const adminSees = (await api.get(`/v1/tours/${tourId}/files?dayId=${dayIds[2]}`)).body.data.items as Array<{ entityId: number }>;
+    const adminSees = (await env.api.get(`/v1/tours/${tourId}/files?dayId=${dayIds[2]}`)).body.data.items as Array<{ entityId: number }>;
     expect(adminSees.map((row) => row.entityId)).toEqual([hidden]);
   });
 });
@@ -122,16 +116,16 @@ describe('files', () => {
 describe('day sheet', () => {
   it('builds the print model filtered to what the caller sees', async () => {
     const dayId = dayIds[3] as number;
-    const open = (await api.post('/v1/schedule/items', itemBody(tourId, dayId, { name: 'Doors', startTime: '19:00', isEveryone: true }))).body.data.id;
-    const privateItem = (await api.post('/v1/schedule/items', itemBody(tourId, dayId, { name: 'Settlement', startTime: '23:30' }))).body.data.id;
-    await api.post('/v1/bulletins', { dayId, title: 'Wifi', body: 'Password on the door', isPinned: true, hasNotification: false });
-    await api.post('/v1/guestlist', { tour_id: tourId, day_id: dayId, firstName: 'A', lastName: 'B', numberOfGuests: 3, pickupMethodId: 1, statusId: 2, passes: [] });
-    const model = (await api.get(`/v1/tours/${tourId}/days/${dayId}/day-sheet/data`)).body.data;
+    const open = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayId, { name: 'Doors', startTime: '19:00', isEveryone: true }))).body.data.id;
+    const privateItem = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayId, { name: 'Settlement', startTime: '23:30' }))).body.data.id;
+    await env.api.post('/v1/bulletins', { dayId, title: 'Wifi', body: 'Password on the door', isPinned: true, hasNotification: false });
+    await env.api.post('/v1/guestlist', { tour_id: tourId, day_id: dayId, firstName: 'A', lastName: 'B', numberOfGuests: 3, pickupMethodId: 1, statusId: 2, passes: [] });
+    const model = (await env.api.get(`/v1/tours/${tourId}/days/${dayId}/day-sheet/data`)).body.data;
     expect(model.header).toMatchObject({ tourName: 'Files tour', dayId });
     expect(model.runningOrder.map((row: { id: number }) => row.id)).toEqual([open, privateItem]);
     expect(model.guestList).toMatchObject({ approvedGuests: 3, entries: 1 });
     expect(model.bulletins[0]).toMatchObject({ title: 'Wifi' });
-    const crew = await actAs(api, await crewMember(api, tourId));
+    const crew = await actAs(env.api, await crewMember(env.api, tourId));
     const crewModel = (await crew.get(`/v1/tours/${tourId}/days/${dayId}/day-sheet/data`)).body.data;
     expect(crewModel.runningOrder.map((row: { id: number }) => row.id)).toEqual([open]);
     const render = await crew.post(`/v1/tours/${tourId}/days/${dayId}/day-sheet`, { scheduleItemIds: [open, privateItem, 424242], tourId: 'ignored', dayId: 'ignored' });
@@ -139,10 +133,10 @@ describe('day sheet', () => {
   });
 
   it('renders a real PDF at a short-lived signed URL and creates nothing', async () => {
-    const before = sandbox.snapshot({ normalise: true });
-    const render = await api.post(`/v1/tours/${tourId}/days/${dayIds[3]}/day-sheet`, {});
+    const before = env.sandbox.snapshot({ normalise: true });
+    const render = await env.api.post(`/v1/tours/${tourId}/days/${dayIds[3]}/day-sheet`, {});
     expect(render.body.data.ignoredIdCount).toBe(0);
-    expect(sandbox.snapshot({ normalise: true })).toEqual(before);
+    expect(env.sandbox.snapshot({ normalise: true })).toEqual(before);
     const pdf = await fetch(render.body.data.url);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
@@ -157,7 +151,7 @@ describe('day sheet', () => {
 
 describe('whole-tour read', () => {
   it('returns every day with counts, children and explicit nulls', async () => {
-    const data = (await api.get(`/v1/tours/${tourId}/data`)).body.data;
+    const data = (await env.api.get(`/v1/tours/${tourId}/data`)).body.data;
     expect(data.tour).toMatchObject({ id: tourId, name: 'Files tour' });
     expect(data.days.map((day: { id: number }) => day.id)).toEqual(dayIds);
     const day = data.days[3];
@@ -167,24 +161,24 @@ describe('whole-tour read', () => {
   });
 
   it('filters by dayIds, skips empty days, applies per-resource limits and validates them', async () => {
-    const { tourId: other, dayIds: otherDays } = await createTour(api, { name: 'Other' }, 1);
+    const { tourId: other, dayIds: otherDays } = await createTour(env.api, { name: 'Other' }, 1);
     expect(other).not.toBe(tourId);
-    const some = await api.get(`/v1/tours/${tourId}/data?dayIds=${dayIds[3]},${otherDays[0]}`);
+    const some = await env.api.get(`/v1/tours/${tourId}/data?dayIds=${dayIds[3]},${otherDays[0]}`);
     expect(some.body.data.days.map((day: { id: number }) => day.id)).toEqual([dayIds[3]]);
-    const limited = await api.get(`/v1/tours/${tourId}/data?dayIds=${dayIds[3]}&scheduleLimit=1`);
+    const limited = await env.api.get(`/v1/tours/${tourId}/data?dayIds=${dayIds[3]}&scheduleLimit=1`);
     expect(limited.body.data.days[0]).toMatchObject({ scheduleCount: 2, truncated: true });
     expect(limited.body.data.days[0].schedule).toHaveLength(1);
-    const { tourId: sparse } = await createTour(api, { name: 'Sparse' }, 3);
-    expect((await api.get(`/v1/tours/${sparse}/data?skipEmptyDays=true`)).body.data.days).toEqual([]);
+    const { tourId: sparse } = await createTour(env.api, { name: 'Sparse' }, 3);
+    expect((await env.api.get(`/v1/tours/${sparse}/data?skipEmptyDays=true`)).body.data.days).toEqual([]);
     for (const query of ['dayIds=1,x', 'dayIds=', 'scheduleLimit=0', 'venuesLimit=-3', 'bulletinsLimit=abc']) {
-      expect(await api.get(`/v1/tours/${tourId}/data?${query}`)).toMatchObject({ status: 400, body: { error: 'VALIDATION_ERROR' } });
+      expect(await env.api.get(`/v1/tours/${tourId}/data?${query}`)).toMatchObject({ status: 400, body: { error: 'VALIDATION_ERROR' } });
     }
-    expect((await api.get(`/v1/tours/${tourId}/data?scheduleLimit=100000`)).status).toBe(200);
+    expect((await env.api.get(`/v1/tours/${tourId}/data?scheduleLimit=100000`)).status).toBe(200);
   });
 
   it('names every missing scope of a multi-scope endpoint', async () => {
-    const toursOnly = await api.admin('POST', '/credentials', { scopes: ['tours.read'] });
-    const narrow = api.as({ apiKey: toursOnly.body.apiKey, apiSecret: toursOnly.body.apiSecret });
+    const toursOnly = await env.api.admin('POST', '/credentials', { scopes: ['tours.read'] });
+    const narrow = env.api.as({ apiKey: toursOnly.body.apiKey, apiSecret: toursOnly.body.apiSecret });
     const answer = await narrow.get(`/v1/tours/${tourId}/data`);
     expect(answer).toMatchObject({ status: 403, body: { error: 'INSUFFICIENT_SCOPE' } });
     for (const scope of ['schedule.read', 'venues.read', 'accommodation.read', 'guestlist.read', 'bulletins.read']) expect(answer.body.message).toContain(scope);

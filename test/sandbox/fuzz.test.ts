@@ -2,24 +2,18 @@
  * Fuzzing: random methods, paths, headers and bodies (valid-looking and not) against every
  * endpoint. The sandbox must never crash and never answer 5xx to bad input (no faults are set).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Endpoints } from '../../activities/api/assumptions.ts';
-import type { RunningSandbox } from '../../sandbox/index.ts';
-import { Api, createTour, itemBody, startTestSandbox } from './helpers.ts';
+import { createTour, itemBody, useSandbox } from './helpers.ts';
 
-let sandbox: RunningSandbox;
-let api: Api;
 let ids: { tourId: string; dayId: number; itemId: number; orgId: string };
 
+const env = useSandbox({ seed: 7 });
+
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ seed: 7 });
-  api = new Api(sandbox);
-  const { tourId, dayIds } = await createTour(api, {}, 2);
-  const itemId = (await api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number))).body.data.id;
-  ids = { tourId, dayId: dayIds[0] as number, itemId, orgId: sandbox.credentials.orgId };
-});
-afterAll(async () => {
-  await sandbox.close();
+  const { tourId, dayIds } = await createTour(env.api, {}, 2);
+  const itemId = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number))).body.data.id;
+  ids = { tourId, dayId: dayIds[0] as number, itemId, orgId: env.sandbox.credentials.orgId };
 });
 
 /** A small seeded generator so a failure can be replayed. */
@@ -98,7 +92,7 @@ function randomHeaders(g: ReturnType<typeof generator>, auth: Record<string, str
 describe('fuzz', () => {
   it('never answers 5xx and never crashes on random input', async () => {
     const g = generator(20_260_521);
-    const auth = api.authHeaders();
+    const auth = env.api.authHeaders();
     const failures: string[] = [];
     const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'];
     for (let round = 0; round < 40; round += 1) {
@@ -107,7 +101,7 @@ describe('fuzz', () => {
         const path = randomPath(g);
         const body = method === 'GET' || method === 'HEAD' ? undefined : randomBody(g);
         const headers = randomHeaders(g, auth);
-        const response = await fetch(`${sandbox.baseUrl}${path}`, { method, headers, body });
+        const response = await fetch(`${env.sandbox.baseUrl}${path}`, { method, headers, body });
         const text = await response.text();
         if (response.status >= 500) failures.push(`${method} ${path} ${body?.slice(0, 200)} -> ${response.status} ${text.slice(0, 200)}`);
         if (path.startsWith('/v1') && text && method !== 'HEAD' && response.status !== 204) {
@@ -122,6 +116,6 @@ describe('fuzz', () => {
     }
     expect(failures).toEqual([]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect((await api.get('/v1/day-types')).status).toBe(200);
+    expect((await env.api.get('/v1/day-types')).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@
  * Test helpers: a sandbox on free loopback ports and a small HTTP client for it. Real HTTP, no
  * mocks; the low bcrypt cost only shortens start-up.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 
 /** Response bodies are whatever JSON the sandbox sent; tests read them field by field. */
@@ -33,6 +34,25 @@ export interface Auth {
 /** Starts a sandbox for one test file. */
 export function startTestSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ bcryptCost: 4, ...options });
+}
+
+/** The sandbox of a test file and a client for it, set before the file's tests run. */
+export interface SandboxEnv {
+  readonly sandbox: RunningSandbox;
+  readonly api: Api;
+}
+
+/** Starts a sandbox before the file's tests (on free ports) and closes it after them. */
+export function useSandbox(options: SandboxOptions = {}): SandboxEnv {
+  const env = {} as { sandbox: RunningSandbox; api: Api };
+  beforeAll(async () => {
+    env.sandbox = await startTestSandbox(options);
+    env.api = new Api(env.sandbox);
+  });
+  afterAll(async () => {
+    await env.sandbox?.close();
+  });
+  return env;
 }
 
 /** A client bound to one sandbox and one set of credentials. */

@@ -3,18 +3,12 @@
  * the rules on redirect URIs, scopes, lifetimes and client authentication.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/index.ts';
-import { Api, startTestSandbox } from './helpers.ts';
+import { Api, startTestSandbox, useSandbox } from './helpers.ts';
 
-let sandbox: RunningSandbox;
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const env = useSandbox();
 
 function pkce(): { verifier: string; challenge: string } {
   const verifier = randomBytes(48).toString('base64url');
@@ -77,24 +71,24 @@ async function token(target: RunningSandbox, form: Record<string, string>, clien
 describe('authorization code with PKCE', () => {
   it('signs in end to end: consent, code exchange, API call, refresh', async () => {
     const { verifier, challenge } = pkce();
-    const redirect = await consent(sandbox, { challenge, state: 'xyz' }, 'approve');
+    const redirect = await consent(env.sandbox, { challenge, state: 'xyz' }, 'approve');
     expect(redirect.origin + redirect.pathname).toBe('http://127.0.0.1:53682/callback');
     expect(redirect.searchParams.get('state')).toBe('xyz');
     const code = redirect.searchParams.get('code') ?? '';
-    const exchanged = await token(sandbox, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:53682/callback', code_verifier: verifier });
+    const exchanged = await token(env.sandbox, { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:53682/callback', code_verifier: verifier });
     expect(exchanged.status).toBe(200);
     expect(exchanged.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'openid service-api/tours.read service-api/tours.write' });
-    const api = new Api(sandbox, { ...sandbox.credentials, accessToken: exchanged.body.access_token as string });
-    expect((await api.get('/v1/day-types')).status).toBe(200);
-    const refreshed = await token(sandbox, { grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token as string });
+    const user = new Api(env.sandbox, { ...env.sandbox.credentials, accessToken: exchanged.body.access_token as string });
+    expect((await user.get('/v1/day-types')).status).toBe(200);
+    const refreshed = await token(env.sandbox, { grant_type: 'refresh_token', refresh_token: exchanged.body.refresh_token as string });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     expect(refreshed.body).not.toHaveProperty('scope');
-    expect((await api.as({ accessToken: refreshed.body.access_token as string }).get('/v1/day-types')).status).toBe(200);
+    expect((await user.as({ accessToken: refreshed.body.access_token as string }).get('/v1/day-types')).status).toBe(200);
   });
 
   it('redirects with error=access_denied and the state when the user declines', async () => {
-    const redirect = await consent(sandbox, { challenge: pkce().challenge, state: 'keep-me' }, 'decline');
+    const redirect = await consent(env.sandbox, { challenge: pkce().challenge, state: 'keep-me' }, 'decline');
     expect(redirect.searchParams.get('error')).toBe('access_denied');
     expect(redirect.searchParams.get('state')).toBe('keep-me');
     expect(redirect.searchParams.has('code')).toBe(false);
@@ -102,21 +96,21 @@ describe('authorization code with PKCE', () => {
 
   it('rejects an unregistered redirect URI before any redirect; any loopback port is accepted', async () => {
     for (const redirectUri of ['https://evil.example/callback', 'http://127.0.0.1:53682/other', 'http://127.0.0.2/callback']) {
-      const answer = await fetch(authorizeUrl(sandbox, { redirectUri, challenge: pkce().challenge }), { redirect: 'manual' });
+      const answer = await fetch(authorizeUrl(env.sandbox, { redirectUri, challenge: pkce().challenge }), { redirect: 'manual' });
       expect(answer.status).toBe(400);
       expect(answer.headers.get('location')).toBeNull();
     }
-    const unknownClient = await fetch(authorizeUrl(sandbox, { clientId: 'tfk_nobody', challenge: pkce().challenge }), { redirect: 'manual' });
+    const unknownClient = await fetch(authorizeUrl(env.sandbox, { clientId: 'tfk_nobody', challenge: pkce().challenge }), { redirect: 'manual' });
     expect(unknownClient.status).toBe(400);
     for (const redirectUri of ['http://127.0.0.1:1/callback', 'http://127.0.0.1/callback', 'http://localhost:40000/callback']) {
-      const answer = await fetch(authorizeUrl(sandbox, { redirectUri, challenge: pkce().challenge }), { redirect: 'manual' });
+      const answer = await fetch(authorizeUrl(env.sandbox, { redirectUri, challenge: pkce().challenge }), { redirect: 'manual' });
       expect(answer.status).toBe(200);
     }
   });
 
   it('rejects a request without S256 PKCE with invalid_request', async () => {
     for (const params of [{ challenge: undefined }, { challenge: pkce().challenge, method: 'plain' }, { challenge: 'short' }]) {
-      const answer = await fetch(authorizeUrl(sandbox, params), { redirect: 'manual' });
+      const answer = await fetch(authorizeUrl(env.sandbox, params), { redirect: 'manual' });
       expect(answer.status).toBe(302);
       const location = new URL(answer.headers.get('location') ?? '');
       expect(location.searchParams.get('error')).toBe('invalid_request');
@@ -126,10 +120,10 @@ describe('authorization code with PKCE', () => {
 
   it('drops requested scopes beyond the credential grant without a word', async () => {
     const { verifier, challenge } = pkce();
-    const limited = { ...sandbox.credentials, ...sandbox.credentials.limited };
-    const redirect = await consent(sandbox, { clientId: limited.apiKey, challenge, scope: 'openid service-api/tours.read service-api/tours.write bogus' }, 'approve');
+    const limited = { ...env.sandbox.credentials, ...env.sandbox.credentials.limited };
+    const redirect = await consent(env.sandbox, { clientId: limited.apiKey, challenge, scope: 'openid service-api/tours.read service-api/tours.write bogus' }, 'approve');
     const exchanged = await token(
-      sandbox,
+      env.sandbox,
       { grant_type: 'authorization_code', code: redirect.searchParams.get('code') ?? '', redirect_uri: 'http://127.0.0.1:53682/callback', code_verifier: verifier },
       limited,
     );
@@ -138,22 +132,22 @@ describe('authorization code with PKCE', () => {
 
   it('refuses a reused code, a wrong verifier, a different redirect URI and a bad client', async () => {
     const first = pkce();
-    const code = (await consent(sandbox, { challenge: first.challenge }, 'approve')).searchParams.get('code') ?? '';
+    const code = (await consent(env.sandbox, { challenge: first.challenge }, 'approve')).searchParams.get('code') ?? '';
     const form = { grant_type: 'authorization_code', code, redirect_uri: 'http://127.0.0.1:53682/callback', code_verifier: first.verifier };
-    expect(await token(sandbox, { ...form, code_verifier: pkce().verifier })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect(await token(sandbox, { ...form, redirect_uri: 'http://127.0.0.1:1/callback' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect(await token(sandbox, form, { ...sandbox.credentials, apiSecret: 'wrong' })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
-    expect((await token(sandbox, form)).status).toBe(200);
-    expect(await token(sandbox, form)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
-    expect(await token(sandbox, { grant_type: 'password' })).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
-    expect(await token(sandbox, { grant_type: 'refresh_token', refresh_token: 'nope' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await token(env.sandbox, { ...form, code_verifier: pkce().verifier })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await token(env.sandbox, { ...form, redirect_uri: 'http://127.0.0.1:1/callback' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await token(env.sandbox, form, { ...env.sandbox.credentials, apiSecret: 'wrong' })).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    expect((await token(env.sandbox, form)).status).toBe(200);
+    expect(await token(env.sandbox, form)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await token(env.sandbox, { grant_type: 'password' })).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
+    expect(await token(env.sandbox, { grant_type: 'refresh_token', refresh_token: 'nope' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 
   it('stores secrets only as bcrypt hashes', () => {
-    const raw = JSON.stringify(sandbox.snapshot());
-    expect(raw).not.toContain(sandbox.credentials.apiSecret);
-    expect(raw).not.toContain(sandbox.credentials.limited.apiSecret);
-    const credentials = sandbox.snapshot().credentials as Array<{ secretHash: string }>;
+    const raw = JSON.stringify(env.sandbox.snapshot());
+    expect(raw).not.toContain(env.sandbox.credentials.apiSecret);
+    expect(raw).not.toContain(env.sandbox.credentials.limited.apiSecret);
+    const credentials = env.sandbox.snapshot().credentials as Array<{ secretHash: string }>;
     expect(credentials.every((row) => /^\$2[aby]\$\d\d\$/.test(row.secretHash))).toBe(true);
   });
 });

@@ -5,31 +5,22 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../sandbox/index.ts';
-import { Api, createTour, itemBody, startTestSandbox } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { Api, createTour, itemBody, startTestSandbox, useSandbox } from './helpers.ts';
 
-let sandbox: RunningSandbox;
-let api: Api;
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  api = new Api(sandbox);
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const env = useSandbox();
 
 const days = async (tourId: string): Promise<Array<{ id: number; day: { name: string; date: string } }>> =>
-  (await api.get(`/v1/tours?org_id=${sandbox.credentials.orgId}`)).body.data.find((row: { tour: { id: string } }) => row.tour.id === tourId).tour.tourDays;
+  (await env.api.get(`/v1/tours?org_id=${env.sandbox.credentials.orgId}`)).body.data.find((row: { tour: { id: string } }) => row.tour.id === tourId).tour.tourDays;
 
 describe('tour edits', () => {
   it('updates listed days, creates new ones and hard-deletes omitted days with all their content', async () => {
-    const { tourId, dayIds } = await createTour(api, { name: 'Editable' }, 3);
+    const { tourId, dayIds } = await createTour(env.api, { name: 'Editable' }, 3);
     const [first, second, third] = dayIds as [number, number, number];
-    const itemOnThird = (await api.post('/v1/schedule/items', itemBody(tourId, third, { isEveryone: true }))).body.data.id;
-    const guestOnThird = (await api.post('/v1/guestlist', { tour_id: tourId, day_id: third, firstName: 'G', lastName: 'H', numberOfGuests: 1, pickupMethodId: 1, statusId: 1, passes: [] })).body.data.id;
-    const edited = await api.put(`/v1/tours/${tourId}`, {
+    const itemOnThird = (await env.api.post('/v1/schedule/items', itemBody(tourId, third, { isEveryone: true }))).body.data.id;
+    const guestOnThird = (await env.api.post('/v1/guestlist', { tour_id: tourId, day_id: third, firstName: 'G', lastName: 'H', numberOfGuests: 1, pickupMethodId: 1, statusId: 1, passes: [] })).body.data.id;
+    const edited = await env.api.put(`/v1/tours/${tourId}`, {
       name: 'Edited',
       day_list: [{ day_id: first, name: 'Opening night' }, { day_id: second }, { day_type_id: 3, name: 'Day off', formatted_address: 'Hamburg', date: '2030-06-09T00:00:00.000Z' }],
     });
@@ -37,55 +28,55 @@ describe('tour edits', () => {
     const after = await days(tourId);
     expect(after.map((row) => row.day.name)).toEqual(['Opening night', 'Day 2', 'Day off']);
     expect(after.some((row) => row.id === third)).toBe(false);
-    expect((await api.get(`/v1/tours/${tourId}/days/${third}/schedule`)).status).toBe(404);
-    expect((await api.post(`/v1/schedule/items/${itemOnThird}/restore`)).status).toBe(404);
-    expect((await api.post(`/v1/guestlist/${guestOnThird}/restore`)).status).toBe(404);
-    const raw = sandbox.snapshot();
+    expect((await env.api.get(`/v1/tours/${tourId}/days/${third}/schedule`)).status).toBe(404);
+    expect((await env.api.post(`/v1/schedule/items/${itemOnThird}/restore`)).status).toBe(404);
+    expect((await env.api.post(`/v1/guestlist/${guestOnThird}/restore`)).status).toBe(404);
+    const raw = env.sandbox.snapshot();
     expect((raw.scheduleItems as Array<{ id: number }>).some((row) => row.id === itemOnThird)).toBe(false);
     expect((raw.guests as Array<{ id: number }>).some((row) => row.id === guestOnThird)).toBe(false);
   });
 
   it('leaves days alone without day_list and rejects a bad list without changing anything', async () => {
-    const { tourId, dayIds } = await createTour(api, { name: 'Careful' }, 2);
-    await api.put(`/v1/tours/${tourId}`, { name: 'Renamed only' });
+    const { tourId, dayIds } = await createTour(env.api, { name: 'Careful' }, 2);
+    await env.api.put(`/v1/tours/${tourId}`, { name: 'Renamed only' });
     expect((await days(tourId)).map((row) => row.id)).toEqual(dayIds);
-    const before = sandbox.snapshot({ normalise: true });
+    const before = env.sandbox.snapshot({ normalise: true });
     for (const day_list of [[{ day_id: 999_999 }], [{ day_id: dayIds[0] }, { day_id: dayIds[0] }], [{ name: 'missing fields' }], []]) {
-      expect((await api.put(`/v1/tours/${tourId}`, { day_list })).status).toBe(400);
+      expect((await env.api.put(`/v1/tours/${tourId}`, { day_list })).status).toBe(400);
     }
-    expect((await api.put(`/v1/tours/${tourId}`, { end_date: '2000-01-01T00:00:00Z' })).status).toBe(400);
-    expect(sandbox.snapshot({ normalise: true })).toEqual(before);
+    expect((await env.api.put(`/v1/tours/${tourId}`, { end_date: '2000-01-01T00:00:00Z' })).status).toBe(400);
+    expect(env.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
 
   it('answers TOUR_NOT_FOUND on every child of a deleted tour', async () => {
-    const { tourId, dayIds } = await createTour(api, { name: 'Gone' }, 1);
+    const { tourId, dayIds } = await createTour(env.api, { name: 'Gone' }, 1);
     const dayId = dayIds[0] as number;
-    const itemId = (await api.post('/v1/schedule/items', itemBody(tourId, dayId))).body.data.id;
-    await api.delete(`/v1/tours/${tourId}`);
+    const itemId = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayId))).body.data.id;
+    await env.api.delete(`/v1/tours/${tourId}`);
     const reads = [`/v1/tours/${tourId}/days/${dayId}/schedule`, `/v1/tours/${tourId}/venues`, `/v1/tours/${tourId}/bulletins`, `/v1/tours/${tourId}/data`, `/v1/schedule/items/${itemId}/custom-fields`, `/v1/tours/${tourId}/tags`];
-    for (const url of reads) expect(await api.get(url)).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
-    expect(await api.put(`/v1/schedule/items/${itemId}`, { name: 'x' })).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
-    expect(await api.post('/v1/schedule/items', itemBody(tourId, dayId))).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
-    expect(await api.delete(`/v1/tours/${tourId}`)).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
+    for (const url of reads) expect(await env.api.get(url)).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
+    expect(await env.api.put(`/v1/schedule/items/${itemId}`, { name: 'x' })).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
+    expect(await env.api.post('/v1/schedule/items', itemBody(tourId, dayId))).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
+    expect(await env.api.delete(`/v1/tours/${tourId}`)).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
   });
 });
 
 describe('snapshot', () => {
   it('compares equal after a rollback that deletes what a run created', async () => {
-    const before = sandbox.snapshot({ normalise: true });
-    const { tourId, dayIds } = await createTour(api, { name: 'Rolled back' }, 2);
-    await api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number, { reminder: [{ duration: 5, typeId: 1 }] }));
-    await api.post('/v1/venues', { title: 'V', tour_id: tourId, day_id: dayIds[1], venueCategoryId: 1, emails: [{ email: 'a@b.example' }] });
-    expect(sandbox.snapshot({ normalise: true })).not.toEqual(before);
-    await api.delete(`/v1/tours/${tourId}`);
-    expect(sandbox.snapshot({ normalise: true })).toEqual(before);
+    const before = env.sandbox.snapshot({ normalise: true });
+    const { tourId, dayIds } = await createTour(env.api, { name: 'Rolled back' }, 2);
+    await env.api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number, { reminder: [{ duration: 5, typeId: 1 }] }));
+    await env.api.post('/v1/venues', { title: 'V', tour_id: tourId, day_id: dayIds[1], venueCategoryId: 1, emails: [{ email: 'a@b.example' }] });
+    expect(env.sandbox.snapshot({ normalise: true })).not.toEqual(before);
+    await env.api.delete(`/v1/tours/${tourId}`);
+    expect(env.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
 
   it('shows a leftover when a rollback misses something', async () => {
-    const { tourId, dayIds } = await createTour(api, { name: 'Half rolled back' }, 1);
-    const before = sandbox.snapshot({ normalise: true });
-    const itemId = (await api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number))).body.data.id;
-    const after = sandbox.snapshot({ normalise: true });
+    const { tourId, dayIds } = await createTour(env.api, { name: 'Half rolled back' }, 1);
+    const before = env.sandbox.snapshot({ normalise: true });
+    const itemId = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number))).body.data.id;
+    const after = env.sandbox.snapshot({ normalise: true });
     expect((after.scheduleItems as Array<{ id: number }>).map((row) => row.id)).toContain(itemId);
     expect(after).not.toEqual(before);
   });
