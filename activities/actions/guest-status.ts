@@ -8,12 +8,11 @@ import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from '..
 import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatuses } from '../api/guestlist.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { GUESTLIST_STATUS_MAX_IDS } from '../api/assumptions.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, mapLimit, StepFailure } from './step-support.ts';
 
-/** IDs one bulk call may carry (the decided body's limit in `activities/api/assumptions.ts`). */
-const BULK_STATUS_MAX_IDS = 500;
 
 /** The entries the call names (by IDs or a selection) that are not at the target status yet. */
 async function entriesToChange(ctx: ActionContext, args: GuestsSetStatusArgs, statusId: number): Promise<GuestRow[]> {
@@ -23,7 +22,7 @@ async function entriesToChange(ctx: ActionContext, args: GuestsSetStatusArgs, st
 
 /** Sets entries to a status, in as few bulk calls as the API allows. */
 async function putStatus(ctx: ActionContext, tourId: string, statusId: number, ids: readonly number[]): Promise<void> {
-  for (const part of chunks(ids, BULK_STATUS_MAX_IDS)) {
+  for (const part of chunks(ids, GUESTLIST_STATUS_MAX_IDS)) {
     await ctx.client.call(updateGuestlistStatuses, { params: { tourId }, body: { guestListIds: part, statusId }, signal: ctx.signal });
   }
 }

@@ -218,9 +218,15 @@ export const TOUR_DATA_LIMIT = { default: 100, max: 500 } as const;
 /** Wrapper field of the schedule batch body (decided): `{ items: [...] }`. */
 export const SCHEDULE_BATCH_FIELD = 'items';
 
+/**
+ * Most entries one bulk status call takes (decided): enough for a whole tour's guest list in
+ * one all-or-nothing call, and well inside the 512 KB body limit (10,000 IDs are ~70 KB).
+ */
+export const GUESTLIST_STATUS_MAX_IDS = 10_000;
+
 /** Body of `PUT /v1/tours/:tourId/guestlist/status` (decided): all-or-nothing. */
 export const guestlistStatusBody = z.object({
-  guestListIds: z.array(z.number().int().positive()).min(1).max(500),
+  guestListIds: z.array(z.number().int().positive()).min(1).max(GUESTLIST_STATUS_MAX_IDS),
   statusId: z.number().int().positive(),
 });
 export type GuestlistStatusBody = z.infer<typeof guestlistStatusBody>;

@@ -1,9 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { startSandbox } from '../../sandbox/index.ts';
-import { startDevServer } from '../../worker/dev-server.ts';
 import { projectRoot } from '../../worker/temporal-cli.ts';
-import { createWorker } from '../../worker/worker.ts';
 import { ExitCode, type CliContext } from '../context.ts';
 import { collectInput, loadPlan } from '../playbook-input.ts';
 import { renderResult } from '../render.ts';
@@ -33,6 +30,12 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--exit', 'stop everything after the playbook finished')
     .option('--verbose', 'show the worker\'s informational log lines')
     .action(async (options: DevOptions) => {
+      // Loaded here, not at start: every other command stays quick to start.
+      const [{ startSandbox }, { startDevServer }, { createWorker }] = await Promise.all([
+        import('../../sandbox/index.ts'),
+        import('../../worker/dev-server.ts'),
+        import('../../worker/worker.ts'),
+      ]);
       const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
       if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
       const server = await startDevServer({ ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });

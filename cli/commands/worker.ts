@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
-import { createWorker } from '../../worker/worker.ts';
 
 interface WorkerOptions {
   address?: string;
@@ -32,6 +31,8 @@ export function register(program: Command, ctx: CliContext): void {
           maxConcurrentWorkflowTaskExecutions: positive(options.maxConcurrentWorkflowTasks),
         },
       });
+      // The SDK's worker is heavy to load: only this command pays for it.
+      const { createWorker } = await import('../../worker/worker.ts');
       const { worker, close } = await createWorker({ config });
       const { temporal } = config;
       ctx.out(`worker ready: task queue ${temporal.taskQueue}, namespace ${temporal.namespace}, Temporal ${temporal.address}, API ${config.api.baseUrl}`);

@@ -63,6 +63,9 @@ async function applyFaults(ctx: SandboxContext, request: FastifyRequest): Promis
     if (status === 429) {
       throw new ApiProblem(429, ErrorCode.tooManyRequests, 'Too many requests', { headers: { 'retry-after': String(retryAfterSeconds) } });
     }
+    // 409 is the API's refusal that a retry cannot fix (conflict with existing data): a
+    // definitive failure before anything is written.
+    if (status === 409) throw new ApiProblem(409, ErrorCode.conflict, 'Conflict with existing data');
     throw status === 502
       ? new ApiProblem(502, ErrorCode.emptyResponse, 'The underlying service returned no data')
       : new ApiProblem(500, ErrorCode.internal, 'Internal server error');

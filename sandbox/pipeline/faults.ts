@@ -43,7 +43,7 @@ export const faultRuleSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     ...common,
     kind: z.literal(FaultKind.status),
-    status: z.union([z.literal(500), z.literal(502), z.literal(429)]),
+    status: z.union([z.literal(500), z.literal(502), z.literal(429), z.literal(409)]),
     /** `Retry-After` seconds on a 429. @default 1 */
     retryAfterSeconds: z.number().int().min(0).max(3600).optional(),
   }),
@@ -57,7 +57,7 @@ export type ActiveFault = FaultRule & { id: string };
 /** What the matching rules decided for one request. */
 export interface FaultVerdict {
   latencyMs: number;
-  status: { status: 500 | 502 | 429; retryAfterSeconds: number } | null;
+  status: { status: 500 | 502 | 429 | 409; retryAfterSeconds: number } | null;
   drop: boolean;
 }
 

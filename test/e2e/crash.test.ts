@@ -13,7 +13,7 @@ import type { JsonObject } from '../../definitions/plan-types.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { startRun, waitForOutcome } from '../../cli/runs.ts';
 import { loadConfig } from '../../worker/config.ts';
-import { prebuiltBundle, startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import { prebuiltBundle, startWorkerProcess, workerCommand, type WorkerProcess } from '../support/worker-process.ts';
 
 const KILLS = 20;
 const NAMES = Array.from({ length: 40 }, (_, i) => `Crash ${String(i).padStart(2, '0')}`);
@@ -63,15 +63,16 @@ describe('worker crashes', () => {
     const { inputs } = resolveInputs(compiled.plan!, { names: NAMES } as JsonObject);
     const run = await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue, workflowTaskTimeout: '2s' });
     const random = seeded(20_271);
+    const command = await workerCommand();
     let worker: WorkerProcess | undefined;
     try {
       for (let kill = 0; kill < KILLS; kill++) {
-        worker = startWorkerProcess(env);
+        worker = startWorkerProcess(env, command);
         await worker.ready;
         await new Promise((resolve) => setTimeout(resolve, 150 + random() * 900)); // a random kill point, not a wait for state
         await worker.kill('SIGKILL');
       }
-      worker = startWorkerProcess(env);
+      worker = startWorkerProcess(env, command);
       await worker.ready;
       const outcome = await waitForOutcome(run.handle);
       expect(outcome.result?.status).toBe('completed');
