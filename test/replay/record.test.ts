@@ -7,10 +7,13 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { findTemporalCli } from '../../worker/temporal-cli.ts';
 import { startTestStack } from '../support/stack.ts';
 
 const DIR = path.resolve(import.meta.dirname, 'histories');
+const run = promisify(execFile);
 const RECORD = process.env.TOURFLOW_RECORD_HISTORIES === '1';
 
 describe.runIf(RECORD)('record histories of the shipped playbooks', () => {
@@ -25,10 +28,16 @@ describe.runIf(RECORD)('record histories of the shipped playbooks', () => {
         const outcome = await stack.run(file, {}, 'recorded');
         expect(outcome.exitCode, `${file}: ${outcome.message ?? ''}`).toBe(0);
       }
+      // The Temporal CLI writes histories in the JSON form replay reads.
+      const cli = await findTemporalCli({ log: () => undefined });
       for await (const execution of stack.client.workflow.list({ query: `TaskQueue = '${stack.config.temporal.taskQueue}'` })) {
-        const history = await stack.client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
+        const { stdout } = await run(cli.path, [
+          'workflow', 'show', '--output', 'json',
+          '--address', stack.config.temporal.address, '--namespace', stack.config.temporal.namespace,
+          '--workflow-id', execution.workflowId, '--run-id', execution.runId,
+        ], { maxBuffer: 64 * 1024 * 1024 });
         const name = execution.workflowId.replace(/[^A-Za-z0-9._-]+/g, '_');
-        await writeFile(path.join(DIR, `${name}.json`), historyToJSON(history));
+        await writeFile(path.join(DIR, `${name}.json`), stdout);
       }
     } finally {
       await stack.close();

@@ -47,6 +47,8 @@ export async function startTestStack(options: { outputDir?: string } = {}): Prom
         defaultOrg: creds.orgId,
       },
       ...(options.outputDir ? { outputDir: options.outputDir } : {}),
+      // Failures are what many tests are about: keep the expected ones out of the output.
+      logLevel: 'ERROR',
     },
   });
   const client = await connectClient(config.temporal);
