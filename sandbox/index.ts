@@ -3,3 +3,4 @@ export { createSandbox, startSandbox } from './sandbox.ts';
 export type { ListenOptions, RunningSandbox, Sandbox, SandboxCredentials, SandboxOptions, SnapshotOptions, StoreSnapshot } from './types.ts';
 export type { ActiveFault, FaultController, FaultKind, FaultRule } from './pipeline/faults.ts';
 export { ADMIN_PREFIX } from './routes/admin.ts';
+export { sandboxApiConfig } from './api-config.ts';

@@ -31,7 +31,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--verbose', 'show the worker\'s informational log lines')
     .action(async (options: DevOptions) => {
       // Loaded here, not at start: every other command stays quick to start.
-      const [{ startSandbox }, { startDevServer }, { createWorker }] = await Promise.all([
+      const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker }] = await Promise.all([
         import('../../sandbox/index.ts'),
         import('../../worker/dev-server.ts'),
         import('../../worker/worker.ts'),
@@ -44,15 +44,7 @@ export function register(program: Command, ctx: CliContext): void {
       const config = ctx.config({
         temporal: { address: server.address, namespace: server.namespace, uiUrl: server.uiUrl ?? '' },
         logLevel: options.verbose ? 'INFO' : 'WARN',
-        api: {
-          baseUrl: creds.baseUrl,
-          authUrl: creds.authUrl,
-          apiKey: creds.apiKey,
-          apiSecret: creds.apiSecret,
-          accessToken: creds.accessToken,
-          refreshToken: creds.refreshToken,
-          defaultOrg: creds.orgId,
-        },
+        api: sandboxApiConfig(creds),
       });
       const { worker, close } = await createWorker({ config });
       const running = worker.run();

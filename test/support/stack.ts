@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { Client } from '@temporalio/client';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { sandboxApiConfig, startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { loadConfig, type Config } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { createWorker } from '../../worker/worker.ts';
@@ -37,15 +37,7 @@ export async function startTestStack(options: { outputDir?: string } = {}): Prom
     env: {},
     overrides: {
       temporal: { address: inject('temporalAddress'), namespace: inject('temporalNamespace'), taskQueue: `test-${randomUUID()}` },
-      api: {
-        baseUrl: creds.baseUrl,
-        authUrl: creds.authUrl,
-        apiKey: creds.apiKey,
-        apiSecret: creds.apiSecret,
-        accessToken: creds.accessToken,
-        refreshToken: creds.refreshToken,
-        defaultOrg: creds.orgId,
-      },
+      api: sandboxApiConfig(creds),
       ...(options.outputDir ? { outputDir: options.outputDir } : {}),
       // Failures are what many tests are about: keep the expected ones out of the output.
       logLevel: 'ERROR',
