@@ -28,7 +28,7 @@ const byAction: Record<string, (args: Args) => string | undefined> = {
     return `assign ${room}${who ? ` to ${who}` : ''}`;
   },
   'guests.setStatus': (a) => `set guest status to ${text(a.status) ?? '?'}`,
-  'guest.create': (a) => `add a guest entry on ${text(a.date) ?? 'a day'}`,
+  'guest.create': (a) => `add a guest entry on ${text(a.day) ?? text(a.date) ?? 'a day'}`,
   'guest.update': () => 'update a guest entry',
   'daySheet.render': (a) => `render day sheets ${text(a.date) ?? text(a.from) ?? ''}`.trim(),
   'schedule.template.apply': (a) => `apply template ${text(a.template) ?? ''} to ${text(a.date) ?? text(a.day) ?? 'a day'}`,
