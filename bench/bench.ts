@@ -15,11 +15,12 @@ import { startDevServer, type DevServer } from '../worker/dev-server.ts';
 import { connectClient } from '../worker/temporal.ts';
 import { workflowBundle } from '../worker/worker.ts';
 import { buildWorker } from './build.ts';
+import { onInterrupt } from './children.ts';
 import { SIZE_S, generateTour } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
 import { childPids } from './proc.ts';
-import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeName, sizeTable, targetTable } from './report.ts';
+import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeName, sizeTable, stepTable, targetTable } from './report.ts';
 import { round } from './stats.ts';
 import { summarizeAll, targets } from './summary.ts';
 
@@ -92,12 +93,18 @@ async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBen
     temporal: { address: server.address, namespace: server.namespace, pid: childPids(process.pid, 'temporal')[0] },
     bundlePath,
     workerEntry: build?.entry,
+    runTimeoutMs: options.runTimeoutMinutes * 60_000,
     workerNodeArgs: options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : [],
     plan,
     latencyMs: options.latencyMs,
     tuning,
   };
+  const interrupt = onInterrupt(async () => {
+    await server.stop();
+    await rm(bundlePath, { force: true });
+  });
   const close = async () => {
+    interrupt.release();
     await client.connection.close();
     await server.stop();
     await rm(bundlePath, { force: true });
@@ -118,7 +125,8 @@ async function runAll(env: BenchEnv, runs: RunSpec[], log: (line: string) => voi
     try {
       const m = await measure(env, spec);
       measurements.push(m);
-      const extra = m.history ? `, ${m.history.events} events (largest ${m.history.largest}), worker ${round((m.workerPeakRssBytes ?? 0) / 2 ** 20, 0)} MB` : '';
+      const mb = (bytes: number | undefined) => round((bytes ?? 0) / 2 ** 20, 0);
+      const extra = m.history ? `, ${m.history.events} events (largest ${m.history.largest}), worker ${mb(m.workerIdleRssBytes)} MB idle, ${mb(m.workerPeakRssBytes)} MB peak` : '';
       log(`${label}: ${(m.wallMs / 1000).toFixed(2)} s, ${m.apiCalls} calls${extra}`);
     } catch (error) {
       failures.push({ ...spec, error: error instanceof Error ? error.message : String(error) });
@@ -142,6 +150,7 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
     log(`forEach concurrency sweep at ${sizeName(options.sweepSize)}\n${concurrencyTable(summaries, options.sweepSize, options.concurrency)}\n`);
   }
   const main = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
+  log(`Time per top-level step at ${sizeName(main)}: seconds (started at, seconds into the run)\n${stepTable(results.measurements, main, variants)}\n`);
   log(`API calls by endpoint at ${sizeName(main)} (first repetition)\n${endpointTable(results.measurements, main)}\n`);
   if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
   if (results.compile) log(`Compile of a ${results.compile.steps}-step playbook: ${results.compile.ms} ms`);
@@ -163,7 +172,8 @@ export async function runBench(options: BenchOptions, run: RunBenchOptions = {})
   const startedAt = new Date().toISOString();
   const plan = await compilePlan();
   const runs = runList(options);
-  log(`tourflow bench: ${runs.length} runs (sizes ${options.sizes.map(sizeName).join(', ')}; ${options.reps} repetition(s); concurrency sweep ${options.concurrency.join(', ') || 'none'}; naive at ${options.naiveSizes.map(sizeName).join(', ') || 'none'}; concurrency sweep at ${sizeName(options.sweepSize)}), latency ${options.latencyMs} ms`);
+  const sweep = options.concurrency.length > 0 ? `concurrency ${options.concurrency.join(', ')} at ${sizeName(options.sweepSize)}` : 'no concurrency sweep';
+  log(`tourflow bench: ${runs.length} runs (sizes ${options.sizes.map(sizeName).join(', ')}; naive at ${options.naiveSizes.map(sizeName).join(', ') || 'none'}; ${sweep}; ${options.reps} repetition(s) each), latency ${options.latencyMs} ms, workers from the ${options.workerFrom}`);
   const sandboxThroughput = await benchSandboxThroughput({ seconds: run.throughputSeconds ?? 3 });
   const compile = await compileBench();
   const temporal = await startTemporal(options, plan, run.temporal, log);

@@ -11,6 +11,7 @@ import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../de
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
 import type { StepCall, StepOutcome } from '../activities/types.ts';
 import { idempotencyKey } from '../workflows/keys.ts';
+import type { StepSpan } from './tourflow.ts';
 
 /** The activity functions of `createActivities`, by activity name. */
 export type ActivityFunctions = Record<string, (call: StepCall) => Promise<StepOutcome>>;
@@ -23,6 +24,8 @@ export interface WalkOptions {
   keySeed: string;
   /** The run's logical time, ISO 8601. */
   now: string;
+  /** Filled with the span of each top-level step, in milliseconds from the start of the walk. */
+  steps?: Record<string, StepSpan>;
 }
 
 /** A step that failed, naming it. */
@@ -55,12 +58,14 @@ function sequentialOrder(plan: Plan): PlanStep[] {
 
 class Walk {
   private readonly outputs: Record<string, JsonValue> = {};
+  private readonly origin = performance.now();
 
   constructor(
     private readonly plan: Plan,
     private readonly inputs: JsonObject,
     private readonly options: WalkOptions,
     private readonly workflowId: string,
+    private readonly spans?: Record<string, StepSpan>,
   ) {}
 
   async run(): Promise<JsonObject> {
@@ -91,6 +96,7 @@ class Walk {
   }
 
   private async runStep(step: PlanStep): Promise<void> {
+    const start = performance.now() - this.origin;
     try {
       if (step.if && !evaluateCondition(step.if, this.scope())) {
         this.outputs[step.id] = null;
@@ -104,6 +110,7 @@ class Walk {
       if (error instanceof WalkError) throw new WalkError(`${step.id}/${error.stepId}`, error.reason, error.cause);
       throw new WalkError(step.id, error instanceof Error ? error.message : String(error), error);
     }
+    if (this.spans) this.spans[step.id] = { start, end: performance.now() - this.origin };
   }
 
   /** `approval` is answered at once; `playbook.run` walks the included plan in place. */
@@ -159,5 +166,5 @@ class Walk {
 
 /** Walks a plan to its end and returns the playbook's outputs; throws `WalkError` on the first failure. */
 export function walkPlan(plan: Plan, inputs: JsonObject, options: WalkOptions): Promise<JsonObject> {
-  return new Walk(plan, withDefaults(plan, inputs), options, options.keySeed).run();
+  return new Walk(plan, withDefaults(plan, inputs), options, options.keySeed, options.steps).run();
 }

@@ -17,7 +17,7 @@ import { walkPlan, type ActivityFunctions } from './direct.ts';
 import { generateTour, type TourCounts } from './generate.ts';
 import { CpuMeter } from './proc.ts';
 import { apiCalls, startSandboxProcess, type EndpointCounts, type SandboxProcess } from './sandbox-process.ts';
-import { historyStats, runOnTemporal, type HistoryStats } from './tourflow.ts';
+import { historyStats, runOnTemporal, type HistoryStats, type StepSpan } from './tourflow.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
 export const Variant = { tourflow: 'tourflow', direct: 'direct', naive: 'naive' } as const;
@@ -33,6 +33,8 @@ export interface BenchEnv {
   workerEntry: string | undefined;
   /** Arguments for the worker's node, e.g. CPU profiling. */
   workerNodeArgs: string[];
+  /** How long a tourflow run may take before the bench terminates it and reports why. */
+  runTimeoutMs: number;
   plan: Plan;
   latencyMs: number;
   tuning: Partial<WorkerTuning>;
@@ -57,6 +59,10 @@ export interface Measurement extends RunSpec {
   counts: TourCounts;
   history?: HistoryStats;
   workerPeakRssBytes?: number;
+  /** The worker's resident memory when it was ready, before the run. */
+  workerIdleRssBytes?: number;
+  /** Top-level steps: when each started and ended, in milliseconds from the start of the run. */
+  steps: Record<string, StepSpan>;
 }
 
 /** The plan with every `forEach` (in included playbooks too) at `concurrency`. */
@@ -85,18 +91,20 @@ function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, ou
   });
 }
 
-type Timed = Pick<Measurement, 'wallMs' | 'cpu' | 'history' | 'workerPeakRssBytes'>;
+type Timed = Pick<Measurement, 'wallMs' | 'cpu' | 'history' | 'workerPeakRssBytes' | 'workerIdleRssBytes' | 'steps'>;
 
 async function timeTourflow(env: BenchEnv, config: Config, sandboxPid: number, plan: Plan, inputs: JsonObject): Promise<Timed> {
   const worker = await startWorkerProcess(config, env.workerEntry, env.workerNodeArgs);
+  const workerIdleRssBytes = worker.peakRss();
   try {
     const meter = new CpuMeter({ sandbox: sandboxPid, worker: worker.pid, temporal: env.temporal.pid, bench: process.pid });
-    const run = await runOnTemporal(env.client, config.temporal.taskQueue, plan, inputs, randomUUID());
+    const run = await runOnTemporal(env.client, config.temporal.taskQueue, plan, inputs, randomUUID(), env.runTimeoutMs);
     const cpu = meter.read();
     const workerPeakRssBytes = worker.peakRss();
     await worker.stop();
-    const history = await historyStats(env.client, config.temporal.taskQueue);
-    return { wallMs: run.wallMs, cpu, history, ...(workerPeakRssBytes !== undefined ? { workerPeakRssBytes } : {}) };
+    const history = await historyStats(env.client, config.temporal.taskQueue, { workflowId: run.workflowId, plan });
+    const memory = workerPeakRssBytes !== undefined && workerIdleRssBytes !== undefined ? { workerPeakRssBytes, workerIdleRssBytes } : {};
+    return { wallMs: run.wallMs, cpu, history, steps: history.steps, ...memory };
   } catch (error) {
     await worker.stop();
     throw new Error(`${(error as Error).message}\nworker log (tail):\n${worker.output().slice(-4_000)}`, { cause: error });
@@ -109,8 +117,9 @@ async function timeDirect(env: BenchEnv, config: Config, sandboxPid: number, pla
   try {
     const meter = new CpuMeter({ sandbox: sandboxPid, bench: process.pid });
     const started = performance.now();
-    await walkPlan(plan, inputs, { activities, sequential, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString() });
-    return { wallMs: performance.now() - started, cpu: meter.read() };
+    const steps: Record<string, StepSpan> = {};
+    await walkPlan(plan, inputs, { activities, sequential, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString(), steps });
+    return { wallMs: performance.now() - started, cpu: meter.read(), steps };
   } finally {
     await client.close();
   }

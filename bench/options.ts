@@ -18,6 +18,8 @@ export interface BenchOptions {
   outDir: string;
   /** Workers run the compiled build (as deployed) or the TypeScript sources through tsx. */
   workerFrom: 'build' | 'source';
+  /** Minutes a tourflow run may take before it is terminated and reported as failed. */
+  runTimeoutMinutes: number;
   /** Folder for CPU profiles of the workers (`--cpu-prof`), or undefined for none. */
   profileDir: string | undefined;
   maxConcurrentActivities: number | undefined;
@@ -42,6 +44,7 @@ a fixed latency per request; prints medians with their spread and writes bench/r
   --naive-sizes <list>     sizes the naive script runs at (default 1; "" for none)
   --worker-from <what>     build: compile once and run workers as deployed (default);
                            source: run them through tsx (no build, about 70 MB more memory)
+  --run-timeout <minutes>  a tourflow run still going after this is terminated and reported (default 20)
   --profile <dir>          write CPU profiles of every worker (all its threads) into <dir>
   --max-activities <n>     worker activity slots (default: the worker's)
   --max-workflow-tasks <n> worker workflow task slots (default: the worker's)
@@ -76,6 +79,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'sweep-size': { type: 'string' },
       'worker-from': { type: 'string' },
       profile: { type: 'string' },
+      'run-timeout': { type: 'string' },
       'max-activities': { type: 'string' },
       'max-workflow-tasks': { type: 'string' },
       out: { type: 'string' },
@@ -103,6 +107,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     outDir: values.out ?? 'bench/results',
     workerFrom,
     profileDir: values.profile,
+    runTimeoutMinutes: positive(values['run-timeout'], '--run-timeout') ?? 20,
     maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
     maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),
     quick,

@@ -50,7 +50,7 @@ export function sizeTable(groups: GroupSummary[], factor: number): string {
       g.events ? int(g.events.median) : '-',
       g.largestHistory ? int(g.largestHistory.max) : '-',
       g.executions ? int(g.executions.median) : '-',
-      g.workerPeakRssMb ? showSpread(g.workerPeakRssMb, 0) : '-',
+      g.workerPeakRssMb ? `${showSpread(g.workerPeakRssMb, 0)}${g.workerIdleRssMb ? ` (idle ${g.workerIdleRssMb.median.toFixed(0)})` : ''}` : '-',
       cpuLine(g),
     ]);
   return table(['variant', 'wall s', 'API calls', 'calls/s', 'events/run', 'largest history', 'executions', 'worker peak MB', 'CPU s'], rows);
@@ -87,25 +87,43 @@ export function concurrencyTable(groups: GroupSummary[], factor: number, levels:
  * hand-written script: mean time to answer (added latency included) and mean body size.
  */
 export function endpointTable(measurements: Measurement[], factor: number): string {
-  const first = (variant: Variant) => measurements.find((m) => m.variant === variant && m.factor === factor && m.concurrency === null)?.requests ?? {};
-  const [t, d, n] = [first('tourflow'), first('direct'), first('naive')];
-  const calls = (counts: EndpointCounts, endpoint: string) => counts[endpoint]?.calls ?? 0;
-  const rows = [...new Set([...Object.keys(t), ...Object.keys(d), ...Object.keys(n)])]
+  const firsts = (['tourflow', 'direct', 'naive'] as const).flatMap((variant) => {
+    const run = measurements.find((m) => m.variant === variant && m.factor === factor && m.concurrency === null);
+    return run ? [{ variant, counts: run.requests }] : [];
+  });
+  const t = firsts.find((f) => f.variant === 'tourflow')?.counts;
+  const d = firsts.find((f) => f.variant === 'direct')?.counts;
+  const calls = (counts: EndpointCounts | undefined, endpoint: string) => counts?.[endpoint]?.calls ?? 0;
+  const rows = [...new Set(firsts.flatMap((f) => Object.keys(f.counts)))]
     .sort((x, y) => calls(t, y) - calls(t, x) || calls(d, y) - calls(d, x))
     .map((endpoint) => {
-      const extra = calls(t, endpoint) - calls(d, endpoint);
-      const cost = d[endpoint] ?? t[endpoint];
+      const extra = t && d ? calls(t, endpoint) - calls(d, endpoint) : 0;
+      const cost = firsts.map((f) => f.counts[endpoint]).find((c) => c !== undefined);
       return [
         endpoint,
-        int(calls(t, endpoint)),
-        int(calls(d, endpoint)),
-        int(calls(n, endpoint)),
-        extra === 0 ? '' : `${extra > 0 ? '+' : ''}${int(extra)}`,
+        ...firsts.map((f) => int(calls(f.counts, endpoint))),
+        ...(t && d ? [extra === 0 ? '' : `${extra > 0 ? '+' : ''}${int(extra)}`] : []),
         cost ? (cost.ms / cost.calls).toFixed(1) : '-',
         cost ? (cost.bytes / cost.calls / 1024).toFixed(1) : '-',
       ];
     });
-  return table(['endpoint', 'tourflow', 'hand-written', 'naive', 'tourflow extra', 'ms/call', 'KB/call'], rows);
+  const names = firsts.map((f) => (f.variant === 'direct' ? 'hand-written' : f.variant));
+  return table(['endpoint', ...names, ...(t && d ? ['tourflow extra'] : []), 'ms/call', 'KB/call'], rows);
+}
+
+/** Median time each top-level step took, per variant, at a size with the playbooks' own concurrency. */
+export function stepTable(measurements: Measurement[], factor: number, wanted: Variant[]): string {
+  const runs = measurements.filter((m) => m.factor === factor && m.concurrency === null);
+  const variants = wanted.filter((variant) => runs.some((m) => m.variant === variant));
+  const ids = [...new Set(runs.flatMap((m) => Object.entries(m.steps).sort((a, b) => a[1].start - b[1].start).map(([id]) => id)))];
+  const cell = (variant: Variant, id: string) => {
+    const spans = runs.filter((m) => m.variant === variant).flatMap((m) => m.steps[id] ?? []);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const start = median(spans.map((span) => span.start));
+    const duration = median(spans.map((span) => span.end - span.start));
+    return start === undefined || duration === undefined ? '-' : `${(duration / 1000).toFixed(2)} (at ${(start / 1000).toFixed(1)})`;
+  };
+  return table(['step', ...variants.map((v) => `${v} s`)], ids.map((id) => [id, ...variants.map((v) => cell(v, id))]));
 }
 
 export function targetTable(list: Target[]): string {

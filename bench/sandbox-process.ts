@@ -6,6 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { SandboxCredentials } from '../sandbox/index.ts';
+import { track } from './children.ts';
 
 const ENTRY = path.resolve(import.meta.dirname, 'sandbox-main.ts');
 
@@ -63,6 +64,7 @@ export interface SandboxProcess {
 /** Starts a fresh sandbox in a child process and waits until it listens. */
 export async function startSandboxProcess(): Promise<SandboxProcess> {
   const child: ChildProcess = fork(ENTRY, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  track(child);
   const waiting = new Map<number, (reply: SandboxReply) => void>();
   let nextId = 1;
   const credentials = await new Promise<SandboxCredentials>((resolve, reject) => {

@@ -20,6 +20,8 @@ export interface GroupSummary {
   largestHistory?: Spread;
   executions?: Spread;
   workerPeakRssMb?: Spread;
+  /** The worker's memory when ready, before the run. */
+  workerIdleRssMb?: Spread;
 }
 
 /** A target of the issue: the figure reached, the goal, and whether it holds. */
@@ -51,8 +53,11 @@ function summarize(runs: Measurement[]): GroupSummary {
     tourflow.events = events;
     tourflow.largestHistory = optional(runs.map((run) => run.history?.largest));
     tourflow.executions = optional(runs.map((run) => run.history?.executions));
-    const rss = optional(runs.map((run) => (run.workerPeakRssBytes === undefined ? undefined : round(run.workerPeakRssBytes / MB, 1))));
+    const mb = (bytes: number | undefined) => (bytes === undefined ? undefined : round(bytes / MB, 1));
+    const rss = optional(runs.map((run) => mb(run.workerPeakRssBytes)));
     if (rss) tourflow.workerPeakRssMb = rss;
+    const idle = optional(runs.map((run) => mb(run.workerIdleRssBytes)));
+    if (idle) tourflow.workerIdleRssMb = idle;
   }
   return {
     variant: first.variant,

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { Config } from '../worker/config.ts';
+import { track } from './children.ts';
 import { peakRssBytes } from './proc.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -53,6 +54,7 @@ export function workerEnv(config: Config): Record<string, string> {
 export async function startWorkerProcess(config: Config, compiledEntry?: string, nodeArgs: string[] = []): Promise<WorkerProcess> {
   const args = [...nodeArgs, ...(compiledEntry ? [compiledEntry] : ['--import', 'tsx', SOURCE_ENTRY])];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: workerEnv(config), stdio: ['ignore', 'pipe', 'pipe'] });
+  track(child);
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
