@@ -1,5 +1,5 @@
 /**
- * assign-rooms, bulk-approve-guests and render-day-sheets, each on its own against a tour made
+ * apply-schedule-templates, assign-rooms, bulk-approve-guests and render-day-sheets, each on its own against a tour made
  * by create-tour: the records they leave, their rollback, and a repeated run key.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -42,6 +42,31 @@ describe('mission playbooks on their own', () => {
   afterAll(async () => {
     await stack?.close();
     await rm(outputDir, { recursive: true, force: true });
+  });
+
+  it('apply-schedule-templates: rolls back, then saves a day as a template and applies it once', async () => {
+    const items = await stack.run(path.join(FIXTURES, 'add-items.yaml'), { tourId, day: '2027-03-27' }, 'items');
+    expect(items.result?.status, items.message).toBe('completed');
+    const inputs = { tourId, saveAs: 'Show day', saveFrom: '2027-03-27', templates: ['Show day'], from: '2027-03-28', to: '2027-03-28' };
+
+    const before = stack.sandbox.snapshot({ normalise: true });
+    stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/schedule-templates/[^/]+/apply$' }, kind: 'status', status: 409, times: 1 });
+    const failed = await stack.run('apply-schedule-templates.yaml', inputs, 'templates-fail');
+    stack.sandbox.faults.clear();
+    expect(failed.exitCode).toBe(3);
+    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
+
+    const outcome = await stack.run('apply-schedule-templates.yaml', inputs, 'templates');
+    expect(outcome.result?.status, outcome.message).toBe('completed');
+    expect(outcome.result?.outputs.count).toBe(3);
+    const secondDay = (outcome.result!.outputs.created as Row[])[0]!;
+    expect(secondDay).toMatchObject({ date: '2027-03-28', template: 'Show day' });
+    const copied = rows(stack, 'scheduleItems').filter((item) => (secondDay.ids as number[]).includes(item.id as number));
+    expect(copied.map((item) => item.name).sort()).toEqual(['Load-in', 'Show', 'Soundcheck']);
+
+    const after = stack.sandbox.snapshot({ normalise: true });
+    await stack.run('apply-schedule-templates.yaml', inputs, 'templates');
+    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(after);
   });
 
   it('assign-rooms: rolls back, then puts people into rooms once', async () => {
