@@ -34,6 +34,13 @@ const PICKUPS = ['Will Call', 'Box Office', 'Artist Entrance'];
 const FIRST_DAY = Date.UTC(2027, 2, 1);
 const DAY_MS = 86_400_000;
 
+/** `S`, `S/4`, `4xS`: a size factor as people say it. */
+export function sizeName(factor: number): string {
+  const short = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+  if (factor === 1) return 'S';
+  return factor < 1 ? `S/${short(1 / factor)}` : `${short(factor)}xS`;
+}
+
 /** What a generated tour holds, counted. */
 export interface TourCounts {
   days: number;

@@ -20,6 +20,8 @@ export interface BenchOptions {
   workerFrom: 'build' | 'source';
   /** Minutes a tourflow run may take before it is terminated and reported as failed. */
   runTimeoutMinutes: number;
+  /** Extra arguments for the workers' node, e.g. `--max-old-space-size=160`. */
+  workerNodeArgs: string[];
   /** Folder for CPU profiles of the workers (`--cpu-prof`), or undefined for none. */
   profileDir: string | undefined;
   maxConcurrentActivities: number | undefined;
@@ -45,6 +47,8 @@ a fixed latency per request; prints medians with their spread and writes bench/r
   --worker-from <what>     build: compile once and run workers as deployed (default);
                            source: run them through tsx (no build, about 70 MB more memory)
   --run-timeout <minutes>  a tourflow run still going after this is terminated and reported (default 20)
+  --worker-node-args <a>   extra node arguments for the workers, space-separated
+                           (e.g. "--max-old-space-size=160"), to try memory settings
   --profile <dir>          write CPU profiles of every worker (all its threads) into <dir>
   --max-activities <n>     worker activity slots (default: the worker's)
   --max-workflow-tasks <n> worker workflow task slots (default: the worker's)
@@ -79,6 +83,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'sweep-size': { type: 'string' },
       'worker-from': { type: 'string' },
       profile: { type: 'string' },
+      'worker-node-args': { type: 'string' },
       'run-timeout': { type: 'string' },
       'max-activities': { type: 'string' },
       'max-workflow-tasks': { type: 'string' },
@@ -107,6 +112,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     outDir: values.out ?? 'bench/results',
     workerFrom,
     profileDir: values.profile,
+    workerNodeArgs: (values['worker-node-args'] ?? '').split(' ').filter((arg) => arg !== ''),
     runTimeoutMinutes: positive(values['run-timeout'], '--run-timeout') ?? 20,
     maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
     maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),

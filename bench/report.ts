@@ -1,5 +1,5 @@
 /** The bench's printed report: plain-text tables of the summaries. */
-import type { TourCounts } from './generate.ts';
+import { sizeName, type TourCounts } from './generate.ts';
 import type { Measurement, Variant } from './measure.ts';
 import type { EndpointCounts } from './sandbox-process.ts';
 import type { Spread } from './stats.ts';
@@ -21,14 +21,6 @@ export function showSpread(s: Spread | undefined, digits = 1, scale = 1): string
   return s.n > 1 && s.min !== s.max ? `${f(s.median)} [${f(s.min)}-${f(s.max)}]` : f(s.median);
 }
 
-export function sizeName(factor: number): string {
-  if (factor === 1) return 'S';
-  return factor < 1 ? `S/${round1(1 / factor)}` : `${round1(factor)}xS`;
-}
-
-function round1(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
-}
 
 export function describeCounts(c: TourCounts): string {
   return `${c.days} days (${c.showDays} shows), ${c.venues} venues, ${c.stays} stays, ${c.rooms} rooms, ${int(c.scheduleItems)} schedule items, ${int(c.guests)} guests, ${c.daySheets} day sheets`;

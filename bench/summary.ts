@@ -1,5 +1,6 @@
 /** Measurements grouped by run, reduced to medians with spreads, and the issue's targets. */
 import type { Measurement, Variant } from './measure.ts';
+import { sizeName } from './generate.ts';
 import { ratio, round, spread, type Spread } from './stats.ts';
 
 const MB = 1024 * 1024;
@@ -90,6 +91,17 @@ function target(name: string, value: number | undefined, goal: string, holds: (v
   return { name, value: value === undefined ? undefined : round(value, 2), goal, met: value === undefined ? undefined : holds(value) };
 }
 
+/**
+ * Linear growth: wall time at the largest size tourflow ran, over its time at S, per unit of
+ * size; 4xS within 4.5x of S is 1.125.
+ */
+function growth(groups: GroupSummary[]): Target {
+  const largest = groups.filter((g) => g.variant === 'tourflow' && g.concurrency === null && g.factor > 1).sort((a, b) => b.factor - a.factor)[0];
+  const value = largest ? ratio(largest.wallMs, find(groups, 'tourflow', 1)?.wallMs) : undefined;
+  const name = `tourflow ${largest ? sizeName(largest.factor) : 'kxS'} / S, per unit of size`;
+  return target(name, value === undefined || !largest ? undefined : value / largest.factor, '<= 1.125 (4xS within 4.5x S)', (v) => v <= 1.125);
+}
+
 /** The issue's targets, from what was measured (`undefined` where a run was not made). */
 export function targets(groups: GroupSummary[], sandboxRps: number | undefined): Target[] {
   const wall = (variant: Variant, factor: number) => find(groups, variant, factor)?.wallMs;
@@ -100,7 +112,7 @@ export function targets(groups: GroupSummary[], sandboxRps: number | undefined):
   return [
     target('tourflow / hand-written at S', ratio(wall('tourflow', 1), wall('direct', 1)), '<= 1.25', (v) => v <= 1.25),
     target('naive / tourflow at S', ratio(wall('naive', 1), wall('tourflow', 1)), '>= 10', (v) => v >= 10),
-    target('tourflow 4xS / S', ratio(wall('tourflow', 4), wall('tourflow', 1)), '<= 4.5', (v) => v <= 4.5),
+    growth(groups),
     target('largest history (events)', largest.length > 0 ? Math.max(...largest) : undefined, '<= 10000', (v) => v <= 10_000),
     target('worker peak RSS (MB)', rss.length > 0 ? Math.max(...rss) : undefined, '< 300', (v) => v < 300),
     target('sandbox req/s / busiest run calls/s', sandboxRps !== undefined && peakCalls > 0 ? sandboxRps / peakCalls : undefined, '> 1 (sandbox not the bottleneck)', (v) => v > 1),

@@ -1,10 +1,16 @@
-/** The bench's pure parts: the generated tour's sizes, the run list, statistics, endpoint names. */
+/**
+ * The bench's parts that need no servers: the generated tour's sizes, the run list, statistics,
+ * endpoint names, the targets, and the runs it refuses to make.
+ */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTour } from '../../bench/generate.ts';
+import { NotRunnable, measure, withConcurrency, type BenchEnv } from '../../bench/measure.ts';
 import { parseOptions, runList } from '../../bench/options.ts';
 import { endpointOf } from '../../bench/sandbox-process.ts';
 import { spread } from '../../bench/stats.ts';
-import { withConcurrency } from '../../bench/measure.ts';
+import { targets, type GroupSummary } from '../../bench/summary.ts';
+import { compilePlaybookFile } from '../../definitions/index.ts';
 import type { Plan } from '../../definitions/plan-types.ts';
 
 describe('generated tour', () => {
@@ -73,5 +79,33 @@ describe('helpers', () => {
     expect(changed.steps[0]?.plan?.steps[0]?.forEach?.concurrency).toBe(50);
     expect(changed.steps[1]?.forEach?.concurrency).toBe(50);
     expect(plan.steps[1]?.forEach?.concurrency).toBe(10);
+  });
+});
+
+describe('targets', () => {
+  const group = (variant: 'tourflow' | 'direct' | 'naive', factor: number, wallMs: number): GroupSummary => {
+    const one = (median: number) => ({ median, min: median, max: median, n: 1 });
+    return { variant, factor, concurrency: null, wallMs: one(wallMs), apiCalls: one(100), callsPerSecond: one(100), cpu: {} };
+  };
+
+  it('judges growth at the largest size tourflow ran, per unit of size', () => {
+    const list = targets([group('tourflow', 1, 10_000), group('direct', 1, 8_000), group('naive', 1, 120_000), group('tourflow', 2, 21_000)], undefined);
+    expect(list.find((t) => t.name.startsWith('tourflow / hand-written'))).toMatchObject({ value: 1.25, met: true });
+    expect(list.find((t) => t.name.startsWith('naive / tourflow'))).toMatchObject({ value: 12, met: true });
+    expect(list.find((t) => t.name.startsWith('tourflow 2xS / S'))).toMatchObject({ value: 1.05, met: true });
+  });
+
+  it('leaves a target unjudged when its runs were not made', () => {
+    const list = targets([group('tourflow', 1, 10_000)], undefined);
+    expect(list.find((t) => t.name.startsWith('naive / tourflow'))).toMatchObject({ value: undefined, met: undefined });
+  });
+});
+
+describe('runs that cannot be made', () => {
+  it('says a tourflow run at 4xS cannot start: its input is over what Temporal accepts', async () => {
+    const compiled = await compilePlaybookFile(path.resolve(import.meta.dirname, '../../definitions/playbooks/tour-setup.yaml'));
+    const env = { plan: compiled.plan! } as BenchEnv;
+    await expect(measure(env, { variant: 'tourflow', factor: 4, concurrency: null, rep: 1 })).rejects.toThrow(NotRunnable);
+    await expect(measure(env, { variant: 'tourflow', factor: 4, concurrency: null, rep: 1 })).rejects.toThrow(/MiB, over the 2.00 MiB Temporal accepts/);
   });
 });
