@@ -17,7 +17,7 @@ import { workflowBundle } from '../worker/worker.ts';
 import { buildWorker } from './build.ts';
 import { onInterrupt } from './children.ts';
 import { SIZE_S, generateTour, sizeName } from './generate.ts';
-import { NotRunnable, measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
+import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
 import { childPids } from './proc.ts';
 import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeTable, stepTable, targetTable } from './report.ts';
@@ -29,11 +29,6 @@ const PLAYBOOK = path.resolve(import.meta.dirname, '../definitions/playbooks/tou
 /** A run that failed: what it was and why. */
 export interface Failure extends RunSpec {
   error: string;
-}
-
-/** Runs that cannot be made (every repetition of them), and why. */
-export interface Skipped extends Omit<RunSpec, 'rep'> {
-  reason: string;
 }
 
 /** Everything a bench run measured, as written to the JSON file. */
@@ -49,7 +44,6 @@ export interface BenchResults {
   compile: { steps: number; ms: number } | undefined;
   measurements: Measurement[];
   failures: Failure[];
-  skipped: Skipped[];
   summaries: ReturnType<typeof summarizeAll>;
   targets: ReturnType<typeof targets>;
 }
@@ -123,15 +117,13 @@ function describeRun(spec: RunSpec): string {
   return `${spec.variant.padEnd(8)} ${sizeName(spec.factor).padEnd(5)}${concurrency} rep ${spec.rep}`;
 }
 
-type Outcome = Pick<BenchResults, 'measurements' | 'failures' | 'skipped'>;
+type Outcome = Pick<BenchResults, 'measurements' | 'failures'>;
 
 async function runAll(env: BenchEnv, runs: RunSpec[], log: (line: string) => void): Promise<Outcome> {
-  const outcome: Outcome = { measurements: [], failures: [], skipped: [] };
-  const { measurements, failures, skipped } = outcome;
-  const same = (a: Omit<RunSpec, 'rep'>, b: Omit<RunSpec, 'rep'>) => a.variant === b.variant && a.factor === b.factor && a.concurrency === b.concurrency;
+  const outcome: Outcome = { measurements: [], failures: [] };
+  const { measurements, failures } = outcome;
   for (const [index, spec] of runs.entries()) {
     const label = `[${index + 1}/${runs.length}] ${describeRun(spec)}`;
-    if (skipped.some((s) => same(s, spec))) continue;
     try {
       const m = await measure(env, spec);
       measurements.push(m);
@@ -139,11 +131,6 @@ async function runAll(env: BenchEnv, runs: RunSpec[], log: (line: string) => voi
       const extra = m.history ? `, ${m.history.events} events (largest ${m.history.largest}), worker ${mb(m.workerIdleRssBytes)} MB idle, ${mb(m.workerPeakRssBytes)} MB peak` : '';
       log(`${label}: ${(m.wallMs / 1000).toFixed(2)} s, ${m.apiCalls} calls${extra}`);
     } catch (error) {
-      if (error instanceof NotRunnable) {
-        skipped.push({ variant: spec.variant, factor: spec.factor, concurrency: spec.concurrency, reason: error.message });
-        log(`${label}: not runnable: ${error.message}`);
-        continue;
-      }
       failures.push({ ...spec, error: error instanceof Error ? error.message : String(error) });
       log(`${label}: FAILED: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
@@ -170,7 +157,6 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
   if (results.compile) log(`Compile of a ${results.compile.steps}-step playbook: ${results.compile.ms} ms`);
   log(`\nTargets\n${targetTable(results.targets)}`);
-  for (const skip of results.skipped) log(`\nNot runnable: ${describeRun({ ...skip, rep: 1 }).replace(/ rep 1$/, '')}: ${skip.reason}`);
   for (const failure of results.failures) log(`\nFAILED ${describeRun(failure)}:\n${failure.error}`);
 }
 

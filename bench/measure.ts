@@ -65,17 +65,6 @@ export interface Measurement extends RunSpec {
   steps: Record<string, StepSpan>;
 }
 
-/** The most Temporal accepts in one payload (a workflow's input), by default: 2 MiB. */
-export const TEMPORAL_PAYLOAD_LIMIT = 2 * 1024 * 1024;
-
-/** A run that cannot be made at all (not a failure of the code measured): skipped, with the reason. */
-export class NotRunnable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotRunnable';
-  }
-}
-
 /** The plan with every `forEach` (in included playbooks too) at `concurrency`. */
 export function withConcurrency(plan: Plan, concurrency: number | null): Plan {
   if (concurrency === null) return plan;
@@ -157,11 +146,6 @@ export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement
   // Checked and with defaults, as `tourflow run` starts a run.
   const { inputs, errors } = resolveInputs(plan, tour.inputs);
   if (errors.length > 0) throw new Error(`the generated tour does not fit the playbook's inputs: ${errors.join('; ')}`);
-  const payload = Buffer.byteLength(JSON.stringify({ plan, inputs }));
-  if (spec.variant === Variant.tourflow && payload > TEMPORAL_PAYLOAD_LIMIT) {
-    const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(2);
-    throw new NotRunnable(`its input (plan and inputs) is ${mb(payload)} MiB, over the ${mb(TEMPORAL_PAYLOAD_LIMIT)} MiB Temporal accepts as a workflow input`);
-  }
   const sandbox = await startSandboxProcess();
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bench-'));
   try {

@@ -1,6 +1,7 @@
 /** Connections to Temporal, from tourflow's configuration. */
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
+import { dataConverter } from './codec.ts';
 import type { TemporalConfig } from './config.ts';
 
 function connectionOptions(config: TemporalConfig) {
@@ -12,10 +13,10 @@ function connectionOptions(config: TemporalConfig) {
   };
 }
 
-/** A Temporal client for starting, listing and controlling runs. */
+/** A Temporal client for starting, listing and controlling runs; large payloads travel compressed. */
 export async function connectClient(config: TemporalConfig): Promise<Client> {
   const connection = await Connection.connect({ ...connectionOptions(config), connectTimeout: 10_000 });
-  return new Client({ connection, namespace: config.namespace });
+  return new Client({ connection, namespace: config.namespace, dataConverter });
 }
 
 /** The worker's native connection. */

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, Runtime, Worker, bundleWorkflowCode, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 import type { Duration } from '@temporalio/common';
+import { dataConverter } from './codec.ts';
 import type { Config } from './config.ts';
 import { connectWorker } from './temporal.ts';
 
@@ -53,7 +54,7 @@ export interface StartWorkerOptions {
   connection?: NativeConnection;
 }
 
-/** Creates (but does not run) the tourflow worker. */
+/** Creates (but does not run) the tourflow worker; large payloads travel compressed, as the client's do. */
 export async function createWorker(options: StartWorkerOptions): Promise<{ worker: Worker; close: () => Promise<void> }> {
   const { config } = options;
   installRuntime(config.logLevel);
@@ -65,6 +66,8 @@ export async function createWorker(options: StartWorkerOptions): Promise<{ worke
     taskQueue: config.temporal.taskQueue,
     workflowBundle: config.worker.workflowBundlePath ? { codePath: config.worker.workflowBundlePath } : await workflowBundle(),
     activities: createActivities(deps),
+    // The same codec as the client's: a run's input may arrive compressed.
+    dataConverter,
     maxConcurrentActivityTaskExecutions: config.worker.maxConcurrentActivityTaskExecutions,
     maxConcurrentWorkflowTaskExecutions: config.worker.maxConcurrentWorkflowTaskExecutions,
     stickyQueueScheduleToStartTimeout: config.worker.stickyQueueTimeout as Duration,

@@ -1,0 +1,69 @@
+/**
+ * Compression of large payloads on their way to and from Temporal. The server refuses any
+ * payload over 2 MiB, and a big tour's workflow input (its plan and inputs: hundreds of days,
+ * tens of thousands of guest entries) is larger than that as JSON. Payloads over a threshold
+ * travel gzip-compressed; smaller ones stay as they are, readable in the Web UI and in
+ * `temporal workflow show`.
+ *
+ * Temporal Server <--> compressionCodec <--> payload converter <--> tourflow
+ */
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import proto from '@temporalio/proto';
+import { METADATA_ENCODING_KEY, ValueError, str, u8, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+// A CommonJS module: its namespaces come from the default export.
+const ProtoPayload = proto.temporal.api.common.v1.Payload;
+
+/** Payloads larger than this (protobuf-encoded, metadata included) are compressed. */
+export const COMPRESSION_THRESHOLD_BYTES = 256 * 1024;
+
+/** The `encoding` metadata of a compressed payload. */
+export const GZIP_ENCODING = 'binary/gzip';
+
+/**
+ * Gzip-compresses every payload larger than {@link COMPRESSION_THRESHOLD_BYTES}. The
+ * compressed payload's data is the whole original payload, protobuf-encoded, so its own
+ * metadata (`encoding: json/plain` and the rest) comes back exactly on decode. Decode passes
+ * every payload of another encoding through unchanged, so histories written before
+ * compression existed still read (and replay) as they did.
+ */
+export class CompressionCodec implements PayloadCodec {
+  /** @param thresholdBytes payloads up to this size pass through. @default COMPRESSION_THRESHOLD_BYTES */
+  constructor(private readonly thresholdBytes: number = COMPRESSION_THRESHOLD_BYTES) {}
+
+  async encode(payloads: Payload[]): Promise<Payload[]> {
+    return Promise.all(payloads.map((payload) => this.encodeOne(payload)));
+  }
+
+  async decode(payloads: Payload[]): Promise<Payload[]> {
+    return Promise.all(payloads.map((payload) => decodeOne(payload)));
+  }
+
+  private async encodeOne(payload: Payload): Promise<Payload> {
+    const encoded = ProtoPayload.encode(payload).finish();
+    if (encoded.byteLength <= this.thresholdBytes) return payload;
+    const data = await gzipAsync(encoded);
+    // Data that does not shrink (already compressed, random) is left as it was.
+    if (data.byteLength >= encoded.byteLength) return payload;
+    return { metadata: { [METADATA_ENCODING_KEY]: u8(GZIP_ENCODING) }, data };
+  }
+}
+
+/** True when the payload was compressed by {@link CompressionCodec}. */
+export function isCompressed(payload: Payload): boolean {
+  const encoding = payload.metadata?.[METADATA_ENCODING_KEY];
+  return encoding !== undefined && encoding !== null && str(encoding) === GZIP_ENCODING;
+}
+
+async function decodeOne(payload: Payload): Promise<Payload> {
+  if (!isCompressed(payload)) return payload;
+  if (!payload.data) throw new ValueError(`a payload with encoding ${GZIP_ENCODING} has no data`);
+  return ProtoPayload.decode(await gunzipAsync(payload.data));
+}
+
+/** The data converter of every Temporal client and worker of tourflow. */
+export const dataConverter: DataConverter = { payloadCodecs: [new CompressionCodec()] };
