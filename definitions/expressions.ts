@@ -200,15 +200,27 @@ function interpolate(value: JsonValue): string {
   return String(value);
 }
 
+/**
+ * CEL forms of the lists and maps already converted. A `forEach` over thousands of elements
+ * evaluates its arguments against the same inputs and step outputs thousands of times; scope
+ * values are never changed once set, so each is converted once.
+ */
+const celForms = new WeakMap<object, unknown>();
+
 function toCel(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
-  if (Array.isArray(value)) return value.map(toCel);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = toCel(inner);
-    return out;
+  if (value === null || typeof value !== 'object') return value;
+  const known = celForms.get(value);
+  if (known !== undefined) return known;
+  let out: unknown;
+  if (Array.isArray(value)) out = value.map(toCel);
+  else {
+    const map: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) map[key] = toCel(inner);
+    out = map;
   }
-  return value;
+  celForms.set(value, out);
+  return out;
 }
 
 function fromCel(value: unknown, expression: string): JsonValue {
