@@ -13,9 +13,19 @@ function connectionOptions(config: TemporalConfig) {
   };
 }
 
+/**
+ * Responses as large as Temporal sends: a page of a long run's history can pass gRPC's 4 MiB
+ * default. (The SDK's own default sets `max_receive_message_length`, a key grpc-js ignores.)
+ */
+const MAX_RECEIVE_BYTES = 128 * 1024 * 1024;
+
 /** A Temporal client for starting, listing and controlling runs; large payloads travel compressed. */
 export async function connectClient(config: TemporalConfig): Promise<Client> {
-  const connection = await Connection.connect({ ...connectionOptions(config), connectTimeout: 10_000 });
+  const connection = await Connection.connect({
+    ...connectionOptions(config),
+    connectTimeout: 10_000,
+    channelArgs: { 'grpc.max_receive_message_length': MAX_RECEIVE_BYTES },
+  });
   return new Client({ connection, namespace: config.namespace, dataConverter });
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Worker } from '@temporalio/worker';
 import { workflowBundle } from '../../worker/worker.ts';
+import { dataConverter } from '../../worker/codec.ts';
 
 const DIR = path.resolve(import.meta.dirname, 'histories');
 const files = (await readdir(DIR)).filter((file) => file.endsWith('.json')).sort();
@@ -20,6 +21,6 @@ describe('replay of recorded histories', () => {
   it.each(files)('%s replays without non-determinism', async (file) => {
     // The worker reads the Temporal CLI's JSON form of a history itself.
     const history: unknown = JSON.parse(await readFile(path.join(DIR, file), 'utf8'));
-    await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, file.replace(/\.json$/, ''));
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundle(), dataConverter }, history, file.replace(/\.json$/, ''));
   });
 });

@@ -2,7 +2,15 @@
  * Scans the histories of workflows for secrets: no API key, secret or token may ever appear
  * in a workflow's inputs, outputs, memo, search attributes or any event.
  */
+import { gunzipSync } from 'node:zlib';
 import type { Client } from '@temporalio/client';
+
+/** The bytes as text and base64; a gzip-compressed payload (over the codec's threshold) also unpacked. */
+function readable(bytes: Uint8Array): string {
+  const buffer = Buffer.from(bytes);
+  const unpacked = buffer[0] === 0x1f && buffer[1] === 0x8b ? gunzipSync(buffer).toString('utf8') : '';
+  return buffer.toString('utf8') + buffer.toString('base64') + unpacked;
+}
 
 export interface SecretFinding {
   workflowId: string;
@@ -18,9 +26,7 @@ export async function scanHistories(client: Client, query: string, secrets: stri
   for await (const execution of client.workflow.list({ query })) {
     runs++;
     const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
-    const text = JSON.stringify(history, (_key, value: unknown) =>
-      value instanceof Uint8Array ? Buffer.from(value).toString('utf8') + Buffer.from(value).toString('base64') : value,
-    );
+    const text = JSON.stringify(history, (_key, value: unknown) => (value instanceof Uint8Array ? readable(value) : value));
     for (const needle of needles) {
       if (text.includes(needle)) findings.push({ workflowId: execution.workflowId, runId: execution.runId, secret: `${needle.slice(0, 4)}…` });
     }
