@@ -17,6 +17,12 @@ export interface ActionContext {
   signal: AbortSignal;
   /** The idempotency key of this call's n-th write (1-based), identical on every attempt. */
   key(n?: number): string;
+  /**
+   * A read shared by the calls of one activity (a `forEach` batch runs many): `load` runs once
+   * per key. Only for reads the calls themselves do not change, such as the tour's days when
+   * adding guests to them.
+   */
+  shared<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 export interface ActionHandler {
@@ -48,4 +54,4 @@ export class PartialFailure extends Error {
   }
 }
 
-export { activityName, undoActivityName } from '../workflows/activity-names.ts';
+export { activityName, batchActivityName, undoActivityName } from '../workflows/activity-names.ts';

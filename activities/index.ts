@@ -1,14 +1,17 @@
 /**
- * All activities of the worker: one per catalogue action, the undo activities their undo
- * records name, and the two generic saga activities (`prepareUndo`, and `undoReplayAndUndo` for the undo record `replayAndUndo`).
+ * All activities of the worker: two per catalogue action (one call, and a batch of a
+ * `forEach`'s calls), the undo activities their undo records name, and the generic saga
+ * activities (`prepareUndo`, `prepareUndoBatch`, and `undoReplayAndUndo` for the undo record
+ * `replayAndUndo`).
  */
 import { createHash } from 'node:crypto';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { JsonObject } from '../definitions/plan-types.ts';
-import { activityName, undoActivityName, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
+import { activityName, batchActivityName, undoActivityName, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
 import { ApiError, asActivityFailure, toActivityFailure } from './client/index.ts';
 import type { ActivityDeps } from './deps.ts';
-import type { StepCall, StepOutcome, UndoRecord } from './types.ts';
+import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
+import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
 
 export type { ActivityDeps } from './deps.ts';
@@ -23,13 +26,23 @@ function cancellationSignal(): AbortSignal {
   }
 }
 
-function contextFor(deps: ActivityDeps, baseKey: string): ActionContext {
+function contextFor(deps: ActivityDeps, baseKey: string, shared = new Map<string, Promise<unknown>>()): ActionContext {
   return {
     client: deps.client,
     outputDir: deps.outputDir,
     defaultOrg: deps.defaultOrg,
     signal: cancellationSignal(),
     key: (n) => (n === undefined ? baseKey : `${baseKey}:${n}`),
+    shared: <T>(key: string, load: () => Promise<T>): Promise<T> => {
+      let read = shared.get(key) as Promise<T> | undefined;
+      if (!read) {
+        read = load();
+        shared.set(key, read);
+        // a failed read is not shared: the next call tries again
+        read.catch(() => shared.delete(key));
+      }
+      return read;
+    },
   };
 }
 
@@ -41,22 +54,27 @@ function undoKey(activity: string, args: JsonObject): string {
   return `undo:${createHash('sha256').update(`${activity}:${JSON.stringify(args)}`).digest('hex').slice(0, 48)}`;
 }
 
+/** The failure an activity throws for `error`: API errors typed by the API's code, partial writes with their undo. */
+function activityFailure(error: unknown): unknown {
+  if (error instanceof PartialFailure) {
+    const failure = error.cause instanceof ApiError ? toActivityFailure(error.cause) : ApplicationFailure.fromError(error.cause);
+    return ApplicationFailure.create({
+      message: failure.message,
+      type: failure.type ?? 'Error',
+      nonRetryable: failure.nonRetryable === true,
+      ...(failure.nextRetryDelay != null ? { nextRetryDelay: failure.nextRetryDelay } : {}),
+      details: [{ undo: error.undo }],
+    });
+  }
+  return asActivityFailure(error);
+}
+
 /** Runs activity code and turns API errors into Temporal failures whose type is the API's code. */
 async function asActivity<T>(body: () => Promise<T>): Promise<T> {
   try {
     return await body();
   } catch (error) {
-    if (error instanceof PartialFailure) {
-      const failure = error.cause instanceof ApiError ? toActivityFailure(error.cause) : ApplicationFailure.fromError(error.cause);
-      throw ApplicationFailure.create({
-        message: failure.message,
-        type: failure.type ?? 'Error',
-        nonRetryable: failure.nonRetryable === true,
-        ...(failure.nextRetryDelay != null ? { nextRetryDelay: failure.nextRetryDelay } : {}),
-        details: [{ undo: error.undo }],
-      });
-    }
-    throw asActivityFailure(error);
+    throw activityFailure(error);
   }
 }
 
@@ -80,10 +98,17 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
     await undo(record.args, contextFor(deps, undoKey(record.activity, record.args)));
   };
 
+  const batches: BatchRunner = {
+    handlerFor,
+    contextFor: (call, shared) => contextFor(deps, call.idempotencyKey, shared),
+    toFailure: activityFailure,
+  };
+
   const activities: Record<string, ActivityFn> = {};
   for (const [action, handler] of Object.entries(handlers)) {
     activities[activityName(action)] = ((call: StepCall) =>
       asActivity(() => handler.run(call, contextFor(deps, call.idempotencyKey)))) as ActivityFn;
+    activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity(() => runBatch(batches, batch))) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
     activities[undoActivityName(name)] = ((args: JsonObject, meta?: { idempotencyKey?: string }) =>
@@ -91,6 +116,8 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
   }
   return {
     ...activities,
+    /** `prepareUndo` for every call of a batch, before any of them runs. */
+    prepareUndoBatch: ({ calls }: { calls: StepCall[] }): Promise<UndoRecord[][]> => asActivity(() => prepareBatch(batches, calls)),
     /** Reads what an update, delete or bulk call will change and returns its undo. */
     prepareUndo: (call: StepCall): Promise<UndoRecord[]> =>
       asActivity(async () => (await handlerFor(call.action).prepare?.(call, contextFor(deps, call.idempotencyKey))) ?? []),

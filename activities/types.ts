@@ -69,3 +69,29 @@ export interface StepOutcome {
 export interface PartialProgress {
   undo: UndoRecord[];
 }
+
+/** Calls of one `forEach` step run by one activity, one after another. */
+export interface BatchCall {
+  calls: StepCall[];
+  /** Stop at the first call the API refuses (the step does not continue on failure). */
+  stopOnFailure: boolean;
+  /** Each call's retries, as the step's retry policy gives them to a single call's activity. */
+  retry: CallRetry;
+}
+
+/** A retry policy in milliseconds. */
+export interface CallRetry {
+  initialIntervalMs: number;
+  backoffCoefficient: number;
+  maximumIntervalMs: number;
+  maximumAttempts: number;
+  nonRetryableErrorTypes: string[];
+}
+
+/** One call of a batch: its outcome, or the API's refusal with the undo of any writes it made. */
+export type BatchResult = { outcome: StepOutcome; failed?: undefined } | { failed: { type: string; message: string; undo: UndoRecord[] }; outcome?: undefined };
+
+/** A result per call in order; calls after a refusal that stopped the batch have none. */
+export interface BatchOutcome {
+  results: BatchResult[];
+}

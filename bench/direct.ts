@@ -9,7 +9,9 @@
  */
 import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
-import type { StepCall, StepOutcome } from '../activities/types.ts';
+import type { BatchCall, BatchOutcome, StepCall, StepOutcome } from '../activities/types.ts';
+import { batchActivityName } from '../workflows/activity-names.ts';
+import { batchSize } from '../workflows/for-each.ts';
 import { idempotencyKey } from '../workflows/keys.ts';
 import type { StepSpan } from './tourflow.ts';
 
@@ -123,6 +125,7 @@ class Walk {
     return child.run();
   }
 
+  /** As the workflow runs a `forEach`: the same batches (`batchSize`), as many at once as the step allows. */
   private async forEach(step: PlanStep): Promise<JsonValue> {
     const forEach = step.forEach!;
     const items = evaluateTemplate(forEach.items, this.scope());
@@ -131,23 +134,30 @@ class Walk {
       forEach.key ? String(evaluateTemplate(forEach.key, this.scope({ [forEach.as]: item, index }))) : String(index),
     );
     const results: JsonValue[] = new Array<JsonValue>(items.length).fill(null);
+    const size = batchSize(items.length, forEach.concurrency, forEach.batch);
+    const batches: number[][] = [];
+    for (let i = 0; i < items.length; i += size) batches.push(Array.from({ length: Math.min(size, items.length - i) }, (_, j) => i + j));
     let next = 0;
     const lane = async (): Promise<void> => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await this.callOnce(step, this.scope({ [forEach.as]: items[index]!, index }), keys[index]!);
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        const scopes = batch.map((index) => this.scope({ [forEach.as]: items[index]!, index }));
+        if (size === 1) {
+          results[batch[0]!] = await this.callOnce(step, scopes[0]!, keys[batch[0]!]!);
+          continue;
+        }
+        const outcomes = await this.callBatch(step, scopes, batch.map((index) => keys[index]!));
+        batch.forEach((index, i) => (results[index] = outcomes[i]!));
       }
     };
-    const lanes = this.options.sequential ? 1 : Math.max(1, Math.min(forEach.concurrency, items.length));
+    const lanes = this.options.sequential ? 1 : Math.max(1, Math.min(forEach.concurrency, batches.length));
     await Promise.all(Array.from({ length: lanes }, lane));
     return results;
   }
 
-  private async callOnce(step: PlanStep, scope: ExpressionScope, itemKey: string | null): Promise<JsonValue> {
-    const activity = this.options.activities[step.activity];
-    if (!activity) throw new Error(`no activity implements ${step.action}`);
+  private call(step: PlanStep, scope: ExpressionScope, itemKey: string | null): StepCall {
     const run = { workflowId: this.workflowId, playbook: this.plan.name, now: this.options.now };
-    const call: StepCall = {
+    return {
       action: step.action,
       stepId: step.id,
       itemKey,
@@ -155,12 +165,34 @@ class Walk {
       idempotencyKey: idempotencyKey(this.options.keySeed, step.id, itemKey),
       run,
     };
-    const result = (await activity(call)).output;
+  }
+
+  private stepOutputs(step: PlanStep, scope: ExpressionScope, result: JsonValue): JsonObject {
     const outputs: JsonObject = result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
     for (const [name, expression] of Object.entries(step.outputs)) {
       outputs[name] = evaluateTemplate(expression, { ...scope, result });
     }
     return outputs;
+  }
+
+  private async callBatch(step: PlanStep, scopes: ExpressionScope[], keys: string[]): Promise<JsonObject[]> {
+    const activity = this.options.activities[batchActivityName(step.action)] as unknown as ((batch: BatchCall) => Promise<BatchOutcome>) | undefined;
+    if (!activity) throw new Error(`no activity implements ${step.action}`);
+    const calls = scopes.map((scope, i) => this.call(step, scope, keys[i]!));
+    // no retries: the scripts measured run without them
+    const retry = { initialIntervalMs: 0, backoffCoefficient: 1, maximumIntervalMs: 0, maximumAttempts: 1, nonRetryableErrorTypes: [] };
+    const { results } = await activity({ calls, stopOnFailure: true, retry });
+    return results.map((result, i) => {
+      if (!result.outcome) throw new Error(result.failed?.message ?? 'not run');
+      return this.stepOutputs(step, scopes[i]!, result.outcome.output);
+    });
+  }
+
+  private async callOnce(step: PlanStep, scope: ExpressionScope, itemKey: string | null): Promise<JsonValue> {
+    const activity = this.options.activities[step.activity];
+    if (!activity) throw new Error(`no activity implements ${step.action}`);
+    const result = (await activity(this.call(step, scope, itemKey))).output;
+    return this.stepOutputs(step, scope, result);
   }
 }
 

@@ -142,7 +142,9 @@ async function warmUp(sandbox: SandboxProcess): Promise<void> {
 /** Runs one measurement on a fresh sandbox; throws when the run fails. */
 export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement> {
   const tour = generateTour(spec.factor, `Bench ${spec.variant} x${spec.factor} #${spec.rep} ${randomUUID().slice(0, 8)}`);
-  const plan = withConcurrency(env.plan, spec.variant === Variant.naive ? 1 : spec.concurrency);
+  // The naive script walks the plan one call at a time (`sequential`) with the playbooks' own
+  // `forEach` settings, so its batches, and so its API calls, are the hand-written script's.
+  const plan = withConcurrency(env.plan, spec.variant === Variant.naive ? null : spec.concurrency);
   // Checked and with defaults, as `tourflow run` starts a run.
   const { inputs, errors } = resolveInputs(plan, tour.inputs);
   if (errors.length > 0) throw new Error(`the generated tour does not fit the playbook's inputs: ${errors.join('; ')}`);

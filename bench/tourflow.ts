@@ -8,6 +8,7 @@ import type { temporal } from '@temporalio/proto';
 import { startRun, waitForOutcome } from '../cli/runs.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import type { RunResult } from '../workflows/messages.ts';
+import { batchActivityName } from '../workflows/activity-names.ts';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 
@@ -113,8 +114,10 @@ function stepsByActivity(plan: Plan): Map<string, string> {
   const map = new Map<string, string>();
   const shared = new Set<string>();
   for (const step of plan.steps.filter((s) => s.kind !== 'control')) {
-    if (map.has(step.activity)) shared.add(step.activity);
-    map.set(step.activity, step.id);
+    for (const activity of [step.activity, batchActivityName(step.action)]) {
+      if (map.has(activity)) shared.add(activity);
+      map.set(activity, step.id);
+    }
   }
   for (const activity of shared) map.delete(activity);
   return map;

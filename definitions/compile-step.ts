@@ -67,6 +67,7 @@ function forEachOf(document: StepDocument): ForEach | undefined {
     items: asTemplate(form.items),
     as: ('as' in form && form.as) || 'item',
     concurrency: ('concurrency' in form && form.concurrency) || 10,
+    ...('batch' in form && form.batch !== undefined ? { batch: form.batch } : {}),
     ...('key' in form && form.key !== undefined ? { key: asTemplate(form.key) } : {}),
   };
 }

@@ -45,6 +45,13 @@ export const forEachSchema = z
     items: z.string().describe('Expression yielding the list to iterate.'),
     as: identifier.optional().describe('Name of the current element in expressions. @default item'),
     concurrency: z.number().int().min(1).max(100).optional().describe('Iterations at once. @default 10'),
+      batch: z
+        .number()
+        .int()
+        .min(1)
+        .max(50)
+        .optional()
+        .describe('Iterations per activity: 1 shows each as its own activity. @default chosen from the list length (1 for short lists, up to 50)'),
       key: z.string().optional().describe('Expression giving each element a stable key. @default the index'),
     }),
   ])

@@ -64,6 +64,8 @@ export interface ForEach {
   as: string;
   /** How many iterations run at once. @default 10 */
   concurrency: number;
+  /** Iterations per activity; absent: chosen from the list's length (`batchSize` in workflows/for-each.ts). */
+  batch?: number;
   /** Expression giving each element's stable key (for idempotency keys). @default the index */
   key?: string;
 }

@@ -4,12 +4,13 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
-import type { PartialProgress, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import type { BatchCall, BatchOutcome, BatchResult, CallRetry, PartialProgress, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import { batchActivityName } from './activity-names.ts';
 import type { Saga } from './saga.ts';
 import { summarize } from './summaries.ts';
 
 type Activities = ReturnType<typeof createActivities>;
-type CallableActivity = { executeWithOptions: (options: ActivityOptions, args: [StepCall]) => Promise<unknown> };
+type CallableActivity = { executeWithOptions: (options: ActivityOptions, args: [unknown]) => Promise<unknown> };
 
 /** Defaults follow the contract: 5xx and timeouts retried about 1 s, 2 s, 4 s, at most 3 attempts. */
 export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
@@ -29,10 +30,10 @@ function optionsFor(step: PlanStep, summary: string): ActivityOptions {
   };
 }
 
-async function execute<T>(activity: string, options: ActivityOptions, call: StepCall): Promise<T> {
+async function execute<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
   const fn = activities[activity];
-  if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${call.action}.`, 'UNKNOWN_ACTION');
-  return (await fn.executeWithOptions(options, [call])) as T;
+  if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, 'UNKNOWN_ACTION');
+  return (await fn.executeWithOptions(options, [arg])) as T;
 }
 
 /**
@@ -58,7 +59,7 @@ function replayUndo(call: StepCall, summary: string): UndoRecord[] {
 export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promise<StepOutcome> {
   const summary = summarize(step, call);
   const options = optionsFor(step, summary);
-  if (step.kind === 'read') return execute<StepOutcome>(step.activity, options, call);
+  if (step.kind === 'read') return execute<StepOutcome>(step.activity, options, call.action, call);
 
   let handle: number;
   if (step.kind === 'create') {
@@ -66,11 +67,11 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   } else {
     // Update, delete and bulk calls read what they will change first, durably, so the undo
     // writes back the state from before the first attempt.
-    const prepared = await execute<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call);
+    const prepared = await execute<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call.action, call);
     handle = saga.register(step.id, call.itemKey, prepared);
   }
   try {
-    const outcome = await execute<StepOutcome>(step.activity, options, call);
+    const outcome = await execute<StepOutcome>(step.activity, options, call.action, call);
     if (step.kind === 'create') saga.settle(handle, outcome.undo);
     return outcome;
   } catch (error) {
@@ -78,4 +79,66 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
     if (refused) saga.settle(handle, partialUndo(refused));
     throw error;
   }
+}
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Milliseconds of a duration as playbooks write it (`30s`, `5m`; see `definitions/format.ts`). */
+function durationMs(duration: ActivityOptions['startToCloseTimeout'] | number): number {
+  if (typeof duration === 'number') return duration;
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)$/.exec(String(duration));
+  return match ? Number(match[1]) * UNIT_MS[match[2]!]! : 60_000;
+}
+
+/** The step's retry policy for each call of a batch, which retries its calls itself. */
+function callRetry(retry: ActivityOptions['retry']): CallRetry {
+  return {
+    initialIntervalMs: durationMs(retry?.initialInterval ?? '1s'),
+    backoffCoefficient: retry?.backoffCoefficient ?? 2,
+    maximumIntervalMs: durationMs(retry?.maximumInterval ?? '10s'),
+    maximumAttempts: retry?.maximumAttempts ?? 3,
+    nonRetryableErrorTypes: retry?.nonRetryableErrorTypes ?? [],
+  };
+}
+
+/**
+ * A batch's time limits: a heartbeat after every call (and before every retry of one), so no
+ * call goes longer than the step's timeout unnoticed; the whole batch gets every call's tries.
+ */
+function batchOptions(step: PlanStep, size: number, summary: string): ActivityOptions {
+  const single = optionsFor(step, summary);
+  const perCall = durationMs(single.startToCloseTimeout);
+  const retry = callRetry(single.retry);
+  return {
+    ...single,
+    startToCloseTimeout: (perCall + retry.maximumIntervalMs) * retry.maximumAttempts * size,
+    heartbeatTimeout: perCall + retry.maximumIntervalMs,
+  };
+}
+
+/**
+ * Runs calls of one `forEach` step as one activity, keeping the saga up to date for each call:
+ * a create's undo is registered before the batch runs, an update's is read first. A call the
+ * API refused gets a `failed` result; calls the batch never started get none, and nothing to undo.
+ */
+export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFailure: boolean, saga: Saga): Promise<BatchResult[]> {
+  const first = calls[0]!;
+  const summary = `${summarize(step, first)} (and ${calls.length - 1} more)`;
+  const options = batchOptions(step, calls.length, summary);
+  let handles: number[] = [];
+  if (step.kind === 'create') {
+    handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
+  } else if (step.kind !== 'read') {
+    const prepared = await execute<UndoRecord[][]>('prepareUndoBatch', { ...options, summary: `prepare undo of ${summary}` }, first.action, { calls });
+    handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
+  }
+  const batch: BatchCall = { calls, stopOnFailure, retry: callRetry(options.retry) };
+  const { results } = await execute<BatchOutcome>(batchActivityName(step.action), options, first.action, batch);
+  handles.forEach((handle, i) => {
+    const result = results[i];
+    if (!result) saga.settle(handle, []);
+    else if (result.failed) saga.settle(handle, result.failed.undo);
+    else if (step.kind === 'create') saga.settle(handle, result.outcome.undo);
+  });
+  return results;
 }

@@ -12,3 +12,8 @@ export function activityName(action: string): string {
 export function undoActivityName(name: string): string {
   return `undo${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
+
+/** `guest.create` -> `guestCreateBatch`: the activity type running many calls of the action. */
+export function batchActivityName(action: string): string {
+  return `${activityName(action)}Batch`;
+}

@@ -12,7 +12,6 @@ import { idempotencyKey } from './keys.ts';
 import {
   StepState,
   type CarriedState,
-  type ItemCounts,
   type PlaybookInput,
   type RunProgress,
   type RunResult,
@@ -21,7 +20,8 @@ import {
 import { Saga } from './saga.ts';
 import { TOUR_ID } from './search-attributes.ts';
 import { runControlStep } from './control-steps.ts';
-import { describeFailure, failureMessage } from './saga.ts';
+import { runForEach } from './for-each.ts';
+import { describeFailure } from './saga.ts';
 
 /** Start a continuation once the history is this long, well under Temporal's 10,240 suggestion. */
 export const HISTORY_EVENTS_LIMIT = 6_000;
@@ -118,7 +118,7 @@ export class Interpreter {
     this.showDetails();
   }
 
-  private showDetails(): void {
+  showDetails(): void {
     const running = [...this.progress.values()].filter((s) => s.state === StepState.running || s.state === StepState.waiting);
     const doneCount = [...this.progress.values()].filter((s) => s.state === StepState.done).length;
     const lines = running.map((s) => {
@@ -155,7 +155,7 @@ export class Interpreter {
       if (step.kind === 'control') {
         this.state.outputs[step.id] = await runControlStep(this, step);
       } else if (step.forEach) {
-        this.state.outputs[step.id] = await this.runForEach(step);
+        this.state.outputs[step.id] = await runForEach(this, step);
       } else {
         this.state.outputs[step.id] = await this.callOnce(step, this.scope(), null);
       }
@@ -175,23 +175,35 @@ export class Interpreter {
     }
   }
 
+  /** One call of a step: its arguments evaluated in `scope`, its idempotency key. */
+  stepCall(step: PlanStep, scope: ExpressionScope, itemKey: string | null): StepCall {
+    return this.callWith(step, evaluateTemplate(step.args, scope), itemKey);
+  }
+
+  private callWith(step: PlanStep, args: JsonValue, itemKey: string | null): StepCall {
+    return { action: step.action, stepId: step.id, itemKey, args, idempotencyKey: idempotencyKey(this.input.keySeed, step.id, itemKey), run: this.run };
+  }
+
+  /** A failure of the step itself (not of an API call), e.g. a `forEach` that gives no list. */
+  stepFailed(step: PlanStep, type: string, message: string): StepFailed {
+    return new StepFailed(step.id, type, message, undefined);
+  }
+
+  /** What to throw once the run is stopping. */
+  stopped(): Stopped {
+    return new Stopped();
+  }
+
   /** Evaluates args, runs the call, and returns the step's outputs (result merged with named outputs). */
   async callOnce(step: PlanStep, scope: ExpressionScope, itemKey: string | null): Promise<JsonValue> {
+    // awaited as recorded histories expect: the await orders this call among parallel steps
     const args = (await evaluateTemplate(step.args, scope)) as JsonValue;
-    const call: StepCall = {
-      action: step.action,
-      stepId: step.id,
-      itemKey,
-      args,
-      idempotencyKey: idempotencyKey(this.input.keySeed, step.id, itemKey),
-      run: this.run,
-    };
-    const outcome = await runCall(step, call, this.saga);
+    const outcome = await runCall(step, this.callWith(step, args, itemKey), this.saga);
     this.absorb(step.id, outcome);
     return this.outputsOf(step, outcome.output, scope);
   }
 
-  private absorb(stepId: string, outcome: StepOutcome): void {
+  absorb(stepId: string, outcome: StepOutcome): void {
     if (outcome.describe) this.state.done.push(`${stepId}: ${outcome.describe}`);
     if (outcome.warnings) this.state.warnings.push(...outcome.warnings);
     if (outcome.tourId && !this.state.tourId) {
@@ -200,7 +212,7 @@ export class Interpreter {
     }
   }
 
-  private async outputsOf(step: PlanStep, result: JsonValue, scope: ExpressionScope): Promise<JsonValue> {
+  async outputsOf(step: PlanStep, result: JsonValue, scope: ExpressionScope): Promise<JsonValue> {
     const base: JsonObject = result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
     for (const [name, expression] of Object.entries(step.outputs)) {
       base[name] = (await evaluateTemplate(expression, { ...scope, result })) as JsonValue;
@@ -208,67 +220,14 @@ export class Interpreter {
     return base;
   }
 
-  private async runForEach(step: PlanStep): Promise<JsonValue> {
-    const forEach = step.forEach!;
-    const items = await evaluateTemplate(forEach.items, this.scope());
-    if (!Array.isArray(items)) {
-      throw new StepFailed(step.id, 'FOREACH_NOT_A_LIST', `forEach of step ${step.id} did not give a list.`, undefined);
-    }
-    const done = (this.state.itemOutputs[step.id] ??= {});
-    const keys = await this.itemKeys(step, items);
-    const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
-    this.setState(step.id, StepState.running, { items: counts });
-    let next = 0;
-    let failure: unknown;
-    const worker = async (): Promise<void> => {
-      while (next < items.length && failure === undefined) {
-        const index = next++;
-        const key = keys[index]!;
-        if (key in done) continue;
-        try {
-          await this.checkpoint();
-        } catch {
-          return; // stopping: finish what is in flight, start nothing new
-        }
-        counts.running++;
-        this.showDetails();
-        try {
-          const scope = this.scope({ [forEach.as]: items[index] as JsonValue, index });
-          done[key] = await this.callOnce(step, scope, key);
-          counts.done++;
-        } catch (error) {
-          counts.failed++;
-          if (step.onFailure !== 'continue') failure ??= error;
-          else this.state.warnings.push(`step ${step.id} item ${key} failed: ${failureMessage(error)}`);
-        } finally {
-          counts.running--;
-          this.showDetails();
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(forEach.concurrency, items.length)) }, worker));
-    if (failure !== undefined) throw failure;
-    if (this.stopReason) throw new Stopped();
-    return keys.map((key) => done[key] ?? null);
-  }
-
-  private async itemKeys(step: PlanStep, items: unknown[]): Promise<string[]> {
-    const forEach = step.forEach!;
-    const keys: string[] = [];
-    for (const [index, item] of items.entries()) {
-      const key = forEach.key
-        ? String(await evaluateTemplate(forEach.key, this.scope({ [forEach.as]: item as JsonValue, index })))
-        : String(index);
-      keys.push(key);
-    }
-    const seen = new Set<string>();
-    for (const key of keys) {
-      if (seen.has(key)) {
-        throw new StepFailed(step.id, 'FOREACH_DUPLICATE_KEY', `forEach of step ${step.id} gives the key "${key}" twice.`, undefined);
-      }
-      seen.add(key);
-    }
-    return keys;
+  /**
+   * `outputsOf` without a promise per output: for batches, where thousands of elements would
+   * each pay for the SDK's stack capture of every promise made in workflow code.
+   */
+  outputsNow(step: PlanStep, result: JsonValue, scope: ExpressionScope): JsonValue {
+    const base: JsonObject = result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
+    for (const [name, expression] of Object.entries(step.outputs)) base[name] = evaluateTemplate(expression, { ...scope, result });
+    return base;
   }
 }
 

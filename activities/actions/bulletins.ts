@@ -4,11 +4,11 @@ import { createBulletin, deleteBulletin } from '../api/bulletins.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
-import { readTour, resolveDay } from './tour-days.ts';
+import { lookupTour, resolveDay } from './tour-days.ts';
 
 async function bulletinCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, bulletinCreateArgs, call.args);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const body = {
     dayId: day.id,
     title: args.title,

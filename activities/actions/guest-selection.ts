@@ -7,7 +7,7 @@ import type { GuestSelection } from '../../definitions/actions/guests.ts';
 import { listGuestlist, listRequesters, type GuestEntry } from '../api/guestlist.ts';
 import type { ActionContext } from '../action.ts';
 import { stepError } from './common.ts';
-import { readTour, selectDays, type TourDay } from './tour-days.ts';
+import { lookupTour, selectDays, type TourDay } from './tour-days.ts';
 import { passTypeId, readPassTypes } from './pass-types.ts';
 import { folded, mapLimit, StepFailure } from './step-support.ts';
 
@@ -97,7 +97,7 @@ async function holdingPasses(ctx: ActionContext, tourId: string, rows: GuestRow[
 
 /** The entries a selection picks, in date order. */
 export async function selectGuests(ctx: ActionContext, tourId: string, selection: GuestSelection): Promise<GuestRow[]> {
-  const days = await selectDays(ctx, await readTour(ctx, tourId), selection);
+  const days = await selectDays(ctx, await lookupTour(ctx, tourId), selection);
   let rows = await readGuestRows(ctx, tourId, days);
   if (selection.status) {
     const ids = new Set(await Promise.all(selection.status.map((status) => ctx.client.lookups.resolve('guestlistStatuses', status))));
@@ -116,7 +116,7 @@ export async function selectGuests(ctx: ActionContext, tourId: string, selection
 /** The entries with these IDs, wherever they are on the tour; IDs not found fail the step. */
 export async function guestsById(ctx: ActionContext, tourId: string, ids: readonly number[]): Promise<GuestRow[]> {
   const wanted = new Set(ids);
-  const rows = (await readGuestRows(ctx, tourId, (await readTour(ctx, tourId)).days)).filter((row) => wanted.has(row.id));
+  const rows = (await readGuestRows(ctx, tourId, (await lookupTour(ctx, tourId)).days)).filter((row) => wanted.has(row.id));
   if (rows.length < wanted.size) {
     const found = new Set(rows.map((row) => row.id));
     const missing = [...wanted].filter((id) => !found.has(id));

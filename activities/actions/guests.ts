@@ -13,11 +13,11 @@ import { changedFields, editBody, findEntry, previousFields, requireEntry, resol
 import { requesterId, selectGuests } from './guest-selection.ts';
 import { guestStatusActions } from './guest-status.ts';
 import { asBody, lostNote } from './step-support.ts';
-import { readTour, resolveDay } from './tour-days.ts';
+import { lookupTour, resolveDay } from './tour-days.ts';
 
 async function guestCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, guestCreateArgs, call.args);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const { lookups } = ctx.client;
   const body: CreateGuestBody = {
     tour_id: args.tourId,
@@ -46,7 +46,7 @@ async function guestCreate(call: StepCall, ctx: ActionContext): Promise<StepOutc
 
 async function guestUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, guestUpdateArgs, call.args);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const unread = await unreadFields(ctx, args);
   const entry = await requireEntry(ctx, args.tourId, day, args.guestId);
   const { body, lost } = previousFields(entry, args);
@@ -64,7 +64,7 @@ async function guestUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<U
 
 async function guestUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, guestUpdateArgs, call.args);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const unread = await unreadFields(ctx, args);
   const entry = await requireEntry(ctx, args.tourId, day, args.guestId);
   const changes = await changedFields(ctx, args);

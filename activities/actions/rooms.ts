@@ -26,7 +26,7 @@ interface RoomState {
 
 async function readRoomState(call: StepCall, ctx: ActionContext): Promise<RoomState> {
   const args = parseArgs(call.action, roomAssignArgs, call.args);
-  const stay = await findStay(ctx, args.tourId, args.stay);
+  const stay = await findStay(ctx, args.tourId, args.stay, { shared: true });
   const rooms = await ctx.client.call(listRooms, { params: { accommodationId: stay.id }, signal: ctx.signal });
   // A stay without a zone is read in UTC: its instants stay right, only date grouping could shift.
   return { args, stay, zone: stay.timezone ?? 'UTC', rooms, existing: matchRoom(rooms, args) };

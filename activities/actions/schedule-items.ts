@@ -20,7 +20,7 @@ import type { ActionContext, UndoHandler } from '../action.ts';
 import type { UndoRecord } from '../types.ts';
 import { ignoreGone, isGone, stepError } from './common.ts';
 import { eachLimited } from './concurrency.ts';
-import { readTour, resolveDay, zoneOf, type TourView } from './tour-days.ts';
+import { lookupTour, resolveDay, zoneOf, type TourView } from './tour-days.ts';
 
 /** The API's `type` of a regular item; 2-6 are travel and need an origin. */
 const REGULAR_ITEM_TYPE = 1;
@@ -45,7 +45,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 export function tourCache(ctx: ActionContext, tourId: string): TourCache {
   return {
     tourId,
-    tour: once(() => readTour(ctx, tourId)),
+    tour: once(() => lookupTour(ctx, tourId)),
     tags: once(() => ctx.client.call(listTags, { params: { tourId }, signal: ctx.signal })),
     people: once(async () => {
       const members = await ctx.client.call(listTourUsers, { params: { tourId }, signal: ctx.signal });

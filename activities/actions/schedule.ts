@@ -12,7 +12,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { parseArgs } from './common.ts';
 import { deleteItemsUndo, itemBody, readDayItems, scheduleItemUndo, tourCache } from './schedule-items.ts';
 import { scheduleItemUpdateHandler, scheduleStatusUndo, scheduleUpdateUndo } from './schedule-update.ts';
-import { readTour, resolveDay } from './tour-days.ts';
+import { lookupTour, resolveDay } from './tour-days.ts';
 
 /** Items per batch request, and the body size a batch stays under (the API takes 512 KB). */
 export const BATCH_ITEMS = 200;
@@ -101,7 +101,7 @@ async function scheduleItemDeletePrepare(call: StepCall): Promise<UndoRecord[]> 
 
 async function scheduleConfirmAll(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, scheduleConfirmAllArgs, call.args);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const changed = await ctx.client.call(confirmAllScheduleItems, { params: { tourId: args.tourId, dayId: day.id }, idempotencyKey: ctx.key(), signal: ctx.signal });
   const ids = changed.map((item) => item.id);
   return { output: { ids, count: ids.length }, undo: [], tourId: args.tourId, describe: `confirmed ${ids.length} schedule items on ${day.date}` };
@@ -110,7 +110,7 @@ async function scheduleConfirmAll(call: StepCall, ctx: ActionContext): Promise<S
 /** Records the status of every item confirm-all may change, so the undo sets each back. */
 async function scheduleConfirmAllPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, scheduleConfirmAllArgs, call.args);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const open = (await readDayItems(ctx, args.tourId, day.id)).filter((item) => item.status !== true || item.status_type?.type?.toLowerCase() !== 'confirmed');
   if (open.length === 0) return [];
   const items = open.map((item) => ({ id: item.id, status: item.status ?? false, statusTypeId: item.status_type?.id ?? null }));

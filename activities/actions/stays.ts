@@ -20,7 +20,7 @@ import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { locationFromRead, locationObject, toLocation } from './places.ts';
 import { checkFields, fromIso, fromLocal, isoOf, type LocalDateTime } from './stay-times.ts';
 import { asBody, folded, lostNote, plainJson, StepFailure, writeBackOf } from './step-support.ts';
-import { readTour, resolveDay, type TourDay } from './tour-days.ts';
+import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
 import { visibilityBody } from './tour-people.ts';
 
 /**
@@ -35,7 +35,7 @@ const when = (local: LocalDateTime) => `${local.date} ${local.time}`;
 
 async function stayCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, stayCreateArgs, call.args);
-  const tour = await readTour(ctx, args.tourId);
+  const tour = await lookupTour(ctx, args.tourId);
   const days = args.days ? args.days.map((ref) => resolveDay(tour, ref)) : nightsOf(tour.days, args.checkIn.date, args.checkOut.date);
   const checkIn = fromLocal(args.checkIn, args.timeZone);
   const checkOut = fromLocal(args.checkOut, args.timeZone);
@@ -71,15 +71,21 @@ async function stayCreate(call: StepCall, ctx: ActionContext): Promise<StepOutco
   };
 }
 
-/**
- * The tour's stay a playbook names by ID or title (case does not matter); none or several
- * with that title fail the step, naming the stays there are.
- */
-export async function findStay(ctx: ActionContext, tourId: string, ref: string | number): Promise<Stay> {
+async function readStays(ctx: ActionContext, tourId: string): Promise<Stay[]> {
   const stays: Stay[] = [];
   for await (const stay of ctx.client.paginate(listAccommodation, { params: { tourId }, signal: ctx.signal })) {
     if (stay.is_deleted !== true) stays.push(stay);
   }
+  return stays;
+}
+
+/**
+ * The tour's stay a playbook names by ID or title (case does not matter); none or several
+ * with that title fail the step, naming the stays there are. With `shared`, the stays are read
+ * once for all the calls of an activity: for calls that never change stays (room assignments).
+ */
+export async function findStay(ctx: ActionContext, tourId: string, ref: string | number, options: { shared?: boolean } = {}): Promise<Stay> {
+  const stays = options.shared ? await ctx.shared(`stays:${tourId}`, () => readStays(ctx, tourId)) : await readStays(ctx, tourId);
   const matches = typeof ref === 'number' ? stays.filter((stay) => stay.id === ref) : stays.filter((stay) => folded(stay.title ?? '') === folded(ref));
   if (matches.length === 1) return matches[0]!;
   const known = stays.map((stay) => `${stay.title ?? '(untitled)'} (${stay.id})`).join(', ') || 'none';

@@ -22,14 +22,17 @@ import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { readDayItems, restoreMissingUndo } from './schedule-items.ts';
-import { readTour, resolveDay, type TourDay } from './tour-days.ts';
+import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
 
 /** Most items one template holds. */
 const TEMPLATE_MAX_ITEMS = 500;
 
-/** One of the caller's templates in the tour, by name (case-insensitive) or ID. */
+/**
+ * One of the caller's templates in the tour, by name (case-insensitive) or ID. Applying a
+ * template does not change the list, so the calls of one activity read it once.
+ */
 async function resolveTemplate(ctx: ActionContext, tourId: string, ref: string | number): Promise<ScheduleTemplate> {
-  const templates = await ctx.client.call(listScheduleTemplates, { params: { tourId }, signal: ctx.signal });
+  const templates = await ctx.shared(`templates:${tourId}`, () => ctx.client.call(listScheduleTemplates, { params: { tourId }, signal: ctx.signal }));
   const found = typeof ref === 'number' ? templates.find((t) => t.id === ref) : templates.find((t) => t.template_name.toLowerCase() === ref.toLowerCase());
   if (found) return found;
   const known = templates.map((t) => `${t.template_name} (${t.id})`).join(', ') || 'none';
@@ -41,7 +44,7 @@ async function scheduleTemplateCreate(call: StepCall, ctx: ActionContext): Promi
   let itemIds = args.items ?? [];
   let source = `${itemIds.length} items`;
   if (args.fromDay !== undefined) {
-    const day = resolveDay(await readTour(ctx, args.tourId), args.fromDay);
+    const day = resolveDay(await lookupTour(ctx, args.tourId), args.fromDay);
     itemIds = (await readDayItems(ctx, args.tourId, day.id)).map((item) => item.id);
     if (itemIds.length === 0) throw stepError(`Day ${day.date} has no schedule items you can see; there is nothing to save as template "${args.name}".`, 'EMPTY_SELECTION');
     if (itemIds.length > TEMPLATE_MAX_ITEMS) throw stepError(`Day ${day.date} has ${itemIds.length} items; a template holds at most ${TEMPLATE_MAX_ITEMS}. Pass "items" instead.`);
@@ -84,7 +87,7 @@ function applyUndo(args: ScheduleTemplateApplyArgs, template: ScheduleTemplate, 
 async function applyTarget(call: StepCall, ctx: ActionContext) {
   const args = parseArgs(call.action, scheduleTemplateApplyArgs, call.args);
   const template = await resolveTemplate(ctx, args.tourId, args.template);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const visible = args.mode === ApplyMode.replace ? (await readDayItems(ctx, args.tourId, day.id)).map((item) => item.id) : [];
   return { args, template, day, visible };
 }
@@ -113,7 +116,7 @@ async function scheduleTemplateApplyPrepare(call: StepCall, ctx: ActionContext):
 async function undoApplyTarget(call: StepCall, ctx: ActionContext) {
   const args = parseArgs(call.action, scheduleTemplateUndoApplyArgs, call.args);
   const template = await resolveTemplate(ctx, args.tourId, args.template);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   return { args, template, day };
 }
 

@@ -115,6 +115,14 @@ export async function readTour(ctx: ActionContext, tourId: string, options: { to
   return { id: tourId, ...fields, days };
 }
 
+/**
+ * The tour read once for all the calls of an activity (a `forEach` batch), for calls that only
+ * look its days up and never change them.
+ */
+export function lookupTour(ctx: ActionContext, tourId: string): Promise<TourView> {
+  return ctx.shared(`tour:${tourId}`, () => readTour(ctx, tourId));
+}
+
 /** The time zone a day's local times are in: the day's, else the tour's, else the first day's. */
 export function zoneOf(tour: TourView, day?: TourDay): string {
   const zone = day?.timeZone ?? tour.timeZone ?? tour.days.find((d) => d.timeZone)?.timeZone;

@@ -23,8 +23,12 @@ export interface MatchedPeople {
   skipped: string[];
 }
 
-/** Reads the tour's members and pending invites once. */
-export async function readTourPeople(ctx: ActionContext, tourId: string): Promise<TourPeople> {
+/** Reads the tour's members and pending invites once per activity (no action here changes them). */
+export function readTourPeople(ctx: ActionContext, tourId: string): Promise<TourPeople> {
+  return ctx.shared(`people:${tourId}`, () => readPeople(ctx, tourId));
+}
+
+async function readPeople(ctx: ActionContext, tourId: string): Promise<TourPeople> {
   const members = await ctx.client.call(listTourUsers, { params: { tourId }, signal: ctx.signal });
   const userIds = new Map<string, string>();
   for (const member of members.tour_users) {

@@ -5,7 +5,7 @@ import { createVenue, deleteVenue, getVenue, updateVenue, type UpdateVenueBody, 
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
-import { readTour, resolveDay } from './tour-days.ts';
+import { lookupTour, resolveDay } from './tour-days.ts';
 import { locationFromRead, locationObject, toLocation } from './places.ts';
 import { asBody, lostNote, writeBackOf } from './step-support.ts';
 import { visibilityBody } from './tour-people.ts';
@@ -28,7 +28,7 @@ async function venueFields(ctx: ActionContext, args: VenueFields, timeZone: stri
 
 async function venueCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, venueCreateArgs, call.args);
-  const day = resolveDay(await readTour(ctx, args.tourId), args.day);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const visibility = await visibilityBody(ctx, 'venue', args.tourId, args.visibility);
   const fields = await venueFields(ctx, args, day.timeZone);
   const body = { ...fields, ...visibility.fields, title: args.title, venueCategoryId: fields.venueCategoryId!, tour_id: args.tourId, day_id: day.id };

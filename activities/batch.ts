@@ -1,0 +1,121 @@
+/**
+ * Batches: many calls of one `forEach` step in one activity. The calls run one after another,
+ * each with its own idempotency key, sharing reads such as the tour's days; the activity
+ * heartbeats after each call with the outcomes so far, so a retry resumes where the last
+ * attempt stopped instead of replaying every call.
+ */
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { ActionContext, ActionHandler } from './action.ts';
+import type { BatchCall, BatchOutcome, BatchResult, CallRetry, StepCall, UndoRecord } from './types.ts';
+import { PartialFailure } from './action.ts';
+
+/** What a batch needs from the activity layer. */
+export interface BatchRunner {
+  handlerFor(action: string): ActionHandler;
+  /** The context of one call: its own key, the batch's shared reads. */
+  contextFor(call: StepCall, shared: Map<string, Promise<unknown>>): ActionContext;
+  /** The failure an activity would throw for `error` (API errors mapped, anything else as is). */
+  toFailure(error: unknown): unknown;
+}
+
+function activityContext(): Context | undefined {
+  try {
+    return Context.current();
+  } catch {
+    return undefined; // called outside an activity (the benchmark's scripts, tests)
+  }
+}
+
+/** Outcomes the previous attempt reported before it stopped, if the calls are the same. */
+function resumed(context: Context | undefined, calls: StepCall[]): BatchResult[] {
+  const details = context?.info.heartbeatDetails as { keys?: string[]; results?: BatchResult[] } | undefined;
+  if (!details?.results || !details.keys) return [];
+  const same = details.keys.every((key, i) => calls[i]?.idempotencyKey === key);
+  return same ? details.results.slice(0, calls.length) : [];
+}
+
+/** A failure is definitive when the activity would not retry it: the API refused the call. */
+function definitive(failure: unknown): { type: string; message: string } | undefined {
+  const f = failure as { nonRetryable?: boolean; type?: string; message?: string } | null;
+  if (!f || typeof f !== 'object' || f.nonRetryable !== true) return undefined;
+  return { type: f.type ?? 'Error', message: f.message ?? String(failure) };
+}
+
+/** A failure after the call's own retries: Temporal must not run the batch again for it. */
+function final(failure: unknown): unknown {
+  if (!(failure instanceof ApplicationFailure)) return failure;
+  const { message, type, details } = failure;
+  return ApplicationFailure.create({ message, type: type ?? 'Error', nonRetryable: true, ...(details ? { details } : {}) });
+}
+
+function pause(context: Context | undefined, ms: number): Promise<void> {
+  return context ? context.sleep(ms) : new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The delay before retry `attempt` + 1: the API's `Retry-After` if it gave one, else the backoff. */
+function retryDelay(retry: CallRetry, attempt: number, failure: unknown): number {
+  const after = (failure as { nextRetryDelay?: unknown } | null)?.nextRetryDelay;
+  if (typeof after === 'number') return after;
+  return Math.min(retry.maximumIntervalMs, retry.initialIntervalMs * retry.backoffCoefficient ** (attempt - 1));
+}
+
+/**
+ * One call with the retries Temporal would give it as an activity of its own. Returns the
+ * refusal of a call the API refused; throws once the retries of any other failure run out.
+ */
+async function callWithRetries(
+  runner: BatchRunner,
+  call: StepCall,
+  shared: Map<string, Promise<unknown>>,
+  retry: CallRetry,
+  context: Context | undefined,
+  beat: () => void,
+): Promise<BatchResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { outcome: await runner.handlerFor(call.action).run(call, runner.contextFor(call, shared)) };
+    } catch (error) {
+      const failure = runner.toFailure(error instanceof PartialFailure ? error.cause : error);
+      const refused = definitive(failure);
+      if (refused) return { failed: { ...refused, undo: error instanceof PartialFailure ? error.undo : [] } };
+      const type = (failure as { type?: string } | null)?.type;
+      const lastTry = attempt >= retry.maximumAttempts || (type !== undefined && retry.nonRetryableErrorTypes.includes(type));
+      if (lastTry || context?.cancellationSignal.aborted) throw final(runner.toFailure(error));
+      beat();
+      await pause(context, retryDelay(retry, attempt, failure));
+    }
+  }
+}
+
+/**
+ * Runs the calls in order, each with its own retries. A call the API refuses is recorded with
+ * the undo of any writes it made, and stops the batch when `stopOnFailure`. A call whose
+ * retries run out fails the activity; a retry of the activity (after a worker crash or a
+ * timeout) starts after the calls its last heartbeat reported done.
+ */
+export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<BatchOutcome> {
+  const context = activityContext();
+  const results = resumed(context, batch.calls);
+  const keys = batch.calls.map((call) => call.idempotencyKey);
+  const shared = new Map<string, Promise<unknown>>();
+  const beat = () => context?.heartbeat({ keys: keys.slice(0, results.length), results });
+  for (let i = results.length; i < batch.calls.length; i++) {
+    const result = await callWithRetries(runner, batch.calls[i]!, shared, batch.retry, context, beat);
+    results.push(result);
+    if (result.failed && batch.stopOnFailure) break;
+    beat();
+  }
+  return { results };
+}
+
+/** The undo of every call of an update, delete or bulk batch, read before any of them runs. */
+export async function prepareBatch(runner: BatchRunner, calls: StepCall[]): Promise<UndoRecord[][]> {
+  const shared = new Map<string, Promise<unknown>>();
+  const undo: UndoRecord[][] = [];
+  for (const call of calls) {
+    const ctx = runner.contextFor(call, shared);
+    undo.push((await runner.handlerFor(call.action).prepare?.(call, ctx)) ?? []);
+    activityContext()?.heartbeat();
+  }
+  return undo;
+}

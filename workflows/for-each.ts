@@ -1,0 +1,137 @@
+/**
+ * `forEach` steps: the list's elements, as many at once as the step allows. A short list runs
+ * one activity per element; a long one runs its elements in batches, one activity per batch
+ * (see `batchSize`), so a 5,000-guest step costs a few hundred activities, not 5,000, while the
+ * API sees the same calls at the same concurrency.
+ */
+import { ApplicationFailure, patched } from '@temporalio/workflow';
+import type { JsonValue, PlanStep } from '../definitions/plan-types.ts';
+import { evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
+import type { BatchResult, StepCall } from '../activities/types.ts';
+import { runBatchCall } from './activity-calls.ts';
+import { StepState, type ItemCounts } from './messages.ts';
+import { failureMessage } from './saga.ts';
+import type { Interpreter } from './interpreter.ts';
+
+/** Most calls one batch activity makes: long enough to matter, short enough to retry cheaply. */
+export const MAX_BATCH = 50;
+/** Batches per lane a list is cut into at least, so the lanes finish close together. */
+const BATCHES_PER_LANE = 4;
+
+/**
+ * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
+ * it sets one; else 1 (an activity per element) until every lane has at least 2 elements for
+ * each of its 4 batches, then up to 50.
+ */
+export function batchSize(items: number, concurrency: number, batch?: number): number {
+  if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
+  const perBatch = Math.floor(items / (Math.max(1, concurrency) * BATCHES_PER_LANE));
+  return perBatch < 2 ? 1 : Math.min(MAX_BATCH, perBatch);
+}
+
+/**
+ * Marks runs that batch `forEach` calls: a run started before batching existed replays with
+ * one activity per element, as its history has them.
+ */
+export const BATCHES_PATCH = 'forEach-batches';
+
+/** The batch size a run uses for a list: `batchSize`, once the run batches at all. */
+function batching(items: number, forEach: NonNullable<PlanStep['forEach']>): number {
+  const size = batchSize(items, forEach.concurrency, forEach.batch);
+  return size > 1 && patched(BATCHES_PATCH) ? size : 1;
+}
+
+/**
+ * The key of every element, checked to be unique. Batched lists evaluate them without a
+ * promise each (every promise in workflow code costs a stack capture); one activity per
+ * element keeps the awaits its recorded histories were made with.
+ */
+async function itemKeys(run: Interpreter, step: PlanStep, items: unknown[], batched: boolean): Promise<string[]> {
+  const forEach = step.forEach!;
+  const keyOf = (item: unknown, index: number) => (forEach.key ? String(evaluateTemplate(forEach.key, run.scope({ [forEach.as]: item as JsonValue, index }))) : String(index));
+  const keys: string[] = [];
+  for (const [index, item] of items.entries()) keys.push(batched || !forEach.key ? keyOf(item, index) : await keyOf(item, index));
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(key)) throw run.stepFailed(step, 'FOREACH_DUPLICATE_KEY', `forEach of step ${step.id} gives the key "${key}" twice.`);
+    seen.add(key);
+  }
+  return keys;
+}
+
+/** Runs a `forEach` step; its outputs are the elements' outputs, in list order. */
+export async function runForEach(run: Interpreter, step: PlanStep): Promise<JsonValue> {
+  const forEach = step.forEach!;
+  const items = await evaluateTemplate(forEach.items, run.scope());
+  if (!Array.isArray(items)) throw run.stepFailed(step, 'FOREACH_NOT_A_LIST', `forEach of step ${step.id} did not give a list.`);
+  const done = (run.state.itemOutputs[step.id] ??= {});
+  const size = batching(items.length, forEach);
+  const keys = await itemKeys(run, step, items, size > 1);
+  const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
+  run.setState(step.id, StepState.running, { items: counts });
+  const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
+  const batches: number[][] = [];
+  for (let i = 0; i < pending.length; i += size) batches.push(pending.slice(i, i + size));
+  let failure: unknown;
+  const fail = (key: string, error: unknown) => {
+    counts.failed++;
+    if (step.onFailure !== 'continue') failure ??= error;
+    else run.state.warnings.push(`step ${step.id} item ${key} failed: ${failureMessage(error)}`);
+  };
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < batches.length && failure === undefined) {
+      const batch = batches[next++]!;
+      try {
+        await run.checkpoint();
+      } catch {
+        return; // stopping: finish what is in flight, start nothing new
+      }
+      counts.running += batch.length;
+      run.showDetails();
+      const scopes = batch.map((index) => run.scope({ [forEach.as]: items[index] as JsonValue, index }));
+      try {
+        if (size === 1) {
+          done[keys[batch[0]!]!] = await run.callOnce(step, scopes[0]!, keys[batch[0]!]!);
+          counts.done++;
+        } else {
+          await runBatch(run, step, batch.map((index) => keys[index]!), scopes, { done, counts, fail });
+        }
+      } catch (error) {
+        for (const index of batch) if (!(keys[index]! in done)) fail(keys[index]!, error);
+      } finally {
+        counts.running -= batch.length;
+        run.showDetails();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(forEach.concurrency, batches.length)) }, lane));
+  if (failure !== undefined) throw failure;
+  if (run.stopReason) throw run.stopped();
+  return keys.map((key) => done[key] ?? null);
+}
+
+interface BatchBook {
+  done: Record<string, JsonValue>;
+  counts: ItemCounts;
+  fail: (key: string, error: unknown) => void;
+}
+
+/** One batch: its calls in one activity, then each call's outputs or failure booked. */
+async function runBatch(run: Interpreter, step: PlanStep, keys: string[], scopes: ExpressionScope[], book: BatchBook): Promise<void> {
+  const calls: StepCall[] = [];
+  for (const [i, key] of keys.entries()) calls.push(run.stepCall(step, scopes[i]!, key));
+  const results: BatchResult[] = await runBatchCall(step, calls, step.onFailure !== 'continue', run.saga);
+  for (const [i, key] of keys.entries()) {
+    const result = results[i];
+    if (!result) continue; // not started: the batch stopped at a refusal before it
+    if (result.failed) {
+      const { type, message } = result.failed;
+      book.fail(key, ApplicationFailure.create({ type, message, nonRetryable: true }));
+      continue;
+    }
+    run.absorb(step.id, result.outcome);
+    book.done[key] = run.outputsNow(step, result.outcome.output, scopes[i]!);
+    book.counts.done++;
+  }
+}
