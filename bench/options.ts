@@ -30,6 +30,9 @@ export interface BenchOptions {
   help: boolean;
 }
 
+/** Node options of a deployed worker (NODE_OPTIONS in docker-compose.yml): a small young generation. */
+export const WORKER_NODE_OPTIONS = '--max-semi-space-size=2';
+
 export const USAGE = `npm run bench -- [options]
 
 Runs the tour-setup playbook on a generated tour through tourflow (Temporal dev server), through
@@ -47,8 +50,8 @@ a fixed latency per request; prints medians with their spread and writes bench/r
   --worker-from <what>     build: compile once and run workers as deployed (default);
                            source: run them through tsx (no build, about 70 MB more memory)
   --run-timeout <minutes>  a tourflow run still going after this is terminated and reported (default 20)
-  --worker-node-args <a>   extra node arguments for the workers, space-separated
-                           (e.g. "--max-old-space-size=160"), to try memory settings
+  --worker-node-args=<a>   node arguments for the workers, space-separated (default
+                           "${WORKER_NODE_OPTIONS}", as docker-compose.yml runs them)
   --profile <dir>          write CPU profiles of every worker (all its threads) into <dir>
   --max-activities <n>     worker activity slots (default: the worker's)
   --max-workflow-tasks <n> worker workflow task slots (default: the worker's)
@@ -112,7 +115,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     outDir: values.out ?? 'bench/results',
     workerFrom,
     profileDir: values.profile,
-    workerNodeArgs: (values['worker-node-args'] ?? '').split(' ').filter((arg) => arg !== ''),
+    workerNodeArgs: (values['worker-node-args'] ?? WORKER_NODE_OPTIONS).split(' ').filter((arg) => arg !== ''),
     runTimeoutMinutes: positive(values['run-timeout'], '--run-timeout') ?? 20,
     maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
     maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),

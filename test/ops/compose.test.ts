@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WORKER_NODE_OPTIONS } from '../../bench/options.ts';
 import { SEARCH_ATTRIBUTES } from '../../worker/dev-server.ts';
 import { parseArgv } from './cli-argv.ts';
 import {
@@ -104,15 +105,17 @@ describe('docker-compose.yml', () => {
     expect(parseArgv(commandArgv(serviceNamed('sandbox'))).options).toMatchObject({ host: '0.0.0.0', autoApprove: true });
   });
 
-  it('sets on the worker only variables that worker/config.ts reads, and points it at the stack', () => {
+  it('sets on the worker only variables that worker/config.ts reads (and node\'s own), and points it at the stack', () => {
     const configSource = readFileSync(path.join(ROOT, 'worker/config.ts'), 'utf8');
     const worker = serviceNamed('worker');
-    const names = environmentNames(worker);
+    const names = environmentNames(worker).filter((name) => name !== 'NODE_OPTIONS');
     expect(names).toEqual(expect.arrayContaining(['TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TOURFLOW_TASK_QUEUE', 'TOURFLOW_API_URL', 'TOURFLOW_API_KEY']));
     for (const name of names) expect(configSource, `worker/config.ts reads ${name}`).toContain(name);
 
     const env = worker.environment as Record<string, string>;
     expect(env.TEMPORAL_ADDRESS).toBe('temporal:7233');
+    // the memory setting the benchmark measures the worker with
+    expect(env.NODE_OPTIONS).toBe(WORKER_NODE_OPTIONS);
     const sandboxPort = parseArgv(commandArgv(serviceNamed('sandbox'))).options?.port;
     expect(env.TOURFLOW_API_URL).toContain(`http://sandbox:${String(sandboxPort)}`);
   });
