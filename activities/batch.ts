@@ -115,7 +115,6 @@ export async function prepareBatch(runner: BatchRunner, calls: StepCall[]): Prom
   for (const call of calls) {
     const ctx = runner.contextFor(call, shared);
     undo.push((await runner.handlerFor(call.action).prepare?.(call, ctx)) ?? []);
-    activityContext()?.heartbeat();
   }
   return undo;
 }

@@ -1,7 +1,9 @@
 /**
  * Runs one action call as an activity, with its undo registered in the saga before it runs.
+ * Reads (read steps, and the reads that prepare an undo) run as local activities: nothing to
+ * make durable before they run, so they skip the round trip through the server's task queue.
  */
-import { ActivityFailure, ApplicationFailure, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, patched, proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, PartialProgress, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
@@ -19,6 +21,10 @@ export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
 };
 
 const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
+const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
+
+/** Marks runs whose reads are local activities; runs started before replay them as activities. */
+export const LOCAL_READS_PATCH = 'local-reads';
 
 function optionsFor(step: PlanStep, summary: string): ActivityOptions {
   const retry = { ...DEFAULT_ACTIVITY_OPTIONS.retry, ...(step.retry ?? {}) };
@@ -32,6 +38,14 @@ function optionsFor(step: PlanStep, summary: string): ActivityOptions {
 
 async function execute<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
   const fn = activities[activity];
+  if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, 'UNKNOWN_ACTION');
+  return (await fn.executeWithOptions(options, [arg])) as T;
+}
+
+/** A read: a local activity, once the run reads locally at all. */
+async function read<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
+  if (!patched(LOCAL_READS_PATCH)) return execute<T>(activity, options, action, arg);
+  const fn = localActivities[activity];
   if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, 'UNKNOWN_ACTION');
   return (await fn.executeWithOptions(options, [arg])) as T;
 }
@@ -59,7 +73,7 @@ function replayUndo(call: StepCall, summary: string): UndoRecord[] {
 export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promise<StepOutcome> {
   const summary = summarize(step, call);
   const options = optionsFor(step, summary);
-  if (step.kind === 'read') return execute<StepOutcome>(step.activity, options, call.action, call);
+  if (step.kind === 'read') return read<StepOutcome>(step.activity, options, call.action, call);
 
   let handle: number;
   if (step.kind === 'create') {
@@ -67,7 +81,7 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   } else {
     // Update, delete and bulk calls read what they will change first, durably, so the undo
     // writes back the state from before the first attempt.
-    const prepared = await execute<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call.action, call);
+    const prepared = await read<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call.action, call);
     handle = saga.register(step.id, call.itemKey, prepared);
   }
   try {
@@ -129,7 +143,8 @@ export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFail
   if (step.kind === 'create') {
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
   } else if (step.kind !== 'read') {
-    const prepared = await execute<UndoRecord[][]>('prepareUndoBatch', { ...options, summary: `prepare undo of ${summary}` }, first.action, { calls });
+    const { heartbeatTimeout: _none, ...prepare } = options;
+    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...prepare, summary: `prepare undo of ${summary}` }, first.action, { calls });
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
   const batch: BatchCall = { calls, stopOnFailure, retry: callRetry(options.retry) };
