@@ -1,17 +1,10 @@
-/** Reading a playbook file and its `--input` values for the run and schedule commands. */
+/** Compiling a playbook file and resolving its inputs for the `run`, `plan` and `dev` commands. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { compilePlaybookFile, formatErrors, resolveInputs } from '../definitions/index.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { UserError, type CliContext } from './context.ts';
-
-/** `--input k=v`, repeatable. */
-export function collectInput(value: string, previous: Record<string, string> = {}): Record<string, string> {
-  const eq = value.indexOf('=');
-  if (eq <= 0) throw new UserError(`--input takes key=value, got "${value}"`);
-  return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
-}
 
 /** Compiles a playbook and resolves its inputs; a mistake becomes a `UserError` with file:line:column. */
 export async function loadPlan(

@@ -30,21 +30,18 @@ import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
 import { KEY_SEED_WORKFLOW_ID, type PlaybookInput } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME, playbookSearchAttributes } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
-import { PLAYBOOK_WORKFLOW, formatDuration } from './progress.ts';
+import { PLAYBOOK_WORKFLOW, formatDuration } from './progress-text.ts';
+import { SCHEDULE_DEFAULTS, type OverlapFlag } from './schedule-flags.ts';
 
-/** `--overlap` values, as the Temporal CLI spells them, and the policy each stands for. */
-export const OverlapFlag = {
+/** The policy each `--overlap` value stands for. */
+export const OVERLAP_POLICIES = {
   skip: ScheduleOverlapPolicy.SKIP,
   'buffer-one': ScheduleOverlapPolicy.BUFFER_ONE,
   'buffer-all': ScheduleOverlapPolicy.BUFFER_ALL,
   'cancel-other': ScheduleOverlapPolicy.CANCEL_OTHER,
   'terminate-other': ScheduleOverlapPolicy.TERMINATE_OTHER,
   'allow-all': ScheduleOverlapPolicy.ALLOW_ALL,
-} as const;
-export type OverlapFlag = keyof typeof OverlapFlag;
-
-/** Defaults of `schedule create`: a run still going means the next one is skipped, not queued. */
-export const SCHEDULE_DEFAULTS = { overlap: 'skip' as OverlapFlag, catchupWindow: '1h', name: 'default', timezone: 'UTC' };
+} as const satisfies Record<OverlapFlag, ScheduleOverlapPolicy>;
 
 /** Input names that, when a playbook declares one, receive the schedule's time zone. */
 const TIMEZONE_INPUTS = ['timezone', 'timeZone'];
@@ -56,7 +53,7 @@ const TOUR_ID_INPUT = 'tourId';
 
 /** The flag spelling of a policy. */
 export function overlapFlag(policy: ScheduleOverlapPolicy | undefined): OverlapFlag {
-  const found = Object.entries(OverlapFlag).find(([, value]) => value === policy);
+  const found = Object.entries(OVERLAP_POLICIES).find(([, value]) => value === policy);
   return (found?.[0] as OverlapFlag | undefined) ?? 'skip';
 }
 

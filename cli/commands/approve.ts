@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { approveUpdate } from '../../workflows/messages.ts';
 import type { CliContext } from '../context.ts';
-import { addTemporalFlags, findRun, updateRun, withClient, type TemporalFlags } from '../progress.ts';
+import { addTemporalFlags, type TemporalFlags } from '../options.ts';
 
 interface ApproveOptions extends TemporalFlags {
   decline?: boolean;
@@ -18,12 +17,13 @@ export function register(program: Command, ctx: CliContext): void {
       .argument('<step>', 'ID of the approval step')
       .option('--decline', 'decline instead of approving')
       .option('--json', 'print the run\'s progress as JSON'),
-  ).action((id: string, step: string, options: ApproveOptions) =>
-    withClient(ctx, options, async (client) => {
+  ).action(async (id: string, step: string, options: ApproveOptions) => {
+    const [{ approveUpdate }, { findRun, updateRun, withClient }] = await Promise.all([import('../../workflows/messages.ts'), import('../progress.ts')]);
+    await withClient(ctx, options, async (client) => {
       const approve = !options.decline;
       const verb = approve ? 'approve' : 'decline';
       const progress = await updateRun(await findRun(client, id), verb, (handle) => handle.executeUpdate(approveUpdate, { args: [step, approve] }));
       ctx.out(options.json ? JSON.stringify(progress, null, 2) : `${approve ? 'approved' : 'declined'} step ${step} of ${id}`);
-    }),
-  );
+    });
+  });
 }

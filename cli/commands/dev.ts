@@ -2,10 +2,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { projectRoot } from '../../worker/temporal-cli.ts';
 import { ExitCode, type CliContext } from '../context.ts';
-import { collectInput, loadPlan } from '../playbook-input.ts';
+import { collectInput } from '../options.ts';
 import { renderResult } from '../render.ts';
-import { runUrl, startRun, waitForOutcome } from '../runs.ts';
-import { connectClient } from '../../worker/temporal.ts';
 
 interface DevOptions {
   demo?: boolean;
@@ -54,6 +52,11 @@ export function register(program: Command, ctx: CliContext): void {
       try {
         const playbook = options.playbook ?? (options.demo ? DEMO_PLAYBOOK : undefined);
         if (playbook) {
+          const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([
+            import('../playbook-input.ts'),
+            import('../runs.ts'),
+            import('../../worker/temporal.ts'),
+          ]);
           const { plan, inputs } = await loadPlan(ctx, playbook, options.input);
           const client = await connectClient(config.temporal);
           const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });

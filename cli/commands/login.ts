@@ -3,9 +3,6 @@
  * the tokens in a 0600 file that the worker and the other commands use.
  */
 import type { Command } from 'commander';
-import { openBrowser } from '../../activities/client/browser.ts';
-import { ApiError } from '../../activities/client/errors.ts';
-import { signIn } from '../../activities/client/sign-in.ts';
 import { ExitCode, UserError, type CliContext } from '../context.ts';
 
 interface LoginOptions {
@@ -25,6 +22,11 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--timeout <seconds>', 'how long to wait for the browser', '300')
     .option('--json', 'print the result as JSON')
     .action(async (options: LoginOptions) => {
+      const [{ openBrowser }, { ApiError }, { signIn }] = await Promise.all([
+        import('../../activities/client/browser.ts'),
+        import('../../activities/client/errors.ts'),
+        import('../../activities/client/sign-in.ts'),
+      ]);
       const config = ctx.config().api;
       const timeoutMs = Number(options.timeout) * 1000;
       if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UserError(`--timeout must be a number of seconds, got "${options.timeout}"`);

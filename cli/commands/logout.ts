@@ -1,6 +1,5 @@
 /** `tourflow logout`: deletes the tokens `tourflow login` stored. */
 import type { Command } from 'commander';
-import { deleteTokenFile } from '../../activities/client/token-store.ts';
 import type { CliContext } from '../context.ts';
 
 /** Registers `tourflow logout`. */
@@ -9,6 +8,7 @@ export function register(program: Command, ctx: CliContext): void {
     .command('logout')
     .description('Delete the tokens stored by `tourflow login`.')
     .action(async () => {
+      const { deleteTokenFile } = await import('../../activities/client/token-store.ts');
       const config = ctx.config().api;
       const removed = await deleteTokenFile(config.tokenFile);
       ctx.out(removed ? `Signed out: removed ${config.tokenFile}` : `Not signed in: no tokens at ${config.tokenFile}`);

@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
-import { pauseUpdate } from '../../workflows/messages.ts';
 import type { CliContext } from '../context.ts';
-import { registerRunUpdate } from '../progress.ts';
+import { registerRunUpdate } from '../options.ts';
 
 /** Registers `tourflow pause RUN`. */
 export function register(program: Command, ctx: CliContext): void {
   registerRunUpdate(program, ctx, {
     name: 'pause',
     description: 'Pause a run: calls in flight finish, no new step or item starts until `tourflow resume`.',
-    update: pauseUpdate,
+    update: async () => (await import('../../workflows/messages.ts')).pauseUpdate,
     done: (id) => `paused ${id}; continue with \`tourflow resume ${id}\``,
   });
 }

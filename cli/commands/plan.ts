@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { findAction } from '../../definitions/index.ts';
-import type { JsonObject, JsonValue, Plan, PlanStep } from '../../definitions/plan-types.ts';
 import type { CliContext } from '../context.ts';
-import { collectInput, loadPlan } from '../playbook-input.ts';
+import { collectInput } from '../options.ts';
 
 /** Registers `tourflow plan FILE --input k=v`: what a run would do, without calling the API. */
 export function register(program: Command, ctx: CliContext): void {
@@ -13,49 +11,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--input <key=value>', 'an input of the run (repeatable)', collectInput, {})
     .option('--json', 'print the compiled plan as JSON')
     .action(async (file: string, options: { input: Record<string, string>; json?: boolean }) => {
+      const [{ loadPlan }, { describePlan }] = await Promise.all([import('../playbook-input.ts'), import('../plan-text.ts')]);
       const { plan, inputs } = await loadPlan(ctx, file, options.input);
       ctx.out(options.json ? JSON.stringify(plan, null, 2) : describePlan(plan, inputs).join('\n'));
     });
-}
-
-/** The plan as text: a header, then each parallel group with its steps. */
-export function describePlan(plan: Plan, inputs: JsonObject, indent = ''): string[] {
-  const lines = [`${indent}playbook ${plan.name}${plan.description ? `: ${plan.description}` : ''}`];
-  const given = Object.entries(inputs);
-  if (given.length > 0) lines.push(`${indent}inputs: ${given.map(([name, value]) => `${name}=${short(value)}`).join(', ')}`);
-  if (!plan.rollback) lines.push(`${indent}rollback: off (completed steps stay when the run fails)`);
-  const byId = new Map(plan.steps.map((step) => [step.id, step]));
-  plan.groups.forEach((group, index) => {
-    const parallel = group.length > 1 ? ` (in parallel: ${group.join(', ')})` : '';
-    lines.push(`${indent}group ${index + 1}${parallel}`);
-    for (const id of group) {
-      const step = byId.get(id);
-      if (step) lines.push(...describeStep(step, `${indent}  `));
-    }
-  });
-  return lines;
-}
-
-function describeStep(step: PlanStep, indent: string): string[] {
-  const detail = `${indent}    `;
-  const lines = [`${indent}${step.id}  ${step.action}${step.needs.length ? `  (after ${step.needs.join(', ')})` : ''}`];
-  if (step.destroys) lines.push(`${detail}! destroys data (allowDestroy): ${step.destroys}`);
-  if (step.if) lines.push(`${detail}if: ${step.if}`);
-  if (step.forEach) {
-    const key = step.forEach.key ? `, key ${step.forEach.key}` : '';
-    lines.push(`${detail}forEach: ${step.forEach.items} as ${step.forEach.as}, ${step.forEach.concurrency} at once${key}`);
-  }
-  const calls = findAction(step.action)?.calls ?? [];
-  if (calls.length > 0) lines.push(`${detail}calls: ${calls.join(', ')}`);
-  if (step.approvalTimeout) lines.push(`${detail}waits for: tourflow approve RUN ${step.id} (up to ${step.approvalTimeout})`);
-  if (step.onFailure === 'continue') lines.push(`${detail}on failure: continue`);
-  lines.push(`${detail}undo: ${step.compensation ?? 'nothing to undo'}`);
-  if (step.plan) lines.push(...describePlan(step.plan, {}, `${detail}| `));
-  return lines;
-}
-
-function short(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.length} ${value.length === 1 ? 'item' : 'items'}]`;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

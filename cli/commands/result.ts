@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { UserError, type CliContext } from '../context.ts';
-import { addTemporalFlags, findRun, printOutcome, withClient, type TemporalFlags } from '../progress.ts';
-import { waitForOutcome } from '../runs.ts';
+import { addTemporalFlags, type TemporalFlags } from '../options.ts';
 
 interface ResultOptions extends TemporalFlags {
   wait: boolean;
@@ -17,13 +16,14 @@ export function register(program: Command, ctx: CliContext): void {
       .argument('<run>', 'workflow ID of the run, as `tourflow run` and `tourflow runs` print it')
       .option('--no-wait', 'do not wait: a run still going is an error (exit 2)')
       .option('--json', 'print the result as JSON'),
-  ).action((id: string, options: ResultOptions) =>
-    withClient(ctx, options, async (client) => {
+  ).action(async (id: string, options: ResultOptions) => {
+    const [{ findRun, printOutcome, withClient }, { waitForOutcome }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
+    await withClient(ctx, options, async (client) => {
       const run = await findRun(client, id);
       if (!options.wait && run.description.status.name === 'RUNNING') {
         throw new UserError(`run "${id}" is still running, so it has no result yet; follow it with \`tourflow status ${id}\``);
       }
       await printOutcome(ctx, run.handle, await waitForOutcome(run.handle), options.json);
-    }),
-  );
+    });
+  });
 }

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
-import { collectInput, loadPlan } from '../playbook-input.ts';
+import { collectInput } from '../options.ts';
 import { renderResult } from '../render.ts';
-import { runUrl, startRun, waitForOutcome } from '../runs.ts';
-import { connectClient } from '../../worker/temporal.ts';
 
 interface RunOptions {
   input: Record<string, string>;
@@ -31,6 +29,11 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--namespace <name>', 'Temporal namespace')
     .option('--task-queue <name>', 'task queue of the tourflow worker')
     .action(async (file: string, options: RunOptions) => {
+      const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([
+        import('../playbook-input.ts'),
+        import('../runs.ts'),
+        import('../../worker/temporal.ts'),
+      ]);
       const config = ctx.config({
         temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue },
       });

@@ -2,17 +2,8 @@ import { Option, type Command } from 'commander';
 import type { Client, WorkflowExecutionInfo } from '@temporalio/client';
 import { PLAYBOOK_NAME, TOUR_ID } from '../../workflows/search-attributes.ts';
 import { UserError, type CliContext } from '../context.ts';
-import {
-  PLAYBOOK_WORKFLOW,
-  addTemporalFlags,
-  formatDuration,
-  formatInstant,
-  runLabels,
-  runStatusText,
-  table,
-  withClient,
-  type TemporalFlags,
-} from '../progress.ts';
+import { addTemporalFlags, type TemporalFlags } from '../options.ts';
+import { PLAYBOOK_WORKFLOW, formatDuration, formatInstant, runLabels, runStatusText, table } from '../progress-text.ts';
 
 /** `--status` values and Temporal's `ExecutionStatus` each stands for. */
 const StatusFilter = {
@@ -118,10 +109,11 @@ export function register(program: Command, ctx: CliContext): void {
       .addOption(new Option('--status <status>', 'only runs in this state').choices(Object.keys(StatusFilter)))
       .option('--limit <n>', 'how many runs at most', parseLimit, 20)
       .option('--json', 'print the runs as JSON'),
-  ).action((options: RunsOptions) =>
-    withClient(ctx, options, async (client) => {
+  ).action(async (options: RunsOptions) => {
+    const { withClient } = await import('../progress.ts');
+    await withClient(ctx, options, async (client) => {
       const rows = await listRuns(client, options);
       ctx.out(options.json ? JSON.stringify(rows, null, 2) : renderRuns(rows).join('\n'));
-    }),
-  );
+    });
+  });
 }

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { startSandbox, type SandboxCredentials } from '../../sandbox/index.ts';
+import type { SandboxCredentials } from '../../sandbox/index.ts';
 import { UserError, type CliContext } from '../context.ts';
 
 interface SandboxFlags {
@@ -71,6 +71,7 @@ export function formatCredentials(credentials: SandboxCredentials): string {
 async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
   const credentialsOut = flags.credentialsOut ? path.resolve(ctx.cwd, flags.credentialsOut) : undefined;
   const state = flags.state ? path.resolve(ctx.cwd, flags.state) : undefined;
+  const { startSandbox } = await import('../../sandbox/index.ts');
   let running;
   try {
     running = await startSandbox({

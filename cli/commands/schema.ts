@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { playbookJsonSchema } from '../../definitions/index.ts';
+// Loaded at start, unlike other commands' code, because `schemaText` is synchronous; only the
+// action catalogue and zod, which a worker's activities load anyway.
+import { playbookJsonSchema } from '../../definitions/json-schema.ts';
 import type { CliContext } from '../context.ts';
 
 /** The schema as committed under definitions/schema/: two-space JSON with a final newline. */

@@ -1,22 +1,14 @@
+import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
+import type * as CliProgress from 'cli-progress';
 import type { Client } from '@temporalio/client';
 import type { RunProgress, StepProgress } from '../../workflows/messages.ts';
 import type { CliContext } from '../context.ts';
-import {
-  addTemporalFlags,
-  findRun,
-  itemsText,
-  printOutcome,
-  progressLines,
-  queryProgress,
-  stepText,
-  withClient,
-  type FoundRun,
-  type TemporalFlags,
-} from '../progress.ts';
-import { waitForOutcome, type RunOutcome } from '../runs.ts';
+import { addTemporalFlags, type TemporalFlags } from '../options.ts';
+import type { FoundRun } from '../progress.ts';
+import { itemsText, progressLines, stepText } from '../progress-text.ts';
+import type { RunOutcome } from '../runs.ts';
 
 interface StatusOptions extends TemporalFlags {
   json?: boolean;
@@ -57,7 +49,9 @@ type BarPayload = { line: string; step?: StepProgress };
 
 /** For a terminal: the step list redrawn in place, with a progress bar on each `forEach` step. */
 export function terminalView(stream: NodeJS.WritableStream, workflowId: string): ProgressView {
-  const options: cliProgress.Options = {
+  // Required here, not at start: only a terminal that watches a run draws bars.
+  const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
+  const options: CliProgress.Options = {
     stream,
     hideCursor: true,
     clearOnComplete: false,
@@ -67,7 +61,7 @@ export function terminalView(stream: NodeJS.WritableStream, workflowId: string):
   };
   const multibar = new cliProgress.MultiBar(options, cliProgress.Presets.shades_classic);
   const head = multibar.create(1, 0, { line: '' });
-  const bars = new Map<string, cliProgress.SingleBar>();
+  const bars = new Map<string, CliProgress.SingleBar>();
   return {
     show(progress) {
       head.update(0, { line: progressLines(progress, workflowId)[0] });
@@ -89,6 +83,7 @@ export function terminalView(stream: NodeJS.WritableStream, workflowId: string):
  * (resolving to undefined). Progress is asked for every `POLL_MS`, and at once when it ends.
  */
 async function follow(ctx: CliContext, run: FoundRun, view: ProgressView): Promise<RunOutcome | undefined> {
+  const [{ queryProgress }, { waitForOutcome }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
   let outcome: RunOutcome | undefined;
   let failure: unknown;
   const closed = waitForOutcome(run.handle).then(
@@ -117,6 +112,7 @@ function isTerminal(ctx: CliContext): boolean {
 }
 
 async function status(ctx: CliContext, client: Client, id: string, options: StatusOptions): Promise<void> {
+  const [{ findRun, printOutcome, queryProgress }, { waitForOutcome }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
   const run = await findRun(client, id);
   const open = run.description.status.name === 'RUNNING';
   if (!open) {
@@ -151,5 +147,8 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--json', 'print one progress snapshot as JSON and exit')
       .option('--watch [yes|no]', 'follow the run until it ends; --watch=false prints once', (value: string) => !/^(false|no|0)$/i.test(value), true)
       .option('--no-watch', 'print the progress once'),
-  ).action((id: string, options: StatusOptions) => withClient(ctx, options, (client) => status(ctx, client, id, options)));
+  ).action(async (id: string, options: StatusOptions) => {
+    const { withClient } = await import('../progress.ts');
+    await withClient(ctx, options, (client) => status(ctx, client, id, options));
+  });
 }

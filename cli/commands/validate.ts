@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { compilePlaybookFile, formatErrors } from '../../definitions/index.ts';
 import { ExitCode, type CliContext } from '../context.ts';
 
 /** Registers `tourflow validate FILE…`: compiles each playbook, prints `ok FILE` or its errors. */
@@ -9,6 +8,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('Check playbooks without running them: format, actions, arguments, expressions, guards.')
     .argument('<files...>', 'playbook files')
     .action(async (files: string[]) => {
+      const { compilePlaybookFile, formatErrors } = await import('../../definitions/index.ts');
       let failed = false;
       for (const file of files) {
         const { errors, sources } = await compilePlaybookFile(file, { cwd: ctx.cwd });

@@ -1,8 +1,6 @@
 /** `tourflow whoami`: the signed-in user's organizations and the scopes granted to tourflow. */
 import type { Command } from 'commander';
-import { listOrganizations, type Organization } from '../../activities/api/organizations.ts';
-import { createApiClient } from '../../activities/client/client.ts';
-import { ApiError } from '../../activities/client/errors.ts';
+import type { Organization } from '../../activities/api/organizations.ts';
 import { ExitCode, UserError, type CliContext } from '../context.ts';
 
 /** Scopes carried by a JWT access token (`scope` claim), when the token is one. */
@@ -29,6 +27,11 @@ export function register(program: Command, ctx: CliContext): void {
     .description("Show the signed-in user's organizations and the scopes granted to tourflow.")
     .option('--json', 'print the result as JSON')
     .action(async (options: { json?: boolean }) => {
+      const [{ listOrganizations }, { createApiClient }, { ApiError }] = await Promise.all([
+        import('../../activities/api/organizations.ts'),
+        import('../../activities/client/client.ts'),
+        import('../../activities/client/errors.ts'),
+      ]);
       const config = ctx.config().api;
       const client = createApiClient({ config, retry: { attempts: 3 } });
       try {
