@@ -1,7 +1,9 @@
 /**
- * Records the histories the replay test replays: runs every shipped playbook (with its
- * default inputs) on the dev server against the sandbox and saves each run's history, child
- * runs included. Runs only through `npm run record-histories`.
+ * Records the histories the replay test replays: runs the demo and tour-setup playbooks (with
+ * their default inputs) and a long `forEach` that runs in batches, on the dev server against
+ * the sandbox, and saves each run's history, child runs included. Histories named `v1-…` were
+ * recorded before batches and local reads, and stay: new code must still replay them. Runs only
+ * through `npm run record-histories`.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,12 +24,15 @@ describe.runIf(RECORD)('record histories of the shipped playbooks', () => {
     const stack = await startTestStack({ outputDir });
     try {
       const playbooks = (await readdir(path.resolve(import.meta.dirname, '../../definitions/playbooks'))).filter((f) => f.endsWith('.yaml'));
-      await rm(DIR, { recursive: true, force: true });
       await mkdir(DIR, { recursive: true });
+      for (const file of await readdir(DIR)) if (!file.startsWith('v1-')) await rm(path.join(DIR, file));
       for (const file of ['demo.yaml', 'tour-setup.yaml'].filter((f) => playbooks.includes(f))) {
         const outcome = await stack.run(file, {}, 'recorded');
         expect(outcome.exitCode, `${file}: ${outcome.message ?? ''}`).toBe(0);
       }
+      const names = Array.from({ length: 200 }, (_, i) => `Recorded ${String(i).padStart(3, '0')}`);
+      const batched = await stack.run(path.resolve(import.meta.dirname, '../e2e/fixtures/batched-tags.yaml'), { names }, 'recorded');
+      expect(batched.exitCode, batched.message ?? '').toBe(0);
       // The Temporal CLI writes histories in the JSON form replay reads.
       const cli = await findTemporalCli({ log: () => undefined });
       for await (const execution of stack.client.workflow.list({ query: `TaskQueue = '${stack.config.temporal.taskQueue}'` })) {

@@ -11,6 +11,8 @@ import { workflowBundle } from '../../worker/worker.ts';
 import { dataConverter } from '../../worker/codec.ts';
 
 const DIR = path.resolve(import.meta.dirname, 'histories');
+/** The recorded run's workflow ID: its file name, less the `v1-` of histories from before batches and local reads. */
+const workflowIdOf = (file: string) => file.replace(/^v1-/, '').replace(/\.json$/, '');
 const files = (await readdir(DIR)).filter((file) => file.endsWith('.json')).sort();
 
 describe('replay of recorded histories', () => {
@@ -21,6 +23,6 @@ describe('replay of recorded histories', () => {
   it.each(files)('%s replays without non-determinism', async (file) => {
     // The worker reads the Temporal CLI's JSON form of a history itself.
     const history: unknown = JSON.parse(await readFile(path.join(DIR, file), 'utf8'));
-    await Worker.runReplayHistory({ workflowBundle: await workflowBundle(), dataConverter }, history, file.replace(/\.json$/, ''));
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundle(), dataConverter }, history, workflowIdOf(file));
   });
 });
