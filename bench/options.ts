@@ -30,8 +30,8 @@ export interface BenchOptions {
   help: boolean;
 }
 
-/** Node options of a deployed worker (NODE_OPTIONS in docker-compose.yml): a small young generation. */
-export const WORKER_NODE_OPTIONS = '--max-semi-space-size=2';
+/** Node options of a deployed worker (NODE_OPTIONS in docker-compose.yml): a small young generation, a capped heap. */
+export const WORKER_NODE_OPTIONS = '--max-semi-space-size=2 --max-old-space-size=256';
 
 export const USAGE = `npm run bench -- [options]
 
