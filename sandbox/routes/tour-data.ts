@@ -36,12 +36,39 @@ function readDayIds(raw: string | undefined): Set<number> | undefined {
 
 const readFlag = (raw: string | undefined): boolean => raw === 'true' || raw === '1';
 
-function dayData(store: Store, tour: TourRecord, day: DayRecord, userId: string, limits: Limits): Record<string, unknown> {
-  const schedule = store.scheduleItems.filter((item) => item.dayId === day.id && !item.isDeleted && canSee(item, userId)).sort(byStartTime);
-  const venues = store.venues.filter((venue) => venue.dayId === day.id && !venue.isDeleted && canSee(venue, userId));
-  const stays = store.stays.filter((stay) => (stay.dayId === day.id || stay.dayIdList.includes(day.id)) && !stay.isDeleted && canSee(stay, userId));
-  const guests = store.guests.filter((guest) => guest.dayId === day.id && !guest.isDeleted);
-  const bulletins = store.bulletins.filter((bulletin) => bulletin.dayId === day.id && !bulletin.isDeleted).sort(bulletinOrder);
+/** Rows by the days they belong to, in table order. */
+function byDay<T>(rows: T[], days: (row: T) => number[]): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    for (const dayId of days(row)) {
+      const group = groups.get(dayId);
+      if (group) group.push(row);
+      else groups.set(dayId, [row]);
+    }
+  }
+  return groups;
+}
+
+/** The live content the caller can see, grouped by day once per read (not scanned per day). */
+function tourContent(store: Store, tour: TourRecord, userId: string) {
+  return {
+    schedule: byDay(store.scheduleItems.filter((item) => !item.isDeleted && canSee(item, userId)), (item) => [item.dayId]),
+    venues: byDay(store.venues.filter((venue) => !venue.isDeleted && canSee(venue, userId)), (venue) => [venue.dayId]),
+    stays: byDay(store.stays.filter((stay) => !stay.isDeleted && canSee(stay, userId)), (stay) => [...new Set([...(stay.dayId === null ? [] : [stay.dayId]), ...stay.dayIdList])]),
+    guests: byDay(store.guests.filter((guest) => !guest.isDeleted), (guest) => [guest.dayId]),
+    bulletins: byDay(store.bulletins.filter((bulletin) => !bulletin.isDeleted), (bulletin) => [bulletin.dayId]),
+    passTypeCount: store.passTypes.filter((pass) => pass.tourId === tour.id && !pass.isDeleted).length,
+  };
+}
+
+type TourContent = ReturnType<typeof tourContent>;
+
+function dayData(store: Store, content: TourContent, day: DayRecord, limits: Limits): Record<string, unknown> {
+  const schedule = [...(content.schedule.get(day.id) ?? [])].sort(byStartTime);
+  const venues = content.venues.get(day.id) ?? [];
+  const stays = content.stays.get(day.id) ?? [];
+  const guests = content.guests.get(day.id) ?? [];
+  const bulletins = [...(content.bulletins.get(day.id) ?? [])].sort(bulletinOrder);
   const type = lookup('dayTypes', day.dayTypeId);
   const truncated = schedule.length > limits.schedule || venues.length > limits.venues || stays.length > limits.accommodation || guests.length > limits.guestlist || bulletins.length > limits.bulletins;
   return {
@@ -59,7 +86,7 @@ function dayData(store: Store, tour: TourRecord, day: DayRecord, userId: string,
     accommodationCount: stays.length,
     bulletinCount: bulletins.length,
     venueCount: venues.length,
-    passTypeCount: store.passTypes.filter((pass) => pass.tourId === tour.id && !pass.isDeleted).length,
+    passTypeCount: content.passTypeCount,
     truncated,
     schedule: schedule.slice(0, limits.schedule).map((item) => scheduleItemView(store, item)),
     venues: venues.slice(0, limits.venues).map((venue) => venueView(store, venue)),
@@ -79,9 +106,10 @@ export function registerTourDataRoutes(app: FastifyInstance, ctx: SandboxContext
     const wanted = readDayIds(query.dayIds);
     const limits = readLimits(query);
     const skipEmpty = readFlag(query.skipEmptyDays);
+    const content = tourContent(store, tour, caller.userId);
     const days = tourDays(store, tour.id)
       .filter((day) => !wanted || wanted.has(day.id))
-      .map((day) => dayData(store, tour, day, caller.userId, limits))
+      .map((day) => dayData(store, content, day, limits))
       .filter((day) => !skipEmpty || !isEmpty(day));
     return { data: { tour: { id: tour.id, name: tour.name, org_id: tour.orgId, start_date: tour.startDate, end_date: tour.endDate, time_zone: tour.timeZone }, days } };
   });

@@ -22,7 +22,8 @@ export function checkDayCaps(store: Store, entry: Pick<GuestRecord, 'tourId' | '
   const config = dayConfig(store, entry.tourId, entry.dayId);
   if (config.locked) throw validationError('The guest list of this day is locked');
   if (config.cutoffAt !== null && Date.parse(config.cutoffAt) <= Date.now()) throw validationError('The guest list cut-off for this day has passed');
-  if (!counts(entry)) return;
+  // only a day with caps needs its other entries: without this, every write scanned the store
+  if (!counts(entry) || (config.dayCap === null && config.passCaps.length === 0)) return;
   const others = store.guests.filter((guest) => guest.dayId === entry.dayId && guest.id !== replacing && counts(guest));
   if (config.dayCap !== null) {
     const total = others.reduce((sum, guest) => sum + guest.numberOfGuests, entry.numberOfGuests);
