@@ -9,6 +9,9 @@ import type { ActionContext, ActionHandler } from './action.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, StepCall, UndoRecord } from './types.ts';
 import { PartialFailure } from './action.ts';
 
+/** Shortest time between two heartbeats of a batch that carry its outcomes. */
+const HEARTBEAT_EVERY_MS = 1_000;
+
 /** What a batch needs from the activity layer. */
 export interface BatchRunner {
   handlerFor(action: string): ActionHandler;
@@ -69,7 +72,7 @@ async function callWithRetries(
   shared: Map<string, Promise<unknown>>,
   retry: CallRetry,
   context: Context | undefined,
-  beat: () => void,
+  beat: (force?: boolean) => void,
 ): Promise<BatchResult> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -81,7 +84,7 @@ async function callWithRetries(
       const type = (failure as { type?: string } | null)?.type;
       const lastTry = attempt >= retry.maximumAttempts || (type !== undefined && retry.nonRetryableErrorTypes.includes(type));
       if (lastTry || context?.cancellationSignal.aborted) throw final(runner.toFailure(error));
-      beat();
+      beat(true);
       await pause(context, retryDelay(retry, attempt, failure));
     }
   }
@@ -98,7 +101,15 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<B
   const results = resumed(context, batch.calls);
   const keys = batch.calls.map((call) => call.idempotencyKey);
   const shared = new Map<string, Promise<unknown>>();
-  const beat = () => context?.heartbeat({ keys: keys.slice(0, results.length), results });
+  // Outcomes so far, at most once a second: each heartbeat encodes them all (Temporal sends
+  // them even less often); a retry after a crash redoes at most the calls of the last second.
+  let beaten = 0;
+  const beat = (force = false) => {
+    const now = Date.now();
+    if (!force && now - beaten < HEARTBEAT_EVERY_MS) return;
+    beaten = now;
+    context?.heartbeat({ keys: keys.slice(0, results.length), results });
+  };
   for (let i = results.length; i < batch.calls.length; i++) {
     const result = await callWithRetries(runner, batch.calls[i]!, shared, batch.retry, context, beat);
     results.push(result);
