@@ -1,10 +1,10 @@
 /** Connections to Temporal, from tourflow's configuration. */
 import { Client, Connection } from '@temporalio/client';
-import { NativeConnection } from '@temporalio/worker';
 import { dataConverter } from './codec.ts';
 import type { TemporalConfig } from './config.ts';
 
-function connectionOptions(config: TemporalConfig) {
+/** Connection settings shared by the client and the worker's native connection. */
+export function connectionOptions(config: TemporalConfig) {
   return {
     address: config.address,
     ...(config.tls !== undefined ? { tls: config.tls } : {}),
@@ -27,9 +27,4 @@ export async function connectClient(config: TemporalConfig): Promise<Client> {
     channelArgs: { 'grpc.max_receive_message_length': MAX_RECEIVE_BYTES },
   });
   return new Client({ connection, namespace: config.namespace, dataConverter });
-}
-
-/** The worker's native connection. */
-export async function connectWorker(config: TemporalConfig): Promise<NativeConnection> {
-  return NativeConnection.connect(connectionOptions(config));
 }

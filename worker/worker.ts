@@ -4,12 +4,12 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DefaultLogger, Runtime, Worker, bundleWorkflowCode, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 import type { Duration } from '@temporalio/common';
 import { dataConverter } from './codec.ts';
 import type { Config } from './config.ts';
-import { connectWorker } from './temporal.ts';
+import { connectionOptions } from './temporal.ts';
 
 /** The workflow entry module: TypeScript source in development, compiled JavaScript from dist/. */
 export function workflowsPath(): string {
@@ -45,6 +45,14 @@ function installRuntime(level: Config['logLevel']): void {
   } catch {
     // already installed by the embedding process (tests, benchmarks): keep theirs
   }
+}
+
+/**
+ * The worker's native connection. It lives here, not beside the client's, so that commands
+ * which only talk to Temporal never load the worker SDK (and its bundler).
+ */
+export async function connectWorker(config: Config['temporal']): Promise<NativeConnection> {
+  return NativeConnection.connect(connectionOptions(config));
 }
 
 export interface StartWorkerOptions {
