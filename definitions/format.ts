@@ -49,9 +49,9 @@ export const forEachSchema = z
         .number()
         .int()
         .min(1)
-        .max(50)
+        .max(100)
         .optional()
-        .describe('Iterations per activity: 1 shows each as its own activity. @default chosen from the list length (1 for short lists, up to 50)'),
+        .describe('Iterations per activity: 1 shows each as its own activity. @default chosen from the list length (1 for short lists, up to 100)'),
       key: z.string().optional().describe('Expression giving each element a stable key. @default the index'),
     }),
   ])

@@ -14,14 +14,14 @@ import { failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
 
 /** Most calls one batch activity makes: long enough to matter, short enough to retry cheaply. */
-export const MAX_BATCH = 50;
+export const MAX_BATCH = 100;
 /** Batches per lane a list is cut into at least, so the lanes finish close together. */
 const BATCHES_PER_LANE = 4;
 
 /**
  * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
  * it sets one; else 1 (an activity per element) until every lane has at least 2 elements for
- * each of its 4 batches, then up to 50.
+ * each of its 4 batches, then up to 100.
  */
 export function batchSize(items: number, concurrency: number, batch?: number): number {
   if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
