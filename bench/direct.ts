@@ -11,7 +11,7 @@ import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../de
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
 import type { BatchCall, BatchOutcome, StepCall, StepOutcome } from '../activities/types.ts';
 import { batchActivityName } from '../workflows/activity-names.ts';
-import { batchSize } from '../workflows/for-each.ts';
+import { batchSize, inBatches } from '../workflows/for-each.ts';
 import { idempotencyKey } from '../workflows/keys.ts';
 import type { StepSpan } from './tourflow.ts';
 
@@ -135,8 +135,7 @@ class Walk {
     );
     const results: JsonValue[] = new Array<JsonValue>(items.length).fill(null);
     const size = batchSize(items.length, forEach.concurrency, forEach.batch);
-    const batches: number[][] = [];
-    for (let i = 0; i < items.length; i += size) batches.push(Array.from({ length: Math.min(size, items.length - i) }, (_, j) => i + j));
+    const batches = inBatches(items.map((_, index) => index), size);
     let next = 0;
     const lane = async (): Promise<void> => {
       while (next < batches.length) {

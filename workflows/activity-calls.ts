@@ -36,8 +36,8 @@ function optionsFor(step: PlanStep, summary: string): ActivityOptions {
   };
 }
 
-async function execute<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
-  const fn = activities[activity];
+async function execute<T>(activity: string, options: ActivityOptions, action: string, arg: unknown, stubs = activities): Promise<T> {
+  const fn = stubs[activity];
   if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, 'UNKNOWN_ACTION');
   return (await fn.executeWithOptions(options, [arg])) as T;
 }
@@ -45,9 +45,7 @@ async function execute<T>(activity: string, options: ActivityOptions, action: st
 /** A read: a local activity, once the run reads locally at all. */
 async function read<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
   if (!patched(LOCAL_READS_PATCH)) return execute<T>(activity, options, action, arg);
-  const fn = localActivities[activity];
-  if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, 'UNKNOWN_ACTION');
-  return (await fn.executeWithOptions(options, [arg])) as T;
+  return await execute<T>(activity, options, action, arg, localActivities);
 }
 
 /**

@@ -29,6 +29,13 @@ export function batchSize(items: number, concurrency: number, batch?: number): n
   return perBatch < 2 ? 1 : Math.min(MAX_BATCH, perBatch);
 }
 
+/** The elements' indices cut into consecutive batches of `size`. */
+export function inBatches(indices: number[], size: number): number[][] {
+  const batches: number[][] = [];
+  for (let i = 0; i < indices.length; i += size) batches.push(indices.slice(i, i + size));
+  return batches;
+}
+
 /**
  * Marks runs that batch `forEach` calls: a run started before batching existed replays with
  * one activity per element, as its history has them.
@@ -70,8 +77,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
-  const batches: number[][] = [];
-  for (let i = 0; i < pending.length; i += size) batches.push(pending.slice(i, i + size));
+  const batches = inBatches(pending, size);
   let failure: unknown;
   const fail = (key: string, error: unknown) => {
     counts.failed++;

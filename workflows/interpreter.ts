@@ -213,7 +213,7 @@ export class Interpreter {
   }
 
   async outputsOf(step: PlanStep, result: JsonValue, scope: ExpressionScope): Promise<JsonValue> {
-    const base: JsonObject = result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
+    const base = resultFields(result);
     for (const [name, expression] of Object.entries(step.outputs)) {
       base[name] = (await evaluateTemplate(expression, { ...scope, result })) as JsonValue;
     }
@@ -225,10 +225,15 @@ export class Interpreter {
    * each pay for the SDK's stack capture of every promise made in workflow code.
    */
   outputsNow(step: PlanStep, result: JsonValue, scope: ExpressionScope): JsonValue {
-    const base: JsonObject = result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
+    const base = resultFields(result);
     for (const [name, expression] of Object.entries(step.outputs)) base[name] = evaluateTemplate(expression, { ...scope, result });
     return base;
   }
+}
+
+/** A step's result as the base of its outputs: its fields, or `{ value }` for a list or scalar. */
+function resultFields(result: JsonValue): JsonObject {
+  return result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
 }
 
 function toStepFailed(step: PlanStep, error: unknown): StepFailed {

@@ -6,22 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createTour, listTours, type CreateTourBody } from '../../activities/api/tours.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
-import { ADMIN_PREFIX, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import { ADMIN_PREFIX, sandboxApiConfig, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import type { ApiConfig } from '../../worker/config.ts';
 import { apiConfig } from './helpers.ts';
 
 /** A config pointing at a running sandbox with its full credential. */
 export function configFor(sandbox: RunningSandbox, overrides: Partial<ApiConfig> = {}): ApiConfig {
-  const creds = sandbox.credentials;
-  return apiConfig({
-    baseUrl: creds.baseUrl,
-    authUrl: creds.authUrl,
-    apiKey: creds.apiKey,
-    apiSecret: creds.apiSecret,
-    accessToken: creds.accessToken,
-    refreshToken: creds.refreshToken,
-    ...overrides,
-  });
+  // the sandbox's settings without its default organization
+  const { defaultOrg: _org, ...api } = sandboxApiConfig(sandbox.credentials);
+  return apiConfig({ ...api, ...overrides });
 }
 
 /** Starts a sandbox with a cheap bcrypt cost, for fast tests. */
