@@ -1,8 +1,8 @@
 /**
- * `forEach` steps: the list's elements, as many at once as the step allows. A short list runs
- * one activity per element; a long one runs its elements in batches, one activity per batch
- * (see `batchSize`), so a 5,000-guest step costs a few hundred activities, not 5,000, while the
- * API sees the same calls at the same concurrency.
+ * `forEach` steps: the list's elements, as many at once as the step allows. A list no longer
+ * than its concurrency runs one activity per element; a longer one runs its elements in
+ * batches, one activity per batch (see `batchSize`), so a 5,000-guest step costs a few hundred
+ * activities, not 5,000, while the API sees the same calls at the same concurrency.
  */
 import { ApplicationFailure, patched } from '@temporalio/workflow';
 import type { JsonValue, PlanStep } from '../definitions/plan-types.ts';
@@ -18,12 +18,24 @@ export const MAX_BATCH = 100;
 /** Batches per lane a list is cut into at least, so the lanes finish close together. */
 const BATCHES_PER_LANE = 4;
 
+/** Elements a lane takes in one batch at most before its work is split into several batches. */
+const ONE_BATCH_PER_LANE_UP_TO = 8;
+
 /**
  * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
- * it sets one; else 1 (an activity per element) until every lane has at least 2 elements for
- * each of its 4 batches, then up to 100.
+ * it sets one; else every lane's share of the list, while that is at most 8 elements (so 60
+ * venues 10 at a time are 10 activities of 6, and the calls of one batch share their lookups
+ * of the tour); longer shares are cut into 4 batches per lane, of at most 100 calls.
  */
 export function batchSize(items: number, concurrency: number, batch?: number): number {
+  if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
+  const perLane = Math.ceil(items / Math.max(1, concurrency));
+  if (perLane <= ONE_BATCH_PER_LANE_UP_TO) return Math.max(1, perLane);
+  return Math.min(MAX_BATCH, Math.ceil(perLane / BATCHES_PER_LANE));
+}
+
+/** `batchSize` as runs started before `LANE_BATCHES_PATCH` cut lists: short lists one element each. */
+function batchSizeBeforeLanes(items: number, concurrency: number, batch?: number): number {
   if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
   const perBatch = Math.floor(items / (Math.max(1, concurrency) * BATCHES_PER_LANE));
   return perBatch < 2 ? 1 : Math.min(MAX_BATCH, perBatch);
@@ -42,9 +54,13 @@ export function inBatches(indices: number[], size: number): number[][] {
  */
 export const BATCHES_PATCH = 'forEach-batches';
 
+/** Marks runs that batch short lists too (`batchSize`); runs started before cut them as they did. */
+export const LANE_BATCHES_PATCH = 'forEach-lane-batches';
+
 /** The batch size a run uses for a list: `batchSize`, once the run batches at all. */
 function batching(items: number, forEach: NonNullable<PlanStep['forEach']>): number {
-  const size = batchSize(items, forEach.concurrency, forEach.batch);
+  const rule = forEach.batch === undefined && !patched(LANE_BATCHES_PATCH) ? batchSizeBeforeLanes : batchSize;
+  const size = rule(items, forEach.concurrency, forEach.batch);
   return size > 1 && patched(BATCHES_PATCH) ? size : 1;
 }
 
