@@ -52,3 +52,18 @@ export function registerRunUpdate(program: Command, ctx: CliContext, spec: RunUp
     });
   });
 }
+
+/** A `--port`-style flag's value: a port number, 0 for a free one. */
+export function portFrom(value: string, flag: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UserError(`${flag} must be a port number (0-65535), got "${value}"`);
+  return port;
+}
+
+/** Resolves when the command is told to stop (Ctrl-C, SIGTERM): the end of a serving command. */
+export function untilStopped(ctx: CliContext): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

@@ -1,9 +1,11 @@
 /**
  * Compression of large payloads on their way to and from Temporal. The server refuses any
  * payload over 2 MiB, and a big tour's workflow input (its plan and inputs: hundreds of days,
- * tens of thousands of guest entries) is larger than that as JSON. Payloads over a threshold
- * travel gzip-compressed; smaller ones stay as they are, readable in the Web UI and in
- * `temporal workflow show`.
+ * tens of thousands of guest entries) is larger than that as JSON; and a run's history holds
+ * every batch's calls and outcomes, so uncompressed batches would make the server suggest a
+ * new run (continue-as-new) every few thousand calls. Payloads over a threshold travel
+ * gzip-compressed; smaller ones stay as they are. The Web UI and `temporal workflow show`
+ * read compressed ones through `tourflow codec-server` (worker/codec-server.ts).
  *
  * Temporal Server <--> compressionCodec <--> payload converter <--> tourflow
  */
@@ -18,8 +20,11 @@ const gunzipAsync = promisify(gunzip);
 // A CommonJS module: its namespaces come from the default export.
 const ProtoPayload = proto.temporal.api.common.v1.Payload;
 
-/** Payloads larger than this (protobuf-encoded, metadata included) are compressed. */
-export const COMPRESSION_THRESHOLD_BYTES = 256 * 1024;
+/**
+ * Payloads larger than this (protobuf-encoded, metadata included) are compressed: a batch of
+ * 100 guest calls (about 45 KiB of JSON) is, a single call's arguments or outcome are not.
+ */
+export const COMPRESSION_THRESHOLD_BYTES = 16 * 1024;
 
 /** The `encoding` metadata of a compressed payload. */
 export const GZIP_ENCODING = 'binary/gzip';

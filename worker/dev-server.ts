@@ -29,6 +29,8 @@ export interface DevServerOptions extends FindOptions {
   uiPort?: number;
   /** Serve the Web UI. @default true */
   ui?: boolean;
+  /** A codec server for the Web UI (`worker/codec-server.ts`), so it shows compressed payloads. */
+  uiCodecEndpoint?: string;
   namespace?: string;
   /** How long to wait for the server to answer. @default 60_000 */
   startTimeoutMs?: number;
@@ -88,6 +90,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', namespace, '--log-level', 'error'];
   args.push(...Object.entries(SEARCH_ATTRIBUTES).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]));
   args.push(...(ui ? ['--ui-port', String(uiPort)] : ['--headless']));
+  if (ui && options.uiCodecEndpoint) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
   if (options.dbFilename) args.push('--db-filename', options.dbFilename);
   args.push(...dynamicConfigArgs());
 

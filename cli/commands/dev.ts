@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { projectRoot } from '../../worker/temporal-cli.ts';
 import { ExitCode, type CliContext } from '../context.ts';
-import { collectInput } from '../options.ts';
+import { collectInput, untilStopped } from '../options.ts';
 import { renderResult } from '../render.ts';
 
 interface DevOptions {
@@ -29,14 +29,18 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--verbose', 'show the worker\'s informational log lines')
     .action(async (options: DevOptions) => {
       // Loaded here, not at start: every other command stays quick to start.
-      const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker }] = await Promise.all([
+      const [{ startSandbox, sandboxApiConfig }, { startDevServer, freePort }, { createWorker }, { startCodecServer }] = await Promise.all([
         import('../../sandbox/index.ts'),
         import('../../worker/dev-server.ts'),
         import('../../worker/worker.ts'),
+        import('../../worker/codec-server.ts'),
       ]);
       const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
       if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
-      const server = await startDevServer({ ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
+      // The Web UI reads compressed payloads through a codec server that answers only its origin.
+      const uiPort = await freePort();
+      const codec = await startCodecServer({ uiOrigins: [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`] });
+      const server = await startDevServer({ uiPort, uiCodecEndpoint: codec.url, ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
       const sandbox = await startSandbox({ autoApprove: true, ...(persist ? { state: path.join(persist, 'sandbox.json') } : {}) });
       const creds = sandbox.credentials;
       const config = ctx.config({
@@ -68,7 +72,7 @@ export function register(program: Command, ctx: CliContext): void {
         }
         if (!options.exit) {
           ctx.out('Press Ctrl-C to stop.');
-          await new Promise<void>((resolve) => (ctx.signal.aborted ? resolve() : ctx.signal.addEventListener('abort', () => resolve(), { once: true })));
+          await untilStopped(ctx);
         }
       } catch (error) {
         ctx.setExitCode(ExitCode.failed);
@@ -79,6 +83,7 @@ export function register(program: Command, ctx: CliContext): void {
         await close();
         await sandbox.close();
         await server.stop();
+        await codec.close();
       }
     });
 }

@@ -16,6 +16,7 @@ import { register as resume } from './resume.ts';
 import { register as schedule } from './schedule.ts';
 import { register as worker } from './worker.ts';
 import { register as sandbox } from './sandbox.ts';
+import { register as codecServer } from './codec-server.ts';
 import { register as login } from './login.ts';
 import { register as logout } from './logout.ts';
 import { register as whoami } from './whoami.ts';
@@ -38,6 +39,7 @@ export const commands: RegisterCommand[] = [
   schedule,
   worker,
   sandbox,
+  codecServer,
   login,
   logout,
   whoami,

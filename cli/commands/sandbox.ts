@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { SandboxCredentials } from '../../sandbox/index.ts';
 import { UserError, type CliContext } from '../context.ts';
+import { portFrom, untilStopped } from '../options.ts';
 
 interface SandboxFlags {
   host: string;
@@ -16,12 +17,6 @@ interface SandboxFlags {
   autoApprove?: boolean;
   credentialsOut?: string;
   json?: boolean;
-}
-
-function portFrom(value: string, flag: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UserError(`${flag} must be a port number (0-65535), got "${value}"`);
-  return port;
 }
 
 /** Secrets kept in an earlier credentials file, so a restart with `--state` can keep them. */
@@ -91,10 +86,7 @@ async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
   if (credentialsOut) writeFileSync(credentialsOut, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   ctx.out(flags.json ? JSON.stringify(credentials) : formatCredentials(credentials));
   if (credentialsOut && !flags.json) ctx.out(`Credentials written to ${credentialsOut}`);
-  await new Promise<void>((resolve) => {
-    if (ctx.signal.aborted) resolve();
-    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+  await untilStopped(ctx);
   await running.close();
 }
 

@@ -89,10 +89,11 @@ describe('docker-compose.yml', () => {
     expect(seconds(worker.stop_grace_period ?? '10s')).toBeGreaterThan(seconds(drain ?? '0s'));
   });
 
-  it('runs the worker and the sandbox with commands the real CLI accepts', () => {
+  it('runs the worker, the sandbox and the codec server with commands the real CLI accepts', () => {
     for (const [name, expected] of [
       ['worker', 'worker'],
       ['sandbox', 'sandbox'],
+      ['codec', 'codec-server'],
     ] as const) {
       const argv = commandArgv(serviceNamed(name));
       const parsed = parseArgv(argv);
@@ -103,6 +104,11 @@ describe('docker-compose.yml', () => {
       expect(parsed.options, `tourflow ${argv.join(' ')}`).toBeDefined();
     }
     expect(parseArgv(commandArgv(serviceNamed('sandbox'))).options).toMatchObject({ host: '0.0.0.0', autoApprove: true });
+    // The Web UI's browser calls the codec server: its endpoint and allowed origin match.
+    const codec = parseArgv(commandArgv(serviceNamed('codec'))).options as { port: string; uiOrigin: string[] };
+    const ui = serviceNamed('temporal-ui').environment as Record<string, string>;
+    expect(ui.TEMPORAL_CODEC_ENDPOINT).toBe(`http://localhost:${codec.port}`);
+    expect(codec.uiOrigin).toEqual([`http://localhost:${String(serviceNamed('temporal-ui').ports?.[0]).split(':')[0]}`]);
   });
 
   it('sets on the worker only variables that worker/config.ts reads (and node\'s own), and points it at the stack', () => {
