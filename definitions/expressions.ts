@@ -118,7 +118,31 @@ function findReferences(expression: string): ExpressionReferences {
 /** Evaluates a bare expression (a `${{ }}` wrapper is accepted too) to a JSON value. */
 export function evaluateExpression(expression: string, scope: ExpressionScope): JsonValue {
   const text = unwrapExpression(expression);
-  return fromCel(evaluateRaw(text, scope), text);
+  const scalar = scalarAt(text, scope);
+  return scalar !== undefined ? scalar : fromCel(evaluateRaw(text, scope), text);
+}
+
+/** `name.name…`: an expression that only reads a field, with neither calls, indexes nor operators. */
+const PLAIN_PATH = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*$/;
+const plainPaths = new Map<string, string[] | null>();
+
+/**
+ * The value of a plain path (`guest.lastName`) when every field on the way is there and the
+ * value is a string, number, boolean or null: what CEL gives, without running it. Most of a
+ * `forEach`'s arguments are such paths, evaluated once per element; anything else (a missing
+ * field, whose error CEL words, a list or map, an operator) is left to CEL.
+ */
+function scalarAt(text: string, scope: ExpressionScope): JsonValue | undefined {
+  let path = plainPaths.get(text);
+  if (path === undefined) plainPaths.set(text, (path = PLAIN_PATH.test(text) ? text.split('.').map((part) => part.trim()) : null));
+  if (path === null) return undefined;
+  let value: unknown = scope;
+  for (const name of path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, name)) return undefined;
+    value = (value as Record<string, unknown>)[name];
+  }
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 function evaluateRaw(text: string, scope: ExpressionScope): unknown {
@@ -182,6 +206,8 @@ function evaluateString(text: string, scope: ExpressionScope): JsonValue | typeo
   const parts = scanTemplates(text);
   const only = parts[0];
   if (parts.length === 1 && only && only.start === 0 && only.end === text.length) {
+    const scalar = scalarAt(only.expression, scope);
+    if (scalar !== undefined) return scalar;
     const value = evaluateRaw(only.expression, scope);
     return value instanceof Optional && !value.hasValue() ? ABSENT : fromCel(value, only.expression);
   }

@@ -94,3 +94,31 @@ describe('evaluateExpression', () => {
     expect(() => evaluateExpression('now()', {})).toThrow();
   });
 });
+
+describe('plain paths', () => {
+  const wide = {
+    guest: { date: '2027-03-27', guests: 3, ratio: 0.5, vip: true, note: null, tags: ['a'], nested: { deep: { name: 'Ada' } } },
+    index: 4,
+    steps: scope.steps,
+  };
+  // Parentheses keep an expression off the plain-path reading, so CEL evaluates it.
+  it.each(['guest.date', 'guest.guests', 'guest.ratio', 'guest.vip', 'guest.note', 'guest.tags', 'guest.nested.deep.name', ' guest . nested.deep ', 'index', 'steps.tour.outputs.id'])(
+    '%s gives what CEL gives',
+    (path) => {
+      expect(evaluateTemplate(`\${{ ${path} }}`, wide)).toEqual(evaluateTemplate(`\${{ (${path}) }}`, wide));
+      expect(evaluateExpression(path, wide)).toEqual(evaluateExpression(`(${path})`, wide));
+      expect(evaluateTemplate(`on \${{ ${path} }}`, wide)).toEqual(evaluateTemplate(`on \${{ (${path}) }}`, wide));
+    },
+  );
+
+  it.each(['guest.missing', 'guest.date.year', 'nobody.name', 'guest.tags.first'])('%s fails as CEL says', (path) => {
+    const viaCel = (() => {
+      try {
+        return evaluateTemplate(`\${{ (${path}) }}`, wide);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(() => evaluateTemplate(`\${{ ${path} }}`, wide)).toThrow(String(viaCel).replace(/\(|\)/g, ''));
+  });
+});
