@@ -24,10 +24,16 @@ interface RoomState {
   existing: RoomAssignment | undefined;
 }
 
-async function readRoomState(call: StepCall, ctx: ActionContext): Promise<RoomState> {
+/**
+ * The stay and its rooms as the call finds them. `sharedRooms` reads each stay's rooms once per
+ * activity: right for preparing undo, where every call of a batch is prepared before any
+ * writes; not for the writes, each of which must see the rooms the ones before it created.
+ */
+async function readRoomState(call: StepCall, ctx: ActionContext, sharedRooms = false): Promise<RoomState> {
   const args = parseArgs(call.action, roomAssignArgs, call.args);
   const stay = await findStay(ctx, args.tourId, args.stay, { shared: true });
-  const rooms = await ctx.client.call(listRooms, { params: { accommodationId: stay.id }, signal: ctx.signal });
+  const read = () => ctx.client.call(listRooms, { params: { accommodationId: stay.id }, signal: ctx.signal });
+  const rooms = sharedRooms ? await ctx.shared(`rooms:${stay.id}`, read) : await read();
   // A stay without a zone is read in UTC: its instants stay right, only date grouping could shift.
   return { args, stay, zone: stay.timezone ?? 'UTC', rooms, existing: matchRoom(rooms, args) };
 }
@@ -56,7 +62,7 @@ function removeNewRecord(state: RoomState): UndoRecord {
 }
 
 async function roomAssignPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  const state = await readRoomState(call, ctx);
+  const state = await readRoomState(call, ctx, true);
   return [state.existing ? writeBackRecord(state, state.existing) : removeNewRecord(state)];
 }
 
