@@ -118,8 +118,8 @@ function findReferences(expression: string): ExpressionReferences {
 /** Evaluates a bare expression (a `${{ }}` wrapper is accepted too) to a JSON value. */
 export function evaluateExpression(expression: string, scope: ExpressionScope): JsonValue {
   const text = unwrapExpression(expression);
-  const scalar = scalarAt(text, scope);
-  return scalar !== undefined ? scalar : fromCel(evaluateRaw(text, scope), text);
+  const found = valueAt(text, scope);
+  return found !== undefined ? found : fromCel(evaluateRaw(text, scope), text);
 }
 
 /** `name.name…`: an expression that only reads a field, with neither calls, indexes nor operators. */
@@ -127,12 +127,14 @@ const PLAIN_PATH = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*$/;
 const plainPaths = new Map<string, string[] | null>();
 
 /**
- * The value of a plain path (`guest.lastName`) when every field on the way is there and the
- * value is a string, number, boolean or null: what CEL gives, without running it. Most of a
- * `forEach`'s arguments are such paths, evaluated once per element; anything else (a missing
- * field, whose error CEL words, a list or map, an operator) is left to CEL.
+ * The value of a plain path (`guest.lastName`, `inputs.guests`) when every field on the way is
+ * there: what CEL gives (scope values are JSON, and CEL gives JSON back as it was), without
+ * running it or copying a list of thousands of guests into CEL's form and back. Most of a
+ * `forEach`'s arguments are such paths, evaluated once per element. Anything else (a missing
+ * field, whose error CEL words; an operator; a call) is left to CEL. The value is the scope's
+ * own: scope values are never changed once set.
  */
-function scalarAt(text: string, scope: ExpressionScope): JsonValue | undefined {
+function valueAt(text: string, scope: ExpressionScope): JsonValue | undefined {
   let path = plainPaths.get(text);
   if (path === undefined) plainPaths.set(text, (path = PLAIN_PATH.test(text) ? text.split('.').map((part) => part.trim()) : null));
   if (path === null) return undefined;
@@ -141,8 +143,8 @@ function scalarAt(text: string, scope: ExpressionScope): JsonValue | undefined {
     if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, name)) return undefined;
     value = (value as Record<string, unknown>)[name];
   }
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  return value === undefined ? undefined : (value as JsonValue);
 }
 
 function evaluateRaw(text: string, scope: ExpressionScope): unknown {
@@ -206,8 +208,8 @@ function evaluateString(text: string, scope: ExpressionScope): JsonValue | typeo
   const parts = scanTemplates(text);
   const only = parts[0];
   if (parts.length === 1 && only && only.start === 0 && only.end === text.length) {
-    const scalar = scalarAt(only.expression, scope);
-    if (scalar !== undefined) return scalar;
+    const found = valueAt(only.expression, scope);
+    if (found !== undefined) return found;
     const value = evaluateRaw(only.expression, scope);
     return value instanceof Optional && !value.hasValue() ? ABSENT : fromCel(value, only.expression);
   }

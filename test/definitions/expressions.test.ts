@@ -111,6 +111,11 @@ describe('plain paths', () => {
     },
   );
 
+  it('gives lists and maps as they are in the scope, without a copy', () => {
+    expect(evaluateTemplate('${{ guest.tags }}', wide)).toBe(wide.guest.tags);
+    expect(evaluateTemplate('${{ guest.nested }}', wide)).toBe(wide.guest.nested);
+  });
+
   it.each(['guest.missing', 'guest.date.year', 'nobody.name', 'guest.tags.first'])('%s fails as CEL says', (path) => {
     const viaCel = (() => {
       try {
