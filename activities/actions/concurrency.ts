@@ -1,6 +1,13 @@
 /** Bounded concurrency for calls that fan out over many records. */
 
 /**
+ * Per-day reads one action makes at once (a tour's guest lists, day configurations, approved
+ * totals): the contract enforces no rate limit, and ten keep a 60-day read to six round trips
+ * while a 429 would still be retried with backoff by the client.
+ */
+export const DAY_READS_IN_FLIGHT = 10;
+
+/**
  * Runs `work` over `values`, at most `limit` at a time. After a failure no new work starts;
  * the calls under way finish, then the first error is thrown (nothing is left running).
  */

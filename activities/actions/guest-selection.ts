@@ -10,6 +10,7 @@ import { stepError } from './common.ts';
 import { lookupTour, selectDays, type TourDay } from './tour-days.ts';
 import { passTypeId, readPassTypes } from './pass-types.ts';
 import { folded, mapLimit, StepFailure } from './step-support.ts';
+import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
 
 /** A guest list entry as the guest actions handle it. */
 export interface GuestRow {
@@ -23,9 +24,6 @@ export interface GuestRow {
   /** Pass type IDs the entry holds, when the read shows them. */
   passIds: number[] | undefined;
 }
-
-/** Days read at once: a few, to keep a large tour quick without crowding the API. */
-const DAY_READS_IN_FLIGHT = 4;
 
 /** Who asked for an entry: its requester when the read shows one, else its creator. */
 function requesterOf(entry: GuestEntry): string | null {

@@ -12,6 +12,7 @@ import { GUESTLIST_STATUS_MAX_IDS } from '../api/assumptions.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, mapLimit, StepFailure } from './step-support.ts';
+import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
 
 
 /** The entries the call names (by IDs or a selection) that are not at the target status yet. */
@@ -50,7 +51,7 @@ async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<Und
 async function overCap(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<string[]> {
   const perDay = new Map<number, GuestRow[]>();
   for (const row of rows) perDay.set(row.dayId, [...(perDay.get(row.dayId) ?? []), row]);
-  const problems = await mapLimit([...perDay.entries()], 4, async ([dayId, dayRows]) => {
+  const problems = await mapLimit([...perDay.entries()], DAY_READS_IN_FLIGHT, async ([dayId, dayRows]) => {
     const config = await ctx.client.call(getGuestlistDayConfig, { params: { tourId, dayId }, signal: ctx.signal });
     if (config.dayCap === null || config.dayCap === undefined) return undefined;
     const total = await ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal });
@@ -64,7 +65,7 @@ async function overCap(ctx: ActionContext, tourId: string, rows: readonly GuestR
 /** Approved party totals after the change, by date. */
 async function approvedPerDay(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<Record<string, number>> {
   const days = [...new Map(rows.map((row) => [row.dayId, row.date])).entries()];
-  const totals = await mapLimit(days, 4, ([dayId]) => ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal }));
+  const totals = await mapLimit(days, DAY_READS_IN_FLIGHT, ([dayId]) => ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal }));
   return Object.fromEntries(days.map(([, date], index) => [date, totals[index]!.approvedGuests]));
 }
 
