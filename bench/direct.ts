@@ -11,7 +11,7 @@ import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../de
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
 import type { BatchCall, BatchOutcome, StepCall, StepOutcome } from '../activities/types.ts';
 import { batchActivityName } from '../workflows/activity-names.ts';
-import { batchSize, inBatches } from '../workflows/for-each.ts';
+import { batchSize, inBatches, preparesUndo } from '../workflows/for-each.ts';
 import { idempotencyKey } from '../workflows/keys.ts';
 import type { StepSpan } from './tourflow.ts';
 
@@ -134,7 +134,7 @@ class Walk {
       forEach.key ? String(evaluateTemplate(forEach.key, this.scope({ [forEach.as]: item, index }))) : String(index),
     );
     const results: JsonValue[] = new Array<JsonValue>(items.length).fill(null);
-    const size = batchSize(items.length, forEach.concurrency, forEach.batch);
+    const size = batchSize(items.length, forEach.concurrency, forEach.batch, preparesUndo(step.kind));
     const batches = inBatches(items.map((_, index) => index), size);
     let next = 0;
     const lane = async (): Promise<void> => {

@@ -21,16 +21,24 @@ const BATCHES_PER_LANE = 4;
 /** Elements a lane takes in one batch at most before its work is split into several batches. */
 const ONE_BATCH_PER_LANE_UP_TO = 8;
 
+/** True for steps whose calls read their undo first (update, delete, bulk): a local activity per batch. */
+export function preparesUndo(kind: PlanStep['kind']): boolean {
+  return kind !== 'create' && kind !== 'read';
+}
+
 /**
  * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
  * it sets one; else every lane's share of the list, while that is at most 8 elements (so 60
  * venues 10 at a time are 10 activities of 6, and the calls of one batch share their lookups
- * of the tour); longer shares are cut into 4 batches per lane, of at most 100 calls.
+ * of the tour); longer shares are cut into 4 batches per lane, of at most 100 calls. A step
+ * that `prepares` its undo keeps a lane's share in one batch (up to 100): each batch's
+ * preparation is a local activity, which holds the run's workflow task open while it reads,
+ * so every further batch would make the other lanes wait for it.
  */
-export function batchSize(items: number, concurrency: number, batch?: number): number {
+export function batchSize(items: number, concurrency: number, batch?: number, prepares = false): number {
   if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
   const perLane = Math.ceil(items / Math.max(1, concurrency));
-  if (perLane <= ONE_BATCH_PER_LANE_UP_TO) return Math.max(1, perLane);
+  if (perLane <= ONE_BATCH_PER_LANE_UP_TO || prepares) return Math.max(1, Math.min(MAX_BATCH, perLane));
   return Math.min(MAX_BATCH, Math.ceil(perLane / BATCHES_PER_LANE));
 }
 
@@ -58,9 +66,12 @@ export const BATCHES_PATCH = 'forEach-batches';
 export const LANE_BATCHES_PATCH = 'forEach-lane-batches';
 
 /** The batch size a run uses for a list: `batchSize`, once the run batches at all. */
-function batching(items: number, forEach: NonNullable<PlanStep['forEach']>): number {
-  const rule = forEach.batch === undefined && !patched(LANE_BATCHES_PATCH) ? batchSizeBeforeLanes : batchSize;
-  const size = rule(items, forEach.concurrency, forEach.batch);
+function batching(items: number, step: PlanStep): number {
+  const forEach = step.forEach!;
+  const size =
+    forEach.batch === undefined && !patched(LANE_BATCHES_PATCH)
+      ? batchSizeBeforeLanes(items, forEach.concurrency)
+      : batchSize(items, forEach.concurrency, forEach.batch, preparesUndo(step.kind));
   return size > 1 && patched(BATCHES_PATCH) ? size : 1;
 }
 
@@ -88,7 +99,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const items = await evaluateTemplate(forEach.items, run.scope());
   if (!Array.isArray(items)) throw run.stepFailed(step, 'FOREACH_NOT_A_LIST', `forEach of step ${step.id} did not give a list.`);
   const done = (run.state.itemOutputs[step.id] ??= {});
-  const size = batching(items.length, forEach);
+  const size = batching(items.length, step);
   const keys = await itemKeys(run, step, items, size > 1);
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });

@@ -23,6 +23,12 @@ describe('batchSize', () => {
     expect(batchSize(20_000, 10)).toBe(MAX_BATCH);
   });
 
+  it('keeps a lane\'s share in one batch, up to 100, for a step that prepares its undo', () => {
+    expect(batchSize(300, 4, undefined, true)).toBe(75);
+    expect(batchSize(5_000, 10, undefined, true)).toBe(MAX_BATCH);
+    expect(batchSize(6, 10, undefined, true)).toBe(1);
+  });
+
   it("takes the step's own batch, within 1 to 100", () => {
     expect(batchSize(5_000, 10, 1)).toBe(1);
     expect(batchSize(5_000, 10, 250)).toBe(MAX_BATCH);
