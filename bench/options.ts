@@ -31,7 +31,7 @@ export interface BenchOptions {
 }
 
 /** Node options of a deployed worker (NODE_OPTIONS in docker-compose.yml): a small young generation, a capped heap. */
-export const WORKER_NODE_OPTIONS = '--max-semi-space-size=2 --max-old-space-size=256';
+export const WORKER_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=256';
 
 export const USAGE = `npm run bench -- [options]
 
