@@ -123,24 +123,26 @@ function stepsByActivity(plan: Plan): Map<string, string> {
   return map;
 }
 
-async function listExecutions(client: Client, taskQueue: string): Promise<Array<{ workflowId: string; runId: string; closed: boolean; started: number }>> {
+/** The root run's executions on the task queue and its children's (`<root>/<step>`, nested). */
+async function listExecutions(client: Client, taskQueue: string, rootId: string): Promise<Array<{ workflowId: string; runId: string; closed: boolean; started: number }>> {
   const executions = [];
   for await (const e of client.workflow.list({ query: `TaskQueue = '${taskQueue}'` })) {
+    if (e.workflowId !== rootId && !e.workflowId.startsWith(`${rootId}/`)) continue;
     executions.push({ workflowId: e.workflowId, runId: e.runId, closed: e.status.name !== 'RUNNING', started: e.startTime.getTime() });
   }
   return executions.sort((a, b) => a.started - b.started);
 }
 
 /**
- * Reads the history of every execution on the task queue, once visibility shows them all
- * closed (it lags the histories by a moment), and the spans of the root run's steps.
+ * Reads the history of every execution of the root run on the task queue, once visibility
+ * shows them all closed (it lags the histories by a moment), and the spans of its steps.
  */
 export async function historyStats(client: Client, taskQueue: string, root: { workflowId: string; plan: Plan }, deadlineMs = 15_000): Promise<HistoryStats> {
   const deadline = Date.now() + deadlineMs;
-  let executions = await listExecutions(client, taskQueue);
+  let executions = await listExecutions(client, taskQueue, root.workflowId);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const again = await listExecutions(client, taskQueue);
+    const again = await listExecutions(client, taskQueue, root.workflowId);
     const settled = again.length > 0 && again.every((e) => e.closed) && again.length === executions.length;
     executions = again;
     if (settled || Date.now() > deadline) break;
