@@ -29,8 +29,11 @@ export interface DevServerOptions extends FindOptions {
   uiPort?: number;
   /** Serve the Web UI. @default true */
   ui?: boolean;
-  /** A codec server for the Web UI (`worker/codec-server.ts`), so it shows compressed payloads. */
-  uiCodecEndpoint?: string;
+  /**
+   * Start a codec server (`worker/codec-server.ts`) beside the Web UI, answering only its
+   * origin, so the UI shows compressed payloads as JSON. @default false
+   */
+  uiCodec?: boolean;
   namespace?: string;
   /** How long to wait for the server to answer. @default 60_000 */
   startTimeoutMs?: number;
@@ -87,10 +90,11 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const port = options.port ?? (await freePort());
   const ui = options.ui ?? true;
   const uiPort = options.uiPort ?? (await freePort());
+  const codec = ui && options.uiCodec ? await startUiCodec(uiPort) : undefined;
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', namespace, '--log-level', 'error'];
   args.push(...Object.entries(SEARCH_ATTRIBUTES).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]));
   args.push(...(ui ? ['--ui-port', String(uiPort)] : ['--headless']));
-  if (ui && options.uiCodecEndpoint) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
+  if (codec) args.push('--ui-codec-endpoint', codec.url);
   if (options.dbFilename) args.push('--db-filename', options.dbFilename);
   args.push(...dynamicConfigArgs());
 
@@ -104,14 +108,24 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     await waitUntilServing(address, namespace, child, options.startTimeoutMs ?? 60_000);
   } catch (error) {
     child.kill('SIGKILL');
+    await codec?.close();
     throw new Error(`${(error as Error).message}\n${stderr}`.trim(), { cause: error });
   }
   return {
     address,
     namespace,
     uiUrl: ui ? `http://127.0.0.1:${uiPort}` : undefined,
-    stop: () => stopChild(child),
+    stop: async () => {
+      await stopChild(child);
+      await codec?.close();
+    },
   };
+}
+
+/** A codec server for the Web UI on `uiPort`, loaded only when asked for. */
+async function startUiCodec(uiPort: number): Promise<{ url: string; close(): Promise<void> }> {
+  const { startCodecServer } = await import('./codec-server.ts');
+  return startCodecServer({ uiOrigins: [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`] });
 }
 
 function dynamicConfigArgs(): string[] {

@@ -29,18 +29,15 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--verbose', 'show the worker\'s informational log lines')
     .action(async (options: DevOptions) => {
       // Loaded here, not at start: every other command stays quick to start.
-      const [{ startSandbox, sandboxApiConfig }, { startDevServer, freePort }, { createWorker }, { startCodecServer }] = await Promise.all([
+      const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker }] = await Promise.all([
         import('../../sandbox/index.ts'),
         import('../../worker/dev-server.ts'),
         import('../../worker/worker.ts'),
-        import('../../worker/codec-server.ts'),
       ]);
       const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
       if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
       // The Web UI reads compressed payloads through a codec server that answers only its origin.
-      const uiPort = await freePort();
-      const codec = await startCodecServer({ uiOrigins: [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`] });
-      const server = await startDevServer({ uiPort, uiCodecEndpoint: codec.url, ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
+      const server = await startDevServer({ uiCodec: true, ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
       const sandbox = await startSandbox({ autoApprove: true, ...(persist ? { state: path.join(persist, 'sandbox.json') } : {}) });
       const creds = sandbox.credentials;
       const config = ctx.config({
@@ -83,7 +80,6 @@ export function register(program: Command, ctx: CliContext): void {
         await close();
         await sandbox.close();
         await server.stop();
-        await codec.close();
       }
     });
 }

@@ -17,7 +17,7 @@ declare module 'vitest' {
 let server: DevServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  server = await startDevServer({ ui: true });
+  server = await startDevServer({ ui: true, uiCodec: true });
   project.provide('temporalAddress', server.address);
   project.provide('temporalNamespace', server.namespace);
   project.provide('temporalUiUrl', server.uiUrl ?? '');

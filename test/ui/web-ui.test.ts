@@ -1,8 +1,9 @@
 /**
  * The Temporal Web UI of the test run's dev server, driven by a real headless Chromium: a
  * finished tour-setup run is found by its `PlaybookName` search attribute, and its timeline and
- * that of the child run creating the tour show the step summaries ("<step>: <what>"). A whole-page screenshot
- * is kept in test-artifacts/ for people to look at.
+ * that of the child run creating the tour show the step summaries ("<step>: <what>"), and the
+ * run's compressed input shows as JSON through the codec server. A whole-page screenshot is kept
+ * in test-artifacts/ for people to look at.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ChromiumMissing, ensureChromium, type ChromiumLookup } from '../../scripts/ensure-chromium.ts';
 import { screenshotWhole, withPage } from '../support/browser.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { GZIP_ENCODING } from '../../worker/codec.ts';
 import { missingTexts, openRunFromList, runPageUrl, runSteps, type RunSteps } from './web-ui-pages.ts';
 
 const PLAYBOOK = 'tour-setup';
@@ -19,6 +21,13 @@ const SCREENSHOT = path.join(ARTIFACTS, `web-ui-${PLAYBOOK}.png`);
 const FAILURE_SCREENSHOT = path.join(ARTIFACTS, `web-ui-${PLAYBOOK}-failure.png`);
 /** "<step>: <what>", or the saga's "undo <step>: …" and "prepare undo of <step>: …". */
 const STEP_SUMMARY = /^(?:undo |prepare undo of )?[A-Za-z][\w-]*: \S/;
+
+/** The stored encoding of a run's input, as the server holds it. */
+async function inputEncoding(client: TestStack['client'], workflowId: string): Promise<string> {
+  const history = await client.workflow.getHandle(workflowId).fetchHistory();
+  const payload = history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads?.[0];
+  return Buffer.from(payload?.metadata?.encoding ?? new Uint8Array()).toString();
+}
 
 describe('Temporal Web UI', () => {
   let chromium: ChromiumLookup;
@@ -62,6 +71,10 @@ describe('Temporal Web UI', () => {
         await openRunFromList(page, { uiUrl, namespace, query: `PlaybookName = "${PLAYBOOK}"`, workflowId: outcome.workflowId });
         const onParent = [outcome.workflowId, ...parent.activities, ...parent.childSummaries];
         expect(await missingTexts(page, onParent), 'missing from the run page').toEqual([]);
+        // The run's input (its plan) is stored compressed; the UI shows it as JSON through the
+        // codec server the dev server started beside it.
+        expect(await inputEncoding(client, outcome.workflowId)).toBe(GZIP_ENCODING);
+        expect(await missingTexts(page, ['Set up a whole tour in one run by chaining']), 'the decoded input (the plan) on the run page').toEqual([]);
         await screenshotWhole(page, SCREENSHOT);
         if (tourChild) {
           const { run, steps } = tourChild;
