@@ -16,7 +16,7 @@ export const SEARCH_ATTRIBUTES = { PlaybookName: 'Keyword', TourId: 'Keyword' } 
  * workflow just scheduled straight back to the worker that scheduled it, in the reply to its
  * workflow task, instead of through the task queue: one round trip less per activity (see
  * docs/performance.md). tourflow's activities never read the retry policy from their info, which
- * eagerly dispatched tasks lacked before server 1.29 (temporalio/temporal#11357).
+ * eagerly dispatched tasks lack on servers without temporalio/temporal#11357.
  */
 export const DEV_SERVER_DYNAMIC_CONFIG = { 'system.enableActivityEagerExecution': true } as const;
 

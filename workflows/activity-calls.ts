@@ -4,6 +4,7 @@
  * make durable before they run, so they skip the round trip through the server's task queue.
  */
 import { ActivityFailure, ApplicationFailure, patched, proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
+import { msToNumber } from '@temporalio/common/lib/time.js';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, PartialProgress, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
@@ -43,9 +44,8 @@ async function execute<T>(activity: string, options: ActivityOptions, action: st
 }
 
 /** A read: a local activity, once the run reads locally at all. */
-async function read<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
-  if (!patched(LOCAL_READS_PATCH)) return execute<T>(activity, options, action, arg);
-  return await execute<T>(activity, options, action, arg, localActivities);
+function read<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
+  return execute<T>(activity, options, action, arg, patched(LOCAL_READS_PATCH) ? localActivities : activities);
 }
 
 /**
@@ -93,21 +93,12 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   }
 }
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** Milliseconds of a duration as playbooks write it (`30s`, `5m`; see `definitions/format.ts`). */
-function durationMs(duration: ActivityOptions['startToCloseTimeout'] | number): number {
-  if (typeof duration === 'number') return duration;
-  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)$/.exec(String(duration));
-  return match ? Number(match[1]) * UNIT_MS[match[2]!]! : 60_000;
-}
-
 /** The step's retry policy for each call of a batch, which retries its calls itself. */
 function callRetry(retry: ActivityOptions['retry']): CallRetry {
   return {
-    initialIntervalMs: durationMs(retry?.initialInterval ?? '1s'),
+    initialIntervalMs: msToNumber(retry?.initialInterval ?? '1s'),
     backoffCoefficient: retry?.backoffCoefficient ?? 2,
-    maximumIntervalMs: durationMs(retry?.maximumInterval ?? '10s'),
+    maximumIntervalMs: msToNumber(retry?.maximumInterval ?? '10s'),
     maximumAttempts: retry?.maximumAttempts ?? 3,
     nonRetryableErrorTypes: retry?.nonRetryableErrorTypes ?? [],
   };
@@ -119,7 +110,8 @@ function callRetry(retry: ActivityOptions['retry']): CallRetry {
  */
 function batchOptions(step: PlanStep, size: number, summary: string): ActivityOptions {
   const single = optionsFor(step, summary);
-  const perCall = durationMs(single.startToCloseTimeout);
+  // the same reading of `30s`, `5m` that Temporal gives the options it is handed
+  const perCall = msToNumber(single.startToCloseTimeout ?? '60s');
   const retry = callRetry(single.retry);
   return {
     ...single,

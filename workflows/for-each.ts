@@ -42,9 +42,11 @@ export function batchSize(items: number, concurrency: number, batch?: number, pr
   return Math.min(MAX_BATCH, Math.ceil(perLane / BATCHES_PER_LANE));
 }
 
-/** `batchSize` as runs started before `LANE_BATCHES_PATCH` cut lists: short lists one element each. */
-function batchSizeBeforeLanes(items: number, concurrency: number, batch?: number): number {
-  if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
+/**
+ * `batchSize` of a step without its own `batch`, as runs started before `LANE_BATCHES_PATCH`
+ * cut lists: short lists one element each.
+ */
+function batchSizeBeforeLanes(items: number, concurrency: number): number {
   const perBatch = Math.floor(items / (Math.max(1, concurrency) * BATCHES_PER_LANE));
   return perBatch < 2 ? 1 : Math.min(MAX_BATCH, perBatch);
 }
