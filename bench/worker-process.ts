@@ -13,6 +13,14 @@ import { peakRssBytes } from './proc.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE_ENTRY = path.join(ROOT, 'bench', 'worker-main.ts');
 
+/**
+ * glibc malloc arenas of a deployed worker (MALLOC_ARENA_MAX in docker-compose.yml). glibc
+ * gives every thread that allocates concurrently an arena of its own, up to 8 per core, and
+ * keeps what they once held; the worker's threads (Temporal's core, libuv's pool that
+ * compresses payloads, the workflow thread) need no more than two.
+ */
+export const WORKER_MALLOC_ARENA_MAX = '2';
+
 export interface WorkerProcess {
   pid: number;
   /** Peak resident memory so far, in bytes. */
@@ -53,7 +61,8 @@ export function workerEnv(config: Config): Record<string, string> {
  */
 export async function startWorkerProcess(config: Config, compiledEntry?: string, nodeArgs: string[] = []): Promise<WorkerProcess> {
   const args = [...nodeArgs, ...(compiledEntry ? [compiledEntry] : ['--import', 'tsx', SOURCE_ENTRY])];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: workerEnv(config), stdio: ['ignore', 'pipe', 'pipe'] });
+  const env = { ...workerEnv(config), MALLOC_ARENA_MAX: WORKER_MALLOC_ARENA_MAX };
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   track(child);
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

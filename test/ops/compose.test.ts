@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WORKER_NODE_OPTIONS } from '../../bench/options.ts';
+import { WORKER_MALLOC_ARENA_MAX } from '../../bench/worker-process.ts';
 import { SEARCH_ATTRIBUTES } from '../../worker/dev-server.ts';
 import { parseArgv } from './cli-argv.ts';
 import {
@@ -114,7 +115,7 @@ describe('docker-compose.yml', () => {
   it('sets on the worker only variables that worker/config.ts reads (and node\'s own), and points it at the stack', () => {
     const configSource = readFileSync(path.join(ROOT, 'worker/config.ts'), 'utf8');
     const worker = serviceNamed('worker');
-    const names = environmentNames(worker).filter((name) => name !== 'NODE_OPTIONS');
+    const names = environmentNames(worker).filter((name) => name !== 'NODE_OPTIONS' && name !== 'MALLOC_ARENA_MAX');
     expect(names).toEqual(expect.arrayContaining(['TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TOURFLOW_TASK_QUEUE', 'TOURFLOW_API_URL', 'TOURFLOW_API_KEY']));
     for (const name of names) expect(configSource, `worker/config.ts reads ${name}`).toContain(name);
 
@@ -122,6 +123,7 @@ describe('docker-compose.yml', () => {
     expect(env.TEMPORAL_ADDRESS).toBe('temporal:7233');
     // the memory setting the benchmark measures the worker with
     expect(env.NODE_OPTIONS).toBe(WORKER_NODE_OPTIONS);
+    expect(env.MALLOC_ARENA_MAX).toBe(WORKER_MALLOC_ARENA_MAX);
     const sandboxPort = parseArgv(commandArgv(serviceNamed('sandbox'))).options?.port;
     expect(env.TOURFLOW_API_URL).toContain(`http://sandbox:${String(sandboxPort)}`);
   });
