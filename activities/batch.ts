@@ -4,13 +4,18 @@
  * heartbeats after each call with the outcomes so far, so a retry resumes where the last
  * attempt stopped instead of replaying every call.
  */
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure, type Context } from '@temporalio/activity';
 import type { ActionContext, ActionHandler } from './action.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, StepCall, UndoRecord } from './types.ts';
 import { PartialFailure } from './action.ts';
+import { currentActivity } from './current.ts';
 
-/** Shortest time between two heartbeats of a batch that carry its outcomes. */
-const HEARTBEAT_EVERY_MS = 1_000;
+/**
+ * Shortest time between two heartbeats of a batch that carry its outcomes. Every heartbeat
+ * encodes all of them, and the worker passes on at most one every 30 s or so (its heartbeat
+ * throttle, 80 % of the heartbeat timeout at most); beats in between only cost encoding.
+ */
+const HEARTBEAT_EVERY_MS = 5_000;
 
 /** What a batch needs from the activity layer. */
 export interface BatchRunner {
@@ -21,13 +26,6 @@ export interface BatchRunner {
   toFailure(error: unknown): unknown;
 }
 
-function activityContext(): Context | undefined {
-  try {
-    return Context.current();
-  } catch {
-    return undefined; // called outside an activity (the benchmark's scripts, tests)
-  }
-}
 
 /** Outcomes the previous attempt reported before it stopped, if the calls are the same. */
 function resumed(context: Context | undefined, calls: StepCall[]): BatchResult[] {
@@ -97,12 +95,12 @@ async function callWithRetries(
  * timeout) starts after the calls its last heartbeat reported done.
  */
 export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<BatchOutcome> {
-  const context = activityContext();
+  const context = currentActivity();
   const results = resumed(context, batch.calls);
   const keys = batch.calls.map((call) => call.idempotencyKey);
   const shared = new Map<string, Promise<unknown>>();
-  // Outcomes so far, at most once a second: each heartbeat encodes them all (Temporal sends
-  // them even less often); a retry after a crash redoes at most the calls of the last second.
+  // Outcomes so far, at most every 5 s: each heartbeat encodes them all. A retry after a crash
+  // redoes the calls since the last heartbeat the server got, under the same idempotency keys.
   let beaten = 0;
   const beat = (force = false) => {
     const now = Date.now();

@@ -5,10 +5,11 @@
  * `replayAndUndo`).
  */
 import { createHash } from 'node:crypto';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { activityName, batchActivityName, undoActivityName, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
 import { ApiError, asActivityFailure, toActivityFailure } from './client/index.ts';
+import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
 import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
@@ -18,12 +19,11 @@ export type { ActivityDeps } from './deps.ts';
 
 type ActivityFn = (arg: never) => Promise<unknown>;
 
+/** Outside an activity (scripts, tests) nothing cancels a call. */
+const NEVER_CANCELLED = new AbortController().signal;
+
 function cancellationSignal(): AbortSignal {
-  try {
-    return Context.current().cancellationSignal;
-  } catch {
-    return new AbortController().signal; // called outside an activity (scripts, tests)
-  }
+  return currentActivity()?.cancellationSignal ?? NEVER_CANCELLED;
 }
 
 function contextFor(deps: ActivityDeps, baseKey: string, shared = new Map<string, Promise<unknown>>()): ActionContext {
