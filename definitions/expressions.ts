@@ -150,8 +150,8 @@ function valueAt(text: string, scope: ExpressionScope): JsonValue | undefined {
 function evaluateRaw(text: string, scope: ExpressionScope): unknown {
   const program = parseExpression(text);
   const context: Record<string, unknown> = {};
-  for (const ref of referencesOf(text).refs) {
-    if (!(ref.root in context) && scope[ref.root] !== undefined) context[ref.root] = toCel(scope[ref.root]);
+  for (const [root, need] of needsOf(text)) {
+    if (scope[root] !== undefined) context[root] = celPart(scope[root], need);
   }
   try {
     return program(context);
@@ -226,6 +226,67 @@ function interpolate(value: JsonValue): string {
   if (value === null) return '';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/**
+ * What an expression reads of a value: all of it (`true`), or only some fields, each with what
+ * it reads of that field. `inputs.days[0].date + inputs.name` reads `days` and `name` of
+ * `inputs`, not its 5,000 guests; `size(inputs)` or `inputs[key]` reads all of `inputs`.
+ */
+type Need = true | Map<string, Need>;
+
+function needsOf(expression: string): Map<string, Need> {
+  let known = needs.get(expression);
+  if (!known) needs.set(expression, (known = findNeeds(expression)));
+  return known;
+}
+
+const needs = new Map<string, Map<string, Need>>();
+
+function findNeeds(expression: string): Map<string, Need> {
+  const roots = new Map<string, Need>();
+  for (const { root, path } of referencesOf(expression).refs) {
+    const known = roots.get(root);
+    if (known === true) continue;
+    if (path.length === 0) {
+      roots.set(root, true);
+      continue;
+    }
+    const fields = known ?? new Map<string, Need>();
+    roots.set(root, fields);
+    addNeed(fields, path);
+  }
+  return roots;
+}
+
+function addNeed(fields: Map<string, Need>, [key, ...rest]: readonly string[]): void {
+  if (key === undefined) return;
+  const inner = fields.get(key);
+  if (inner === true) return;
+  if (rest.length === 0) {
+    fields.set(key, true);
+    return;
+  }
+  const next = inner ?? new Map<string, Need>();
+  fields.set(key, next);
+  addNeed(next, rest);
+}
+
+/**
+ * The CEL form of what an expression reads of `value`: a map (a plain object) read by field
+ * carries only those fields, so an expression over two input fields does not convert, and
+ * keep a copy of, a 5,000-element list beside them. A field it lacks stays missing, so
+ * `has()`, `.?` and CEL's "no such key" behave as on the whole value.
+ */
+function celPart(value: unknown, need: Need): unknown {
+  if (need === true || value === null || typeof value !== 'object' || Array.isArray(value)) return toCel(value);
+  const known = celForms.get(value);
+  if (known !== undefined) return known;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of need) {
+    if (Object.hasOwn(value, key)) out[key] = celPart((value as Record<string, unknown>)[key], inner);
+  }
+  return out;
 }
 
 /**

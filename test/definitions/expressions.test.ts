@@ -127,3 +127,57 @@ describe('plain paths', () => {
     expect(() => evaluateTemplate(`\${{ ${path} }}`, wide)).toThrow(String(viaCel).replace(/\(|\)/g, ''));
   });
 });
+
+describe('conversion of only what an expression reads', () => {
+  const wide = {
+    inputs: {
+      name: 'Spring Tour',
+      days: [{ date: '2027-03-27' }, { date: '2027-03-28' }],
+      nested: { a: { b: 1 }, c: 2 },
+      guests: [{ lastName: 'Lindholm', guests: 2 }],
+    },
+  };
+  const outcome = (expression: string): unknown => {
+    try {
+      return evaluateExpression(expression, wide);
+    } catch (error) {
+      return `error: ${(error as Error).message}`;
+    }
+  };
+  // `size(inputs)` reads the whole of `inputs`, so CEL sees it all: the reference reading.
+  it.each([
+    'inputs.name + "!"',
+    'has(inputs.org)',
+    'has(inputs.name)',
+    'inputs.?org.orValue("none")',
+    'inputs.nested.a.b + inputs.nested.c',
+    'inputs.nested.a.b + size(inputs.nested)',
+    'size(inputs.days) + inputs.nested.a.b',
+    'inputs.days[size(inputs.days) - 1].date',
+    'inputs.guests.map(g, g.guests)',
+    'inputs.missing',
+    'inputs.nested.missing',
+  ])('%s gives what it gives on the whole value', (expression) => {
+    const whole = outcome(`size(inputs) >= 0 ? (${expression}) : (${expression})`);
+    expect(whole).not.toBeUndefined();
+    expect(outcome(expression)).toEqual(whole);
+  });
+
+  it('reads only the fields an expression names', () => {
+    const read = new Set<string>();
+    const inputs = new Proxy(wide.inputs, {
+      get: (target, key, receiver) => {
+        read.add(String(key));
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+      getOwnPropertyDescriptor: (target, key) => {
+        read.add(String(key));
+        return Reflect.getOwnPropertyDescriptor(target, key);
+      },
+    });
+    expect(evaluateExpression('inputs.name + " " + inputs.days[0].date', { inputs })).toBe('Spring Tour 2027-03-27');
+    expect(read).not.toContain('guests');
+    expect(evaluateExpression('size(inputs)', { inputs })).toBe(4);
+    expect(read).toContain('guests');
+  });
+});
