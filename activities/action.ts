@@ -23,6 +23,12 @@ export interface ActionContext {
    * adding guests to them.
    */
   shared<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * A read shared by every call of this step of this run in the worker, for up to 30 s
+   * (`activities/step-reads.ts`); outside a batch, the same as `shared`. Only for reads no
+   * call of the step changes and that may be that old: the tour's days.
+   */
+  stepShared<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 export interface ActionHandler {

@@ -11,6 +11,7 @@ import { activityName, batchActivityName, undoActivityName, PartialFailure, type
 import { ApiError, asActivityFailure, toActivityFailure } from './client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
+import { StepReads } from './step-reads.ts';
 import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
@@ -26,23 +27,33 @@ function cancellationSignal(): AbortSignal {
   return currentActivity()?.cancellationSignal ?? NEVER_CANCELLED;
 }
 
-function contextFor(deps: ActivityDeps, baseKey: string, shared = new Map<string, Promise<unknown>>()): ActionContext {
+/** `load` once per key while `reads` holds it; a failed read is not kept, so the next call tries again. */
+function sharedIn(reads: Map<string, Promise<unknown>>) {
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let read = reads.get(key) as Promise<T> | undefined;
+    if (!read) {
+      read = load();
+      reads.set(key, read);
+      read.catch(() => reads.delete(key));
+    }
+    return read;
+  };
+}
+
+function contextFor(
+  deps: ActivityDeps,
+  baseKey: string,
+  shared = new Map<string, Promise<unknown>>(),
+  stepShared = shared,
+): ActionContext {
   return {
     client: deps.client,
     outputDir: deps.outputDir,
     defaultOrg: deps.defaultOrg,
     signal: cancellationSignal(),
     key: (n) => (n === undefined ? baseKey : `${baseKey}:${n}`),
-    shared: <T>(key: string, load: () => Promise<T>): Promise<T> => {
-      let read = shared.get(key) as Promise<T> | undefined;
-      if (!read) {
-        read = load();
-        shared.set(key, read);
-        // a failed read is not shared: the next call tries again
-        read.catch(() => shared.delete(key));
-      }
-      return read;
-    },
+    shared: sharedIn(shared),
+    stepShared: sharedIn(stepShared),
   };
 }
 
@@ -98,9 +109,10 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
     await undo(record.args, contextFor(deps, undoKey(record.activity, record.args)));
   };
 
+  const stepReads = new StepReads();
   const batches: BatchRunner = {
     handlerFor,
-    contextFor: (call, shared) => contextFor(deps, call.idempotencyKey, shared),
+    contextFor: (call, shared) => contextFor(deps, call.idempotencyKey, shared, stepReads.of(`${call.run.workflowId}/${call.stepId}`)),
     toFailure: activityFailure,
   };
 

@@ -116,11 +116,11 @@ export async function readTour(ctx: ActionContext, tourId: string, options: { to
 }
 
 /**
- * The tour read once for all the calls of an activity (a `forEach` batch), for calls that only
- * look its days up and never change them.
+ * The tour read once for all the calls of a step in this worker (its `forEach` batches), for
+ * calls that only look its days up and never change them.
  */
 export function lookupTour(ctx: ActionContext, tourId: string): Promise<TourView> {
-  return ctx.shared(`tour:${tourId}`, () => readTour(ctx, tourId));
+  return ctx.stepShared(`tour:${tourId}`, () => readTour(ctx, tourId));
 }
 
 /** The time zone a day's local times are in: the day's, else the tour's, else the first day's. */

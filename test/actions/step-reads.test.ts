@@ -1,0 +1,61 @@
+/**
+ * Reads shared across the batches of one step: the tour's days are read once per step and
+ * worker, not once per batch, and afresh after the time they may be old, or for another step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createActivities } from '../../activities/index.ts';
+import { batchActivityName } from '../../activities/action.ts';
+import type { BatchCall, BatchOutcome, StepCall } from '../../activities/types.ts';
+import { StepReads } from '../../activities/step-reads.ts';
+import { rows, startHarness, type Harness } from './activity-harness.ts';
+
+describe('StepReads', () => {
+  it('gives each step its own reads, the same ones until they are too old', () => {
+    let now = 0;
+    const reads = new StepReads(1_000, () => now);
+    const first = reads.of('run-1/guests');
+    expect(reads.of('run-1/guests')).toBe(first);
+    expect(reads.of('run-1/venues')).not.toBe(first);
+    expect(reads.of('run-2/guests')).not.toBe(first);
+    now = 999;
+    expect(reads.of('run-1/guests')).toBe(first);
+    now = 1_000;
+    expect(reads.of('run-1/guests')).not.toBe(first);
+  });
+});
+
+describe('the tour read by the batches of a step', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('happens once for all batches of the step, again for another step', async () => {
+    const tour = await h.createTour('Step reads');
+    const day = tour.days[0]!.date;
+    // A rule that only counts: every whole-tour read uses one of its `times`.
+    const counter = h.sandbox.faults.add({ kind: 'latency', ms: 0, match: { method: 'GET', path: '/data$' }, times: 1_000 });
+    const tourReads = () => 1_000 - (h.sandbox.faults.list().find((rule) => rule.id === counter)?.times ?? 1_000);
+    const activities = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId });
+    const addGuests = activities[batchActivityName('guest.create')] as (batch: BatchCall) => Promise<BatchOutcome>;
+    const batch = (stepId: string, names: string[]): BatchCall => ({
+      calls: names.map((lastName): StepCall => ({
+        ...h.stepCall('guest.create', { tourId: tour.id, day, firstName: 'Pat', lastName, guests: 1, pickup: 'Will Call' }, { stepId }),
+        itemKey: lastName,
+      })),
+      stopOnFailure: true,
+      retry: { initialIntervalMs: 10, backoffCoefficient: 2, maximumIntervalMs: 100, maximumAttempts: 2, nonRetryableErrorTypes: [] },
+    });
+
+    for (const outcome of [await addGuests(batch('guests', ['Ahn', 'Berg'])), await addGuests(batch('guests', ['Cruz', 'Dahl']))]) {
+      expect(outcome.results.every((result) => result.outcome !== undefined)).toBe(true);
+    }
+    expect(tourReads()).toBe(1);
+    await addGuests(batch('more-guests', ['Eze']));
+    expect(tourReads()).toBe(2);
+    expect(rows(h.snapshot(), 'guests').map((row: { lastName: string }) => row.lastName).sort()).toEqual(['Ahn', 'Berg', 'Cruz', 'Dahl', 'Eze']);
+  });
+});
