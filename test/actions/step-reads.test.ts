@@ -39,8 +39,11 @@ describe('the tour read by the batches of a step', () => {
     // A rule that only counts: every whole-tour read uses one of its `times`.
     const counter = h.sandbox.faults.add({ kind: 'latency', ms: 0, match: { method: 'GET', path: '/data$' }, times: 1_000 });
     const tourReads = () => 1_000 - (h.sandbox.faults.list().find((rule) => rule.id === counter)?.times ?? 1_000);
-    const activities = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId });
-    const addGuests = activities[batchActivityName('guest.create')] as (batch: BatchCall) => Promise<BatchOutcome>;
+    const activities = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<
+      string,
+      (batch: BatchCall) => Promise<BatchOutcome>
+    >;
+    const addGuests = activities[batchActivityName('guest.create')]!;
     const batch = (stepId: string, names: string[]): BatchCall => ({
       calls: names.map((lastName): StepCall => ({
         ...h.stepCall('guest.create', { tourId: tour.id, day, firstName: 'Pat', lastName, guests: 1, pickup: 'Will Call' }, { stepId }),
