@@ -17,6 +17,12 @@ import { currentActivity } from './current.ts';
  */
 const HEARTBEAT_EVERY_MS = 5_000;
 
+/** Time between beats: 5 s, or half the heartbeat timeout where a short step timeout makes that shorter. */
+function beatEvery(context: Context | undefined): number {
+  const timeout = context?.info.heartbeatTimeoutMs;
+  return timeout ? Math.min(HEARTBEAT_EVERY_MS, timeout / 2) : HEARTBEAT_EVERY_MS;
+}
+
 /** What a batch needs from the activity layer. */
 export interface BatchRunner {
   handlerFor(action: string): ActionHandler;
@@ -101,10 +107,11 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<B
   const shared = new Map<string, Promise<unknown>>();
   // Outcomes so far, at most every 5 s: each heartbeat encodes them all. A retry after a crash
   // redoes the calls since the last heartbeat the server got, under the same idempotency keys.
+  const every = beatEvery(context);
   let beaten = 0;
   const beat = (force = false) => {
     const now = Date.now();
-    if (!force && now - beaten < HEARTBEAT_EVERY_MS) return;
+    if (!force && now - beaten < every) return;
     beaten = now;
     context?.heartbeat({ keys: keys.slice(0, results.length), results });
   };

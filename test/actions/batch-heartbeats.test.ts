@@ -1,0 +1,64 @@
+/**
+ * How often a batch heartbeats: every 5 s at most, so that a long batch does not encode its
+ * outcomes once a call; but within half its heartbeat timeout, so that a step with a short
+ * timeout is not timed out while its calls go well. The activity context is a stand-in (the
+ * SDK's context storage holds it as it holds the real one); the calls are real promises.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { asyncLocalStorage, type Context } from '@temporalio/activity';
+import { runBatch, type BatchRunner } from '../../activities/batch.ts';
+import type { BatchCall, StepCall } from '../../activities/types.ts';
+
+function runner(callMs: number): BatchRunner {
+  return {
+    handlerFor: () => ({
+      run: async () => {
+        await delay(callMs);
+        return { output: {}, undo: [], describe: 'done' };
+      },
+    }),
+    contextFor: () => ({}) as never, // the stand-in calls read nothing from it
+    toFailure: (error) => error,
+  };
+}
+
+function batch(size: number): BatchCall {
+  const calls = Array.from({ length: size }, (_, i): StepCall => ({
+    action: 'test.call',
+    stepId: 'step',
+    itemKey: String(i),
+    args: {},
+    idempotencyKey: `key-${i}`,
+    run: { workflowId: 'wf', playbook: 'test', now: '2027-01-01T00:00:00Z' },
+  }));
+  return { calls, stopOnFailure: true, retry: { initialIntervalMs: 1, backoffCoefficient: 1, maximumIntervalMs: 1, maximumAttempts: 1, nonRetryableErrorTypes: [] } };
+}
+
+/** Runs a batch in a stand-in activity context; returns the times of its heartbeats. */
+async function beatsOf(heartbeatTimeoutMs: number | undefined, calls: number, callMs: number): Promise<number[]> {
+  const times: number[] = [];
+  const start = Date.now();
+  const context = {
+    info: { heartbeatTimeoutMs, heartbeatDetails: undefined },
+    heartbeat: () => times.push(Date.now() - start),
+    cancellationSignal: new AbortController().signal,
+  } as unknown as Context;
+  const outcome = await asyncLocalStorage.run(context, () => runBatch(runner(callMs), batch(calls)));
+  expect(outcome.results).toHaveLength(calls);
+  return times;
+}
+
+describe('batch heartbeats', () => {
+  it('come within half the heartbeat timeout when that is short', async () => {
+    const times = await beatsOf(200, 12, 25);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...gaps, times[0]!)).toBeLessThan(200);
+  });
+
+  it('come no more than once in 5 s when the timeout allows', async () => {
+    expect(await beatsOf(60_000, 12, 5)).toHaveLength(1);
+    expect(await beatsOf(undefined, 12, 5)).toHaveLength(1);
+  });
+});
