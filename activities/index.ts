@@ -94,6 +94,15 @@ function isRefused(error: unknown): boolean {
   return (error instanceof ApiError && !error.retryable) || (error instanceof ApplicationFailure && error.nonRetryable === true);
 }
 
+/**
+ * The step a call belongs to, for reads its batches share: of this run (a rerun under the same
+ * workflow ID, after a rollback changed the tour, reads afresh), or outside an activity of the
+ * workflow ID.
+ */
+function stepOf(call: StepCall): string {
+  return `${currentActivity()?.info.workflowExecution?.runId ?? call.run.workflowId}/${call.stepId}`;
+}
+
 /** Builds the activities, given the worker's dependencies. */
 export function createActivities(deps: ActivityDeps, modules: ActionModule[] = actionModules) {
   const handlers: Record<string, ActionHandler> = Object.assign({}, ...modules.map((m) => m.actions));
@@ -112,7 +121,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
   const stepReads = new StepReads();
   const batches: BatchRunner = {
     handlerFor,
-    contextFor: (call, shared) => contextFor(deps, call.idempotencyKey, shared, stepReads.of(`${call.run.workflowId}/${call.stepId}`)),
+    contextFor: (call, shared) => contextFor(deps, call.idempotencyKey, shared, stepReads.of(stepOf(call))),
     toFailure: activityFailure,
   };
 

@@ -23,7 +23,7 @@ export class StepReads {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The shared reads of `step` (a run's workflow ID and step ID); a fresh set once they are `ttlMs` old. */
+  /** The shared reads of `step` (a run and a step ID); a fresh set once they are `ttlMs` old. */
   of(step: string): Map<string, Promise<unknown>> {
     const now = this.now();
     for (const [key, entry] of this.#steps) if (now - entry.since >= this.ttlMs) this.#steps.delete(key);
