@@ -154,6 +154,7 @@ async function warmUp(sandbox: SandboxProcess): Promise<void> {
  * Size of the tour each measurement runs first, untimed, in the process it measures: a deployed
  * worker is long-lived and the hand-written script's process has run the action code before,
  * so both are measured warm (code compiled and optimised, lookups' schemas built), not cold.
+ * Never larger than the tour measured (the harness's own test runs a tiny one).
  */
 const WARM_UP_FACTOR = 1 / 16;
 
@@ -167,7 +168,7 @@ function checkedInputs(plan: Plan, given: JsonObject): JsonObject {
 /** Runs one measurement on a fresh sandbox; throws when the run fails. */
 export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement> {
   const tour = generateTour(spec.factor, `Bench ${spec.variant} x${spec.factor} #${spec.rep} ${randomUUID().slice(0, 8)}`);
-  const warmUpTour = generateTour(WARM_UP_FACTOR, `Warm-up ${spec.variant} #${spec.rep} ${randomUUID().slice(0, 8)}`);
+  const warmUpTour = generateTour(Math.min(WARM_UP_FACTOR, spec.factor), `Warm-up ${spec.variant} #${spec.rep} ${randomUUID().slice(0, 8)}`);
   // The naive script walks the plan one call at a time (`sequential`) with the playbooks' own
   // `forEach` settings, so its batches, and so its API calls, are the hand-written script's.
   const plan = withConcurrency(env.plan, spec.variant === Variant.naive ? null : spec.concurrency);

@@ -39,5 +39,5 @@ describe('bench harness', () => {
     } finally {
       await rm(outDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 });
