@@ -11,7 +11,7 @@ import { activityName, batchActivityName, undoActivityName, PartialFailure, type
 import { ApiError, asActivityFailure, toActivityFailure } from './client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
-import { StepReads } from './step-reads.ts';
+import { sharedIn, StepReads } from './step-reads.ts';
 import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
@@ -25,19 +25,6 @@ const NEVER_CANCELLED = new AbortController().signal;
 
 function cancellationSignal(): AbortSignal {
   return currentActivity()?.cancellationSignal ?? NEVER_CANCELLED;
-}
-
-/** `load` once per key while `reads` holds it; a failed read is not kept, so the next call tries again. */
-function sharedIn(reads: Map<string, Promise<unknown>>) {
-  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    let read = reads.get(key) as Promise<T> | undefined;
-    if (!read) {
-      read = load();
-      reads.set(key, read);
-      read.catch(() => reads.delete(key));
-    }
-    return read;
-  };
 }
 
 function contextFor(

@@ -15,6 +15,26 @@ interface StepEntry {
   reads: Map<string, Promise<unknown>>;
 }
 
+/**
+ * `load` once per key while `reads` holds it. A failed read is not kept, so the next call reads
+ * again; a caller that was waiting on another caller's read when it failed (that caller's
+ * activity cancelled, its request timed out) reads for itself rather than fail with it.
+ */
+export function sharedIn(reads: Map<string, Promise<unknown>>) {
+  const start = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const read = load();
+    reads.set(key, read);
+    read.catch(() => {
+      if (reads.get(key) === read) reads.delete(key);
+    });
+    return read;
+  };
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const known = reads.get(key) as Promise<T> | undefined;
+    return known ? known.catch(() => (reads.get(key) as Promise<T> | undefined) ?? start(key, load)) : start(key, load);
+  };
+}
+
 export class StepReads {
   readonly #steps = new Map<string, StepEntry>();
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities/index.ts';
 import { batchActivityName } from '../../activities/action.ts';
 import type { BatchCall, BatchOutcome, StepCall } from '../../activities/types.ts';
-import { StepReads } from '../../activities/step-reads.ts';
+import { sharedIn, StepReads } from '../../activities/step-reads.ts';
 import { rows, startHarness, type Harness } from './activity-harness.ts';
 
 describe('StepReads', () => {
@@ -60,5 +60,25 @@ describe('the tour read by the batches of a step', () => {
     await addGuests(batch('more-guests', ['Eze']));
     expect(tourReads()).toBe(2);
     expect(rows(h.snapshot(), 'guests').map((row: { lastName: string }) => row.lastName).sort()).toEqual(['Ahn', 'Berg', 'Cruz', 'Dahl', 'Eze']);
+  });
+});
+
+describe('sharedIn', () => {
+  it('reads once for every caller, and a caller whose shared read failed reads for itself', async () => {
+    const shared = sharedIn(new Map());
+    let loads = 0;
+    const load = (outcome: 'ok' | 'fail') => () => {
+      loads++;
+      return outcome === 'ok' ? Promise.resolve(`read ${loads}`) : Promise.reject(new Error('cancelled'));
+    };
+    const first = shared('tour', load('fail'));
+    const second = shared('tour', load('ok'));
+    const third = shared('tour', load('ok'));
+    await expect(first).rejects.toThrow('cancelled');
+    // the waiting callers share one new read
+    expect(await second).toBe('read 2');
+    expect(await third).toBe('read 2');
+    expect(await shared('tour', load('ok'))).toBe('read 2');
+    expect(loads).toBe(2);
   });
 });
