@@ -32,7 +32,6 @@ export interface BatchRunner {
   toFailure(error: unknown): unknown;
 }
 
-
 /** Outcomes the previous attempt reported before it stopped, if the calls are the same. */
 function resumed(context: Context | undefined, calls: StepCall[]): BatchResult[] {
   const details = context?.info.heartbeatDetails as { keys?: string[]; results?: BatchResult[] } | undefined;

@@ -11,7 +11,8 @@ import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../de
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
 import type { BatchCall, BatchOutcome, StepCall, StepOutcome } from '../activities/types.ts';
 import { batchActivityName } from '../workflows/activity-names.ts';
-import { batchSize, inBatches, preparesUndo } from '../workflows/for-each.ts';
+import { batchSize, inBatches } from '../workflows/for-each.ts';
+import { preparesUndo } from '../workflows/activity-calls.ts';
 import { idempotencyKey } from '../workflows/keys.ts';
 import type { StepSpan } from './tourflow.ts';
 

@@ -243,22 +243,14 @@ function needsOf(expression: string): Map<string, Need> {
 
 const needs = new Map<string, Map<string, Need>>();
 
+/** The scope's names an expression reads, each a field of the scope with what is read of it. */
 function findNeeds(expression: string): Map<string, Need> {
   const roots = new Map<string, Need>();
-  for (const { root, path } of referencesOf(expression).refs) {
-    const known = roots.get(root);
-    if (known === true) continue;
-    if (path.length === 0) {
-      roots.set(root, true);
-      continue;
-    }
-    const fields = known ?? new Map<string, Need>();
-    roots.set(root, fields);
-    addNeed(fields, path);
-  }
+  for (const { root, path } of referencesOf(expression).refs) addNeed(roots, [root, ...path]);
   return roots;
 }
 
+/** Records that `fields` is read along `path`: all of its last field, or all of a field already read whole. */
 function addNeed(fields: Map<string, Need>, [key, ...rest]: readonly string[]): void {
   if (key === undefined) return;
   const inner = fields.get(key);

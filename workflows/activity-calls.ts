@@ -67,6 +67,11 @@ function replayUndo(call: StepCall, summary: string): UndoRecord[] {
   return [{ activity: 'replayAndUndo', args: { call: call as never }, describe: `undo "${summary}" if it happened` }];
 }
 
+/** True for steps whose calls read their undo first (update, delete, bulk): a local activity per call or batch. */
+export function preparesUndo(kind: PlanStep['kind']): boolean {
+  return kind !== 'create' && kind !== 'read';
+}
+
 /** Runs one call of a write or read step, keeping the saga up to date. */
 export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promise<StepOutcome> {
   const summary = summarize(step, call);
@@ -132,7 +137,7 @@ export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFail
   let handles: number[] = [];
   if (step.kind === 'create') {
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
-  } else if (step.kind !== 'read') {
+  } else if (preparesUndo(step.kind)) {
     const { heartbeatTimeout: _none, ...prepare } = options;
     const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...prepare, summary: `prepare undo of ${summary}` }, first.action, { calls });
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));

@@ -8,7 +8,7 @@ import { ApplicationFailure, patched } from '@temporalio/workflow';
 import type { JsonValue, PlanStep } from '../definitions/plan-types.ts';
 import { evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import type { BatchResult, StepCall } from '../activities/types.ts';
-import { runBatchCall } from './activity-calls.ts';
+import { preparesUndo, runBatchCall } from './activity-calls.ts';
 import { StepState, type ItemCounts } from './messages.ts';
 import { failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
@@ -20,11 +20,6 @@ const BATCHES_PER_LANE = 4;
 
 /** Elements a lane takes in one batch at most before its work is split into several batches. */
 const ONE_BATCH_PER_LANE_UP_TO = 8;
-
-/** True for steps whose calls read their undo first (update, delete, bulk): a local activity per batch. */
-export function preparesUndo(kind: PlanStep['kind']): boolean {
-  return kind !== 'create' && kind !== 'read';
-}
 
 /**
  * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
