@@ -70,10 +70,16 @@ export async function openRunFromList(page: Page, options: OpenRunOptions): Prom
   await page.goto(workflowListUrl(options.uiUrl, options.namespace, options.query));
   for (;;) {
     try {
-      await rowLink.waitFor({ state: 'visible', timeout: Math.min(5_000, Math.max(deadline - Date.now(), 1)) });
+      await rowLink.waitFor({ state: 'visible', timeout: Math.min(10_000, Math.max(deadline - Date.now(), 1)) });
       break;
     } catch (error) {
-      if (Date.now() >= deadline) throw new Error(`run ${options.workflowId} never appeared in the list for ${options.query}`, { cause: error });
+      if (Date.now() >= deadline) {
+        // What the list showed instead says whether the page was empty, still loading, or other runs.
+        const rows = await page.locator('a[href*="/workflows/"]').count();
+        throw new Error(`run ${options.workflowId} never appeared in the list for ${options.query} (the page showed ${rows} run links at ${page.url()})`, {
+          cause: error,
+        });
+      }
       await page.reload();
     }
   }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ChromiumMissing, ensureChromium, type ChromiumLookup } from '../../scripts/ensure-chromium.ts';
 import { screenshotWhole, withPage } from '../support/browser.ts';
+import { pollUntil } from '../support/poll.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { GZIP_ENCODING } from '../../worker/codec.ts';
 import { missingTexts, openRunFromList, runPageUrl, runSteps, type RunSteps } from './web-ui-pages.ts';
@@ -66,9 +67,17 @@ describe('Temporal Web UI', () => {
     const tourChild = children.find((child) => child.steps.activities.some((summary) => summary.startsWith('tour: ')));
     expect(tourChild, 'a child run summarises its tour step').toBeDefined();
 
+    // Visibility is eventually consistent: the run is first found through the API, so a slow
+    // list page under load is told apart from a run the server never indexed.
+    const query = `PlaybookName = "${PLAYBOOK}"`;
+    await pollUntil(async () => {
+      for await (const run of client.workflow.list({ query })) if (run.workflowId === outcome.workflowId) return true;
+      return false;
+    }, `${outcome.workflowId} listed for ${query} by the server`);
+
     await withPage({ executablePath: chromium.path }, async (page) => {
       try {
-        await openRunFromList(page, { uiUrl, namespace, query: `PlaybookName = "${PLAYBOOK}"`, workflowId: outcome.workflowId });
+        await openRunFromList(page, { uiUrl, namespace, query, workflowId: outcome.workflowId, timeoutMs: 60_000 });
         const onParent = [outcome.workflowId, ...parent.activities, ...parent.childSummaries];
         expect(await missingTexts(page, onParent), 'missing from the run page').toEqual([]);
         // The run's input (its plan) is stored compressed; the UI shows it as JSON through the
@@ -87,5 +96,5 @@ describe('Temporal Web UI', () => {
         throw error;
       }
     });
-  }, 120_000);
+  }, 240_000);
 });
