@@ -24,9 +24,10 @@ export interface ActionContext {
    */
   shared<T>(key: string, load: () => Promise<T>): Promise<T>;
   /**
-   * A read shared by every call of this step of this run in the worker, for up to 30 s
-   * (`activities/step-reads.ts`); outside a batch, the same as `shared`. Only for reads no
-   * call of the step changes and that may be that old: the tour's days.
+   * A read shared by every call of this step of this run in the worker, and by their undo
+   * preparations, for up to 30 s (`activities/step-reads.ts`). Only for reads no call of the
+   * step changes and that may be that old (the tour's days), or that a call's preparation and
+   * the call itself must see alike (the entries a bulk status change puts back on undo).
    */
   stepShared<T>(key: string, load: () => Promise<T>): Promise<T>;
 }

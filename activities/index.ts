@@ -106,16 +106,14 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
   };
 
   const stepReads = new StepReads();
-  const batches: BatchRunner = {
-    handlerFor,
-    contextFor: (call, shared) => contextFor(deps, call.idempotencyKey, shared, stepReads.of(stepOf(call))),
-    toFailure: activityFailure,
-  };
+  /** A call's context: its writes keyed by the call, its step's shared reads those of the run's step. */
+  const callContext = (call: StepCall, shared?: Map<string, Promise<unknown>>) => contextFor(deps, call.idempotencyKey, shared, stepReads.of(stepOf(call)));
+  const batches: BatchRunner = { handlerFor, contextFor: callContext, toFailure: activityFailure };
 
   const activities: Record<string, ActivityFn> = {};
   for (const [action, handler] of Object.entries(handlers)) {
     activities[activityName(action)] = ((call: StepCall) =>
-      asActivity(() => handler.run(call, contextFor(deps, call.idempotencyKey)))) as ActivityFn;
+      asActivity(() => handler.run(call, callContext(call)))) as ActivityFn;
     activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity(() => runBatch(batches, batch))) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
@@ -128,7 +126,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
     prepareUndoBatch: ({ calls }: { calls: StepCall[] }): Promise<UndoRecord[][]> => asActivity(() => prepareBatch(batches, calls)),
     /** Reads what an update, delete or bulk call will change and returns its undo. */
     prepareUndo: (call: StepCall): Promise<UndoRecord[]> =>
-      asActivity(async () => (await handlerFor(call.action).prepare?.(call, contextFor(deps, call.idempotencyKey))) ?? []),
+      asActivity(async () => (await handlerFor(call.action).prepare?.(call, callContext(call))) ?? []),
     /**
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.

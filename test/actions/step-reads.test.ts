@@ -1,10 +1,11 @@
 /**
- * Reads shared across the batches of one step: the tour's days are read once per step and
- * worker, not once per batch, and afresh after the time they may be old, or for another step.
+ * Reads shared within one step: the tour's days are read once per step and worker, not once
+ * per batch, and afresh after the time they may be old, or for another step; a bulk status
+ * change and its undo preparation read the entries once between them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities/index.ts';
-import { batchActivityName } from '../../activities/action.ts';
+import { activityName, batchActivityName } from '../../activities/action.ts';
 import type { BatchCall, BatchOutcome, StepCall } from '../../activities/types.ts';
 import { sharedIn, StepReads } from '../../activities/step-reads.ts';
 import { rows, startHarness, type Harness } from './activity-harness.ts';
@@ -24,7 +25,7 @@ describe('StepReads', () => {
   });
 });
 
-describe('the tour read by the batches of a step', () => {
+describe('reads shared within a step', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
@@ -33,12 +34,16 @@ describe('the tour read by the batches of a step', () => {
     await h?.close();
   });
 
-  it('happens once for all batches of the step, again for another step', async () => {
+  /** Counts the requests to `path` from now on: a latency rule of 0 ms uses one of its `times` for each. */
+  const counting = (method: string, path: string) => {
+    const id = h.sandbox.faults.add({ kind: 'latency', ms: 0, match: { method, path }, times: 1_000 });
+    return () => 1_000 - (h.sandbox.faults.list().find((rule) => rule.id === id)?.times ?? 1_000);
+  };
+
+  it('read the tour once for all batches of the step, again for another step', async () => {
     const tour = await h.createTour('Step reads');
     const day = tour.days[0]!.date;
-    // A rule that only counts: every whole-tour read uses one of its `times`.
-    const counter = h.sandbox.faults.add({ kind: 'latency', ms: 0, match: { method: 'GET', path: '/data$' }, times: 1_000 });
-    const tourReads = () => 1_000 - (h.sandbox.faults.list().find((rule) => rule.id === counter)?.times ?? 1_000);
+    const tourReads = counting('GET', '/data$');
     const activities = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<
       string,
       (batch: BatchCall) => Promise<BatchOutcome>
@@ -60,6 +65,29 @@ describe('the tour read by the batches of a step', () => {
     await addGuests(batch('more-guests', ['Eze']));
     expect(tourReads()).toBe(2);
     expect(rows(h.snapshot(), 'guests').map((row: { lastName: string }) => row.lastName).sort()).toEqual(['Ahn', 'Berg', 'Cruz', 'Dahl', 'Eze']);
+  });
+
+  it('read the entries of a bulk status change once for its undo preparation and the call', async () => {
+    const tour = await h.createTour('Shared entries');
+    for (const [i, day] of tour.days.slice(0, 2).entries()) {
+      for (const lastName of ['Ahn', 'Berg']) {
+        await h.run('guest.create', { tourId: tour.id, day: day.date, firstName: 'Pat', lastName: `${lastName} ${i}`, guests: 2, pickup: 'Will Call' });
+      }
+    }
+    const listReads = counting('GET', '/guestlist$');
+    const args = { tourId: tour.id, status: 'Approved', select: { status: ['Pending'] } };
+    const call = h.stepCall('guests.setStatus', args, { stepId: 'approve' });
+    const [undo] = await h.prepare(call);
+    expect(listReads()).toBe(tour.days.length);
+    const outcome = await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey });
+    expect(listReads(), 'the call used the lists its preparation read').toBe(tour.days.length);
+    // The undo puts back exactly the entries the call changed.
+    const changed = (outcome.output as { entries: Array<{ id: number }> }).entries.map((entry) => entry.id);
+    expect(changed).toHaveLength(4);
+    expect(undo?.args).toMatchObject({ guestListIds: changed });
+    // Another call of the step (another element, or another run) reads for itself.
+    await h.run('guests.setStatus', { ...args, status: 'Declined' }, { stepId: 'approve' });
+    expect(listReads()).toBe(2 * tour.days.length);
   });
 });
 
