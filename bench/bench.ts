@@ -20,7 +20,7 @@ import { SIZE_S, generateTour, sizeName } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
 import { childPids } from './proc.ts';
-import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeTable, stepTable, targetTable } from './report.ts';
+import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeTable, STARVED_SHARE, starvedRuns, stepTable, stolenShare, targetTable } from './report.ts';
 import { round } from './stats.ts';
 import { summarizeAll, targets } from './summary.ts';
 
@@ -129,7 +129,9 @@ async function runAll(env: BenchEnv, runs: RunSpec[], log: (line: string) => voi
       measurements.push(m);
       const mb = (bytes: number | undefined) => round((bytes ?? 0) / 2 ** 20, 0);
       const extra = m.history ? `, ${m.history.events} events (largest ${m.history.largest}), worker ${mb(m.workerIdleRssBytes)} MB idle, ${mb(m.workerPeakRssBytes)} MB peak` : '';
-      log(`${label}: ${(m.wallMs / 1000).toFixed(2)} s, ${m.apiCalls} calls${extra}`);
+      const share = stolenShare(m, os.cpus().length);
+      const stolen = share !== undefined && share > STARVED_SHARE ? `; the host stole ${Math.round(share * 100)} % of the CPU` : '';
+      log(`${label}: ${(m.wallMs / 1000).toFixed(2)} s, ${m.apiCalls} calls${extra}${stolen}`);
     } catch (error) {
       failures.push({ ...spec, error: error instanceof Error ? error.message : String(error) });
       log(`${label}: FAILED: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
@@ -156,6 +158,8 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   log(`API calls by endpoint at ${sizeName(main)} (first repetition)\n${endpointTable(results.measurements, main)}\n`);
   if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
   if (results.compile) log(`Compile of a ${results.compile.steps}-step playbook: ${results.compile.ms} ms`);
+  const starved = starvedRuns(results.measurements, results.cpus, describeRun);
+  if (starved) log(`\n${starved}`);
   log(`\nTargets\n${targetTable(results.targets)}`);
   for (const failure of results.failures) log(`\nFAILED ${describeRun(failure)}:\n${failure.error}`);
 }

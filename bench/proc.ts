@@ -1,7 +1,7 @@
 /**
- * Readings from Linux `/proc`: a process's peak resident memory and its CPU time, and the
- * children of a process (to find the Temporal dev server the bench started). Off Linux the
- * readings are `undefined` and the bench prints "n/a".
+ * Readings from Linux `/proc`: a process's peak resident memory and its CPU time, the CPU time
+ * the hypervisor gave to other guests, and the children of a process (to find the Temporal dev
+ * server the bench started). Off Linux the readings are `undefined` and the bench prints "n/a".
  */
 import { readFileSync, readdirSync } from 'node:fs';
 
@@ -37,6 +37,17 @@ export function cpuSeconds(pid: number): number | undefined {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
+/**
+ * CPU time stolen from this machine so far: time its virtual CPUs were ready to run but the
+ * hypervisor ran other guests (`steal` of `/proc/stat`), summed over all CPUs, in seconds.
+ */
+export function stolenSeconds(): number | undefined {
+  const fields = read('/proc/stat')?.split('\n', 1)[0]?.trim().split(/\s+/);
+  // cpu user nice system idle iowait irq softirq steal …
+  if (!fields || fields[0] !== 'cpu' || fields.length < 9) return undefined;
+  return Number(fields[8]) / TICKS_PER_SECOND;
+}
+
 /** PIDs of the direct children of `parent` whose command name starts with `name`. */
 export function childPids(parent: number, name: string): number[] {
   let entries: string[];
@@ -57,9 +68,14 @@ export function childPids(parent: number, name: string): number[] {
   return found;
 }
 
-/** CPU seconds of a set of processes, read before and after a measured span. */
+/**
+ * CPU seconds of a set of processes, read before and after a measured span, and the seconds
+ * the host stole from the machine meanwhile (`stolen`): a run the host starved is slower for
+ * reasons outside the code, and says so.
+ */
 export class CpuMeter {
   private readonly start: Map<number, number>;
+  private readonly stolenAtStart = stolenSeconds();
 
   constructor(private readonly pids: Record<string, number | undefined>) {
     this.start = new Map();
@@ -77,6 +93,8 @@ export class CpuMeter {
       const now = pid === undefined ? undefined : cpuSeconds(pid);
       if (before !== undefined && now !== undefined) used[name] = Math.round((now - before) * 100) / 100;
     }
+    const stolen = stolenSeconds();
+    if (stolen !== undefined && this.stolenAtStart !== undefined) used.stolen = Math.round((stolen - this.stolenAtStart) * 100) / 100;
     return used;
   }
 }

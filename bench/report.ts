@@ -26,8 +26,31 @@ export function describeCounts(c: TourCounts): string {
   return `${c.days} days (${c.showDays} shows), ${c.venues} venues, ${c.stays} stays, ${c.rooms} rooms, ${int(c.scheduleItems)} schedule items, ${int(c.guests)} guests, ${c.daySheets} day sheets`;
 }
 
+/** CPU seconds of each process, and those the host stole from the machine ("stolen"). */
 function cpuLine(g: GroupSummary): string {
-  return ['sandbox', 'worker', 'temporal', 'bench'].filter((n) => g.cpu[n]).map((n) => `${n} ${g.cpu[n]!.median.toFixed(1)}`).join(', ');
+  return ['sandbox', 'worker', 'temporal', 'bench', 'stolen'].filter((n) => g.cpu[n]).map((n) => `${n} ${g.cpu[n]!.median.toFixed(1)}`).join(', ');
+}
+
+/** Share of the machine's CPU time the host stole during a run above which its times say little. */
+export const STARVED_SHARE = 0.1;
+
+/** The share of the machine's CPU time (all its CPUs over the run) the host stole, if known. */
+export function stolenShare(m: Pick<Measurement, 'cpu' | 'wallMs'>, cpus: number): number | undefined {
+  const stolen = m.cpu.stolen;
+  return stolen === undefined || m.wallMs <= 0 ? undefined : stolen / ((m.wallMs / 1000) * cpus);
+}
+
+/** A warning naming the runs the host starved, or undefined when there were none. */
+export function starvedRuns(measurements: Measurement[], cpus: number, describe: (m: Measurement) => string): string | undefined {
+  const starved = measurements.flatMap((m) => {
+    const share = stolenShare(m, cpus);
+    return share !== undefined && share > STARVED_SHARE ? [`${describe(m)}: ${(m.wallMs / 1000).toFixed(2)} s, ${Math.round(share * 100)} % stolen`] : [];
+  });
+  if (starved.length === 0) return undefined;
+  return [
+    `The host took more than ${STARVED_SHARE * 100} % of this machine's CPU time during ${starved.length} run(s); their times measure the host, not the code:`,
+    ...starved.map((line) => `  ${line}`),
+  ].join('\n');
 }
 
 /** The per-variant table of one size. */

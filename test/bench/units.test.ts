@@ -8,6 +8,8 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import { generateTour } from '../../bench/generate.ts';
 import { withConcurrency } from '../../bench/measure.ts';
 import { parseOptions, runList } from '../../bench/options.ts';
+import { starvedRuns, stolenShare } from '../../bench/report.ts';
+import type { Measurement } from '../../bench/measure.ts';
 import { endpointOf } from '../../bench/sandbox-process.ts';
 import { spread } from '../../bench/stats.ts';
 import { targets, type GroupSummary } from '../../bench/summary.ts';
@@ -81,6 +83,24 @@ describe('helpers', () => {
     expect(changed.steps[0]?.plan?.steps[0]?.forEach?.concurrency).toBe(50);
     expect(changed.steps[1]?.forEach?.concurrency).toBe(50);
     expect(plan.steps[1]?.forEach?.concurrency).toBe(10);
+  });
+});
+
+describe('CPU the host stole', () => {
+  const run = (wallMs: number, stolen?: number) => ({ variant: 'tourflow', factor: 1, rep: 1, wallMs, cpu: { worker: 10, ...(stolen === undefined ? {} : { stolen }) } }) as unknown as Measurement;
+
+  it('is a share of all the machine’s CPUs over the run', () => {
+    expect(stolenShare(run(20_000, 8), 2)).toBeCloseTo(0.2);
+    expect(stolenShare(run(20_000), 2)).toBeUndefined();
+  });
+
+  it('names the runs the host starved, and says nothing when it starved none', () => {
+    const warning = starvedRuns([run(20_000, 1), run(66_000, 60)], 2, (m) => `${m.variant} rep ${m.rep}`);
+    expect(warning?.split('\n')).toEqual([
+      "The host took more than 10 % of this machine's CPU time during 1 run(s); their times measure the host, not the code:",
+      '  tourflow rep 1: 66.00 s, 45 % stolen',
+    ]);
+    expect(starvedRuns([run(20_000, 1), run(18_000)], 2, () => '')).toBeUndefined();
   });
 });
 
