@@ -1,8 +1,8 @@
 /**
  * Batches: many calls of one `forEach` step in one activity. The calls run one after another,
  * each with its own idempotency key, sharing reads such as the tour's days; the activity
- * heartbeats after each call with the outcomes so far, so a retry resumes where the last
- * attempt stopped instead of replaying every call.
+ * heartbeats its outcomes so far every few seconds, so a retry resumes after the calls the last
+ * attempt reported instead of replaying every call.
  */
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import type { ActionContext, ActionHandler } from './action.ts';
@@ -106,8 +106,10 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<B
   const shared = new Map<string, Promise<unknown>>();
   // Outcomes so far, at most every 5 s: each heartbeat encodes them all. A retry after a crash
   // redoes the calls since the last heartbeat the server got, under the same idempotency keys.
+  // The first beat comes one spacing after the start: a batch done sooner has nothing a retry
+  // could skip that is worth a heartbeat (the heartbeat timeout runs from the start regardless).
   const every = beatEvery(context);
-  let beaten = 0;
+  let beaten = Date.now();
   const beat = (force = false) => {
     const now = Date.now();
     if (!force && now - beaten < every) return;
