@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities/index.ts';
-import { activityName, batchActivityName } from '../../activities/action.ts';
+import { batchActivityName } from '../../activities/action.ts';
 import type { BatchCall, BatchOutcome, StepCall } from '../../activities/types.ts';
 import { sharedIn, StepReads } from '../../activities/step-reads.ts';
 import { rows, startHarness, type Harness } from './activity-harness.ts';
