@@ -43,12 +43,39 @@ export interface HttpResponse {
   text: string;
 }
 
+/** Requests in flight under each caller signal (an activity's, shared by all its calls). */
+const following = new WeakMap<AbortSignal, Set<AbortController>>();
+
+/**
+ * Aborts `request` when `signal` aborts, until the returned function is called. One listener per
+ * caller signal serves all its requests: an activity's ten reads at once would otherwise add ten
+ * listeners to its signal, and node warns of a leak past ten.
+ */
+function follow(signal: AbortSignal, request: AbortController): () => void {
+  let requests = following.get(signal);
+  if (!requests) {
+    const created = new Set<AbortController>();
+    following.set(signal, (requests = created));
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const each of created) each.abort(signal.reason);
+        created.clear();
+      },
+      { once: true },
+    );
+  }
+  const mine = requests;
+  mine.add(request);
+  return () => mine.delete(request);
+}
+
 /**
  * Sends one request; network failures and timeouts become retryable `ApiError`s.
  *
- * The deadline is a timer cleared when the request ends, and the caller's signal is forwarded by
- * a listener removed then too. `AbortSignal.timeout` with `AbortSignal.any` did the same at five
- * times the cost per call, and kept every request's signal and timer alive for the whole timeout
+ * The deadline is a timer cleared when the request ends, and the caller's signal is followed
+ * until then (`follow`). `AbortSignal.timeout` with `AbortSignal.any` did the same at five times
+ * the cost per call, and kept every request's signal and timer alive for the whole timeout
  * (60 s), which a worker making hundreds of calls a second paid for in garbage collection.
  */
 export async function send(
@@ -62,8 +89,7 @@ export async function send(
     timedOut = true;
     abort.abort();
   }, options.requestMs);
-  const forward = () => abort.abort(req.signal?.reason);
-  req.signal?.addEventListener('abort', forward, { once: true });
+  const unfollow = req.signal ? follow(req.signal, abort) : undefined;
   const signal = abort.signal;
   try {
     const response = await request(req.url, {
@@ -81,6 +107,6 @@ export async function send(
     throw errorFromNetwork(req.endpoint, error, options.redact);
   } finally {
     clearTimeout(timer);
-    req.signal?.removeEventListener('abort', forward);
+    unfollow?.();
   }
 }

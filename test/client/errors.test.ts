@@ -182,4 +182,24 @@ describe('error classes against the sandbox', () => {
     await expect(env.client.call(listOrganizations, { signal: controller.signal })).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(1000);
   });
+
+  it('cancels every call in flight under one signal, without a listener per call on it', async () => {
+    const calls = 20;
+    env.sandbox.faults.add({ kind: 'latency', ms: 1500, match: { path: '^/v1/organizations$' }, times: calls });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const reason = new Error('activity cancelled');
+      const running = Array.from({ length: calls }, () => env.client.call(listOrganizations, { signal: controller.signal }));
+      setTimeout(() => controller.abort(reason), 50);
+      for (const outcome of await Promise.allSettled(running)) expect(outcome).toEqual({ status: 'rejected', reason });
+      // node warns once a signal has more than ten listeners
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });
