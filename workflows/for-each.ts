@@ -15,8 +15,14 @@ import type { Interpreter } from './interpreter.ts';
 
 /** Most calls one batch activity makes: long enough to matter, short enough to retry cheaply. */
 export const MAX_BATCH = 100;
-/** Batches per lane a list is cut into at least, so the lanes finish close together. */
-const BATCHES_PER_LANE = 4;
+/**
+ * Batches per lane a long list is cut into: every lane gets the same share, so two keep the lanes
+ * finishing together while each lane waits on a workflow task between its batches only once.
+ */
+const BATCHES_PER_LANE = 2;
+
+/** Batches per lane of runs started before `TWO_BATCHES_PER_LANE_PATCH`. */
+const BATCHES_PER_LANE_BEFORE = 4;
 
 /** Elements a lane takes in one batch at most before its work is split into several batches. */
 const ONE_BATCH_PER_LANE_UP_TO = 8;
@@ -25,16 +31,17 @@ const ONE_BATCH_PER_LANE_UP_TO = 8;
  * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
  * it sets one; else every lane's share of the list, while that is at most 8 elements (so 60
  * venues 10 at a time are 10 activities of 6, and the calls of one batch share their lookups
- * of the tour); longer shares are cut into 4 batches per lane, of at most 100 calls. A step
- * that `prepares` its undo keeps a lane's share in one batch (up to 100): each batch's
- * preparation is a local activity, which holds the run's workflow task open while it reads,
- * so every further batch would make the other lanes wait for it.
+ * of the tour); longer shares are cut into 2 batches per lane, of at most 100 calls (5,000
+ * guests 30 at a time are 60 batches of 84). A step that `prepares` its undo keeps a lane's
+ * share in one batch (up to 100): each batch's preparation is a local activity, which holds
+ * the run's workflow task open while it reads, so every further batch would make the other
+ * lanes wait for it.
  */
-export function batchSize(items: number, concurrency: number, batch?: number, prepares = false): number {
+export function batchSize(items: number, concurrency: number, batch?: number, prepares = false, batchesPerLane = BATCHES_PER_LANE): number {
   if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
   const perLane = Math.ceil(items / Math.max(1, concurrency));
   if (perLane <= ONE_BATCH_PER_LANE_UP_TO || prepares) return Math.max(1, Math.min(MAX_BATCH, perLane));
-  return Math.min(MAX_BATCH, Math.ceil(perLane / BATCHES_PER_LANE));
+  return Math.min(MAX_BATCH, Math.ceil(perLane / batchesPerLane));
 }
 
 /**
@@ -42,7 +49,7 @@ export function batchSize(items: number, concurrency: number, batch?: number, pr
  * cut lists: short lists one element each.
  */
 function batchSizeBeforeLanes(items: number, concurrency: number): number {
-  const perBatch = Math.floor(items / (Math.max(1, concurrency) * BATCHES_PER_LANE));
+  const perBatch = Math.floor(items / (Math.max(1, concurrency) * BATCHES_PER_LANE_BEFORE));
   return perBatch < 2 ? 1 : Math.min(MAX_BATCH, perBatch);
 }
 
@@ -62,13 +69,16 @@ export const BATCHES_PATCH = 'forEach-batches';
 /** Marks runs that batch short lists too (`batchSize`); runs started before cut them as they did. */
 export const LANE_BATCHES_PATCH = 'forEach-lane-batches';
 
+/** Marks runs that cut a lane's long share in 2 batches; runs started before cut it in 4. */
+export const TWO_BATCHES_PER_LANE_PATCH = 'forEach-two-batches-per-lane';
+
 /** The batch size a run uses for a list: `batchSize`, once the run batches at all. */
 function batching(items: number, step: PlanStep): number {
   const forEach = step.forEach!;
   const size =
     forEach.batch === undefined && !patched(LANE_BATCHES_PATCH)
       ? batchSizeBeforeLanes(items, forEach.concurrency)
-      : batchSize(items, forEach.concurrency, forEach.batch, preparesUndo(step.kind));
+      : batchSize(items, forEach.concurrency, forEach.batch, preparesUndo(step.kind), patched(TWO_BATCHES_PER_LANE_PATCH) ? BATCHES_PER_LANE : BATCHES_PER_LANE_BEFORE);
   return size > 1 && patched(BATCHES_PATCH) ? size : 1;
 }
 

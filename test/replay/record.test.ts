@@ -1,9 +1,9 @@
 /**
  * Records the histories the replay test replays: runs the demo and tour-setup playbooks (with
  * their default inputs) and a long `forEach` that runs in batches, on the dev server against
- * the sandbox, and saves each run's history, child runs included. Histories named `v1-…` were
- * recorded before batches and local reads, and stay: new code must still replay them. Runs only
- * through `npm run record-histories`.
+ * the sandbox, and saves each run's history, child runs included. Histories named `v1-…`, `v2-…`
+ * were recorded by older code (before batches and local reads; with four batches per lane), and
+ * stay: new code must still replay them. Runs only through `npm run record-histories`.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,7 +25,7 @@ describe.runIf(RECORD)('record histories of the shipped playbooks', () => {
     try {
       const playbooks = (await readdir(path.resolve(import.meta.dirname, '../../definitions/playbooks'))).filter((f) => f.endsWith('.yaml'));
       await mkdir(DIR, { recursive: true });
-      for (const file of await readdir(DIR)) if (!file.startsWith('v1-')) await rm(path.join(DIR, file));
+      for (const file of await readdir(DIR)) if (!/^v\d+-/.test(file)) await rm(path.join(DIR, file));
       for (const file of ['demo.yaml', 'tour-setup.yaml'].filter((f) => playbooks.includes(f))) {
         const outcome = await stack.run(file, {}, 'recorded');
         expect(outcome.exitCode, `${file}: ${outcome.message ?? ''}`).toBe(0);

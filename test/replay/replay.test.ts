@@ -11,8 +11,11 @@ import { workflowBundle } from '../../worker/worker.ts';
 import { dataConverter } from '../../worker/codec.ts';
 
 const DIR = path.resolve(import.meta.dirname, 'histories');
-/** The recorded run's workflow ID: its file name, less the `v1-` of histories from before batches and local reads. */
-const workflowIdOf = (file: string) => file.replace(/^v1-/, '').replace(/\.json$/, '');
+/**
+ * The recorded run's workflow ID: its file name, less the version prefix of histories kept from
+ * older code (`v1-`: before batches and local reads; `v2-`: four batches per lane).
+ */
+const workflowIdOf = (file: string) => file.replace(/^v\d+-/, '').replace(/\.json$/, '');
 const files = (await readdir(DIR)).filter((file) => file.endsWith('.json')).sort();
 
 describe('replay of recorded histories', () => {

@@ -16,11 +16,16 @@ describe('batchSize', () => {
     expect(batchSize(8, 1)).toBe(8);
   });
 
-  it('cuts longer shares into 4 batches per lane, of at most 100 calls', () => {
-    expect(batchSize(300, 4)).toBe(19); // 75 rooms per lane
-    expect(batchSize(49, 1)).toBe(13);
-    expect(batchSize(5_000, 20)).toBe(63);
+  it('cuts longer shares into 2 batches per lane, of at most 100 calls', () => {
+    expect(batchSize(300, 4)).toBe(38); // 75 rooms per lane
+    expect(batchSize(49, 1)).toBe(25);
+    expect(batchSize(5_000, 30)).toBe(84); // 5,000 guests: 60 batches, 2 per lane
     expect(batchSize(20_000, 10)).toBe(MAX_BATCH);
+  });
+
+  it('cuts them into 4 per lane for runs started before that', () => {
+    expect(batchSize(300, 4, undefined, false, 4)).toBe(19);
+    expect(batchSize(5_000, 20, undefined, false, 4)).toBe(63);
   });
 
   it('keeps a lane\'s share in one batch, up to 100, for a step that prepares its undo', () => {
