@@ -26,8 +26,7 @@ export interface ActionContext {
   /**
    * A read shared by every call of this step of this run in the worker, and by their undo
    * preparations, for up to 30 s (`activities/step-reads.ts`). Only for reads no call of the
-   * step changes and that may be that old (the tour's days), or that a call's preparation and
-   * the call itself must see alike (the entries a bulk status change puts back on undo).
+   * step changes and that may be that old: the tour's days.
    */
   stepShared<T>(key: string, load: () => Promise<T>): Promise<T>;
 }

@@ -14,16 +14,9 @@ import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, mapLimit, StepFailure } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
 
-/**
- * The entries the call names (by IDs or a selection) that are not at the target status yet.
- * The undo preparation and the call read them once between them (a step-shared read keyed by
- * the call): the undo puts back exactly the entries the call changes, and the call does not
- * read every day's guest list a second time right after its preparation did.
- */
+/** The entries the call names (by IDs or a selection) that are not at the target status yet. */
 async function entriesToChange(ctx: ActionContext, args: GuestsSetStatusArgs, statusId: number): Promise<GuestRow[]> {
-  const rows = await ctx.stepShared(`entries named by ${ctx.key()}`, () =>
-    args.ids !== undefined ? guestsById(ctx, args.tourId, args.ids) : selectGuests(ctx, args.tourId, args.select ?? {}),
-  );
+  const rows = args.ids !== undefined ? await guestsById(ctx, args.tourId, args.ids) : await selectGuests(ctx, args.tourId, args.select ?? {});
   return rows.filter((row) => row.statusId !== statusId);
 }
 
