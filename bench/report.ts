@@ -37,7 +37,7 @@ export const STARVED_SHARE = 0.1;
 /** The share of the machine's CPU time (all its CPUs over the run) the host stole, if known. */
 export function stolenShare(m: Pick<Measurement, 'cpu' | 'wallMs'>, cpus: number): number | undefined {
   const stolen = m.cpu.stolen;
-  return stolen === undefined || m.wallMs <= 0 ? undefined : stolen / ((m.wallMs / 1000) * cpus);
+  return stolen === undefined || m.wallMs <= 0 || cpus <= 0 ? undefined : stolen / ((m.wallMs / 1000) * cpus);
 }
 
 /** A warning naming the runs the host starved, or undefined when there were none. */

@@ -43,31 +43,38 @@ export interface HttpResponse {
   text: string;
 }
 
+interface Followers {
+  requests: Set<AbortController>;
+  onAbort: () => void;
+}
+
 /** Requests in flight under each caller signal (an activity's, shared by all its calls). */
-const following = new WeakMap<AbortSignal, Set<AbortController>>();
+const following = new WeakMap<AbortSignal, Followers>();
 
 /**
- * Aborts `request` when `signal` aborts, until the returned function is called. One listener per
- * caller signal serves all its requests: an activity's ten reads at once would otherwise add ten
- * listeners to its signal, and node warns of a leak past ten.
+ * Aborts `request` when `signal` aborts, until the returned function is called. One listener on
+ * the caller's signal serves all its requests in flight and is removed with the last of them:
+ * an activity's ten reads at once would otherwise add ten listeners to its signal, and node
+ * warns of a leak past ten.
  */
 function follow(signal: AbortSignal, request: AbortController): () => void {
-  let requests = following.get(signal);
-  if (!requests) {
-    const created = new Set<AbortController>();
-    following.set(signal, (requests = created));
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const each of created) each.abort(signal.reason);
-        created.clear();
-      },
-      { once: true },
-    );
+  let followers = following.get(signal);
+  if (!followers) {
+    const requests = new Set<AbortController>();
+    const onAbort = () => {
+      for (const each of requests) each.abort(signal.reason);
+    };
+    following.set(signal, (followers = { requests, onAbort }));
+    signal.addEventListener('abort', onAbort, { once: true });
   }
-  const mine = requests;
-  mine.add(request);
-  return () => mine.delete(request);
+  const mine = followers;
+  mine.requests.add(request);
+  return () => {
+    mine.requests.delete(request);
+    if (mine.requests.size > 0 || following.get(signal) !== mine) return;
+    following.delete(signal);
+    signal.removeEventListener('abort', mine.onAbort);
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
  * Each error class of the contract, produced by the sandbox over real HTTP: what the client
  * raises, whether it is retryable, and the Temporal failure it becomes.
  */
+import { getEventListeners } from 'node:events';
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
 import { Endpoints } from '../../activities/api/assumptions.ts';
@@ -183,7 +184,7 @@ describe('error classes against the sandbox', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it('cancels every call in flight under one signal, without a listener per call on it', async () => {
+  it('cancels every call in flight under one signal, with one listener on it while any is in flight', async () => {
     const calls = 20;
     env.sandbox.faults.add({ kind: 'latency', ms: 1500, match: { path: '^/v1/organizations$' }, times: calls });
     const warnings: Error[] = [];
@@ -198,6 +199,10 @@ describe('error classes against the sandbox', () => {
       // node warns once a signal has more than ten listeners
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+      // and calls that end leave no listener behind on a signal that lives on
+      const living = new AbortController().signal;
+      await Promise.all(Array.from({ length: 3 }, () => env.client.call(listOrganizations, { signal: living })));
+      expect(getEventListeners(living, 'abort')).toHaveLength(0);
     } finally {
       process.off('warning', onWarning);
     }
