@@ -20,7 +20,7 @@ import { SIZE_S, generateTour, sizeName } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
 import { childPids } from './proc.ts';
-import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeTable, STARVED_SHARE, starvedRuns, stepTable, stolenShare, targetTable } from './report.ts';
+import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeTable, starvedRuns, starvedShare, stepTable, targetTable } from './report.ts';
 import { round } from './stats.ts';
 import { summarizeAll, targets } from './summary.ts';
 
@@ -129,8 +129,8 @@ async function runAll(env: BenchEnv, runs: RunSpec[], log: (line: string) => voi
       measurements.push(m);
       const mb = (bytes: number | undefined) => round((bytes ?? 0) / 2 ** 20, 0);
       const extra = m.history ? `, ${m.history.events} events (largest ${m.history.largest}), worker ${mb(m.workerIdleRssBytes)} MB idle, ${mb(m.workerPeakRssBytes)} MB peak` : '';
-      const share = stolenShare(m, os.cpus().length);
-      const stolen = share !== undefined && share > STARVED_SHARE ? `; the host stole ${Math.round(share * 100)} % of the CPU` : '';
+      const share = starvedShare(m, os.cpus().length);
+      const stolen = share !== undefined ? `; the host stole ${Math.round(share * 100)} % of the CPU` : '';
       log(`${label}: ${(m.wallMs / 1000).toFixed(2)} s, ${m.apiCalls} calls${extra}${stolen}`);
     } catch (error) {
       failures.push({ ...spec, error: error instanceof Error ? error.message : String(error) });

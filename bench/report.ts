@@ -40,11 +40,17 @@ export function stolenShare(m: Pick<Measurement, 'cpu' | 'wallMs'>, cpus: number
   return stolen === undefined || m.wallMs <= 0 || cpus <= 0 ? undefined : stolen / ((m.wallMs / 1000) * cpus);
 }
 
+/** The share the host stole during a run it starved (above `STARVED_SHARE`), else undefined. */
+export function starvedShare(m: Pick<Measurement, 'cpu' | 'wallMs'>, cpus: number): number | undefined {
+  const share = stolenShare(m, cpus);
+  return share !== undefined && share > STARVED_SHARE ? share : undefined;
+}
+
 /** A warning naming the runs the host starved, or undefined when there were none. */
 export function starvedRuns(measurements: Measurement[], cpus: number, describe: (m: Measurement) => string): string | undefined {
   const starved = measurements.flatMap((m) => {
-    const share = stolenShare(m, cpus);
-    return share !== undefined && share > STARVED_SHARE ? [`${describe(m)}: ${(m.wallMs / 1000).toFixed(2)} s, ${Math.round(share * 100)} % stolen`] : [];
+    const share = starvedShare(m, cpus);
+    return share !== undefined ? [`${describe(m)}: ${(m.wallMs / 1000).toFixed(2)} s, ${Math.round(share * 100)} % stolen`] : [];
   });
   if (starved.length === 0) return undefined;
   return [

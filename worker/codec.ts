@@ -32,7 +32,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 16 * 1024;
  * worker's busiest thread. Larger ones (a big tour's workflow input, MiBs) go to the pool, so
  * the thread is never held for long.
  */
-export const SYNC_LIMIT_BYTES = 1024 * 1024;
+const SYNC_LIMIT_BYTES = 1024 * 1024;
 
 /** The same limit for decompression, on the compressed size: these payloads shrink 10 to 20 times. */
 const SYNC_LIMIT_COMPRESSED_BYTES = SYNC_LIMIT_BYTES / 16;

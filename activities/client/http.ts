@@ -71,7 +71,7 @@ function follow(signal: AbortSignal, request: AbortController): () => void {
   mine.requests.add(request);
   return () => {
     mine.requests.delete(request);
-    if (mine.requests.size > 0 || following.get(signal) !== mine) return;
+    if (mine.requests.size > 0) return;
     following.delete(signal);
     signal.removeEventListener('abort', mine.onAbort);
   };
