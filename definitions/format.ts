@@ -4,7 +4,7 @@
  * against the catalogue; here they are any map.
  */
 import { z } from 'zod';
-import { FailurePolicy, InputType } from './plan-types.ts';
+import { FailurePolicy, InputType, MAX_BATCH } from './plan-types.ts';
 
 export const API_VERSION = 'tourflow/v1';
 
@@ -49,9 +49,9 @@ export const forEachSchema = z
         .number()
         .int()
         .min(1)
-        .max(100)
+        .max(MAX_BATCH)
         .optional()
-        .describe('Iterations per activity: 1 shows each as its own activity. @default chosen from the list length (1 for short lists, up to 100)'),
+        .describe(`Iterations per activity: 1 shows each as its own activity. @default chosen from the list length (1 for short lists, a lane's share up to ${MAX_BATCH})`),
       key: z.string().optional().describe('Expression giving each element a stable key. @default the index'),
     }),
   ])

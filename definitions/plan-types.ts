@@ -57,6 +57,9 @@ export interface RetryOverride {
   nonRetryableErrorTypes?: string[];
 }
 
+/** Most calls one batch activity of a `forEach` makes (`batch`, and `batchSize` in workflows/for-each.ts). */
+export const MAX_BATCH = 250;
+
 export interface ForEach {
   /** Expression yielding the list to iterate. */
   items: string;

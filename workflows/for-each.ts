@@ -5,7 +5,7 @@
  * activities, not 5,000, while the API sees the same calls at the same concurrency.
  */
 import { ApplicationFailure, patched } from '@temporalio/workflow';
-import type { JsonValue, PlanStep } from '../definitions/plan-types.ts';
+import { MAX_BATCH, type JsonValue, type PlanStep } from '../definitions/plan-types.ts';
 import { evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import type { BatchResult, StepCall } from '../activities/types.ts';
 import { preparesUndo, runBatchCall } from './activity-calls.ts';
@@ -13,35 +13,53 @@ import { StepState, type ItemCounts } from './messages.ts';
 import { failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
 
-/** Most calls one batch activity makes: long enough to matter, short enough to retry cheaply. */
-export const MAX_BATCH = 100;
-/**
- * Batches per lane a long list is cut into: every lane gets the same share, so two keep the lanes
- * finishing together while each lane waits on a workflow task between its batches only once.
- */
-const BATCHES_PER_LANE = 2;
+/** Most calls one batch activity makes (250): long enough to matter, short enough to retry cheaply. */
+export { MAX_BATCH };
 
-/** Batches per lane of runs started before `TWO_BATCHES_PER_LANE_PATCH`. */
-const BATCHES_PER_LANE_BEFORE = 4;
+/** Most calls of a batch that prepares its undo, and of any batch in runs started before `ONE_BATCH_PER_LANE_PATCH`. */
+export const MAX_PREPARED_BATCH = 100;
 
 /** Elements a lane takes in one batch at most before its work is split into several batches. */
 const ONE_BATCH_PER_LANE_UP_TO = 8;
 
 /**
- * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
- * it sets one; else every lane's share of the list, while that is at most 8 elements (so 60
- * venues 10 at a time are 10 activities of 6, and the calls of one batch share their lookups
- * of the tour); longer shares are cut into 2 batches per lane, of at most 100 calls (5,000
- * guests 30 at a time are 60 batches of 84). A step that `prepares` its undo keeps a lane's
- * share in one batch (up to 100): each batch's preparation is a local activity, which holds
- * the run's workflow task open while it reads, so every further batch would make the other
- * lanes wait for it.
+ * How a lane's long share is cut, by the code that started the run: now one batch per lane (or
+ * the fewest equal batches of at most `MAX_BATCH`, so that every round keeps all lanes busy);
+ * before `ONE_BATCH_PER_LANE_PATCH` two per lane, before `TWO_BATCHES_PER_LANE_PATCH` four, of
+ * at most 100.
  */
-export function batchSize(items: number, concurrency: number, batch?: number, prepares = false, batchesPerLane = BATCHES_PER_LANE): number {
-  if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
+export enum LaneCut {
+  even = 'even',
+  twoPerLane = 'twoPerLane',
+  fourPerLane = 'fourPerLane',
+}
+
+function cutShare(perLane: number, cut: LaneCut): number {
+  switch (cut) {
+    case LaneCut.even:
+      return Math.ceil(perLane / Math.ceil(perLane / MAX_BATCH));
+    case LaneCut.twoPerLane:
+      return Math.min(MAX_PREPARED_BATCH, Math.ceil(perLane / 2));
+    case LaneCut.fourPerLane:
+      return Math.min(MAX_PREPARED_BATCH, Math.ceil(perLane / 4));
+  }
+}
+
+/**
+ * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
+ * it sets one (up to 250); else every lane's whole share of the list in one batch, of at most
+ * 250 calls (5,000 guests 30 at a time are 30 batches of 167; 20,000 are 90 of 223, three
+ * rounds of 30). Between two batches a lane waits on the run's workflow task that books the
+ * one and schedules the next, so one batch per lane means no lane waits at all. A step that
+ * `prepares` its undo keeps a lane's share in one batch of at most 100: each batch's
+ * preparation is a local activity, which holds the run's workflow task open while it reads.
+ */
+export function batchSize(items: number, concurrency: number, batch?: number, prepares = false, cut = LaneCut.even): number {
+  const max = cut === LaneCut.even ? MAX_BATCH : MAX_PREPARED_BATCH;
+  if (batch !== undefined) return Math.max(1, Math.min(max, batch));
   const perLane = Math.ceil(items / Math.max(1, concurrency));
-  if (perLane <= ONE_BATCH_PER_LANE_UP_TO || prepares) return Math.max(1, Math.min(MAX_BATCH, perLane));
-  return Math.min(MAX_BATCH, Math.ceil(perLane / batchesPerLane));
+  if (perLane <= ONE_BATCH_PER_LANE_UP_TO || prepares) return Math.max(1, Math.min(MAX_PREPARED_BATCH, perLane));
+  return cutShare(perLane, cut);
 }
 
 /**
@@ -49,8 +67,8 @@ export function batchSize(items: number, concurrency: number, batch?: number, pr
  * cut lists: short lists one element each.
  */
 function batchSizeBeforeLanes(items: number, concurrency: number): number {
-  const perBatch = Math.floor(items / (Math.max(1, concurrency) * BATCHES_PER_LANE_BEFORE));
-  return perBatch < 2 ? 1 : Math.min(MAX_BATCH, perBatch);
+  const perBatch = Math.floor(items / (Math.max(1, concurrency) * 4));
+  return perBatch < 2 ? 1 : Math.min(MAX_PREPARED_BATCH, perBatch);
 }
 
 /** The elements' indices cut into consecutive batches of `size`. */
@@ -72,13 +90,22 @@ export const LANE_BATCHES_PATCH = 'forEach-lane-batches';
 /** Marks runs that cut a lane's long share in 2 batches; runs started before cut it in 4. */
 export const TWO_BATCHES_PER_LANE_PATCH = 'forEach-two-batches-per-lane';
 
+/** Marks runs that give a lane's long share one batch (up to 250); runs started before cut it in 2 (`LaneCut`). */
+export const ONE_BATCH_PER_LANE_PATCH = 'forEach-one-batch-per-lane';
+
+/** The `LaneCut` of this run: patches are checked newest first, and once one is there so are the older ones. */
+function laneCut(): LaneCut {
+  if (patched(ONE_BATCH_PER_LANE_PATCH)) return LaneCut.even;
+  return patched(TWO_BATCHES_PER_LANE_PATCH) ? LaneCut.twoPerLane : LaneCut.fourPerLane;
+}
+
 /** The batch size a run uses for a list: `batchSize`, once the run batches at all. */
 function batching(items: number, step: PlanStep): number {
   const forEach = step.forEach!;
   const size =
     forEach.batch === undefined && !patched(LANE_BATCHES_PATCH)
       ? batchSizeBeforeLanes(items, forEach.concurrency)
-      : batchSize(items, forEach.concurrency, forEach.batch, preparesUndo(step.kind), patched(TWO_BATCHES_PER_LANE_PATCH) ? BATCHES_PER_LANE : BATCHES_PER_LANE_BEFORE);
+      : batchSize(items, forEach.concurrency, forEach.batch, preparesUndo(step.kind), laneCut());
   return size > 1 && patched(BATCHES_PATCH) ? size : 1;
 }
 

@@ -1,8 +1,9 @@
 /**
  * Records the histories the replay test replays: runs the demo and tour-setup playbooks (with
  * their default inputs) and a long `forEach` that runs in batches, on the dev server against
- * the sandbox, and saves each run's history, child runs included. Histories named `v1-…`, `v2-…`
- * were recorded by older code (before batches and local reads; with four batches per lane), and
+ * the sandbox, and saves each run's history, child runs included. Histories named `v1-…`, `v2-…`,
+ * `v3-…` were recorded by older code (before batches and local reads; with four, then two
+ * batches per lane), and
  * stay: new code must still replay them. Runs only through `npm run record-histories`.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH, batchSize, inBatches } from '../../workflows/for-each.ts';
+import { LaneCut, MAX_BATCH, MAX_PREPARED_BATCH, batchSize, inBatches } from '../../workflows/for-each.ts';
 
 describe('batchSize', () => {
   it('runs a list no longer than its concurrency one element per activity', () => {
@@ -16,27 +16,42 @@ describe('batchSize', () => {
     expect(batchSize(8, 1)).toBe(8);
   });
 
-  it('cuts longer shares into 2 batches per lane, of at most 100 calls', () => {
-    expect(batchSize(300, 4)).toBe(38); // 75 rooms per lane
-    expect(batchSize(49, 1)).toBe(25);
-    expect(batchSize(5_000, 30)).toBe(84); // 5,000 guests: 60 batches, 2 per lane
-    expect(batchSize(20_000, 10)).toBe(MAX_BATCH);
+  it('gives every lane its longer share in one batch, of at most 250 calls', () => {
+    expect(batchSize(300, 4)).toBe(75); // 75 rooms per lane
+    expect(batchSize(49, 1)).toBe(49);
+    expect(batchSize(5_000, 30)).toBe(167); // 5,000 guests: 30 batches, one per lane
+    expect(batchSize(7_500, 30)).toBe(MAX_BATCH);
   });
 
-  it('cuts them into 4 per lane for runs started before that', () => {
-    expect(batchSize(300, 4, undefined, false, 4)).toBe(19);
-    expect(batchSize(5_000, 20, undefined, false, 4)).toBe(63);
+  it('cuts a share over 250 into the fewest equal batches, so every round keeps all lanes busy', () => {
+    expect(batchSize(20_000, 30)).toBe(223); // 667 per lane: 90 batches, 3 rounds of 30
+    expect(Math.ceil(20_000 / batchSize(20_000, 30))).toBe(90);
+    expect(batchSize(251, 1)).toBe(126);
+    expect(batchSize(20_000, 10)).toBe(MAX_BATCH); // 2,000 per lane: 8 batches each
+  });
+
+  it('cuts them into 2 per lane, of at most 100, for runs started before that', () => {
+    expect(batchSize(300, 4, undefined, false, LaneCut.twoPerLane)).toBe(38);
+    expect(batchSize(5_000, 30, undefined, false, LaneCut.twoPerLane)).toBe(84);
+    expect(batchSize(20_000, 10, undefined, false, LaneCut.twoPerLane)).toBe(MAX_PREPARED_BATCH);
+    expect(batchSize(5_000, 10, 250, false, LaneCut.twoPerLane)).toBe(MAX_PREPARED_BATCH);
+  });
+
+  it('cuts them into 4 per lane for runs started before two per lane', () => {
+    expect(batchSize(300, 4, undefined, false, LaneCut.fourPerLane)).toBe(19);
+    expect(batchSize(5_000, 20, undefined, false, LaneCut.fourPerLane)).toBe(63);
   });
 
   it('keeps a lane\'s share in one batch, up to 100, for a step that prepares its undo', () => {
     expect(batchSize(300, 4, undefined, true)).toBe(75);
-    expect(batchSize(5_000, 10, undefined, true)).toBe(MAX_BATCH);
+    expect(batchSize(5_000, 10, undefined, true)).toBe(MAX_PREPARED_BATCH);
     expect(batchSize(6, 10, undefined, true)).toBe(1);
   });
 
-  it("takes the step's own batch, within 1 to 100", () => {
+  it("takes the step's own batch, within 1 to 250", () => {
     expect(batchSize(5_000, 10, 1)).toBe(1);
-    expect(batchSize(5_000, 10, 250)).toBe(MAX_BATCH);
+    expect(batchSize(5_000, 10, 250)).toBe(250);
+    expect(batchSize(5_000, 10, 1_000)).toBe(MAX_BATCH);
     expect(batchSize(6, 10, 3)).toBe(3);
   });
 
