@@ -29,6 +29,20 @@ export interface ActionContext {
    * step changes and that may be that old: the tour's days.
    */
   stepShared<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * A read the call's undo preparation makes and hands to the call (`Handovers` in
+   * `activities/step-reads.ts`): in the preparation `load` runs and its result is kept; the
+   * call's first attempt takes it, up to 30 s later, instead of reading again, so the undo
+   * puts back exactly what the call changes. Any later attempt, which may follow a write of an
+   * earlier one, reads afresh; so does everything outside a preparation and its call.
+   */
+  prepared<T>(name: string, load: () => Promise<T>): Promise<T>;
+}
+
+/** Whether a context is a call's undo preparation or the call itself. */
+export enum CallRole {
+  prepare = 'prepare',
+  run = 'run',
 }
 
 export interface ActionHandler {

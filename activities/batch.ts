@@ -5,9 +5,8 @@
  * attempt reported instead of replaying every call.
  */
 import { ApplicationFailure, type Context } from '@temporalio/activity';
-import type { ActionContext, ActionHandler } from './action.ts';
+import { CallRole, PartialFailure, type ActionContext, type ActionHandler } from './action.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, StepCall, UndoRecord } from './types.ts';
-import { PartialFailure } from './action.ts';
 import { currentActivity } from './current.ts';
 
 /**
@@ -26,8 +25,8 @@ function beatEvery(context: Context | undefined): number {
 /** What a batch needs from the activity layer. */
 export interface BatchRunner {
   handlerFor(action: string): ActionHandler;
-  /** The context of one call: its own key, the batch's shared reads. */
-  contextFor(call: StepCall, shared: Map<string, Promise<unknown>>): ActionContext;
+  /** The context of one call (or its undo preparation): its own key, the batch's shared reads. */
+  contextFor(call: StepCall, role: CallRole, shared: Map<string, Promise<unknown>>): ActionContext;
   /** The failure an activity would throw for `error` (API errors mapped, anything else as is). */
   toFailure(error: unknown): unknown;
 }
@@ -79,7 +78,7 @@ async function callWithRetries(
 ): Promise<BatchResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return { outcome: await runner.handlerFor(call.action).run(call, runner.contextFor(call, shared)) };
+      return { outcome: await runner.handlerFor(call.action).run(call, runner.contextFor(call, CallRole.run, shared)) };
     } catch (error) {
       const failure = runner.toFailure(error instanceof PartialFailure ? error.cause : error);
       const refused = definitive(failure);
@@ -130,7 +129,7 @@ export async function prepareBatch(runner: BatchRunner, calls: StepCall[]): Prom
   const shared = new Map<string, Promise<unknown>>();
   const undo: UndoRecord[][] = [];
   for (const call of calls) {
-    const ctx = runner.contextFor(call, shared);
+    const ctx = runner.contextFor(call, CallRole.prepare, shared);
     undo.push((await runner.handlerFor(call.action).prepare?.(call, ctx)) ?? []);
   }
   return undo;

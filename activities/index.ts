@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { JsonObject } from '../definitions/plan-types.ts';
-import { activityName, batchActivityName, undoActivityName, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
+import { activityName, batchActivityName, undoActivityName, CallRole, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
 import { ApiError, asActivityFailure, toActivityFailure } from './client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
-import { sharedIn, StepReads } from './step-reads.ts';
+import { Handovers, sharedIn, StepReads } from './step-reads.ts';
 import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
@@ -27,11 +27,15 @@ function cancellationSignal(): AbortSignal {
   return currentActivity()?.cancellationSignal ?? NEVER_CANCELLED;
 }
 
+/** `ActionContext.prepared` outside a preparation and its call: a plain read. */
+const readAlone = <T>(_name: string, load: () => Promise<T>): Promise<T> => load();
+
 function contextFor(
   deps: ActivityDeps,
   baseKey: string,
   shared = new Map<string, Promise<unknown>>(),
   stepShared = shared,
+  prepared: ActionContext['prepared'] = readAlone,
 ): ActionContext {
   return {
     client: deps.client,
@@ -41,6 +45,26 @@ function contextFor(
     key: (n) => (n === undefined ? baseKey : `${baseKey}:${n}`),
     shared: sharedIn(shared),
     stepShared: sharedIn(stepShared),
+    prepared,
+  };
+}
+
+/** The activity's first attempt (or no activity: a script's call): no earlier attempt can have written. */
+function firstAttempt(): boolean {
+  return (currentActivity()?.info.attempt ?? 1) === 1;
+}
+
+/** `ActionContext.prepared` of a call's undo preparation (`keep`) or of the call itself (`take`). */
+function handoverOf(handovers: Handovers, call: StepCall, role: CallRole): ActionContext['prepared'] {
+  return <T>(name: string, load: () => Promise<T>): Promise<T> => {
+    const key = `${call.idempotencyKey} ${name}`;
+    if (role === CallRole.prepare) {
+      const read = load();
+      handovers.keep(key, read);
+      return read;
+    }
+    const kept = handovers.take<T>(key);
+    return (firstAttempt() ? kept : undefined) ?? load();
   };
 }
 
@@ -106,14 +130,19 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
   };
 
   const stepReads = new StepReads();
-  /** A call's context: its writes keyed by the call, its step's shared reads those of the run's step. */
-  const callContext = (call: StepCall, shared?: Map<string, Promise<unknown>>) => contextFor(deps, call.idempotencyKey, shared, stepReads.of(stepOf(call)));
+  const handovers = new Handovers();
+  /**
+   * A call's context (or its undo preparation's): its writes keyed by the call, its step's
+   * shared reads those of the run's step, and the preparation's reads handed to the call.
+   */
+  const callContext = (call: StepCall, role: CallRole, shared?: Map<string, Promise<unknown>>) =>
+    contextFor(deps, call.idempotencyKey, shared, stepReads.of(stepOf(call)), handoverOf(handovers, call, role));
   const batches: BatchRunner = { handlerFor, contextFor: callContext, toFailure: activityFailure };
 
   const activities: Record<string, ActivityFn> = {};
   for (const [action, handler] of Object.entries(handlers)) {
     activities[activityName(action)] = ((call: StepCall) =>
-      asActivity(() => handler.run(call, callContext(call)))) as ActivityFn;
+      asActivity(() => handler.run(call, callContext(call, CallRole.run)))) as ActivityFn;
     activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity(() => runBatch(batches, batch))) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
@@ -126,7 +155,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
     prepareUndoBatch: ({ calls }: { calls: StepCall[] }): Promise<UndoRecord[][]> => asActivity(() => prepareBatch(batches, calls)),
     /** Reads what an update, delete or bulk call will change and returns its undo. */
     prepareUndo: (call: StepCall): Promise<UndoRecord[]> =>
-      asActivity(async () => (await handlerFor(call.action).prepare?.(call, callContext(call))) ?? []),
+      asActivity(async () => (await handlerFor(call.action).prepare?.(call, callContext(call, CallRole.prepare))) ?? []),
     /**
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.

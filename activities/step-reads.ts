@@ -52,3 +52,43 @@ export class StepReads {
     return entry.reads;
   }
 }
+
+/** How long an undo preparation's read waits for its call (`Handovers`). */
+export const HANDOVER_TTL_MS = 30_000;
+
+/**
+ * Reads an undo preparation hands to its call, by the call's key: each is taken once, by the
+ * call's first attempt, or dropped once `ttlMs` old. A call's preparation runs right before the
+ * call, so the call need not read again what its preparation just read, and its undo then puts
+ * back exactly what it changes.
+ */
+export class Handovers {
+  readonly #kept = new Map<string, { since: number; read: Promise<unknown> }>();
+
+  constructor(
+    private readonly ttlMs = HANDOVER_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Keeps `read` for the call keyed `key`; a failed read is not kept. */
+  keep(key: string, read: Promise<unknown>): void {
+    this.#dropOld();
+    this.#kept.set(key, { since: this.now(), read });
+    read.catch(() => {
+      if (this.#kept.get(key)?.read === read) this.#kept.delete(key);
+    });
+  }
+
+  /** The read kept for `key`, once; undefined when there is none or it is too old. */
+  take<T>(key: string): Promise<T> | undefined {
+    this.#dropOld();
+    const kept = this.#kept.get(key);
+    this.#kept.delete(key);
+    return kept?.read as Promise<T> | undefined;
+  }
+
+  #dropOld(): void {
+    const now = this.now();
+    for (const [key, kept] of this.#kept) if (now - kept.since >= this.ttlMs) this.#kept.delete(key);
+  }
+}

@@ -14,9 +14,16 @@ import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, mapLimit, StepFailure } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
 
-/** The entries the call names (by IDs or a selection) that are not at the target status yet. */
+/**
+ * The entries the call names (by IDs or a selection) that are not at the target status yet.
+ * Read by the undo preparation and handed to the call's first attempt (`ctx.prepared`): the
+ * undo puts back exactly the entries the call changes, and the call does not read every day's
+ * guest list again right after. A retry reads afresh: its earlier attempt may have written.
+ */
 async function entriesToChange(ctx: ActionContext, args: GuestsSetStatusArgs, statusId: number): Promise<GuestRow[]> {
-  const rows = args.ids !== undefined ? await guestsById(ctx, args.tourId, args.ids) : await selectGuests(ctx, args.tourId, args.select ?? {});
+  const rows = await ctx.prepared('entries', () =>
+    args.ids !== undefined ? guestsById(ctx, args.tourId, args.ids) : selectGuests(ctx, args.tourId, args.select ?? {}),
+  );
   return rows.filter((row) => row.statusId !== statusId);
 }
 

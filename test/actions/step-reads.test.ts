@@ -1,14 +1,16 @@
 /**
  * Reads shared within one step: the tour's days are read once per step and worker, not once
- * per batch, and afresh after the time they may be old, or for another step; what a call
- * changes (a bulk status change's entries) is never shared, not even with its own retry.
+ * per batch, and afresh after the time they may be old, or for another step. What a call
+ * changes (a bulk status change's entries) is read once by its undo preparation and handed to
+ * the call's first attempt; never to a retry, whose earlier attempt may have written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities/index.ts';
 import { batchActivityName } from '../../activities/action.ts';
 import { updateGuestlistDayConfig } from '../../activities/api/guestlist.ts';
 import type { BatchCall, BatchOutcome, StepCall } from '../../activities/types.ts';
-import { sharedIn, StepReads } from '../../activities/step-reads.ts';
+import { Handovers, sharedIn, StepReads } from '../../activities/step-reads.ts';
+import { MockActivityEnvironment } from '@temporalio/testing';
 import { rows, startHarness, type Harness } from './activity-harness.ts';
 
 describe('StepReads', () => {
@@ -68,20 +70,65 @@ describe('reads shared within a step', () => {
     expect(rows(h.snapshot(), 'guests').map((row: { lastName: string }) => row.lastName).sort()).toEqual(['Ahn', 'Berg', 'Cruz', 'Dahl', 'Eze']);
   });
 
-  it('leave a bulk status change reading its entries afresh: its retry after the write is not refused by a day cap', async () => {
+  it("hand a bulk status change's entries from its undo preparation to its first attempt only", async () => {
     const tour = await h.createTour('Retried approval');
     const day = tour.days[0]!;
     for (const lastName of ['Ahn', 'Berg']) {
       await h.run('guest.create', { tourId: tour.id, day: day.date, firstName: 'Pat', lastName, guests: 2, pickup: 'Will Call' });
     }
     await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId: day.id }, body: { dayCap: 6 } });
+    const listReads = counting('GET', '/guestlist$');
     const args = { tourId: tour.id, status: 'Approved', select: { status: ['Pending'] } };
     const call = h.stepCall('guests.setStatus', args, { stepId: 'approve' });
-    await h.prepare(call);
+    expect(await h.prepare(call)).toHaveLength(1);
+    const daysRead = listReads();
+    expect(daysRead).toBe(tour.days.length);
     expect((await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output).toMatchObject({ count: 2, totalGuests: 4 });
-    // The same call again, as a retry after its write: nothing is left to change, and the four
-    // guests it approved are not counted against the cap a second time.
+    expect(listReads()).toBe(daysRead);
+    // The same call again, as a retry after its write: it reads afresh, nothing is left to
+    // change, and the four guests it approved are not counted against the cap a second time.
     expect((await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output).toMatchObject({ count: 0 });
+    expect(listReads()).toBe(2 * daysRead);
+  });
+
+  it("leave a retried attempt reading afresh even when its preparation's read is still there", async () => {
+    const tour = await h.createTour('Second attempt');
+    const day = tour.days[0]!;
+    await h.run('guest.create', { tourId: tour.id, day: day.date, firstName: 'Pat', lastName: 'Ahn', guests: 2, pickup: 'Will Call' });
+    const args = { tourId: tour.id, status: 'Approved', select: { status: ['Pending'] } };
+    const call = h.stepCall('guests.setStatus', args, { stepId: 'approve' });
+    const worker = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<
+      string,
+      (call: StepCall) => Promise<{ output?: unknown }>
+    >;
+    expect(await worker.prepareUndo!(call)).toHaveLength(1);
+    // The first attempt ran on another worker and approved the entry; the second runs here.
+    expect((await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output).toMatchObject({ count: 1 });
+    const listReads = counting('GET', '/guestlist$');
+    const second = (await new MockActivityEnvironment({ attempt: 2 }).run(worker.guestsSetStatus!, call)) as { output?: unknown };
+    expect(second.output).toMatchObject({ count: 0 });
+    expect(listReads()).toBe(tour.days.length);
+  });
+});
+
+describe('Handovers', () => {
+  it('gives a kept read once, and drops it once too old', async () => {
+    let now = 0;
+    const handovers = new Handovers(1_000, () => now);
+    handovers.keep('call-1 entries', Promise.resolve('read 1'));
+    expect(await handovers.take('call-1 entries')).toBe('read 1');
+    expect(handovers.take('call-1 entries')).toBeUndefined();
+    handovers.keep('call-2 entries', Promise.resolve('read 2'));
+    now = 1_000;
+    expect(handovers.take('call-2 entries')).toBeUndefined();
+  });
+
+  it('does not keep a failed read', async () => {
+    const handovers = new Handovers();
+    const failed = Promise.reject(new Error('cancelled'));
+    handovers.keep('call-1 entries', failed);
+    await expect(failed).rejects.toThrow('cancelled');
+    expect(handovers.take('call-1 entries')).toBeUndefined();
   });
 });
 
