@@ -118,7 +118,7 @@ function findReferences(expression: string): ExpressionReferences {
 /** Evaluates a bare expression (a `${{ }}` wrapper is accepted too) to a JSON value. */
 export function evaluateExpression(expression: string, scope: ExpressionScope): JsonValue {
   const text = unwrapExpression(expression);
-  const found = valueAt(text, scope);
+  const found = quickValue(text, scope);
   return found !== undefined ? found : fromCel(evaluateRaw(text, scope), text);
 }
 
@@ -145,6 +145,49 @@ function valueAt(text: string, scope: ExpressionScope): JsonValue | undefined {
   }
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   return value === undefined ? undefined : (value as JsonValue);
+}
+
+/** A string literal without escapes, or a plain path: the operands `joined` takes. */
+const OPERAND = String.raw`(?:"[^"\\\n]*"|'[^'\\\n]*'|[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)`;
+const JOINED = new RegExp(String.raw`^\s*${OPERAND}(?:\s*\+\s*${OPERAND})+\s*$`);
+const OPERANDS = new RegExp(OPERAND, 'g');
+
+/** An operand of a join: a literal's text, or a path to read. */
+type Operand = { text: string } | { path: string };
+const joins = new Map<string, Operand[] | null>();
+
+/**
+ * The value of a join of plain paths and string literals (`guest.date + " " + guest.lastName`)
+ * when every path holds a string: CEL's `string + string`, without running CEL. A `forEach`
+ * key is often such a join, evaluated once per element before the first batch starts. Anything
+ * else (a path to a number, whose `+` CEL words or refuses; escapes; other operators) is left
+ * to CEL.
+ */
+function joined(text: string, scope: ExpressionScope): string | undefined {
+  let operands = joins.get(text);
+  if (operands === undefined) {
+    operands = JOINED.test(text)
+      ? (text.match(OPERANDS) ?? []).map((token) => (token.startsWith('"') || token.startsWith("'") ? { text: token.slice(1, -1) } : { path: token }))
+      : null;
+    joins.set(text, operands);
+  }
+  if (operands === null) return undefined;
+  let out = '';
+  for (const operand of operands) {
+    if ('text' in operand) {
+      out += operand.text;
+      continue;
+    }
+    const value = valueAt(operand.path, scope);
+    if (typeof value !== 'string') return undefined;
+    out += value;
+  }
+  return out;
+}
+
+/** What a plain path or a join of strings gives, found without CEL; undefined when CEL must say. */
+function quickValue(text: string, scope: ExpressionScope): JsonValue | undefined {
+  return valueAt(text, scope) ?? joined(text, scope);
 }
 
 function evaluateRaw(text: string, scope: ExpressionScope): unknown {
@@ -208,7 +251,7 @@ function evaluateString(text: string, scope: ExpressionScope): JsonValue | typeo
   const parts = scanTemplates(text);
   const only = parts[0];
   if (parts.length === 1 && only && only.start === 0 && only.end === text.length) {
-    const found = valueAt(only.expression, scope);
+    const found = quickValue(only.expression, scope);
     if (found !== undefined) return found;
     const value = evaluateRaw(only.expression, scope);
     return value instanceof Optional && !value.hasValue() ? ABSENT : fromCel(value, only.expression);

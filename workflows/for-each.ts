@@ -114,11 +114,11 @@ function batching(items: number, step: PlanStep): number {
  * promise each (every promise in workflow code costs a stack capture); one activity per
  * element keeps the awaits its recorded histories were made with.
  */
-async function itemKeys(run: Interpreter, step: PlanStep, items: unknown[], batched: boolean): Promise<string[]> {
+async function itemKeys(run: Interpreter, step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope, batched: boolean): Promise<string[]> {
   const forEach = step.forEach!;
-  const keyOf = (item: unknown, index: number) => (forEach.key ? String(evaluateTemplate(forEach.key, run.scope({ [forEach.as]: item as JsonValue, index }))) : String(index));
+  const keyOf = (index: number) => (forEach.key ? String(evaluateTemplate(forEach.key, scopeOf(index))) : String(index));
   const keys: string[] = [];
-  for (const [index, item] of items.entries()) keys.push(batched || !forEach.key ? keyOf(item, index) : await keyOf(item, index));
+  for (const index of items.keys()) keys.push(batched || !forEach.key ? keyOf(index) : await keyOf(index));
   const seen = new Set<string>();
   for (const key of keys) {
     if (seen.has(key)) throw run.stepFailed(step, 'FOREACH_DUPLICATE_KEY', `forEach of step ${step.id} gives the key "${key}" twice.`);
@@ -134,7 +134,11 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   if (!Array.isArray(items)) throw run.stepFailed(step, 'FOREACH_NOT_A_LIST', `forEach of step ${step.id} did not give a list.`);
   const done = (run.state.itemOutputs[step.id] ??= {});
   const size = batching(items.length, step);
-  const keys = await itemKeys(run, step, items, size > 1);
+  // The step's expressions read only steps it needs, all done before it started: one base
+  // scope serves every element.
+  const base = run.scope();
+  const scopeOf = (index: number): ExpressionScope => ({ ...base, [forEach.as]: items[index] as JsonValue, index });
+  const keys = await itemKeys(run, step, items, scopeOf, size > 1);
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
@@ -156,7 +160,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
       }
       counts.running += batch.length;
       run.showDetails();
-      const scopes = batch.map((index) => run.scope({ [forEach.as]: items[index] as JsonValue, index }));
+      const scopes = batch.map(scopeOf);
       try {
         if (size === 1) {
           done[keys[batch[0]!]!] = await run.callOnce(step, scopes[0]!, keys[batch[0]!]!);

@@ -128,6 +128,41 @@ describe('plain paths', () => {
   });
 });
 
+describe('joins of strings', () => {
+  const wide = { guest: { date: '2027-03-27', lastName: 'Lindholm', guests: 3, note: null, nested: { name: 'Ada' } }, index: 4 };
+  /** The value, or the error's words (parentheses dropped: CEL quotes the expression). */
+  const outcome = (evaluate: () => unknown): unknown => {
+    try {
+      return evaluate();
+    } catch (error) {
+      return `error: ${(error as Error).message.replace(/\(|\)/g, '')}`;
+    }
+  };
+  /** The first operand in parentheses keeps the join off the quick reading: CEL evaluates it. */
+  const celOnly = (expression: string) => expression.replace(/^([^+]+?)(\s*\+)/, '($1)$2');
+
+  it.each([
+    'guest.date + " " + guest.lastName',
+    "guest.date+'/'+guest.nested.name",
+    '"a" + "b"',
+    'guest.lastName + " + " + guest.date',
+    'guest.lastName + ""',
+    'guest.date + "a\\nb"',
+    'guest.guests + " guests"',
+    'guest.note + "x"',
+    'guest.missing + "x"',
+    'guest.nested + "x"',
+  ])('%s gives what CEL gives', (expression) => {
+    expect(outcome(() => evaluateExpression(expression, wide))).toEqual(outcome(() => evaluateExpression(celOnly(expression), wide)));
+    expect(outcome(() => evaluateTemplate(`\${{ ${expression} }}`, wide))).toEqual(outcome(() => evaluateTemplate(`\${{ ${celOnly(expression)} }}`, wide)));
+  });
+
+  it('joins a key', () => {
+    expect(evaluateTemplate('${{ guest.date + " " + guest.lastName }}', wide)).toBe('2027-03-27 Lindholm');
+    expect(evaluateTemplate('on ${{ guest.date + "/" + guest.nested.name }}', wide)).toBe('on 2027-03-27/Ada');
+  });
+});
+
 describe('conversion of only what an expression reads', () => {
   const wide = {
     inputs: {
