@@ -58,7 +58,7 @@ export interface RetryOverride {
 }
 
 /** Most calls one batch activity of a `forEach` makes (`batch`, and `batchSize` in workflows/for-each.ts). */
-export const MAX_BATCH = 250;
+export const MAX_BATCH = 200;
 
 export interface ForEach {
   /** Expression yielding the list to iterate. */

@@ -16,25 +16,26 @@ describe('batchSize', () => {
     expect(batchSize(8, 1)).toBe(8);
   });
 
-  it('gives every lane its longer share in one batch, of at most 250 calls', () => {
+  it('gives every lane its longer share in one batch, of at most 200 calls', () => {
     expect(batchSize(300, 4)).toBe(75); // 75 rooms per lane
     expect(batchSize(49, 1)).toBe(49);
     expect(batchSize(5_000, 30)).toBe(167); // 5,000 guests: 30 batches, one per lane
-    expect(batchSize(7_500, 30)).toBe(MAX_BATCH);
+    expect(batchSize(6_000, 30)).toBe(MAX_BATCH);
+    expect(batchSize(7_500, 30)).toBe(125); // 250 per lane: two batches each
   });
 
-  it('cuts a share over 250 into the fewest equal batches, so every round keeps all lanes busy', () => {
-    expect(batchSize(20_000, 30)).toBe(223); // 667 per lane: 90 batches, 3 rounds of 30
-    expect(Math.ceil(20_000 / batchSize(20_000, 30))).toBe(90);
-    expect(batchSize(251, 1)).toBe(126);
-    expect(batchSize(20_000, 10)).toBe(MAX_BATCH); // 2,000 per lane: 8 batches each
+  it('cuts a share over 200 into the fewest equal batches, so every round keeps all lanes busy', () => {
+    expect(batchSize(20_000, 30)).toBe(167); // 667 per lane: 120 batches, 4 rounds of 30
+    expect(Math.ceil(20_000 / batchSize(20_000, 30))).toBe(120);
+    expect(batchSize(201, 1)).toBe(101);
+    expect(batchSize(20_000, 10)).toBe(MAX_BATCH); // 2,000 per lane: 10 batches each
   });
 
   it('cuts them into 2 per lane, of at most 100, for runs started before that', () => {
     expect(batchSize(300, 4, undefined, false, LaneCut.twoPerLane)).toBe(38);
     expect(batchSize(5_000, 30, undefined, false, LaneCut.twoPerLane)).toBe(84);
     expect(batchSize(20_000, 10, undefined, false, LaneCut.twoPerLane)).toBe(MAX_PREPARED_BATCH);
-    expect(batchSize(5_000, 10, 250, false, LaneCut.twoPerLane)).toBe(MAX_PREPARED_BATCH);
+    expect(batchSize(5_000, 10, 200, false, LaneCut.twoPerLane)).toBe(MAX_PREPARED_BATCH);
   });
 
   it('cuts them into 4 per lane for runs started before two per lane', () => {
@@ -48,9 +49,9 @@ describe('batchSize', () => {
     expect(batchSize(6, 10, undefined, true)).toBe(1);
   });
 
-  it("takes the step's own batch, within 1 to 250", () => {
+  it("takes the step's own batch, within 1 to 200", () => {
     expect(batchSize(5_000, 10, 1)).toBe(1);
-    expect(batchSize(5_000, 10, 250)).toBe(250);
+    expect(batchSize(5_000, 10, 200)).toBe(200);
     expect(batchSize(5_000, 10, 1_000)).toBe(MAX_BATCH);
     expect(batchSize(6, 10, 3)).toBe(3);
   });
