@@ -8,6 +8,7 @@ import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { CallRole, PartialFailure, type ActionContext, type ActionHandler } from './action.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, StepCall, UndoRecord } from './types.ts';
 import { currentActivity } from './current.ts';
+import { eachLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
 
 /**
  * Shortest time between two heartbeats of a batch that carry its outcomes. Every heartbeat
@@ -124,13 +125,16 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<B
   return { results };
 }
 
-/** The undo of every call of an update, delete or bulk batch, read before any of them runs. */
+/**
+ * The undo of every call of an update, delete or bulk batch, read before any of them runs:
+ * `PREPARATIONS_IN_FLIGHT` at once, the calls' reads of the same record shared.
+ */
 export async function prepareBatch(runner: BatchRunner, calls: StepCall[]): Promise<UndoRecord[][]> {
   const shared = new Map<string, Promise<unknown>>();
-  const undo: UndoRecord[][] = [];
-  for (const call of calls) {
+  const undo: UndoRecord[][] = new Array<UndoRecord[]>(calls.length);
+  await eachLimited(calls, PREPARATIONS_IN_FLIGHT, async (call, index) => {
     const ctx = runner.contextFor(call, CallRole.prepare, shared);
-    undo.push((await runner.handlerFor(call.action).prepare?.(call, ctx)) ?? []);
-  }
+    undo[index] = (await runner.handlerFor(call.action).prepare?.(call, ctx)) ?? [];
+  });
   return undo;
 }

@@ -8,6 +8,13 @@
 export const DAY_READS_IN_FLIGHT = 10;
 
 /**
+ * Undo preparations of one batch run at once (each reads what its call will change, before any
+ * call of the batch writes): 100 room assignments spread over 80 stays read 80 stays' rooms,
+ * one after another that was 80 round trips before the batch's first call.
+ */
+export const PREPARATIONS_IN_FLIGHT = 10;
+
+/**
  * Runs `work` over `values`, at most `limit` at a time. After a failure no new work starts;
  * the calls under way finish, then the first error is thrown (nothing is left running).
  */
