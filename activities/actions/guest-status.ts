@@ -11,7 +11,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { GUESTLIST_STATUS_MAX_IDS } from '../api/assumptions.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
-import { chunks, mapLimit, StepFailure } from './step-support.ts';
+import { chunks, groupBy, mapLimit, StepFailure } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
 
 /**
@@ -37,12 +37,9 @@ async function putStatus(ctx: ActionContext, tourId: string, statusId: number, i
 async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, guestsSetStatusArgs, call.args);
   const target = await ctx.client.lookups.resolve('guestlistStatuses', args.status);
-  const byPrevious = new Map<number, GuestRow[]>();
-  for (const row of await entriesToChange(ctx, args, target)) {
-    if (row.statusId === null) continue; // an entry without a status cannot be put back to one
-    byPrevious.set(row.statusId, [...(byPrevious.get(row.statusId) ?? []), row]);
-  }
-  return [...byPrevious.entries()].map(([statusId, rows]) => {
+  // an entry without a status cannot be put back to one
+  const withStatus = (await entriesToChange(ctx, args, target)).filter((row): row is GuestRow & { statusId: number } => row.statusId !== null);
+  return [...groupBy(withStatus, (row) => row.statusId)].map(([statusId, rows]) => {
     const name = rows[0]?.status ?? `status ${statusId}`;
     return {
       activity: 'guestsStatusRestore',
@@ -55,9 +52,7 @@ async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<Und
 
 /** Days whose cap the approval would pass, described; empty when all fit. */
 async function overCap(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<string[]> {
-  const perDay = new Map<number, GuestRow[]>();
-  for (const row of rows) perDay.set(row.dayId, [...(perDay.get(row.dayId) ?? []), row]);
-  const problems = await mapLimit([...perDay.entries()], DAY_READS_IN_FLIGHT, async ([dayId, dayRows]) => {
+  const problems = await mapLimit([...groupBy(rows, (row) => row.dayId)], DAY_READS_IN_FLIGHT, async ([dayId, dayRows]) => {
     const config = await ctx.client.call(getGuestlistDayConfig, { params: { tourId, dayId }, signal: ctx.signal });
     if (config.dayCap === null || config.dayCap === undefined) return undefined;
     const total = await ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal });

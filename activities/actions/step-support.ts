@@ -77,6 +77,18 @@ export function lostNote(lost: readonly string[], why: string): string {
   return lost.length === 0 ? '' : ` (${lost.join(', ')} stay as set: ${why})`;
 }
 
+/** `items` grouped by `keyOf`, in the order each key first appears (`Map.groupBy`, which Node 20 lacks). */
+export function groupBy<T, K>(items: Iterable<T>, keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 /** Maps with at most `limit` calls in flight, keeping the input order. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array<R>(items.length);
