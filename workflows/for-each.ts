@@ -38,15 +38,12 @@ export enum LaneCut {
   fourPerLane = 'fourPerLane',
 }
 
+/** Batches per lane of the older cuts; runs started before `LANE_BATCHES_PATCH` cut whole lists by four too. */
+const BATCHES_PER_LANE = { [LaneCut.twoPerLane]: 2, [LaneCut.fourPerLane]: 4 } as const;
+
 function cutShare(perLane: number, cut: LaneCut): number {
-  switch (cut) {
-    case LaneCut.even:
-      return Math.ceil(perLane / Math.ceil(perLane / MAX_BATCH));
-    case LaneCut.twoPerLane:
-      return Math.min(MAX_PREPARED_BATCH, Math.ceil(perLane / 2));
-    case LaneCut.fourPerLane:
-      return Math.min(MAX_PREPARED_BATCH, Math.ceil(perLane / 4));
-  }
+  if (cut === LaneCut.even) return Math.ceil(perLane / Math.ceil(perLane / MAX_BATCH));
+  return Math.min(MAX_PREPARED_BATCH, Math.ceil(perLane / BATCHES_PER_LANE[cut]));
 }
 
 /**
@@ -71,7 +68,7 @@ export function batchSize(items: number, concurrency: number, batch?: number, pr
  * cut lists: short lists one element each.
  */
 function batchSizeBeforeLanes(items: number, concurrency: number): number {
-  const perBatch = Math.floor(items / (Math.max(1, concurrency) * 4));
+  const perBatch = Math.floor(items / (Math.max(1, concurrency) * BATCHES_PER_LANE[LaneCut.fourPerLane]));
   return perBatch < 2 ? 1 : Math.min(MAX_PREPARED_BATCH, perBatch);
 }
 
@@ -164,7 +161,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
       }
       counts.running += batch.length;
       run.showDetails();
-      const scopes = batch.map(scopeOf);
+      const scopes = batch.map((index) => scopeOf(index));
       try {
         if (size === 1) {
           done[keys[batch[0]!]!] = await run.callOnce(step, scopes[0]!, keys[batch[0]!]!);
