@@ -223,46 +223,88 @@ export function evaluateCondition(expression: string, scope: ExpressionScope): b
  * type); strings with text around templates become strings; arrays and objects recurse.
  */
 export function evaluateTemplate(template: Template, scope: ExpressionScope): JsonValue {
-  const value = evaluateValue(template, scope);
+  const value = compiled(template)(scope);
   return value === ABSENT ? null : value;
 }
 
 /** An optional without a value (`${{ inputs.?org }}`): the map key or list element is left out. */
 const ABSENT: unique symbol = Symbol('absent');
 
-function evaluateValue(template: Template, scope: ExpressionScope): JsonValue | typeof ABSENT {
-  if (typeof template === 'string') return evaluateString(template, scope);
-  if (Array.isArray(template)) {
-    return template.map((item) => evaluateValue(item, scope)).filter((item): item is JsonValue => item !== ABSENT);
+/** A template made ready to evaluate: scanned once, its plain paths and joins read without CEL. */
+type Compiled = (scope: ExpressionScope) => JsonValue | typeof ABSENT;
+
+/**
+ * Templates made ready, by text and by the plan's own objects. A `forEach` evaluates the same
+ * arguments for each of thousands of elements; plans are never changed once loaded, so each
+ * template is scanned once rather than once per element.
+ */
+const compiledTexts = new Map<string, Compiled>();
+const compiledObjects = new WeakMap<object, Compiled>();
+
+function compiled(template: Template): Compiled {
+  if (typeof template === 'string') {
+    let known = compiledTexts.get(template);
+    if (!known) compiledTexts.set(template, (known = compileText(template)));
+    return known;
   }
-  if (template !== null && typeof template === 'object') {
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(template)) {
-      const evaluated = evaluateValue(value, scope);
-      if (evaluated !== ABSENT) out[key] = evaluated;
-    }
-    return out;
-  }
-  return template;
+  if (template === null || typeof template !== 'object') return () => template;
+  let known = compiledObjects.get(template);
+  if (!known) compiledObjects.set(template, (known = compileObject(template)));
+  return known;
 }
 
-function evaluateString(text: string, scope: ExpressionScope): JsonValue | typeof ABSENT {
-  if (!isTemplate(text)) return text;
-  const parts = scanTemplates(text);
+function compileObject(template: Template[] | { [key: string]: Template }): Compiled {
+  if (Array.isArray(template)) {
+    const items = template.map(compiled);
+    return (scope) => {
+      const out: JsonValue[] = [];
+      for (const item of items) {
+        const value = item(scope);
+        if (value !== ABSENT) out.push(value);
+      }
+      return out;
+    };
+  }
+  const fields = Object.entries(template).map(([key, value]) => [key, compiled(value)] as const);
+  return (scope) => {
+    const out: JsonObject = {};
+    for (const [key, field] of fields) {
+      const value = field(scope);
+      if (value !== ABSENT) out[key] = value;
+    }
+    return out;
+  };
+}
+
+function compileText(text: string): Compiled {
+  if (!isTemplate(text)) return () => text;
+  let parts: ReturnType<typeof scanTemplates>;
+  try {
+    parts = scanTemplates(text);
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
   const only = parts[0];
   if (parts.length === 1 && only && only.start === 0 && only.end === text.length) {
-    const found = quickValue(only.expression, scope);
-    if (found !== undefined) return found;
-    const value = evaluateRaw(only.expression, scope);
-    return value instanceof Optional && !value.hasValue() ? ABSENT : fromCel(value, only.expression);
+    const expression = only.expression;
+    return (scope) => {
+      const found = quickValue(expression, scope);
+      if (found !== undefined) return found;
+      const value = evaluateRaw(expression, scope);
+      return value instanceof Optional && !value.hasValue() ? ABSENT : fromCel(value, expression);
+    };
   }
-  let out = '';
-  let at = 0;
-  for (const part of parts) {
-    out += text.slice(at, part.start) + interpolate(evaluateExpression(part.expression, scope));
-    at = part.end;
-  }
-  return out + text.slice(at);
+  return (scope) => {
+    let out = '';
+    let at = 0;
+    for (const part of parts) {
+      out += text.slice(at, part.start) + interpolate(evaluateExpression(part.expression, scope));
+      at = part.end;
+    }
+    return out + text.slice(at);
+  };
 }
 
 function interpolate(value: JsonValue): string {
@@ -331,6 +373,13 @@ function celPart(value: unknown, need: Need): unknown {
  */
 const celForms = new WeakMap<object, unknown>();
 
+/**
+ * The scope values behind CEL forms: an expression that gives a list or map from the scope as
+ * it is (`cond ? steps.x.outputs.entries : []`) gives back the value it was made from, rather
+ * than a copy converted element by element.
+ */
+const jsonForms = new WeakMap<object, JsonValue>();
+
 function toCel(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
   if (value === null || typeof value !== 'object') return value;
@@ -344,6 +393,7 @@ function toCel(value: unknown): unknown {
     out = map;
   }
   celForms.set(value, out);
+  jsonForms.set(out as object, value as JsonValue);
   return out;
 }
 
@@ -357,6 +407,8 @@ function fromCel(value: unknown, expression: string): JsonValue {
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Optional) return value.hasValue() ? fromCel(value.value(), expression) : null;
   if (value instanceof Uint8Array) throw new ExpressionError('bytes cannot be passed on; convert with string()', { expression });
+  const original = typeof value === 'object' && value !== undefined ? jsonForms.get(value) : undefined;
+  if (original !== undefined) return original;
   // inside lists and maps, an optional without a value is left out, as in arguments
   if (Array.isArray(value)) return value.filter((item) => !isNone(item)).map((item) => fromCel(item, expression));
   if (typeof value === 'object' && value !== undefined) {

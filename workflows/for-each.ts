@@ -138,7 +138,14 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   // The step's expressions read only steps it needs, all done before it started: one base
   // scope serves every element.
   const base = run.scope();
-  const scopeOf = (index: number): ExpressionScope => ({ ...base, [forEach.as]: items[index] as JsonValue, index });
+  // Each element's scope is made once, for its key, and dropped when its batch starts.
+  const scopes: (ExpressionScope | undefined)[] = new Array<ExpressionScope | undefined>(items.length);
+  const scopeOf = (index: number): ExpressionScope => (scopes[index] ??= { ...base, [forEach.as]: items[index] as JsonValue, index });
+  const takeScope = (index: number): ExpressionScope => {
+    const scope = scopeOf(index);
+    scopes[index] = undefined;
+    return scope;
+  };
   const keys = await itemKeys(run, step, items, scopeOf, size > 1);
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
@@ -161,13 +168,13 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
       }
       counts.running += batch.length;
       run.showDetails();
-      const scopes = batch.map((index) => scopeOf(index));
+      const batchScopes = batch.map(takeScope);
       try {
         if (size === 1) {
-          done[keys[batch[0]!]!] = await run.callOnce(step, scopes[0]!, keys[batch[0]!]!);
+          done[keys[batch[0]!]!] = await run.callOnce(step, batchScopes[0]!, keys[batch[0]!]!);
           counts.done++;
         } else {
-          await runBatch(run, step, batch.map((index) => keys[index]!), scopes, { done, counts, fail });
+          await runBatch(run, step, batch.map((index) => keys[index]!), batchScopes, { done, counts, fail });
         }
       } catch (error) {
         for (const index of batch) if (!(keys[index]! in done)) fail(keys[index]!, error);

@@ -7,6 +7,7 @@ import {
   referencesOf,
   scanTemplates,
 } from '../../definitions/expressions.ts';
+import type { JsonValue } from '../../definitions/plan-types.ts';
 
 const scope = {
   inputs: { name: 'Spring Tour', count: 2, ratio: 1.5, days: ['2027-03-27', '2027-03-28'] },
@@ -214,5 +215,24 @@ describe('conversion of only what an expression reads', () => {
     expect(read).not.toContain('guests');
     expect(evaluateExpression('size(inputs)', { inputs })).toBe(4);
     expect(read).toContain('guests');
+  });
+});
+
+describe('lists and maps from the scope', () => {
+  const entries: JsonValue[] = [
+    { id: 1, guests: 2.5, at: null },
+    { id: 2, guests: 3, tags: ['a'] },
+  ];
+  const scope = { steps: { select: { outputs: { count: 2 } }, decide: { outputs: { entries } } } };
+
+  it('come back as they are when an expression gives one unchanged', () => {
+    const given = evaluateExpression('steps.select.outputs.count > 0 ? steps.decide.outputs.entries : []', scope);
+    expect(given).toBe(entries);
+  });
+
+  it('built by CEL are converted as before', () => {
+    expect(evaluateExpression('steps.decide.outputs.entries.map(e, e.id)', scope)).toEqual([1, 2]);
+    expect(evaluateExpression('steps.decide.outputs.entries + [{"id": 3}]', scope)).toEqual([...entries, { id: 3 }]);
+    expect(evaluateExpression('steps.decide.outputs.entries[1]', scope)).toEqual({ id: 2, guests: 3, tags: ['a'] });
   });
 });
