@@ -10,6 +10,7 @@ import type { Duration } from '@temporalio/common';
 import { dataConverter } from './codec.ts';
 import type { Config } from './config.ts';
 import { connectionOptions } from './temporal.ts';
+import { INTRINSICS } from '../workflows/intrinsics.ts';
 
 /** The workflow entry module: TypeScript source in development, compiled JavaScript from dist/. */
 export function workflowsPath(): string {
@@ -40,7 +41,25 @@ export function compileForNode(config: WebpackConfig): WebpackConfig {
     const jsc = options && typeof options === 'object' ? (options as { jsc?: { target?: string } }).jsc : undefined;
     if (jsc?.target) jsc.target = 'es2022';
   }
+  config.plugins = [...(config.plugins ?? []), { apply: readIntrinsicsOnce as (compiler: unknown) => void }];
   return config;
+}
+
+/** What a webpack plugin is given: the compiler, with webpack's own classes. */
+interface Compiler {
+  webpack: { ProvidePlugin: new (definitions: Record<string, string[]>) => { apply(compiler: Compiler): void } };
+}
+
+/**
+ * Global built-ins (`Object`, `Array`, `JSON`…) in bundled code read module constants
+ * (workflows/intrinsics.ts) instead of the workflow context's global object, whose every read
+ * goes through a property interceptor. The interpreter reads them per element of a `forEach`.
+ */
+function readIntrinsicsOnce(compiler: Compiler): void {
+  const ts = fileURLToPath(new URL('../workflows/intrinsics.ts', import.meta.url));
+  const source = existsSync(ts) ? ts : fileURLToPath(new URL('../workflows/intrinsics.js', import.meta.url));
+  const provided = Object.fromEntries(INTRINSICS.map((name) => [name, [source, name]]));
+  new compiler.webpack.ProvidePlugin(provided).apply(compiler);
 }
 
 const quietBundlerLogger = {
