@@ -7,7 +7,7 @@ import { readdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { compileForNode, workflowsPath } from '../../worker/worker.ts';
+import { bundleOptions } from '../../worker/worker.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.resolve(import.meta.dirname, 'worker-main.ts');
@@ -41,11 +41,7 @@ export async function workerCommand(): Promise<string[]> {
 
 /** Writes the workflow bundle once, so restarted workers skip bundling. */
 export async function prebuiltBundle(): Promise<string> {
-  const { code } = await bundleWorkflowCode({
-    workflowsPath: workflowsPath(),
-    logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } as never,
-    webpackConfigHook: compileForNode,
-  });
+  const { code } = await bundleWorkflowCode(bundleOptions());
   const file = path.join(os.tmpdir(), `tourflow-bundle-${process.pid}.js`);
   await writeFile(file, code);
   return file;
