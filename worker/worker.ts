@@ -36,6 +36,7 @@ export function bundleOptions(): BundleOptions {
     logger: quietBundlerLogger,
     webpackConfigHook: compileForNode,
     preloadModules: [workflowModule('definitions/expressions')],
+    payloadConverterPath: workflowModule('worker/payload-converter'),
   };
 }
 
