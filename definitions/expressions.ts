@@ -69,8 +69,29 @@ function sumOf(list: unknown[]): bigint | number {
   }, 0);
 }
 
+/**
+ * What this module works out from an expression's text, kept by the text. The workflow bundle
+ * loads this module once per workflow thread and shares it between runs, so the caches live as
+ * long as the worker: each is emptied when it reaches {@link CACHE_LIMIT} texts, far more than
+ * any set of playbooks has, so a worker running ever-new playbooks stays within bounds.
+ */
+const CACHE_LIMIT = 20_000;
+
+class TextCache<V> {
+  private readonly entries = new Map<string, V>();
+
+  get(text: string): V | undefined {
+    return this.entries.get(text);
+  }
+
+  set(text: string, value: V): void {
+    if (this.entries.size >= CACHE_LIMIT) this.entries.clear();
+    this.entries.set(text, value);
+  }
+}
+
 // Parsing is the expensive part; playbooks repeat the same few expressions, so parse once.
-const parsed = new Map<string, ParseResult>();
+const parsed = new TextCache<ParseResult>();
 
 function parseExpression(expression: string): ParseResult {
   let result = parsed.get(expression);
@@ -100,7 +121,7 @@ export function referencesOf(expression: string): ExpressionReferences {
 }
 
 // playbooks repeat the same few expressions thousands of times
-const references = new Map<string, ExpressionReferences>();
+const references = new TextCache<ExpressionReferences>();
 
 function findReferences(expression: string): ExpressionReferences {
   const refs = collectRefs(parseExpression(unwrapExpression(expression)).ast);
@@ -124,7 +145,7 @@ export function evaluateExpression(expression: string, scope: ExpressionScope): 
 
 /** `name.name…`: an expression that only reads a field, with neither calls, indexes nor operators. */
 const PLAIN_PATH = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*$/;
-const plainPaths = new Map<string, string[] | null>();
+const plainPaths = new TextCache<string[] | null>();
 
 /**
  * The value of a plain path (`guest.lastName`, `inputs.guests`) when every field on the way is
@@ -154,7 +175,7 @@ const OPERANDS = new RegExp(OPERAND, 'g');
 
 /** An operand of a join: a literal's text, or a path to read. */
 type Operand = { text: string } | { path: string };
-const joins = new Map<string, Operand[] | null>();
+const joins = new TextCache<Operand[] | null>();
 
 /**
  * The value of a join of plain paths and string literals (`guest.date + " " + guest.lastName`)
@@ -238,11 +259,12 @@ type Compiled = (scope: ExpressionScope) => JsonValue | typeof ABSENT;
  * arguments for each of thousands of elements; plans are never changed once loaded, so each
  * template is scanned once rather than once per element.
  */
-const compiledTexts = new Map<string, Compiled>();
+const compiledTexts = new TextCache<Compiled>();
 const compiledObjects = new WeakMap<object, Compiled>();
 
 function compiled(template: Template): Compiled {
   if (typeof template === 'string') {
+    if (!isTemplate(template)) return () => template;
     let known = compiledTexts.get(template);
     if (!known) compiledTexts.set(template, (known = compileText(template)));
     return known;
@@ -276,8 +298,8 @@ function compileObject(template: Template[] | { [key: string]: Template }): Comp
   };
 }
 
+/** A string that holds a template (`compiled` returns other strings as they are). */
 function compileText(text: string): Compiled {
-  if (!isTemplate(text)) return () => text;
   let parts: ReturnType<typeof scanTemplates>;
   try {
     parts = scanTemplates(text);
@@ -326,7 +348,7 @@ function needsOf(expression: string): Map<string, Need> {
   return known;
 }
 
-const needs = new Map<string, Map<string, Need>>();
+const needs = new TextCache<Map<string, Need>>();
 
 /** The scope's names an expression reads, each a field of the scope with what is read of it. */
 function findNeeds(expression: string): Map<string, Need> {

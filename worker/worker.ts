@@ -28,7 +28,7 @@ export function workflowsPath(): string {
  * functions registered, and the caches of parsed expressions and compiled templates) is loaded
  * once per workflow thread and shared by every run, rather than set up again for each run and
  * child run (about 40 ms of the workflow thread each): it keeps no per-run state, and its
- * caches hold pure functions of the plan's text.
+ * caches hold pure functions of the plan's text, each of a bounded size.
  */
 export function bundleOptions(): BundleOptions {
   return {
