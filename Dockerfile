@@ -19,11 +19,12 @@ COPY sandbox ./sandbox
 COPY worker ./worker
 COPY workflows ./workflows
 RUN npm run build
-# Workflow code bundled once here, not by every worker at start (seconds of CPU each time).
+# Workflow code bundled once here, not by every worker at start (seconds of CPU each time),
+# with the worker's own bundle options (worker/worker.ts: bundleOptions).
 RUN node --input-type=module -e "\
   import { writeFile } from 'node:fs/promises'; \
-  import { bundleWorkflowCode } from '@temporalio/worker'; \
-  const { code } = await bundleWorkflowCode({ workflowsPath: '/app/dist/workflows/index.js' }); \
+  import { workflowBundle } from '/app/dist/worker/worker.js'; \
+  const { code } = await workflowBundle(); \
   await writeFile('/app/dist/workflow-bundle.js', code);"
 
 # --- runtime: production dependencies and the compiled CLI ---------------------------------
