@@ -23,6 +23,15 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS modules that the Temporal SDK loads by path with `require` (worker/payload-converter.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', TextEncoder: 'readonly', TextDecoder: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Workflow code is replayed: it may not touch I/O, clocks, randomness or the parser.
     files: ['workflows/**/*.ts', 'definitions/plan-types.ts', 'definitions/expressions.ts', 'definitions/templates.ts', 'definitions/expression-ast.ts'],
     rules: {

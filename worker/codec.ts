@@ -9,6 +9,7 @@
  *
  * Temporal Server <--> compressionCodec <--> payload converter <--> tourflow
  */
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { constants, gunzip, gunzipSync, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
 import proto from '@temporalio/proto';
@@ -88,5 +89,8 @@ async function decodeOne(payload: Payload): Promise<Payload> {
   return ProtoPayload.decode(data);
 }
 
+/** The payload converter module (worker/payload-converter.cjs, copied to the build as it is). */
+export const payloadConverterPath = fileURLToPath(new URL('./payload-converter.cjs', import.meta.url));
+
 /** The data converter of every Temporal client and worker of tourflow. */
-export const dataConverter: DataConverter = { payloadCodecs: [new CompressionCodec()] };
+export const dataConverter: DataConverter = { payloadConverterPath, payloadCodecs: [new CompressionCodec()] };

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type BundleOptions, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 import type { Duration } from '@temporalio/common';
-import { dataConverter } from './codec.ts';
+import { dataConverter, payloadConverterPath } from './codec.ts';
 import type { Config } from './config.ts';
 import { connectionOptions } from './temporal.ts';
 import { INTRINSICS } from '../workflows/intrinsics.ts';
@@ -36,7 +36,7 @@ export function bundleOptions(): BundleOptions {
     logger: quietBundlerLogger,
     webpackConfigHook: compileForNode,
     preloadModules: [workflowModule('definitions/expressions')],
-    payloadConverterPath: workflowModule('worker/payload-converter'),
+    payloadConverterPath,
   };
 }
 

@@ -1,6 +1,6 @@
 import { defaultPayloadConverter } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
-import { payloadConverter } from '../../worker/payload-converter.ts';
+import { payloadConverter } from '../../worker/payload-converter.cjs';
 
 const values: unknown[] = [
   { tour: 'Frühjahr 2027', days: [{ date: '2027-03-26', city: 'København' }], emoji: '🎸', lone: '\ud800x', n: 1.5, none: null },
