@@ -429,7 +429,7 @@ function fromCel(value: unknown, expression: string): JsonValue {
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Optional) return value.hasValue() ? fromCel(value.value(), expression) : null;
   if (value instanceof Uint8Array) throw new ExpressionError('bytes cannot be passed on; convert with string()', { expression });
-  const original = typeof value === 'object' && value !== undefined ? jsonForms.get(value) : undefined;
+  const original = typeof value === 'object' ? jsonForms.get(value as object) : undefined;
   if (original !== undefined) return original;
   // inside lists and maps, an optional without a value is left out, as in arguments
   if (Array.isArray(value)) return value.filter((item) => !isNone(item)).map((item) => fromCel(item, expression));

@@ -10,7 +10,7 @@ import type { Duration } from '@temporalio/common';
 import { dataConverter, payloadConverterPath } from './codec.ts';
 import type { Config } from './config.ts';
 import { connectionOptions } from './temporal.ts';
-import { INTRINSICS } from '../workflows/intrinsics.ts';
+import * as intrinsics from '../workflows/intrinsics.ts';
 
 /** A module of workflow code: TypeScript source in development, compiled JavaScript from dist/. */
 function workflowModule(relative: string): string {
@@ -79,7 +79,7 @@ interface Compiler {
  */
 function readIntrinsicsOnce(compiler: Compiler): void {
   const source = workflowModule('workflows/intrinsics');
-  const provided = Object.fromEntries(INTRINSICS.map((name) => [name, [source, name]]));
+  const provided = Object.fromEntries(Object.keys(intrinsics).map((name) => [name, [source, name]]));
   new compiler.webpack.ProvidePlugin(provided).apply(compiler);
 }
 

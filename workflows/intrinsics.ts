@@ -4,9 +4,10 @@
  * Workflow code runs in a `node:vm` context, where every read of a global name (`Object`,
  * `Array`, `JSON`…) goes through the context's property interceptor: about a microsecond
  * each, against a few nanoseconds for a module constant. The workflow bundler
- * (`compileForNode` in worker/worker.ts) makes these names in bundled code read the constants
- * here. They are the same objects: the context's intrinsics, frozen by the SDK and shared by
- * every workflow. Names the SDK gives each workflow its own of (`Date`, `Math`) are left alone.
+ * (`compileForNode` in worker/worker.ts) makes every name exported here read its constant in
+ * bundled code. They are the same objects: the context's intrinsics, frozen by the SDK and
+ * shared by every workflow. Names the SDK gives each workflow its own of (`Date`, `Math`) are
+ * left alone.
  */
 export const Object = globalThis.Object;
 export const Array = globalThis.Array;
@@ -20,6 +21,3 @@ export const Map = globalThis.Map;
 export const Set = globalThis.Set;
 export const WeakMap = globalThis.WeakMap;
 export const Reflect = globalThis.Reflect;
-
-/** The names above: what the bundler rewrites. */
-export const INTRINSICS = ['Object', 'Array', 'Number', 'String', 'Boolean', 'BigInt', 'Symbol', 'JSON', 'Map', 'Set', 'WeakMap', 'Reflect'] as const;
