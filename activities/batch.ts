@@ -1,8 +1,8 @@
 /**
- * Batches: many calls of one `forEach` step in one activity. The calls run one after another,
- * each with its own idempotency key, sharing reads such as the tour's days; the activity
- * heartbeats its outcomes so far every few seconds, so a retry resumes after the calls the last
- * attempt reported instead of replaying every call.
+ * Batches: many calls of one `forEach` step in one activity. The calls run in list order, one
+ * after another or several at once (`lanes`), each with its own idempotency key, sharing reads
+ * such as the tour's days; the activity heartbeats its outcomes so far every few seconds, so a
+ * retry resumes after the calls the last attempt reported instead of replaying every call.
  */
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { CallRole, PartialFailure, type ActionContext, type ActionHandler } from './action.ts';
@@ -32,12 +32,20 @@ export interface BatchRunner {
   toFailure(error: unknown): unknown;
 }
 
-/** Outcomes the previous attempt reported before it stopped, if the calls are the same. */
-function resumed(context: Context | undefined, calls: StepCall[]): BatchResult[] {
-  const details = context?.info.heartbeatDetails as { keys?: string[]; results?: BatchResult[] } | undefined;
-  if (!details?.results || !details.keys) return [];
-  const same = details.keys.every((key, i) => calls[i]?.idempotencyKey === key);
-  return same ? details.results.slice(0, calls.length) : [];
+/**
+ * Outcomes the previous attempt reported before it stopped, if the calls are the same: one entry
+ * per call, null for a call it had not finished. Its heartbeat listed the keys of the calls it
+ * reported on (every call's, or, from an attempt that ran them one at a time, those it had done).
+ */
+function resumed(context: Context | undefined, calls: StepCall[]): (BatchResult | null)[] {
+  const results = new Array<BatchResult | null>(calls.length).fill(null);
+  const details = context?.info.heartbeatDetails as { keys?: string[]; results?: (BatchResult | null)[] } | undefined;
+  if (!details?.results || !details.keys || details.keys.length > calls.length) return results;
+  if (!details.keys.every((key, i) => calls[i]!.idempotencyKey === key)) return results;
+  details.results.forEach((result, i) => {
+    if (i < details.keys!.length) results[i] = result ?? null;
+  });
+  return results;
 }
 
 /** A failure is definitive when the activity would not retry it: the API refused the call. */
@@ -94,15 +102,17 @@ async function callWithRetries(
 }
 
 /**
- * Runs the calls in order, each with its own retries. A call the API refuses is recorded with
- * the undo of any writes it made, and stops the batch when `stopOnFailure`. A call whose
- * retries run out fails the activity; a retry of the activity (after a worker crash or a
- * timeout) starts after the calls its last heartbeat reported done.
+ * Runs the calls in list order, `lanes` at a time (one when absent), each with its own retries.
+ * A call the API refuses is recorded with the undo of any writes it made, and, when
+ * `stopOnFailure`, no call starts after it (those in flight finish). A call whose retries run
+ * out fails the activity once the calls in flight have finished; a retry of the activity (after
+ * a worker crash or a timeout) skips the calls its last heartbeat reported done.
  */
 export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<BatchOutcome> {
   const context = currentActivity();
-  const results = resumed(context, batch.calls);
-  const keys = batch.calls.map((call) => call.idempotencyKey);
+  const { calls } = batch;
+  const results = resumed(context, calls);
+  const keys = calls.map((call) => call.idempotencyKey);
   const shared = new Map<string, Promise<unknown>>();
   // Outcomes so far, at most every 5 s: each heartbeat encodes them all. A retry after a crash
   // redoes the calls since the last heartbeat the server got, under the same idempotency keys.
@@ -114,13 +124,31 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<B
     const now = Date.now();
     if (!force && now - beaten < every) return;
     beaten = now;
-    context?.heartbeat({ keys: keys.slice(0, results.length), results });
+    context?.heartbeat({ keys, results });
   };
-  for (let i = results.length; i < batch.calls.length; i++) {
-    const result = await callWithRetries(runner, batch.calls[i]!, shared, batch.retry, context, beat);
-    results.push(result);
-    if (result.failed && batch.stopOnFailure) break;
-    beat();
+  let next = 0;
+  let stopped = false;
+  let thrown: { error: unknown } | undefined;
+  const lane = async (): Promise<void> => {
+    while (!stopped && next < calls.length) {
+      const i = next++;
+      if (results[i]) continue;
+      try {
+        const result = await callWithRetries(runner, calls[i]!, shared, batch.retry, context, beat);
+        results[i] = result;
+        if (result.failed && batch.stopOnFailure) stopped = true;
+        beat();
+      } catch (error) {
+        stopped = true;
+        thrown ??= { error };
+      }
+    }
+  };
+  const lanes = Math.max(1, Math.min(batch.lanes ?? 1, calls.length));
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (thrown) {
+    if (lanes > 1) beat(true); // what the other lanes finished, for the retry
+    throw thrown.error;
   }
   return { results };
 }

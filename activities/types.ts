@@ -70,13 +70,15 @@ export interface PartialProgress {
   undo: UndoRecord[];
 }
 
-/** Calls of one `forEach` step run by one activity, one after another. */
+/** Calls of one `forEach` step run by one activity: one after another, or `lanes` at a time. */
 export interface BatchCall {
   calls: StepCall[];
-  /** Stop at the first call the API refuses (the step does not continue on failure). */
+  /** Stop starting calls once the API refuses one (the step does not continue on failure). */
   stopOnFailure: boolean;
   /** Each call's retries, as the step's retry policy gives them to a single call's activity. */
   retry: CallRetry;
+  /** Calls in flight at once, in list order; absent: 1. */
+  lanes?: number;
 }
 
 /** A retry policy in milliseconds. */
@@ -91,7 +93,10 @@ export interface CallRetry {
 /** One call of a batch: its outcome, or the API's refusal with the undo of any writes it made. */
 export type BatchResult = { outcome: StepOutcome; failed?: undefined } | { failed: { type: string; message: string; undo: UndoRecord[] }; outcome?: undefined };
 
-/** A result per call in order; calls after a refusal that stopped the batch have none. */
+/**
+ * A result per call in order; a call the batch never started (once a refusal stopped it) has
+ * null, or no entry at the end of the list.
+ */
 export interface BatchOutcome {
-  results: BatchResult[];
+  results: (BatchResult | null)[];
 }

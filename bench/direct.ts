@@ -11,7 +11,7 @@ import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../de
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
 import type { BatchCall, BatchOutcome, StepCall, StepOutcome } from '../activities/types.ts';
 import { batchActivityName } from '../workflows/activity-names.ts';
-import { batchSize, inBatches } from '../workflows/for-each.ts';
+import { batchSize, inBatches, lanesPerActivity } from '../workflows/for-each.ts';
 import { preparesUndo } from '../workflows/activity-calls.ts';
 import { idempotencyKey } from '../workflows/keys.ts';
 import type { StepSpan } from './tourflow.ts';
@@ -126,7 +126,10 @@ class Walk {
     return child.run();
   }
 
-  /** As the workflow runs a `forEach`: the same batches (`batchSize`), as many at once as the step allows. */
+  /**
+   * As the workflow runs a `forEach`: the same batches (`batchSize`), each running the same
+   * lanes side by side (`lanesPerActivity`), as many at once as the step allows.
+   */
   private async forEach(step: PlanStep): Promise<JsonValue> {
     const forEach = step.forEach!;
     const items = evaluateTemplate(forEach.items, this.scope());
@@ -136,7 +139,8 @@ class Walk {
     );
     const results: JsonValue[] = new Array<JsonValue>(items.length).fill(null);
     const size = batchSize(items.length, forEach.concurrency, forEach.batch, preparesUndo(step.kind));
-    const batches = inBatches(items.map((_, index) => index), size);
+    const grouped = size > 1 && !this.options.sequential ? lanesPerActivity(forEach.concurrency, forEach.batch, preparesUndo(step.kind)) : 1;
+    const batches = inBatches(items.map((_, index) => index), size * grouped);
     let next = 0;
     const lane = async (): Promise<void> => {
       while (next < batches.length) {
@@ -146,11 +150,11 @@ class Walk {
           results[batch[0]!] = await this.callOnce(step, scopes[0]!, keys[batch[0]!]!);
           continue;
         }
-        const outcomes = await this.callBatch(step, scopes, batch.map((index) => keys[index]!));
+        const outcomes = await this.callBatch(step, scopes, batch.map((index) => keys[index]!), grouped);
         batch.forEach((index, i) => (results[index] = outcomes[i]!));
       }
     };
-    const lanes = this.options.sequential ? 1 : Math.max(1, Math.min(forEach.concurrency, batches.length));
+    const lanes = this.options.sequential ? 1 : Math.max(1, Math.min(forEach.concurrency / grouped, batches.length));
     await Promise.all(Array.from({ length: lanes }, lane));
     return results;
   }
@@ -175,15 +179,15 @@ class Walk {
     return outputs;
   }
 
-  private async callBatch(step: PlanStep, scopes: ExpressionScope[], keys: string[]): Promise<JsonObject[]> {
+  private async callBatch(step: PlanStep, scopes: ExpressionScope[], keys: string[], lanes: number): Promise<JsonObject[]> {
     const activity = this.options.activities[batchActivityName(step.action)] as unknown as ((batch: BatchCall) => Promise<BatchOutcome>) | undefined;
     if (!activity) throw new Error(`no activity implements ${step.action}`);
     const calls = scopes.map((scope, i) => this.call(step, scope, keys[i]!));
     // no retries: the scripts measured run without them
     const retry = { initialIntervalMs: 0, backoffCoefficient: 1, maximumIntervalMs: 0, maximumAttempts: 1, nonRetryableErrorTypes: [] };
-    const { results } = await activity({ calls, stopOnFailure: true, retry });
+    const { results } = await activity({ calls, stopOnFailure: true, retry, lanes });
     return results.map((result, i) => {
-      if (!result.outcome) throw new Error(result.failed?.message ?? 'not run');
+      if (!result?.outcome) throw new Error(result?.failed?.message ?? 'not run');
       return this.stepOutputs(step, scopes[i]!, result.outcome.output);
     });
   }

@@ -126,11 +126,12 @@ function batchOptions(step: PlanStep, size: number, summary: string): ActivityOp
 }
 
 /**
- * Runs calls of one `forEach` step as one activity, keeping the saga up to date for each call:
- * a create's undo is registered before the batch runs, an update's is read first. A call the
- * API refused gets a `failed` result; calls the batch never started get none, and nothing to undo.
+ * Runs calls of one `forEach` step as one activity, `lanes` at a time, keeping the saga up to
+ * date for each call: a create's undo is registered before the batch runs, an update's is read
+ * first. A call the API refused gets a `failed` result; calls the batch never started get none,
+ * and nothing to undo.
  */
-export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFailure: boolean, saga: Saga): Promise<BatchResult[]> {
+export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFailure: boolean, saga: Saga, lanes = 1): Promise<(BatchResult | null)[]> {
   const first = calls[0]!;
   const summary = `${summarize(step, first)} (and ${calls.length - 1} more)`;
   const options = batchOptions(step, calls.length, summary);
@@ -142,7 +143,7 @@ export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFail
     const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...prepare, summary: `prepare undo of ${summary}` }, first.action, { calls });
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
-  const batch: BatchCall = { calls, stopOnFailure, retry: callRetry(options.retry) };
+  const batch: BatchCall = { calls, stopOnFailure, retry: callRetry(options.retry), ...(lanes > 1 ? { lanes } : {}) };
   const { results } = await execute<BatchOutcome>(batchActivityName(step.action), options, first.action, batch);
   handles.forEach((handle, i) => {
     const result = results[i];

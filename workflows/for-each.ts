@@ -72,6 +72,28 @@ function batchSizeBeforeLanes(items: number, concurrency: number): number {
   return perBatch < 2 ? 1 : Math.min(MAX_PREPARED_BATCH, perBatch);
 }
 
+/**
+ * Fewest activities a `forEach` with several lanes per activity keeps in flight: its calls
+ * still spread over several workers, and no single activity carries the whole step.
+ */
+const MIN_ACTIVITIES_IN_FLIGHT = 4;
+
+/**
+ * Lanes one batch activity runs side by side: the largest divisor of the step's concurrency
+ * that leaves at least 4 activities in flight (30 lanes: 5 activities of 6; 50: 5 of 10; 10: 5
+ * of 2; 4: one lane each). Every activity's start and result is a round trip through the
+ * server and a workflow task of the run; fewer, wider activities make the same calls at the
+ * same concurrency. A step that sets its own `batch`, or prepares its undo (a local activity
+ * per batch), keeps one lane per activity.
+ */
+export function lanesPerActivity(concurrency: number, batch?: number, prepares = false): number {
+  if (batch !== undefined || prepares) return 1;
+  for (let lanes = Math.floor(concurrency / MIN_ACTIVITIES_IN_FLIGHT); lanes > 1; lanes--) {
+    if (concurrency % lanes === 0) return lanes;
+  }
+  return 1;
+}
+
 /** The elements' indices cut into consecutive batches of `size`. */
 export function inBatches(indices: number[], size: number): number[][] {
   const batches: number[][] = [];
@@ -94,6 +116,9 @@ export const TWO_BATCHES_PER_LANE_PATCH = 'forEach-two-batches-per-lane';
 /** Marks runs that give a lane's long share one batch (up to 200); runs started before cut it in 2 (`LaneCut`). */
 export const ONE_BATCH_PER_LANE_PATCH = 'forEach-one-batch-per-lane';
 
+/** Marks runs whose batch activities run several lanes (`lanesPerActivity`); runs started before run one each. */
+export const LANE_GROUPS_PATCH = 'forEach-lane-groups';
+
 /** The `LaneCut` of this run: patches are checked newest first, and once one is there so are the older ones. */
 function laneCut(): LaneCut {
   if (patched(ONE_BATCH_PER_LANE_PATCH)) return LaneCut.even;
@@ -108,6 +133,13 @@ function batching(items: number, step: PlanStep): number {
       ? batchSizeBeforeLanes(items, forEach.concurrency)
       : batchSize(items, forEach.concurrency, forEach.batch, preparesUndo(step.kind), laneCut());
   return size > 1 && patched(BATCHES_PATCH) ? size : 1;
+}
+
+/** Lanes per batch activity for a batched list, once the run groups them at all. */
+function grouping(step: PlanStep): number {
+  const forEach = step.forEach!;
+  const lanes = lanesPerActivity(forEach.concurrency, forEach.batch, preparesUndo(step.kind));
+  return lanes > 1 && patched(LANE_GROUPS_PATCH) ? lanes : 1;
 }
 
 /**
@@ -150,7 +182,9 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
-  const batches = inBatches(pending, size);
+  // A batch activity runs `lanes` of the step's lanes side by side, each its share of `size`.
+  const lanes = size > 1 ? grouping(step) : 1;
+  const batches = inBatches(pending, size * lanes);
   let failure: unknown;
   const fail = (key: string, error: unknown) => {
     counts.failed++;
@@ -174,7 +208,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
           done[keys[batch[0]!]!] = await run.callOnce(step, batchScopes[0]!, keys[batch[0]!]!);
           counts.done++;
         } else {
-          await runBatch(run, step, batch.map((index) => keys[index]!), batchScopes, { done, counts, fail });
+          await runBatch(run, step, batch.map((index) => keys[index]!), batchScopes, { done, counts, fail }, lanes);
         }
       } catch (error) {
         for (const index of batch) if (!(keys[index]! in done)) fail(keys[index]!, error);
@@ -184,7 +218,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(forEach.concurrency, batches.length)) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(forEach.concurrency / lanes, batches.length)) }, lane));
   if (failure !== undefined) throw failure;
   if (run.stopReason) throw run.stopped();
   return keys.map((key) => done[key] ?? null);
@@ -196,11 +230,11 @@ interface BatchBook {
   fail: (key: string, error: unknown) => void;
 }
 
-/** One batch: its calls in one activity, then each call's outputs or failure booked. */
-async function runBatch(run: Interpreter, step: PlanStep, keys: string[], scopes: ExpressionScope[], book: BatchBook): Promise<void> {
+/** One batch: its calls in one activity, `lanes` at a time, then each call's outputs or failure booked. */
+async function runBatch(run: Interpreter, step: PlanStep, keys: string[], scopes: ExpressionScope[], book: BatchBook, lanes: number): Promise<void> {
   const calls: StepCall[] = [];
   for (const [i, key] of keys.entries()) calls.push(run.stepCall(step, scopes[i]!, key));
-  const results: BatchResult[] = await runBatchCall(step, calls, step.onFailure !== 'continue', run.saga);
+  const results: (BatchResult | null)[] = await runBatchCall(step, calls, step.onFailure !== 'continue', run.saga, lanes);
   for (const [i, key] of keys.entries()) {
     const result = results[i];
     if (!result) continue; // not started: the batch stopped at a refusal before it

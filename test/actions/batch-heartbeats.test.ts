@@ -8,7 +8,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { asyncLocalStorage, type Context } from '@temporalio/activity';
 import { runBatch, type BatchRunner } from '../../activities/batch.ts';
-import type { BatchCall, StepCall } from '../../activities/types.ts';
+import type { BatchCall } from '../../activities/types.ts';
+import { quickRetry, testCalls } from '../support/batch-calls.ts';
 
 function runner(callMs: number): BatchRunner {
   return {
@@ -24,15 +25,7 @@ function runner(callMs: number): BatchRunner {
 }
 
 function batch(size: number): BatchCall {
-  const calls = Array.from({ length: size }, (_, i): StepCall => ({
-    action: 'test.call',
-    stepId: 'step',
-    itemKey: String(i),
-    args: {},
-    idempotencyKey: `key-${i}`,
-    run: { workflowId: 'wf', playbook: 'test', now: '2027-01-01T00:00:00Z' },
-  }));
-  return { calls, stopOnFailure: true, retry: { initialIntervalMs: 1, backoffCoefficient: 1, maximumIntervalMs: 1, maximumAttempts: 1, nonRetryableErrorTypes: [] } };
+  return { calls: testCalls(size), stopOnFailure: true, retry: quickRetry(1) };
 }
 
 /** Runs a batch in a stand-in activity context; returns the times of its heartbeats. */

@@ -62,7 +62,7 @@ describe('reads shared within a step', () => {
     });
 
     for (const outcome of [await addGuests(batch('guests', ['Ahn', 'Berg'])), await addGuests(batch('guests', ['Cruz', 'Dahl']))]) {
-      expect(outcome.results.every((result) => result.outcome !== undefined)).toBe(true);
+      expect(outcome.results.every((result) => result?.outcome !== undefined)).toBe(true);
     }
     expect(tourReads()).toBe(1);
     await addGuests(batch('more-guests', ['Eze']));

@@ -5,12 +5,14 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchSize } from '../../workflows/for-each.ts';
+import { batchSize, lanesPerActivity } from '../../workflows/for-each.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const ITEMS = 200;
 const CONCURRENCY = 4;
+/** grouped-tags.yaml: eight lanes, two per batch activity. */
+const GROUPED_CONCURRENCY = 8;
 const names = (prefix: string) => Array.from({ length: ITEMS }, (_, i) => `${prefix} ${String(i).padStart(3, '0')}`);
 /** The API takes tag names of up to 100 characters. */
 const TOO_LONG = 'x'.repeat(150);
@@ -55,6 +57,30 @@ describe('forEach in batches', () => {
     list[ITEMS / 2 + 1] = TOO_LONG;
     const before = stack.sandbox.snapshot({ normalise: true });
     const outcome = await stack.run(path.join(FIXTURES, 'batched-tags.yaml'), { names: list }, 'batched-refused');
+    expect(outcome.result?.status, outcome.message).toBe('rolledBack');
+    expect(outcome.result?.error?.message).toMatch(/^step tags \(tag\.create\) failed: /);
+    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
+  });
+
+  it(`runs ${GROUPED_CONCURRENCY} lanes in fewer, wider batch activities, creating every record once`, async () => {
+    const outcome = await stack.run(path.join(FIXTURES, 'grouped-tags.yaml'), { names: names('Grouped') }, 'grouped');
+    expect(outcome.result?.status, outcome.message).toBe('completed');
+    expect(outcome.result?.outputs.tags).toBe(ITEMS);
+    const lanes = lanesPerActivity(GROUPED_CONCURRENCY);
+    expect(lanes).toBe(2);
+    const types = await activityTypes(stack, outcome.workflowId);
+    expect(types.get('tagCreateBatch')).toBe(Math.ceil(ITEMS / (batchSize(ITEMS, GROUPED_CONCURRENCY) * lanes))); // 4, not 8
+    const snapshot = stack.sandbox.snapshot({ normalise: true }) as { tags?: Row[] };
+    const created = (snapshot.tags ?? []).filter((t) => String(t.name).startsWith('Grouped '));
+    expect(created).toHaveLength(ITEMS);
+    expect(new Set(created.map((t) => t.name)).size).toBe(ITEMS);
+  });
+
+  it('rolls every grouped batch back when the API refuses one element', async () => {
+    const list = names('Grouped refused');
+    list[ITEMS / 2 + 1] = TOO_LONG;
+    const before = stack.sandbox.snapshot({ normalise: true });
+    const outcome = await stack.run(path.join(FIXTURES, 'grouped-tags.yaml'), { names: list }, 'grouped-refused');
     expect(outcome.result?.status, outcome.message).toBe('rolledBack');
     expect(outcome.result?.error?.message).toMatch(/^step tags \(tag\.create\) failed: /);
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);

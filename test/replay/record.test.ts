@@ -1,9 +1,10 @@
 /**
  * Records the histories the replay test replays: runs the demo and tour-setup playbooks (with
- * their default inputs) and a long `forEach` that runs in batches, on the dev server against
+ * their default inputs) and two long `forEach` lists that run in batches (four lanes, one per
+ * activity; eight lanes, two per activity), on the dev server against
  * the sandbox, and saves each run's history, child runs included. Histories named `v1-…`, `v2-…`,
- * `v3-…` were recorded by older code (before batches and local reads; with four, then two
- * batches per lane), and
+ * `v3-…`, `v4-…` were recorded by older code (before batches and local reads; with four, then
+ * two batches per lane; one lane per activity), and
  * stay: new code must still replay them. Runs only through `npm run record-histories`.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -32,8 +33,10 @@ describe.runIf(RECORD)('record histories of the shipped playbooks', () => {
         expect(outcome.exitCode, `${file}: ${outcome.message ?? ''}`).toBe(0);
       }
       const names = Array.from({ length: 200 }, (_, i) => `Recorded ${String(i).padStart(3, '0')}`);
-      const batched = await stack.run(path.resolve(import.meta.dirname, '../e2e/fixtures/batched-tags.yaml'), { names }, 'recorded');
-      expect(batched.exitCode, batched.message ?? '').toBe(0);
+      for (const fixture of ['batched-tags.yaml', 'grouped-tags.yaml']) {
+        const batched = await stack.run(path.resolve(import.meta.dirname, '../e2e/fixtures', fixture), { names }, 'recorded');
+        expect(batched.exitCode, `${fixture}: ${batched.message ?? ''}`).toBe(0);
+      }
       // The Temporal CLI writes histories in the JSON form replay reads.
       const cli = await findTemporalCli({ log: () => undefined });
       for await (const execution of stack.client.workflow.list({ query: `TaskQueue = '${stack.config.temporal.taskQueue}'` })) {

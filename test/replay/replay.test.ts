@@ -13,7 +13,8 @@ import { dataConverter } from '../../worker/codec.ts';
 const DIR = path.resolve(import.meta.dirname, 'histories');
 /**
  * The recorded run's workflow ID: its file name, less the version prefix of histories kept from
- * older code (`v1-`: before batches and local reads; `v2-`: four batches per lane; `v3-`: two).
+ * older code (`v1-`: before batches and local reads; `v2-`: four batches per lane; `v3-`: two;
+ * `v4-`: one lane per batch activity).
  */
 const workflowIdOf = (file: string) => file.replace(/^v\d+-/, '').replace(/\.json$/, '');
 const files = (await readdir(DIR)).filter((file) => file.endsWith('.json')).sort();

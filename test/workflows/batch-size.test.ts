@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LaneCut, MAX_BATCH, MAX_PREPARED_BATCH, batchSize, inBatches } from '../../workflows/for-each.ts';
+import { LaneCut, MAX_BATCH, MAX_PREPARED_BATCH, batchSize, inBatches, lanesPerActivity } from '../../workflows/for-each.ts';
 
 describe('batchSize', () => {
   it('runs a list no longer than its concurrency one element per activity', () => {
@@ -58,5 +58,32 @@ describe('batchSize', () => {
 
   it('cuts the elements into consecutive batches, the last one shorter', () => {
     expect(inBatches([0, 1, 2, 3, 4], 2)).toEqual([[0, 1], [2, 3], [4]]);
+  });
+});
+
+describe('lanesPerActivity', () => {
+  it('runs the most lanes per activity that divide the concurrency and leave at least four activities', () => {
+    expect(lanesPerActivity(30)).toBe(6); // 5,000 guests: 5 activities, 6 calls each at a time
+    expect(lanesPerActivity(50)).toBe(10);
+    expect(lanesPerActivity(10)).toBe(2);
+    expect(lanesPerActivity(8)).toBe(2);
+    expect(lanesPerActivity(12)).toBe(3);
+  });
+
+  it('keeps one lane per activity where no such number exists', () => {
+    for (const concurrency of [1, 2, 4, 7, 13]) expect(lanesPerActivity(concurrency)).toBe(1);
+  });
+
+  it("keeps one lane per activity for a step with its own batch, or one that prepares its undo", () => {
+    expect(lanesPerActivity(30, 25)).toBe(1);
+    expect(lanesPerActivity(30, undefined, true)).toBe(1);
+  });
+
+  it('never puts more calls in flight than the concurrency', () => {
+    for (let concurrency = 1; concurrency <= 100; concurrency++) {
+      const lanes = lanesPerActivity(concurrency);
+      expect(concurrency % lanes).toBe(0);
+      expect(concurrency / lanes >= 4 || lanes === 1).toBe(true);
+    }
   });
 });
