@@ -33,16 +33,28 @@ export interface BatchRunner {
 }
 
 /**
+ * What a batch's heartbeat carries: the key of every call and an outcome or null for each.
+ * Heartbeats of workers from before several lanes per batch carried `results`, the outcomes of
+ * the calls they had done in order, with those calls' keys; a worker of that time reading
+ * `outcomes` finds no `results` and runs every call again, under the same idempotency keys.
+ */
+interface BatchProgress {
+  keys: string[];
+  outcomes?: (BatchResult | null)[];
+  results?: BatchResult[];
+}
+
+/**
  * Outcomes the previous attempt reported before it stopped, if the calls are the same: one entry
- * per call, null for a call it had not finished. Its heartbeat listed the keys of the calls it
- * reported on (every call's, or, from an attempt that ran them one at a time, those it had done).
+ * per call, null for a call it had not finished.
  */
 function resumed(context: Context | undefined, calls: StepCall[]): (BatchResult | null)[] {
   const results = new Array<BatchResult | null>(calls.length).fill(null);
-  const details = context?.info.heartbeatDetails as { keys?: string[]; results?: (BatchResult | null)[] } | undefined;
-  if (!details?.results || !details.keys || details.keys.length > calls.length) return results;
+  const details = context?.info.heartbeatDetails as Partial<BatchProgress> | undefined;
+  const reported = details?.outcomes ?? details?.results;
+  if (!reported || !details?.keys || details.keys.length > calls.length) return results;
   if (!details.keys.every((key, i) => calls[i]!.idempotencyKey === key)) return results;
-  details.results.forEach((result, i) => {
+  reported.forEach((result, i) => {
     if (i < details.keys!.length) results[i] = result ?? null;
   });
   return results;
@@ -124,7 +136,8 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<B
     const now = Date.now();
     if (!force && now - beaten < every) return;
     beaten = now;
-    context?.heartbeat({ keys, results });
+    const progress: BatchProgress = { keys, outcomes: results };
+    context?.heartbeat(progress);
   };
   let next = 0;
   let stopped = false;

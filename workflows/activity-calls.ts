@@ -111,16 +111,17 @@ function callRetry(retry: ActivityOptions['retry']): CallRetry {
 
 /**
  * A batch's time limits: a heartbeat after every call (and before every retry of one), so no
- * call goes longer than the step's timeout unnoticed; the whole batch gets every call's tries.
+ * call goes longer than the step's timeout unnoticed; the whole batch gets every try of the
+ * `perLane` calls each of its lanes makes one after another.
  */
-function batchOptions(step: PlanStep, size: number, summary: string): ActivityOptions {
+function batchOptions(step: PlanStep, perLane: number, summary: string): ActivityOptions {
   const single = optionsFor(step, summary);
   // the same reading of `30s`, `5m` that Temporal gives the options it is handed
   const perCall = msToNumber(single.startToCloseTimeout ?? '60s');
   const retry = callRetry(single.retry);
   return {
     ...single,
-    startToCloseTimeout: (perCall + retry.maximumIntervalMs) * retry.maximumAttempts * size,
+    startToCloseTimeout: (perCall + retry.maximumIntervalMs) * retry.maximumAttempts * perLane,
     heartbeatTimeout: perCall + retry.maximumIntervalMs,
   };
 }
@@ -134,7 +135,8 @@ function batchOptions(step: PlanStep, size: number, summary: string): ActivityOp
 export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFailure: boolean, saga: Saga, lanes = 1): Promise<(BatchResult | null)[]> {
   const first = calls[0]!;
   const summary = `${summarize(step, first)} (and ${calls.length - 1} more)`;
-  const options = batchOptions(step, calls.length, summary);
+  // Each lane makes its share of the calls one after another.
+  const options = batchOptions(step, Math.ceil(calls.length / lanes), summary);
   let handles: number[] = [];
   if (step.kind === 'create') {
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));

@@ -105,8 +105,8 @@ describe('a batch activity with several lanes', () => {
     expect((error as ApplicationFailure).nonRetryable).toBe(true); // its retries ran out inside the batch
     const inFlight = recorder.started.filter((index) => index !== 1);
     expect(recorder.finished.sort()).toEqual(inFlight.sort());
-    const last = beats.at(-1) as { keys: string[]; results: (BatchResult | null)[] };
-    for (const index of recorder.finished) expect(indexOf(last.results[index])).toBe(index);
+    const last = beats.at(-1) as { keys: string[]; outcomes: (BatchResult | null)[] };
+    for (const index of recorder.finished) expect(indexOf(last.outcomes[index])).toBe(index);
   });
 
   it('skips on a retry the calls the last attempt reported done', async () => {
@@ -114,13 +114,13 @@ describe('a batch activity with several lanes', () => {
     const keys = Array.from({ length: 8 }, (_, i) => `key-${i}`);
     const done = (index: number): BatchResult => ({ outcome: { output: { index, earlier: true }, undo: [], describe: `call ${index}` } });
     const reported = [done(0), null, done(2), done(3), null, null, done(6), null];
-    const { outcome } = await run(runner(recorder), batch(8, 2), { keys, results: reported });
+    const { outcome } = await run(runner(recorder), batch(8, 2), { keys, outcomes: reported });
     expect(recorder.started.sort()).toEqual([1, 4, 5, 7]);
     expect(outcome!.results.map(indexOf)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect((outcome!.results[6]?.outcome?.output as { earlier?: boolean }).earlier).toBe(true);
   });
 
-  it('resumes from the heartbeat of an attempt that ran its calls one at a time (keys of the calls done)', async () => {
+  it('resumes from the heartbeat of a worker from before several lanes per batch (the calls done, in order)', async () => {
     const recorder = fresh();
     const done = (index: number): BatchResult => ({ outcome: { output: { index }, undo: [], describe: `call ${index}` } });
     await run(runner(recorder), batch(5, 2), { keys: ['key-0', 'key-1'], results: [done(0), done(1)] });
@@ -129,7 +129,7 @@ describe('a batch activity with several lanes', () => {
 
   it('runs every call again when the reported calls are not its own', async () => {
     const recorder = fresh();
-    await run(runner(recorder), batch(3, 2), { keys: ['other-0'], results: [{ outcome: { output: {}, undo: [], describe: 'x' } }] });
+    await run(runner(recorder), batch(3, 2), { keys: ['other-0'], outcomes: [{ outcome: { output: {}, undo: [], describe: 'x' } }] });
     expect(recorder.started.sort()).toEqual([0, 1, 2]);
   });
 });
