@@ -1,8 +1,9 @@
 /**
  * `forEach` steps: the list's elements, as many at once as the step allows. A list no longer
  * than its concurrency runs one activity per element; a longer one runs its elements in
- * batches, one activity per batch (see `batchSize`), so a 5,000-guest step costs a few hundred
- * activities, not 5,000, while the API sees the same calls at the same concurrency.
+ * batches (see `batchSize`), each activity running one or several lanes' batches side by side
+ * (see `lanesPerActivity`), so a 5,000-guest step costs a handful of activities, not 5,000,
+ * while the API sees the same calls at the same concurrency.
  */
 import { ApplicationFailure, patched } from '@temporalio/workflow';
 import { MAX_BATCH, type JsonValue, type PlanStep } from '../definitions/plan-types.ts';
@@ -47,10 +48,10 @@ function cutShare(perLane: number, cut: LaneCut): number {
 }
 
 /**
- * Calls per activity for a list of `items` run `concurrency` at a time: the step's `batch` if
- * it sets one (up to 200); else every lane's whole share of the list in one batch, of at most
- * 200 calls (5,000 guests 30 at a time are 30 batches of 167; 20,000 are 120 of 167, four
- * rounds of 30). Between two batches a lane waits on the run's workflow task that books the
+ * Calls per lane's batch for a list of `items` run `concurrency` at a time (an activity runs
+ * `lanesPerActivity` of them side by side): the step's `batch` if it sets one (up to 200); else
+ * every lane's whole share of the list in one batch, of at most 200 calls (5,000 guests 30 at a
+ * time are 30 batches of 167; 20,000 are 120 of 167, four rounds of 30). Between two batches a lane waits on the run's workflow task that books the
  * one and schedules the next, so one batch per lane means no lane waits at all. A step that
  * `prepares` its undo keeps a lane's share in one batch of at most 100: each batch's
  * preparation is a local activity, which holds the run's workflow task open while it reads.
