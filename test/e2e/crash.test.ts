@@ -1,6 +1,7 @@
 /**
- * Durability: the worker is killed with SIGKILL at random points of a run, 20 times in a row,
- * and started again each time; the run completes with exactly one record per intended record.
+ * Durability: the worker is killed with SIGKILL at random points of a run, many times in a row,
+ * and started again each time; the run completes with exactly one record per intended record,
+ * with one lane per batch activity and with several.
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,12 @@ import { startRun, waitForOutcome } from '../../cli/runs.ts';
 import { loadConfig } from '../../worker/config.ts';
 import { prebuiltBundle, startWorkerProcess, workerCommand, type WorkerProcess } from '../support/worker-process.ts';
 
-const KILLS = 20;
-const NAMES = Array.from({ length: 40 }, (_, i) => `Crash ${String(i).padStart(2, '0')}`);
+const names = (prefix: string) => Array.from({ length: 40 }, (_, i) => `${prefix} ${String(i).padStart(2, '0')}`);
+/** many-tours: three lanes, one per batch activity; many-tours-grouped: eight, two per activity. */
+const CASES = [
+  { fixture: 'many-tours.yaml', kills: 20, names: names('Crash'), seed: 20_271 },
+  { fixture: 'many-tours-grouped.yaml', kills: 8, names: names('Grouped crash'), seed: 8_191 },
+];
 
 /** A small deterministic generator, so a failing sequence of kill points can be repeated. */
 function seeded(seed: number): () => number {
@@ -40,7 +45,7 @@ describe('worker crashes', () => {
     if (bundle) await rm(bundle, { force: true });
   });
 
-  it(`completes with exactly one record per intended record after ${KILLS} SIGKILLs`, async () => {
+  it.each(CASES)('$fixture completes with exactly one record per intended record after $kills SIGKILLs', async ({ fixture, kills, names: NAMES, seed }) => {
     const taskQueue = `crash-${randomUUID()}`;
     const creds = sandbox.credentials;
     const env = {
@@ -59,14 +64,14 @@ describe('worker crashes', () => {
     };
     const config = loadConfig({ env });
     const client = await connectClient(config.temporal);
-    const compiled = await compilePlaybookFile(path.resolve(import.meta.dirname, 'fixtures/many-tours.yaml'));
+    const compiled = await compilePlaybookFile(path.resolve(import.meta.dirname, 'fixtures', fixture));
     const { inputs } = resolveInputs(compiled.plan!, { names: NAMES } as JsonObject);
     const run = await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue, workflowTaskTimeout: '2s' });
-    const random = seeded(20_271);
+    const random = seeded(seed);
     const command = await workerCommand();
     let worker: WorkerProcess | undefined;
     try {
-      for (let kill = 0; kill < KILLS; kill++) {
+      for (let kill = 0; kill < kills; kill++) {
         worker = startWorkerProcess(env, command);
         await worker.ready;
         await new Promise((resolve) => setTimeout(resolve, 150 + random() * 900)); // a random kill point, not a wait for state
@@ -83,6 +88,7 @@ describe('worker crashes', () => {
     }
     const tours = ((sandbox.snapshot({ normalise: true }) as { tours?: { name: string }[] }).tours ?? []).map((t) => t.name);
     for (const name of NAMES) expect(tours.filter((t) => t === name), name).toHaveLength(1);
-    expect(tours.filter((t) => t.startsWith('Crash '))).toHaveLength(NAMES.length);
+    const prefix = NAMES[0]!.replace(/ \d+$/, ' ');
+    expect(tours.filter((t) => t.startsWith(prefix))).toHaveLength(NAMES.length);
   }, 300_000);
 });
