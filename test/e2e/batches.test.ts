@@ -52,11 +52,14 @@ describe('forEach in batches', () => {
     expect(created).toHaveLength(ITEMS);
   });
 
-  it('rolls every batch back when the API refuses one element in the middle of a batch', async () => {
-    const list = names('Refused');
+  it.each([
+    { fixture: 'batched-tags.yaml', prefix: 'Refused', runKey: 'batched-refused' },
+    { fixture: 'grouped-tags.yaml', prefix: 'Grouped refused', runKey: 'grouped-refused' },
+  ])('$fixture: rolls every batch back when the API refuses one element in the middle of a batch', async ({ fixture, prefix, runKey }) => {
+    const list = names(prefix);
     list[ITEMS / 2 + 1] = TOO_LONG;
     const before = stack.sandbox.snapshot({ normalise: true });
-    const outcome = await stack.run(path.join(FIXTURES, 'batched-tags.yaml'), { names: list }, 'batched-refused');
+    const outcome = await stack.run(path.join(FIXTURES, fixture), { names: list }, runKey);
     expect(outcome.result?.status, outcome.message).toBe('rolledBack');
     expect(outcome.result?.error?.message).toMatch(/^step tags \(tag\.create\) failed: /);
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
@@ -74,16 +77,6 @@ describe('forEach in batches', () => {
     const created = (snapshot.tags ?? []).filter((t) => String(t.name).startsWith('Grouped '));
     expect(created).toHaveLength(ITEMS);
     expect(new Set(created.map((t) => t.name)).size).toBe(ITEMS);
-  });
-
-  it('rolls every grouped batch back when the API refuses one element', async () => {
-    const list = names('Grouped refused');
-    list[ITEMS / 2 + 1] = TOO_LONG;
-    const before = stack.sandbox.snapshot({ normalise: true });
-    const outcome = await stack.run(path.join(FIXTURES, 'grouped-tags.yaml'), { names: list }, 'grouped-refused');
-    expect(outcome.result?.status, outcome.message).toBe('rolledBack');
-    expect(outcome.result?.error?.message).toMatch(/^step tags \(tag\.create\) failed: /);
-    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
 
   it('skips a refused element with onFailure: continue and names it in a warning', async () => {
