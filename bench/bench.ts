@@ -20,7 +20,7 @@ import { SIZE_S, generateTour, sizeName } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
 import { childPids } from './proc.ts';
-import { concurrencyTable, describeCounts, endpointTable, growthTable, sizeTable, starvedRuns, starvedShare, stepTable, targetTable } from './report.ts';
+import { concurrencyTable, describeCounts, endpointTable, growthTable, idleReport, sizeTable, starvedRuns, starvedShare, stepTable, targetTable } from './report.ts';
 import { round } from './stats.ts';
 import { summarizeAll, targets } from './summary.ts';
 
@@ -156,6 +156,7 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   const main = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
   log(`Time per top-level step at ${sizeName(main)}: seconds (started at, seconds into the run)\n${stepTable(results.measurements, main, variants)}\n`);
   log(`API calls by endpoint at ${sizeName(main)} (first repetition)\n${endpointTable(results.measurements, main)}\n`);
+  log(`No API call in flight at ${sizeName(main)}, between the run's first call and its last (first repetition; seconds into the run, gap, the calls around it)\n${idleReport(results.measurements, main, variants)}\n`);
   if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
   if (results.compile) log(`Compile of a ${results.compile.steps}-step playbook: ${results.compile.ms} ms`);
   const starved = starvedRuns(results.measurements, results.cpus, describeRun);

@@ -16,7 +16,7 @@ import { loadConfig, type Config, type WorkerTuning } from '../worker/config.ts'
 import { walkPlan, type ActivityFunctions } from './direct.ts';
 import { generateTour, type TourCounts } from './generate.ts';
 import { CpuMeter } from './proc.ts';
-import { apiCalls, startSandboxProcess, type EndpointCounts, type SandboxProcess } from './sandbox-process.ts';
+import { apiCalls, startSandboxProcess, type ApiIdle, type EndpointCounts, type SandboxProcess } from './sandbox-process.ts';
 import { historyStats, runOnTemporal, type HistoryStats, type StepSpan } from './tourflow.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
@@ -54,6 +54,8 @@ export interface Measurement extends RunSpec {
   apiCalls: number;
   callsPerSecond: number;
   requests: EndpointCounts;
+  /** Time the API had no request in flight between the run's first request and its last answer. */
+  apiIdle: ApiIdle;
   /** CPU seconds each process used during the run. */
   cpu: Record<string, number>;
   counts: TourCounts;
@@ -183,9 +185,9 @@ export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement
       spec.variant === Variant.tourflow
         ? await timeTourflow(env, config, sandbox, plan, run)
         : await timeDirect(config, sandbox, plan, run, spec.variant === Variant.naive);
-    const requests = await sandbox.counts();
+    const { requests, idle } = await sandbox.counts();
     const calls = apiCalls(requests);
-    return { ...spec, ...timed, apiCalls: calls, callsPerSecond: calls / (timed.wallMs / 1000), requests, counts: tour.counts };
+    return { ...spec, ...timed, apiCalls: calls, callsPerSecond: calls / (timed.wallMs / 1000), requests, apiIdle: idle, counts: tour.counts };
   } finally {
     await sandbox.close();
     await rm(outputDir, { recursive: true, force: true });

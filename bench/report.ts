@@ -1,7 +1,7 @@
 /** The bench's printed report: plain-text tables of the summaries. */
 import { sizeName, type TourCounts } from './generate.ts';
 import type { Measurement, Variant } from './measure.ts';
-import type { EndpointCounts } from './sandbox-process.ts';
+import { LONG_GAP_MS, type EndpointCounts } from './sandbox-process.ts';
 import type { Spread } from './stats.ts';
 import { find, type GroupSummary, type Target } from './summary.ts';
 
@@ -145,6 +145,28 @@ export function stepTable(measurements: Measurement[], factor: number, wanted: V
     return start === undefined || duration === undefined ? '-' : `${(duration / 1000).toFixed(2)} (at ${(start / 1000).toFixed(1)})`;
   };
   return table(['step', ...variants.map((v) => `${v} s`)], ids.map((id) => [id, ...variants.map((v) => cell(v, id))]));
+}
+
+/** Longest gaps an idle report lists for each variant. */
+const GAPS_SHOWN = 6;
+
+/**
+ * The API's idle time in the first run of each variant at a size: in all, and its longest gaps
+ * in the order they came, each with the call before and after it.
+ */
+export function idleReport(measurements: Measurement[], factor: number, wanted: Variant[]): string {
+  const lines: string[] = [];
+  for (const variant of wanted) {
+    const idle = measurements.find((m) => m.variant === variant && m.factor === factor && m.concurrency === null)?.apiIdle;
+    if (!idle) continue;
+    const name = variant === 'direct' ? 'hand-written' : variant;
+    lines.push(`${name}: ${(idle.totalMs / 1000).toFixed(2)} s in all, ${idle.gaps.length} gap(s) of ${LONG_GAP_MS} ms or more`);
+    const longest = [...idle.gaps].sort((a, b) => b.ms - a.ms).slice(0, GAPS_SHOWN);
+    for (const gap of idle.gaps.filter((g) => longest.includes(g))) {
+      lines.push(`  ${(gap.atMs / 1000).toFixed(2).padStart(6)} s  ${Math.round(gap.ms).toString().padStart(4)} ms  after ${gap.after}, before ${gap.before}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 export function targetTable(list: Target[]): string {

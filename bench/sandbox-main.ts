@@ -5,10 +5,11 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox } from '../sandbox/index.ts';
-import { endpointOf, type EndpointStats, type SandboxReply, type SandboxRequest } from './sandbox-process.ts';
+import { endpointOf, IdleClock, type EndpointStats, type SandboxReply, type SandboxRequest } from './sandbox-process.ts';
 
 const sandbox = await startSandbox();
 let counts = new Map<string, EndpointStats>();
+let idle = new IdleClock();
 
 sandbox.sandbox.api.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
   const url = request.url ?? '';
@@ -17,7 +18,10 @@ sandbox.sandbox.api.server.on('request', (request: IncomingMessage, response: Se
   // Keep-alive without pipelining: the socket carries one exchange at a time.
   const written = request.socket.bytesWritten;
   const key = `${request.method ?? 'GET'} ${endpointOf(url)}`;
+  const clock = idle;
+  clock.started(started, key);
   response.once('close', () => {
+    clock.ended(performance.now(), key);
     const entry = counts.get(key) ?? { calls: 0, ms: 0, bytes: 0 };
     entry.calls += 1;
     entry.ms += performance.now() - started;
@@ -37,8 +41,11 @@ process.on('message', (message: SandboxRequest) => {
       reply({ type: 'done', id: message.id });
       return;
     case 'counts':
-      reply({ type: 'counts', id: message.id, counts: Object.fromEntries(counts) });
-      if (message.reset) counts = new Map();
+      reply({ type: 'counts', id: message.id, counts: Object.fromEntries(counts), idle: idle.read() });
+      if (message.reset) {
+        counts = new Map();
+        idle = new IdleClock();
+      }
       return;
     case 'close':
       void sandbox.close().then(() => process.exit(0));

@@ -1,7 +1,7 @@
 /**
  * The sandbox in a child process (`sandbox-main.ts`): started fresh for every measured run, so
  * that no run pays for the records of the runs before it, and controlled over IPC: the added
- * latency, and the count of API requests by endpoint.
+ * latency, the count of API requests by endpoint, and the time the API sat idle between them.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -20,6 +20,58 @@ export interface EndpointStats {
 /** Requests by endpoint, e.g. `{ "POST /v1/schedule/items/batch": { calls: 20, ... } }`. */
 export type EndpointCounts = Record<string, EndpointStats>;
 
+/** A stretch between two requests of a run with no request in flight. */
+export interface IdleGap {
+  /** Milliseconds from the run's first request to the start of the gap. */
+  atMs: number;
+  ms: number;
+  /** The endpoint whose answer left the API idle, and the one whose request ended the gap. */
+  after: string;
+  before: string;
+}
+
+/**
+ * Time the API had no request in flight between a run's first request and its last answer:
+ * what the caller spent on anything but waiting for the API (its own work, and for tourflow
+ * the round trips through Temporal), wherever nothing else kept the API busy.
+ */
+export interface ApiIdle {
+  totalMs: number;
+  /** The gaps of at least `LONG_GAP_MS`, in order. */
+  gaps: IdleGap[];
+}
+
+/** Shortest gap an `ApiIdle` lists on its own. */
+export const LONG_GAP_MS = 20;
+
+/** Keeps `ApiIdle` from the start and end of every request, given in milliseconds. */
+export class IdleClock {
+  private inFlight = 0;
+  private first: number | undefined;
+  private idleSince: { at: number; after: string } | undefined;
+  private totalMs = 0;
+  private readonly gaps: IdleGap[] = [];
+
+  started(now: number, endpoint: string): void {
+    this.first ??= now;
+    if (this.inFlight === 0 && this.idleSince) {
+      const ms = now - this.idleSince.at;
+      this.totalMs += ms;
+      if (ms >= LONG_GAP_MS) this.gaps.push({ atMs: this.idleSince.at - this.first, ms, after: this.idleSince.after, before: endpoint });
+    }
+    this.inFlight++;
+  }
+
+  ended(now: number, endpoint: string): void {
+    this.inFlight--;
+    if (this.inFlight === 0) this.idleSince = { at: now, after: endpoint };
+  }
+
+  read(): ApiIdle {
+    return { totalMs: this.totalMs, gaps: [...this.gaps] };
+  }
+}
+
 /** Messages from the bench to the sandbox process. */
 export type SandboxRequest =
   | { type: 'latency'; id: number; ms: number }
@@ -33,7 +85,7 @@ type Unsent = SandboxRequest extends infer R ? (R extends SandboxRequest ? Omit<
 export type SandboxReply =
   | { type: 'ready'; credentials: SandboxCredentials }
   | { type: 'done'; id: number }
-  | { type: 'counts'; id: number; counts: EndpointCounts };
+  | { type: 'counts'; id: number; counts: EndpointCounts; idle: ApiIdle };
 
 /**
  * `/v1/tours/5d0c…/days/12/schedule?limit=5` -> `/v1/tours/:uuid/days/:id/schedule`; the signed
@@ -56,8 +108,8 @@ export interface SandboxProcess {
   credentials: SandboxCredentials;
   /** Sets the latency added to every API request (0: none). */
   setLatency(ms: number): Promise<void>;
-  /** Requests served since the last reset; `reset` starts a new count. */
-  counts(reset?: boolean): Promise<EndpointCounts>;
+  /** Requests served since the last reset, and the API's idle time between them; `reset` starts a new count. */
+  counts(reset?: boolean): Promise<{ requests: EndpointCounts; idle: ApiIdle }>;
   close(): Promise<void>;
 }
 
@@ -91,7 +143,7 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
     },
     counts: async (reset = false) => {
       const reply = await ask({ type: 'counts', reset });
-      return reply.type === 'counts' ? reply.counts : {};
+      return reply.type === 'counts' ? { requests: reply.counts, idle: reply.idle } : { requests: {}, idle: { totalMs: 0, gaps: [] } };
     },
     close: () =>
       new Promise<void>((resolve) => {

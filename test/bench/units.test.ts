@@ -8,9 +8,9 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import { generateTour } from '../../bench/generate.ts';
 import { withConcurrency } from '../../bench/measure.ts';
 import { parseOptions, runList } from '../../bench/options.ts';
-import { starvedRuns, stolenShare } from '../../bench/report.ts';
+import { idleReport, starvedRuns, stolenShare } from '../../bench/report.ts';
 import type { Measurement } from '../../bench/measure.ts';
-import { endpointOf } from '../../bench/sandbox-process.ts';
+import { endpointOf, IdleClock } from '../../bench/sandbox-process.ts';
 import { spread } from '../../bench/stats.ts';
 import { targets, type GroupSummary } from '../../bench/summary.ts';
 import { compilePlaybookFile } from '../../definitions/index.ts';
@@ -74,6 +74,46 @@ describe('helpers', () => {
     expect(endpointOf('/v1/tours/5d0c1a2b-1111-4222-8333-944455566677/days/12/schedule?limit=5')).toBe('/v1/tours/:uuid/days/:id/schedule');
     expect(endpointOf('/v1/schedule/items/batch')).toBe('/v1/schedule/items/batch');
     expect(endpointOf('/storage/day-sheets/eyJraW5kIjoiZGF5LXNoZWV0IiwidG91cklkIjoiNzhiYWE3NTQ.BEddpUJoOZDO3A7LRlBAfKoKmOtPhbJHxgkW15pFevc')).toBe('/storage/day-sheets/:token');
+  });
+
+  it('counts the API idle only while no request is in flight, and lists gaps of 20 ms or more', () => {
+    const clock = new IdleClock();
+    clock.started(1000, 'POST /v1/tours');
+    clock.ended(1025, 'POST /v1/tours');
+    clock.started(1030, 'POST /v1/venues'); // 5 ms idle: counted, not listed
+    clock.started(1032, 'POST /v1/accommodation');
+    clock.ended(1050, 'POST /v1/venues');
+    clock.ended(1060, 'POST /v1/accommodation'); // one still in flight until here
+    clock.started(1300, 'POST /v1/guestlist'); // 240 ms idle
+    clock.ended(1320, 'POST /v1/guestlist');
+    expect(clock.read()).toEqual({
+      totalMs: 245,
+      gaps: [{ atMs: 60, ms: 240, after: 'POST /v1/accommodation', before: 'POST /v1/guestlist' }],
+    });
+  });
+
+  it('reports the idle time of each variant with its longest gaps in run order', () => {
+    const run = (variant: 'tourflow' | 'direct', totalMs: number, gaps: Array<[number, number]>) =>
+      ({
+        variant,
+        factor: 1,
+        concurrency: null,
+        rep: 1,
+        apiIdle: { totalMs, gaps: gaps.map(([atMs, ms]) => ({ atMs, ms, after: 'POST /v1/venues', before: 'POST /v1/guestlist' })) },
+      }) as unknown as Measurement;
+    const gaps: Array<[number, number]> = [[100, 30], [360, 354], [900, 21], [1500, 25], [2000, 22], [5780, 166], [7190, 118], [9000, 20]];
+    const report = idleReport([run('tourflow', 780, gaps), run('direct', 110, [[264, 87]])], 1, ['tourflow', 'direct']);
+    expect(report.split('\n')).toEqual([
+      'tourflow: 0.78 s in all, 8 gap(s) of 20 ms or more',
+      '    0.10 s    30 ms  after POST /v1/venues, before POST /v1/guestlist',
+      '    0.36 s   354 ms  after POST /v1/venues, before POST /v1/guestlist',
+      '    1.50 s    25 ms  after POST /v1/venues, before POST /v1/guestlist',
+      '    2.00 s    22 ms  after POST /v1/venues, before POST /v1/guestlist',
+      '    5.78 s   166 ms  after POST /v1/venues, before POST /v1/guestlist',
+      '    7.19 s   118 ms  after POST /v1/venues, before POST /v1/guestlist',
+      'hand-written: 0.11 s in all, 1 gap(s) of 20 ms or more',
+      '    0.26 s    87 ms  after POST /v1/venues, before POST /v1/guestlist',
+    ]);
   });
 
   it('overrides forEach concurrency in included playbooks too', () => {
