@@ -103,13 +103,23 @@ export function concurrencyTable(groups: GroupSummary[], factor: number, levels:
   return table(['concurrency', 'tourflow s', 'hand-written s', 'ratio', 'tourflow calls/s', 'hand-written calls/s'], rows);
 }
 
+/** A variant as the report names it: `direct` is the hand-written script. */
+function printedName(variant: Variant): string {
+  return variant === 'direct' ? 'hand-written' : variant;
+}
+
+/** The first run of a variant at a size, with the playbooks' own concurrency. */
+function firstRun(measurements: Measurement[], variant: Variant, factor: number): Measurement | undefined {
+  return measurements.find((m) => m.variant === variant && m.factor === factor && m.concurrency === null);
+}
+
 /**
  * Calls by endpoint of the first run of each variant at a size, with what the endpoint cost the
  * hand-written script: mean time to answer (added latency included) and mean body size.
  */
 export function endpointTable(measurements: Measurement[], factor: number): string {
   const firsts = (['tourflow', 'direct', 'naive'] as const).flatMap((variant) => {
-    const run = measurements.find((m) => m.variant === variant && m.factor === factor && m.concurrency === null);
+    const run = firstRun(measurements, variant, factor);
     return run ? [{ variant, counts: run.requests }] : [];
   });
   const t = firsts.find((f) => f.variant === 'tourflow')?.counts;
@@ -128,7 +138,7 @@ export function endpointTable(measurements: Measurement[], factor: number): stri
         cost ? (cost.bytes / cost.calls / 1024).toFixed(1) : '-',
       ];
     });
-  const names = firsts.map((f) => (f.variant === 'direct' ? 'hand-written' : f.variant));
+  const names = firsts.map((f) => printedName(f.variant));
   return table(['endpoint', ...names, ...(t && d ? ['tourflow extra'] : []), 'ms/call', 'KB/call'], rows);
 }
 
@@ -157,10 +167,9 @@ const GAPS_SHOWN = 6;
 export function idleReport(measurements: Measurement[], factor: number, wanted: Variant[]): string {
   const lines: string[] = [];
   for (const variant of wanted) {
-    const idle = measurements.find((m) => m.variant === variant && m.factor === factor && m.concurrency === null)?.apiIdle;
+    const idle = firstRun(measurements, variant, factor)?.apiIdle;
     if (!idle) continue;
-    const name = variant === 'direct' ? 'hand-written' : variant;
-    lines.push(`${name}: ${(idle.totalMs / 1000).toFixed(2)} s in all, ${idle.gaps.length} gap(s) of ${LONG_GAP_MS} ms or more`);
+    lines.push(`${printedName(variant)}: ${(idle.totalMs / 1000).toFixed(2)} s in all, ${idle.gaps.length} gap(s) of ${LONG_GAP_MS} ms or more`);
     const longest = [...idle.gaps].sort((a, b) => b.ms - a.ms).slice(0, GAPS_SHOWN);
     for (const gap of idle.gaps.filter((g) => longest.includes(g))) {
       lines.push(`  ${(gap.atMs / 1000).toFixed(2).padStart(6)} s  ${Math.round(gap.ms).toString().padStart(4)} ms  after ${gap.after}, before ${gap.before}`);

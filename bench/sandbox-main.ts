@@ -21,10 +21,11 @@ sandbox.sandbox.api.server.on('request', (request: IncomingMessage, response: Se
   const clock = idle;
   clock.started(started, key);
   response.once('close', () => {
-    clock.ended(performance.now(), key);
+    const ended = performance.now();
+    clock.ended(ended, key);
     const entry = counts.get(key) ?? { calls: 0, ms: 0, bytes: 0 };
     entry.calls += 1;
-    entry.ms += performance.now() - started;
+    entry.ms += ended - started;
     entry.bytes += request.socket.bytesWritten - written;
     counts.set(key, entry);
   });
