@@ -50,7 +50,7 @@ const outputSets = new WeakMap<ActionDefinition, ReadonlySet<string>>();
 /** An action's output names, as one shared set per action. */
 function actionOutputs(action: ActionDefinition): ReadonlySet<string> {
   let names = outputSets.get(action);
-  if (!names) outputSets.set(action, (names = new Set(Object.keys(action.outputs))));
+  if (!names) outputSets.set(action, (names = new Set(Object.keys(action.outputs.shape))));
   return names;
 }
 
