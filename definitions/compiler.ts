@@ -14,6 +14,7 @@ import { issuesToErrors } from './issues.ts';
 import { compileStep, factsOf, resolveAction, type StepEntry } from './compile-step.ts';
 import { PLAN_VERSION, type JsonObject, type JsonValue, type Plan, type PlanInput, type PlanStep } from './plan-types.ts';
 import { TypeScope } from './cel-types.ts';
+import { checkSchedule } from './cron.ts';
 import { checkExpressions, type ReferenceContext } from './references.ts';
 import { parseSource, type PlaybookSource } from './source.ts';
 
@@ -56,6 +57,7 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
   const steps = compileSteps(entries, context);
   const outputs = isObject(document.outputs) ? (document.outputs as JsonObject) : {};
   checkExpressions(outputs, ['outputs'], {}, context);
+  errors.push(...checkSchedule(document.schedule, source));
   if (options.inputs) checkRunInputs(inputs, options.inputs, source, errors);
   if (errors.length > 0 || !top.success) return { errors, sources };
   const plan: Plan = {
