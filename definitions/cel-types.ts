@@ -83,6 +83,11 @@ export class TypeScope {
     return kindProblem(expression, this.checks.typeOf(expression, env), expected);
   }
 
+  /** The type CEL gives `expression` (bare CEL) at `place`: `dyn` when it cannot tell or it is wrong. */
+  typeOf(expression: string, place: TypePlace): string {
+    return this.checks.typeOf(expression, this.environment(place));
+  }
+
   /** The type of a list's elements, for `item`: `dyn` unless `expression` surely gives a typed list. */
   elementType(expression: string, place: TypePlace): string {
     return /^list<(.+)>$/.exec(this.checks.typeOf(expression, this.environment(place)))?.[1] ?? 'dyn';

@@ -2,6 +2,7 @@
 import { DEFAULT_APPROVAL_TIMEOUT } from './actions/control.ts';
 import { findAction, catalogue } from './actions/index.ts';
 import type { ActionDefinition } from './actions/types.ts';
+import { argKindErrors } from './arg-kinds.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import { isTemplate, unwrapExpression } from './expressions.ts';
 import type { StepDocument } from './format.ts';
@@ -97,6 +98,8 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
   };
   const itemType = forEach && context.types ? context.types.elementType(unwrapExpression(forEach.items), { step: document.id }) : undefined;
   read(args, ['with'], { item, itemType });
+  const types = context.types;
+  if (action && types) context.errors.push(...argKindErrors(action, args, [...base, 'with'], source, (text) => types.typeOf(text, { step: document.id, item, itemType })));
   if (document.if !== undefined) read(document.if, ['if'], { expect: 'bool' }, true);
   if (typeof document.forEach === 'string') read(document.forEach, ['forEach'], { itemNote, expect: 'list' }, true);
   else if (document.forEach) {

@@ -47,6 +47,8 @@ const mistakes: [string, string][] = [
   ['&& with a list', withTour('  - id: ask\n    action: approval\n    if: ${{ inputs.confirm && inputs.names }}\n    with: { message: hi }\n')],
   ['orValue() on a plain value', message('inputs.name.orValue("x")')],
   ['choices of two written-out types', message('inputs.confirm ? 1 : "none"')],
+  ['a list where the argument takes text', withTour('  - id: tag\n    action: tag.create\n    with: { tourId: "${{ steps.tour.outputs.id }}", name: "${{ inputs.names }}", color: Red }\n')],
+  ['one ID where the argument takes a list', withTour('  - id: approve\n    action: guests.setStatus\n    with: { tourId: "${{ steps.tour.outputs.id }}", status: Approved, ids: "${{ steps.tour.outputs.days[0].id }}" }\n')],
 ];
 
 const fine: [string, string][] = [
@@ -56,6 +58,7 @@ const fine: [string, string][] = [
   ['outputs read as maps', message('size(steps.tour.outputs) > 0 && "id" in steps.tour.outputs && has(steps.tour.outputs.days)')],
   ['optional values', message('inputs.?org.orValue(steps.tour.outputs.days[0].?city.orValue(""))').replace('  rows:', '  org: { type: string, required: false }\n  rows:')],
   ['item of a typed list', withTour('  - id: each\n    action: approval\n    forEach: ${{ steps.tour.outputs.days.filter(d, d.dayType == "Show") }}\n    with: { message: "${{ item.date + \\" \\" + string(index + 1) }}" }\n')],
+  ['arguments that take what the expression gives', withTour('  - id: item\n    action: schedule.item.create\n    with: { tourId: "${{ steps.tour.outputs.id }}", day: "${{ steps.tour.outputs.days[0].id }}", name: "${{ inputs.name }}", start: "09:00" }\n')],
   ['a forEach step’s outputs are a list', withTour('  - id: each\n    action: tag.create\n    forEach: ${{ inputs.names }}\n    with: { tourId: "${{ steps.tour.outputs.id }}", name: "${{ item }}", color: Red }\n  - id: sum\n    action: approval\n    with: { message: "${{ steps.each.outputs.map(t, t.id).sum() }}" }\n')],
 ];
 
@@ -143,7 +146,17 @@ describe('type checks', () => {
       test.yaml:15:27: the two choices of "? :" give an int and a string
          15 |     with: { message: '\${{ inputs.confirm ? 1 : "none" }}' }
             |                           ^^^^^^^^^^^^^^^^^^^^^^^^^^^
-        hint: give both the same type, e.g. string(...) around a number"
+        hint: give both the same type, e.g. string(...) around a number
+      # a list where the argument takes text
+      test.yaml:15:64: name: takes text, but inputs.names is a list<string>
+         15 |     with: { tourId: "\${{ steps.tour.outputs.id }}", name: "\${{ inputs.names }}", color: Red }
+            |                                                                ^^^^^^^^^^^^
+        hint: pick one element, e.g. inputs.names[0], or join them: inputs.names.join(", ")
+      # one ID where the argument takes a list
+      test.yaml:15:81: ids: takes a list, but steps.tour.outputs.days[0].id is an int
+         15 |     with: { tourId: "\${{ steps.tour.outputs.id }}", status: Approved, ids: "\${{ steps.tour.outputs.days[0].id }}" }
+            |                                                                                 ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+        hint: put it in a list: [steps.tour.outputs.days[0].id]"
     `);
   });
 
