@@ -20,6 +20,7 @@ export const PlaybookErrorCode = {
   useBeforeDefinition: 'use-before-definition',
   dependencyCycle: 'dependency-cycle',
   expressionSyntax: 'expression-syntax',
+  expressionType: 'expression-type',
   destroyNotAllowed: 'destroy-not-allowed',
   includeCycle: 'include-cycle',
   includeNotFound: 'include-not-found',

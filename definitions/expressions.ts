@@ -61,6 +61,14 @@ env.registerFunction('list.distinct(): list', (list: unknown[]) => {
   });
 });
 
+/**
+ * A new environment with the functions and operators expressions have, for checking them at
+ * compile time; the caller declares the names it knows the types of. Evaluation never uses it.
+ */
+export function checkingEnvironment(): Environment {
+  return env.clone();
+}
+
 function sumOf(list: unknown[]): bigint | number {
   if (list.every((item) => typeof item === 'bigint')) return (list as bigint[]).reduce((a, b) => a + b, 0n);
   return list.reduce<number>((total, item) => {

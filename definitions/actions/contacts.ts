@@ -1,6 +1,7 @@
 /** Key contacts of the organization and their links to venues and stays. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { outputs, recordId } from './outputs.ts';
 import { email, numericId, tourId, unresolved } from './vocabulary.ts';
 
 export const contactCreateArgs = z
@@ -28,7 +29,7 @@ export const contactCreate = defineAction({
   name: 'contact.create',
   description: 'Add a key contact to the organization’s book (link it with contact.link).',
   args: contactCreateArgs,
-  outputs: { id: 'key contact ID' },
+  outputs: outputs({ id: recordId('key contact ID') }),
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'POST /v1/key-contacts'],
   kind: ActionKind.create,
   compensation: { describe: 'none: the API cannot delete key contacts, the contact stays in the book', calls: [] },
@@ -47,7 +48,7 @@ export const contactLink = defineAction({
   name: 'contact.link',
   description: 'Link a key contact to a venue or a stay.',
   args: contactLinkArgs,
-  outputs: { contactId: 'key contact ID' },
+  outputs: outputs({ contactId: recordId('key contact ID') }),
   calls: ['PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'],
   kind: ActionKind.update,
   compensation: { describe: 'unlink the contact', calls: ['PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'] },

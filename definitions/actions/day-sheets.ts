@@ -1,6 +1,7 @@
 /** Day sheets: render each day’s PDF and save it locally. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { outputs, wholeNumber } from './outputs.ts';
 import { dayRef, isoDate, tourId, unresolved } from './vocabulary.ts';
 
 /** Placeholders a day sheet path may use. */
@@ -33,11 +34,13 @@ export const daySheetRender = defineAction({
   name: 'daySheet.render',
   description: 'Render the day sheet of each selected day, download the PDF at once and save it.',
   args: daySheetRenderArgs,
-  outputs: {
-    files: 'list of { date, day, path, ignoredIdCount }',
-    count: 'number of PDFs saved',
-    warnings: 'list of warnings (e.g. a non-zero ignoredIdCount)',
-  },
+  outputs: outputs({
+    files: z
+      .array(z.strictObject({ date: z.string(), day: z.string(), path: z.string(), ignoredIdCount: z.int() }))
+      .describe('list of { date, day, path, ignoredIdCount }'),
+    count: wholeNumber('number of PDFs saved'),
+    warnings: z.array(z.string()).describe('list of warnings (e.g. a non-zero ignoredIdCount)'),
+  }),
   calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/tours/{tourId}/days/{dayId}/day-sheet', 'GET {signed PDF URL}'],
   kind: ActionKind.read,
   compensation: null,

@@ -1,6 +1,7 @@
 /** Stays (accommodation) and their rooms. Check-in and check-out are local date + time in the stay’s zone. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { outputs, recordId, text, wholeNumber } from './outputs.ts';
 import { dayRef, email, localDateTime, location, lookupName, numericId, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
 
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
@@ -34,7 +35,7 @@ export const stayCreate = defineAction({
   name: 'stay.create',
   description: 'Create a stay (hotel, rental, residence); check-in/out are converted to instants in its time zone.',
   args: stayCreateArgs,
-  outputs: { id: 'stay ID', name: 'stay name', checkIn: 'check-in instant (ISO 8601)', checkOut: 'check-out instant (ISO 8601)' },
+  outputs: outputs({ id: recordId('stay ID'), name: text('stay name'), checkIn: text('check-in instant (ISO 8601)'), checkOut: text('check-out instant (ISO 8601)') }),
   calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/accommodation'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the stay', calls: ['DELETE /v1/accommodation/{accommodationId}'] },
@@ -60,7 +61,7 @@ export const stayUpdate = defineAction({
   name: 'stay.update',
   description: 'Change a stay; only the fields given change.',
   args: stayUpdateArgs,
-  outputs: { id: 'stay ID' },
+  outputs: outputs({ id: recordId('stay ID') }),
   calls: ['GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/accommodation/{accommodationId}'] },
@@ -100,12 +101,12 @@ export const roomAssign = defineAction({
   description:
     'Create a room in a stay, or update the one with the same number (or name): occupants by e-mail, room type by name, nights or dates.',
   args: roomAssignArgs,
-  outputs: {
-    id: 'room ID',
-    created: 'true when the room was created, false when updated',
-    occupants: 'how many people were assigned',
-    skipped: 'people not on the tour (their name, else e-mail), not sent',
-  },
+  outputs: outputs({
+    id: recordId('room ID'),
+    created: z.boolean().describe('true when the room was created, false when updated'),
+    occupants: wholeNumber('how many people were assigned'),
+    skipped: z.array(z.string()).describe('people not on the tour (their name, else e-mail), not sent'),
+  }),
   calls: [
     'GET /v1/tours/{tourId}/accommodation',
     'GET /v1/tours/{tourId}/users',
@@ -128,7 +129,7 @@ export const roomDelete = defineAction({
   name: 'room.delete',
   description: 'Delete a room assignment (it can be restored).',
   args: roomDeleteArgs,
-  outputs: { id: 'room ID' },
+  outputs: outputs({ id: recordId('room ID') }),
   calls: ['DELETE /v1/rooms/{roomAssignmentId}'],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the room', calls: ['POST /v1/rooms/{roomAssignmentId}/restore'] },

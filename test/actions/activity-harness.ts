@@ -7,10 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
+import { z } from 'zod';
 import { createActivities } from '../../activities/index.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { activityName, undoActivityName } from '../../activities/action.ts';
+import { findAction } from '../../definitions/actions/index.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import { startSandbox, type RunningSandbox, type StoreSnapshot } from '../../sandbox/index.ts';
 import { loadConfig } from '../../worker/config.ts';
@@ -92,7 +94,7 @@ export async function startHarness(): Promise<Harness> {
     client,
     outputDir,
     stepCall,
-    run: async (action, args, options) => (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome,
+    run: async (action, args, options) => declaredOutput(action, (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome),
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
     undo: async (records) => {
       for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);
@@ -110,6 +112,17 @@ export async function startHarness(): Promise<Harness> {
     },
   };
   return harness;
+}
+
+/**
+ * The outcome, once its output is checked against the action's declared outputs: expressions
+ * are type-checked against those declarations at compile time, so they must say what the
+ * activity returns.
+ */
+function declaredOutput(action: string, outcome: StepOutcome): StepOutcome {
+  const declared = findAction(action)?.outputs.safeParse(outcome.output);
+  if (declared && !declared.success) throw new Error(`${action} returned what its outputs do not declare: ${z.prettifyError(declared.error)}`);
+  return outcome;
 }
 
 /** The failure an activity call ends with (an `ApplicationFailure`), or throws if it succeeds. */
