@@ -1,0 +1,122 @@
+/**
+ * `docs/api-coverage.md`, generated from the typed endpoint table (`assumptions.ts`) and the
+ * action catalogue, so that it cannot drift from either: one row per contract operation, the
+ * action that reaches it (or what uses it internally, or why it is no action), and its undo.
+ *
+ * How an operation counts as reachable from a playbook: an action of kind `read` reaches the
+ * reads it declares in `calls`; an action that writes reaches the writes it declares. The reads a
+ * write action makes (looking up days, tags, lookups, the old values before an update) are
+ * internal, and so are the calls an undo makes.
+ */
+import { actions, type ActionDefinition } from '../../definitions/actions/index.ts';
+import { ActionKind } from '../../definitions/plan-types.ts';
+import { Endpoints, OAuthPath, type EndpointName } from './assumptions.ts';
+
+/** Why an operation is deliberately not an action of its own. */
+export const NOT_AN_ACTION: Partial<Record<EndpointName, string>> = {
+  listOrganizationUsers: 'organization membership is managed in the main application; tours get their members from it',
+  getDaySheetData: '`daySheet.render` renders the same model as a PDF; the raw model has no use in a playbook',
+  getFileDownload: 'download URLs live five minutes; a playbook names files, the download happens inside the step that saves them',
+};
+
+/** One operation of the contract as the coverage table shows it. */
+export interface CoverageRow {
+  name: EndpointName;
+  /** `METHOD /v1/path/{param}`, as the contract writes it. */
+  operation: string;
+  /** Actions whose own operation this is. */
+  actions: string[];
+  /** Actions that call it internally (a read before a write), or undo through it. */
+  internal: string[];
+  undo: string;
+  /** Why it is not an action, when it is deliberately not one. */
+  reason: string | undefined;
+}
+
+const contractPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+const callKey = (call: string): string => call.split('?')[0]!.trim();
+const isRead = (call: string): boolean => call.startsWith('GET ');
+
+/** Whether a declared call is the action's own operation (true) or an internal one. */
+function reaches(action: ActionDefinition, call: string): boolean {
+  if (action.kind === ActionKind.control) return false;
+  return action.kind === ActionKind.read ? isRead(call) : !isRead(call);
+}
+
+function undoOf(action: ActionDefinition): string {
+  if (action.compensation) return action.compensation.describe;
+  if (action.kind === ActionKind.read) return 'nothing to undo (a read)';
+  return action.destructive ? 'cannot be undone (guarded by `allowDestroy`)' : 'nothing to undo';
+}
+
+/** Every operation of the endpoint table with who reaches it. */
+export function coverageRows(): CoverageRow[] {
+  return (Object.entries(Endpoints) as [EndpointName, (typeof Endpoints)[EndpointName]][]).map(([name, endpoint]) => {
+    const operation = `${endpoint.method} ${contractPath(endpoint.path)}`;
+    const own = actions.filter((action) => action.calls.some((call) => callKey(call) === operation && reaches(action, call)));
+    const uses = new Set<string>();
+    for (const action of actions) {
+      if (action.calls.some((call) => callKey(call) === operation && !reaches(action, call))) uses.add(`read by \`${action.name}\``);
+      if (action.compensation?.calls.some((call) => callKey(call) === operation)) uses.add(`undo of \`${action.name}\``);
+    }
+    return {
+      name,
+      operation,
+      actions: own.map((action) => action.name),
+      internal: [...uses],
+      undo: own.length > 0 ? [...new Set(own.map(undoOf))].join('; ') : '',
+      reason: NOT_AN_ACTION[name],
+    };
+  });
+}
+
+/** Declared calls (actions and undos) that are no operation of the endpoint table: typos, or drift. */
+export function unknownCalls(): string[] {
+  const known = new Set(coverageRows().map((row) => row.operation));
+  const declared = actions.flatMap((action) => [...action.calls, ...(action.compensation?.calls ?? [])].map((call) => `${action.name}: ${callKey(call)}`));
+  // Other calls (`GET {signed PDF URL}`) go to storage, not to the API.
+  return declared.filter((entry) => {
+    const call = entry.slice(entry.indexOf(': ') + 2);
+    return /^(GET|POST|PUT|DELETE) \/v1\//.test(call) && !known.has(call);
+  });
+}
+
+function cell(row: CoverageRow): string {
+  if (row.actions.length > 0) return row.actions.map((name) => `\`${name}\``).join(', ');
+  if (row.internal.length > 0) return `internal: ${row.internal.join(', ')}`;
+  return row.reason ? `not an action: ${row.reason}` : 'not yet reachable';
+}
+
+/** The whole of `docs/api-coverage.md`. */
+export function coverageMarkdown(): string {
+  const rows = coverageRows();
+  const reachable = rows.filter((row) => row.actions.length > 0).length;
+  const internal = rows.filter((row) => row.actions.length === 0 && row.internal.length > 0).length;
+  const lines = [
+    '# API coverage',
+    '',
+    '<!-- generated by `activities/api/coverage.ts` from the endpoint table and the action catalogue; a test compares it -->',
+    '',
+    'Every operation of the Tour Management Integration API contract, the playbook action that reaches it, and how that',
+    'action is undone. An operation counts as reachable from a playbook when it is the operation of an action: the reads of',
+    'an action of kind `read`, the writes of any other action. Reads a write action makes first (days, tags, lookups, the',
+    'old values an undo puts back) and the calls of an undo are internal.',
+    '',
+    `Reachable from a playbook: **${reachable} of ${rows.length}** operations; ${internal} more are called only internally.`,
+    '',
+    '| operation | action | undo |',
+    '|---|---|---|',
+    ...rows.map((row) => `| \`${row.operation}\` | ${cell(row)} | ${row.undo || (row.actions.length > 0 ? '' : '-')} |`),
+    '',
+    '## Outside the endpoint table',
+    '',
+    '| operation | use |',
+    '|---|---|',
+    `| \`GET {auth_url}${OAuthPath.authorize}\` | not an action: the OAuth portal; \`tourflow login\` signs in through it |`,
+    `| \`POST {auth_url}${OAuthPath.token}\` | not an action: the OAuth portal; the client exchanges and refreshes tokens |`,
+    '| `OPTIONS` on any path | not an action: a browser preflight; tourflow calls the API server-to-server |',
+    '| chat endpoints, MCP server | not an action: their paths and shapes are not shown in the contract |',
+    '',
+  ];
+  return lines.join('\n');
+}
