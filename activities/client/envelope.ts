@@ -20,7 +20,8 @@ export type Pagination = z.output<typeof paginationSchema>;
 const envelopeSchema = z.object({
   status: z.boolean(),
   message: z.string().default(''),
-  data: z.unknown(),
+  // absent when the contract says "data: none": only status and message come back
+  data: z.unknown().optional(),
   pagination: paginationSchema.nullish(),
 });
 

@@ -26,6 +26,7 @@ export interface Call {
 
 /** What a handler answers with. */
 export interface Outcome {
+  /** Absent for the contract's "data: none" (the envelope then has no `data` key). */
   data?: unknown;
   /** @default 'Success' */
   message?: string;
@@ -57,13 +58,13 @@ function flattenQuery(query: unknown): Record<string, string | undefined> {
   return out;
 }
 
-/** The envelope, serialised once (the idempotency cache replays these exact bytes). */
+/**
+ * The envelope, serialised once (the idempotency cache replays these exact bytes). An outcome
+ * without `data` is the contract's "data: none": only `status` and `message` come back.
+ */
 function toAnswer(outcome: Outcome): StoredAnswer {
-  const envelope: Record<string, unknown> = {
-    status: outcome.status ?? true,
-    message: outcome.message ?? 'Success',
-    data: outcome.data === undefined ? null : outcome.data,
-  };
+  const envelope: Record<string, unknown> = { status: outcome.status ?? true, message: outcome.message ?? 'Success' };
+  if (outcome.data !== undefined) envelope.data = outcome.data;
   if (outcome.pagination) envelope.pagination = outcome.pagination;
   return { statusCode: outcome.statusCode ?? 200, body: JSON.stringify(envelope) };
 }

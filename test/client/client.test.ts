@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listOrganizations } from '../../activities/api/organizations.ts';
+import { deleteBulletin } from '../../activities/api/bulletins.ts';
 import { deletePassType, passTypeDeleteBlocked } from '../../activities/api/pass-types.ts';
 import { createTour, listTours } from '../../activities/api/tours.ts';
 import type {
@@ -90,6 +91,13 @@ describe('client checks (scripted server)', () => {
     answer = { status: true, message: 'ok', data: null };
     await client.call(deletePassType, { params: { passTypeId: '3/../../tours' } });
     expect(hits).toEqual(['DELETE /v1/passTypes/3%2F..%2F..%2Ftours']);
+  });
+
+  it('takes an answer whose data is "none" (only status and message) and one with data null alike', async () => {
+    answer = { status: true, message: 'Bulletin deleted' };
+    await expect(client.call(deleteBulletin, { params: { bulletinId: 'b1' } })).resolves.toBeUndefined();
+    answer = { status: true, message: 'Bulletin deleted', data: null };
+    await expect(client.call(deleteBulletin, { params: { bulletinId: 'b1' } })).resolves.toBeUndefined();
   });
 
   it('fails clearly when the partner credential is not configured', async () => {

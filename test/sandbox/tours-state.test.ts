@@ -24,7 +24,7 @@ describe('tour edits', () => {
       name: 'Edited',
       day_list: [{ day_id: first, name: 'Opening night' }, { day_id: second }, { day_type_id: 3, name: 'Day off', formatted_address: 'Hamburg', date: '2030-06-09T00:00:00.000Z' }],
     });
-    expect(edited.body).toMatchObject({ status: true, data: null });
+    expect(edited.body).toEqual({ status: true, message: expect.any(String) });
     const after = await days(tourId);
     expect(after.map((row) => row.day.name)).toEqual(['Opening night', 'Day 2', 'Day off']);
     expect(after.some((row) => row.id === third)).toBe(false);
