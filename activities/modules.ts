@@ -6,7 +6,9 @@ import { daySheetActions } from './actions/day-sheets.ts';
 import { guestActions } from './actions/guests.ts';
 import { lookupActions } from './actions/lookups.ts';
 import { passTypeActions } from './actions/pass-types.ts';
+import { recordEditActions } from './actions/record-edits.ts';
 import { roomActions } from './actions/rooms.ts';
+import { scheduleEditActions } from './actions/schedule-edits.ts';
 import { scheduleActions } from './actions/schedule.ts';
 import { stayActions } from './actions/stays.ts';
 import { tagActions } from './actions/tags.ts';
@@ -28,4 +30,6 @@ export const actionModules: ActionModule[] = [
   contactActions,
   guestActions,
   passTypeActions,
+  scheduleEditActions,
+  recordEditActions,
 ];

@@ -33,7 +33,7 @@ function describeStep(step: PlanStep, indent: string): string[] {
   if (calls.length > 0) lines.push(`${detail}calls: ${calls.join(', ')}`);
   if (step.approvalTimeout) lines.push(`${detail}waits for: tourflow approve RUN ${step.id} (up to ${step.approvalTimeout})`);
   if (step.onFailure === 'continue') lines.push(`${detail}on failure: continue`);
-  lines.push(`${detail}undo: ${step.compensation ?? 'nothing to undo'}`);
+  lines.push(`${detail}undo: ${step.compensation ?? (step.destroys ? 'none: this step cannot be undone' : 'nothing to undo')}`);
   if (step.plan) lines.push(...describePlan(step.plan, {}, `${detail}| `));
   return lines;
 }

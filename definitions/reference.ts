@@ -30,7 +30,7 @@ function section(action: ActionDefinition): string {
   const outputs = Object.entries(action.outputs.shape);
   if (outputs.length > 0) lines.push(`Outputs: ${outputs.map(([name, field]) => `\`${name}\` (${field.description ?? ''})`).join(', ')}.`, '');
   if (action.calls.length > 0) lines.push(`Calls: ${action.calls.map((call) => `\`${call}\``).join(', ')}.`, '');
-  lines.push(`Undo: ${action.compensation ? action.compensation.describe : 'nothing to undo'}.`, '');
+  lines.push(`Undo: ${action.compensation ? action.compensation.describe : action.destructive ? 'none; it cannot be undone' : 'nothing to undo'}.`, '');
   if (action.destructive) lines.push('Guarded: needs `allowDestroy: true` when it destroys data (see Guards).', '');
   return lines.join('\n');
 }

@@ -31,7 +31,7 @@ const TEMPLATE_MAX_ITEMS = 500;
  * One of the caller's templates in the tour, by name (case-insensitive) or ID. Applying a
  * template does not change the list, so the calls of one activity read it once.
  */
-async function resolveTemplate(ctx: ActionContext, tourId: string, ref: string | number): Promise<ScheduleTemplate> {
+export async function resolveTemplate(ctx: ActionContext, tourId: string, ref: string | number): Promise<ScheduleTemplate> {
   const templates = await ctx.shared(`templates:${tourId}`, () => ctx.client.call(listScheduleTemplates, { params: { tourId }, signal: ctx.signal }));
   const found = typeof ref === 'number' ? templates.find((t) => t.id === ref) : templates.find((t) => t.template_name.toLowerCase() === ref.toLowerCase());
   if (found) return found;

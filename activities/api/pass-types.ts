@@ -6,13 +6,14 @@
 import { z } from 'zod';
 import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
 import { Endpoints, passTypeBody } from './assumptions.ts';
-import { intIdResult, noData, pageQuery } from './shared.ts';
+import { intIdResult, lookupRef, noData, pageQuery } from './shared.ts';
 
 export const passType = z.looseObject({
   id: z.number(),
   name: z.string().nullish(),
   description: z.string().nullish(),
   quantity: z.number().nullish(),
+  pass_material_type: lookupRef.nullish(),
   is_deleted: z.boolean().nullish(),
 });
 export type PassType = z.output<typeof passType>;

@@ -11,6 +11,20 @@ import { scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
 import { scheduleTemplateApply, scheduleTemplateCreate, scheduleTemplateUndoApply } from './templates.ts';
 import { tourCreate, tourDays, tourFind, tourUpdate } from './tours.ts';
 import type { ActionDefinition } from './types.ts';
+import { scheduleItemRestore, scheduleTemplateDelete, scheduleTemplateRename, scheduleTemplateRestore, tagUpdate } from './schedule-edits.ts';
+import {
+  bulletinDelete,
+  bulletinUpdate,
+  guestDelete,
+  guestRestore,
+  passTypeDelete,
+  passTypeRestore,
+  passTypeUpdate,
+  roomRestore,
+  stayDelete,
+  tourDelete,
+  venueDelete,
+} from './record-edits.ts';
 import { venueCreate, venueUpdate } from './venues.ts';
 
 export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
@@ -26,6 +40,8 @@ export * from './tags.ts';
 export * from './templates.ts';
 export * from './tours.ts';
 export * from './venues.ts';
+export * from './schedule-edits.ts';
+export * from './record-edits.ts';
 export * from './vocabulary.ts';
 
 /** Every action, grouped by resource in the order the docs list them. */
@@ -34,31 +50,47 @@ export const actions: readonly ActionDefinition[] = [
   tourUpdate,
   tourFind,
   tourDays,
+  tourDelete,
   scheduleItemCreate,
   scheduleItemsCreate,
   scheduleItemUpdate,
   scheduleItemDelete,
+  scheduleItemRestore,
   scheduleConfirmAll,
   scheduleTemplateCreate,
   scheduleTemplateApply,
   scheduleTemplateUndoApply,
+  scheduleTemplateRename,
+  scheduleTemplateDelete,
+  scheduleTemplateRestore,
   tagCreate,
   tagDelete,
+  tagUpdate,
   scheduleItemSetTags,
   venueCreate,
   venueUpdate,
+  venueDelete,
   stayCreate,
   stayUpdate,
+  stayDelete,
   roomAssign,
   roomDelete,
+  roomRestore,
   contactCreate,
   contactLink,
   guestCreate,
   guestUpdate,
+  guestDelete,
+  guestRestore,
   guestsSelect,
   guestsSetStatus,
   passTypeCreate,
+  passTypeUpdate,
+  passTypeDelete,
+  passTypeRestore,
   bulletinCreate,
+  bulletinUpdate,
+  bulletinDelete,
   daySheetRender,
   lookup,
   approval,

@@ -5,7 +5,7 @@ import { coverageMarkdown, coverageRows, unknownCalls } from '../../activities/a
 import { Endpoints } from '../../activities/api/assumptions.ts';
 
 describe('docs/api-coverage.md', () => {
-  it('is generated from the endpoint table and the catalogue (regenerate: node --import tsx scripts/api-coverage.ts)', async () => {
+  it('is generated from the endpoint table and the catalogue (regenerate: node --import tsx scripts/generate-docs.ts)', async () => {
     expect(await readFile('docs/api-coverage.md', 'utf8')).toBe(coverageMarkdown());
   });
 

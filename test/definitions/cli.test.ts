@@ -109,6 +109,19 @@ describe('tourflow plan', () => {
     expect(result.out).toContain('! destroys data (allowDestroy): deletes a tag permanently and removes it from every schedule item; the API cannot restore it');
   });
 
+  it('lists the destructive steps of a playbook with what they destroy and that they cannot be undone', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'tourflow-plan-'));
+    const tour = '0b8e8f4e-1f39-4c39-9a55-3c1a6f5a3c11';
+    await writeFile(
+      path.join(dir, 'teardown.yaml'),
+      `apiVersion: tourflow/v1\nname: teardown\nsteps:\n  - id: notice\n    action: bulletin.delete\n    allowDestroy: true\n    with: { bulletinId: abc123 }\n  - id: tour\n    action: tour.delete\n    needs: [notice]\n    allowDestroy: true\n    with: { tourId: ${tour} }\n`,
+    );
+    const result = await run(['plan', 'teardown.yaml'], dir);
+    expect(result.out).toContain('! destroys data (allowDestroy): deletes a bulletin; the API has no bulletin restore, so this cannot be undone');
+    expect(result.out).toContain('! destroys data (allowDestroy): deletes a whole tour with its days, schedule, venues, stays, guest list and bulletins; the API has no tour restore, so this cannot be undone');
+    expect(result.out.match(/undo: none: this step cannot be undone/g)).toHaveLength(2);
+  });
+
   it('prints the plan as JSON with --json', async () => {
     const result = await run(['plan', 'definitions/playbooks/demo.yaml', '--json']);
     expect(JSON.parse(result.out)).toMatchObject({ version: 1, name: 'demo', groups: [['tour']] });

@@ -1,0 +1,57 @@
+/**
+ * One write to one record named by its ID (a delete, a restore): the handler of such an action,
+ * and the undo helpers its undo activities share. The write carries the call's idempotency key,
+ * so an attempt after a lost answer gets the first answer back instead of a 404 or 400.
+ */
+import type { ActionDefinition } from '../../definitions/actions/index.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { ApiError } from '../client/index.ts';
+import type { ActionContext, ActionHandler } from '../action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { isGone, parseArgs } from './common.ts';
+
+export interface ByIdWrite {
+  /** The catalogue's action: its `args` is `{ <idArg>: number }`. */
+  action: ActionDefinition;
+  idArg: string;
+  /** `deleted schedule template 12`. */
+  describe(id: number): string;
+  write(ctx: ActionContext, id: number, idempotencyKey: string): Promise<unknown>;
+  /**
+   * The undo, registered before the call; `by` is the call's key (keeps undo keys of runs
+   * apart). Absent for a write the API cannot undo (the catalogue marks it destructive).
+   */
+  undo?(id: number, by: string): UndoRecord;
+}
+
+/** The handler of a by-ID action: the undo is prepared, the write made once per key. */
+export function byIdHandler(spec: ByIdWrite): ActionHandler {
+  const idOf = (call: StepCall): number => (parseArgs(call.action, spec.action.args, call.args) as Record<string, number>)[spec.idArg] as number;
+  return {
+    run: async (call: StepCall, ctx: ActionContext): Promise<StepOutcome> => {
+      const id = idOf(call);
+      await spec.write(ctx, id, ctx.key());
+      return { output: { id }, undo: [], describe: spec.describe(id) };
+    },
+    prepare: async (call: StepCall): Promise<UndoRecord[]> => (spec.undo ? [spec.undo(idOf(call), call.idempotencyKey)] : []),
+  };
+}
+
+/** A restore the API refuses because the record is not deleted (400), or a record that is gone (404): nothing to undo. */
+export function nothingToRestore(error: unknown): boolean {
+  return isGone(error) || (error instanceof ApiError && (error.status === 400 || error.status === 409));
+}
+
+/** Runs a restore as an undo: a record that is live already, or gone, is left as it is. */
+export async function restoreForUndo(body: () => Promise<unknown>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    if (!nothingToRestore(error)) throw error;
+  }
+}
+
+/** An undo record of one record: `{ activity, args: { <idArg>: id, by }, describe, record }`. */
+export function recordUndo(activity: string, resource: string, idArg: string, id: number, by: string, describe: string, extra: JsonObject = {}): UndoRecord {
+  return { activity, args: { [idArg]: id, by, ...extra }, describe, record: { resource, id } };
+}

@@ -1,0 +1,191 @@
+/**
+ * Guest list entries deleted and restored, rooms restored, pass types edited, deleted and
+ * restored, bulletins edited and deleted; venues, stays and tours deleted for good. Every
+ * write carries the call's idempotency key; every undo is prepared before the write.
+ */
+import {
+  bulletinDeleteArgs,
+  bulletinUpdateArgs,
+  guestDelete,
+  guestRestore,
+  passTypeDeleteArgs,
+  passTypeRestore,
+  passTypeUpdateArgs,
+  roomRestore,
+  stayDelete,
+  tourDeleteArgs,
+  venueDelete,
+} from '../../definitions/actions/record-edits.ts';
+import { deleteAccommodation } from '../api/accommodation.ts';
+import { deleteBulletin, listBulletins, updateBulletin } from '../api/bulletins.ts';
+import { deleteGuest, restoreGuest } from '../api/guestlist.ts';
+import { deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType, type PassType } from '../api/pass-types.ts';
+import { restoreRoom } from '../api/rooms.ts';
+import { deleteTour } from '../api/tours.ts';
+import { deleteVenue } from '../api/venues.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
+import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { passTypeId } from './pass-types.ts';
+import { folded, StepFailure } from './step-support.ts';
+
+/** The pass type an update names, as it is now. */
+async function passTypeBefore(call: StepCall, ctx: ActionContext): Promise<{ args: ReturnType<typeof passTypeUpdateArgs.parse>; passType: PassType }> {
+  const args = parseArgs(call.action, passTypeUpdateArgs, call.args);
+  const rows: PassType[] = [];
+  for await (const row of ctx.client.paginate(listPassTypes, { params: { tourId: args.tourId }, signal: ctx.signal })) if (row.is_deleted !== true) rows.push(row);
+  const byName = new Map(rows.filter((row) => row.name).map((row) => [folded(row.name as string), row.id]));
+  const id = passTypeId(byName, args.passType, args.tourId);
+  const passType = rows.find((row) => row.id === id);
+  if (!passType) throw stepError(`Pass type ${id} is not a live pass type of tour ${args.tourId}.`, StepFailure.unknownName);
+  return { args, passType };
+}
+
+async function passTypeUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, passTypeUpdateArgs, call.args);
+  // One already carrying the new name is taken as renamed (an earlier attempt's answer was lost).
+  const { passType } = await passTypeBefore(call, ctx).catch((error: unknown) => {
+    if (args.name === undefined || typeof args.passType === 'number') throw error;
+    return passTypeBefore({ ...call, args: { ...args, passType: args.name } }, ctx);
+  });
+  const material = args.material === undefined || args.material === null ? args.material : await ctx.client.lookups.resolve('passMaterialTypes', args.material);
+  const body = {
+    ...(args.name !== undefined ? { name: args.name } : {}),
+    ...(args.description !== undefined ? { description: args.description } : {}),
+    ...(args.quantity !== undefined ? { quantity: args.quantity } : {}),
+    ...(material !== undefined ? { passMaterialTypeId: material } : {}),
+  };
+  await ctx.client.call(updatePassType, { params: { passTypeId: passType.id }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return { output: { id: passType.id }, undo: [], tourId: args.tourId, describe: `updated pass type ${passType.name ?? passType.id} (${Object.keys(body).join(', ')})` };
+}
+
+async function passTypeUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const { passType } = await passTypeBefore(call, ctx);
+  const body = {
+    name: passType.name ?? '',
+    description: passType.description ?? null,
+    quantity: passType.quantity ?? null,
+    passMaterialTypeId: passType.pass_material_type?.id ?? null,
+  };
+  return [recordUndo('passTypeWriteBack', 'passType', 'passTypeId', passType.id, call.idempotencyKey, `put pass type ${passType.name} back as it was`, { body })];
+}
+
+async function passTypeDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { passTypeId: id, force } = parseArgs(call.action, passTypeDeleteArgs, call.args);
+  const result = await ctx.client.callRaw(deletePassType, { params: { passTypeId: id }, query: { force }, idempotencyKey: ctx.key(), signal: ctx.signal });
+  if (!result.status) {
+    const blocked = passTypeDeleteBlocked.safeParse(result.data);
+    const holders = blocked.success ? blocked.data.guestLists.map((entry) => entry.id).join(', ') : 'unknown';
+    throw stepError(
+      `Pass type ${id} was not deleted: guest list entries ${holders} hold it. Take the pass off those entries first, or set force: true with allowDestroy: true.`,
+      'PASS_TYPE_HELD',
+    );
+  }
+  return { output: { id }, undo: [], describe: `deleted pass type ${id}${force ? ' (forced)' : ''}` };
+}
+
+/** The bulletin as it is before an edit. */
+async function bulletinBefore(call: StepCall, ctx: ActionContext) {
+  const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
+  for await (const bulletin of ctx.client.paginate(listBulletins, { params: { tourId: args.tourId }, signal: ctx.signal })) {
+    if (bulletin.id === args.bulletinId && bulletin.is_deleted !== true) return { args, bulletin };
+  }
+  throw stepError(`Tour ${args.tourId} has no bulletin ${args.bulletinId}.`, 'UNKNOWN_BULLETIN');
+}
+
+async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
+  const body = {
+    ...(args.title !== undefined ? { title: args.title } : {}),
+    ...(args.body !== undefined ? { body: args.body } : {}),
+    ...(args.pinned !== undefined ? { isPinned: args.pinned } : {}),
+  };
+  await ctx.client.call(updateBulletin, { params: { bulletinId: args.bulletinId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return { output: { id: args.bulletinId }, undo: [], tourId: args.tourId, describe: `edited bulletin ${args.bulletinId} (${Object.keys(body).join(', ')})` };
+}
+
+async function bulletinUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const { bulletin } = await bulletinBefore(call, ctx);
+  const body = { title: bulletin.title, body: bulletin.body ?? '', isPinned: bulletin.is_pinned ?? false };
+  return [{ activity: 'bulletinWriteBack', args: { bulletinId: bulletin.id, body }, describe: `put bulletin "${bulletin.title}" back as it was`, record: { resource: 'bulletin', id: bulletin.id, label: bulletin.title } }];
+}
+
+async function bulletinDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { bulletinId } = parseArgs(call.action, bulletinDeleteArgs, call.args);
+  await ctx.client.call(deleteBulletin, { params: { bulletinId }, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return { output: { id: bulletinId }, undo: [], describe: `deleted bulletin ${bulletinId} for good` };
+}
+
+async function tourDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { tourId } = parseArgs(call.action, tourDeleteArgs, call.args);
+  await ctx.client.call(deleteTour, { params: { tourId }, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return { output: { id: tourId }, undo: [], tourId, describe: `deleted tour ${tourId} for good` };
+}
+
+/** A destructive step has nothing to undo. */
+const nothing = async (): Promise<UndoRecord[]> => [];
+
+export const recordEditActions: ActionModule = {
+  actions: {
+    'guest.delete': byIdHandler({
+      action: guestDelete,
+      idArg: 'guestId',
+      describe: (id) => `deleted guest list entry ${id}`,
+      write: (ctx, guestListId, idempotencyKey) => ctx.client.call(deleteGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal }),
+      undo: (id, by) => recordUndo('guestRestore', 'guest', 'guestId', id, by, `restore guest list entry ${id}`),
+    }),
+    'guest.restore': byIdHandler({
+      action: guestRestore,
+      idArg: 'guestId',
+      describe: (id) => `restored guest list entry ${id}`,
+      write: (ctx, guestListId, idempotencyKey) => ctx.client.call(restoreGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal }),
+      undo: (id, by) => recordUndo('guestDelete', 'guest', 'guestId', id, by, `delete guest list entry ${id} again`),
+    }),
+    'room.restore': byIdHandler({
+      action: roomRestore,
+      idArg: 'roomId',
+      describe: (id) => `restored room ${id}`,
+      write: (ctx, roomAssignmentId, idempotencyKey) => ctx.client.call(restoreRoom, { params: { roomAssignmentId }, idempotencyKey, signal: ctx.signal }),
+      undo: (id, by) => recordUndo('roomRemove', 'room', 'roomId', id, by, `delete room ${id} again`),
+    }),
+    'passType.update': { run: passTypeUpdateRun, prepare: passTypeUpdatePrepare },
+    'passType.delete': {
+      run: passTypeDeleteRun,
+      prepare: async (call) => {
+        const { passTypeId: id } = parseArgs(call.action, passTypeDeleteArgs, call.args);
+        return [recordUndo('passTypeRestore', 'passType', 'passTypeId', id, call.idempotencyKey, `restore pass type ${id}`)];
+      },
+    },
+    'passType.restore': byIdHandler({
+      action: passTypeRestore,
+      idArg: 'passTypeId',
+      describe: (id) => `restored pass type ${id}`,
+      write: (ctx, passTypeId, idempotencyKey) => ctx.client.call(restorePassType, { params: { passTypeId }, idempotencyKey, signal: ctx.signal }),
+      undo: (id, by) => recordUndo('passTypeDelete', 'passType', 'passTypeId', id, by, `delete pass type ${id} again`, { name: String(id) }),
+    }),
+    'bulletin.update': { run: bulletinUpdateRun, prepare: bulletinUpdatePrepare },
+    'bulletin.delete': { run: bulletinDeleteRun, prepare: nothing },
+    'venue.delete': byIdHandler({
+      action: venueDelete,
+      idArg: 'venueId',
+      describe: (id) => `deleted venue ${id} for good`,
+      write: (ctx, venueId, idempotencyKey) => ctx.client.call(deleteVenue, { params: { venueId }, idempotencyKey, signal: ctx.signal }),
+    }),
+    'stay.delete': byIdHandler({
+      action: stayDelete,
+      idArg: 'stayId',
+      describe: (id) => `deleted stay ${id} for good`,
+      write: (ctx, accommodationId, idempotencyKey) => ctx.client.call(deleteAccommodation, { params: { accommodationId }, idempotencyKey, signal: ctx.signal }),
+    }),
+    'tour.delete': { run: tourDeleteRun, prepare: nothing },
+  },
+  undo: {
+    guestRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restoreGuest, { params: { guestListId: Number(undo.guestId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+    passTypeRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restorePassType, { params: { passTypeId: Number(undo.passTypeId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+    passTypeWriteBack: (undo, ctx) =>
+      ignoreGone(() => ctx.client.call(updatePassType, { params: { passTypeId: Number(undo.passTypeId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
+    bulletinWriteBack: (undo, ctx) =>
+      ignoreGone(() => ctx.client.call(updateBulletin, { params: { bulletinId: String(undo.bulletinId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  },
+};

@@ -1,0 +1,119 @@
+/**
+ * Guest list entries deleted and restored, rooms restored, pass types edited, deleted and
+ * restored, bulletins edited and deleted, and the deletes the API cannot undo: venues, stays,
+ * bulletins, tours. Those are destructive: a step needs `allowDestroy: true`, and the plan says
+ * it cannot be undone.
+ */
+import { z } from 'zod';
+import { byIdArgs, restorableDeleteAction, restoreAction } from './by-id.ts';
+import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
+import { outputs, recordId, text } from './outputs.ts';
+import { lookupName, numericId, tourId, unresolved } from './vocabulary.ts';
+
+const guest = { prefix: 'guest', noun: 'guest list entry', idArg: 'guestId', path: '/v1/guestlist/{guestListId}' };
+
+export const guestDelete = restorableDeleteAction(guest, 'Delete a guest list entry (it can be restored with its passes).');
+
+export const guestRestore = restoreAction(guest, 'Bring back a deleted guest list entry with its passes.');
+
+export const roomRestore = restoreAction({ prefix: 'room', noun: 'room assignment', idArg: 'roomId', path: '/v1/rooms/{roomAssignmentId}' });
+
+/** A pass type of the tour by name or ID. */
+const passTypeRef = lookupName('passTypes of the tour').describe('Pass type name or ID.');
+
+export const passTypeUpdateArgs = z
+  .strictObject({
+    tourId,
+    passType: passTypeRef,
+    name: z.string().min(1).max(255).optional(),
+    description: z.string().max(2000).nullable().optional().describe('null clears it.'),
+    quantity: z.number().int().nonnegative().nullable().optional().describe('How many passes there are; null clears it.'),
+    material: lookupName('passMaterialTypes').nullable().optional().describe('null clears it.'),
+  })
+  .refine((args) => unresolved(args) || ['name', 'description', 'quantity', 'material'].some((key) => key in args), 'give at least one of name, description, quantity, material');
+export type PassTypeUpdateArgs = z.infer<typeof passTypeUpdateArgs>;
+
+export const passTypeUpdate = defineAction({
+  name: 'passType.update',
+  description: 'Rename a pass type or change its description, quantity or material.',
+  args: passTypeUpdateArgs,
+  outputs: outputs({ id: recordId('pass type ID') }),
+  calls: ['GET /v1/tours/{tourId}/passTypes', 'GET /v1/reference/types', 'PUT /v1/passTypes/{passTypeId}'],
+  kind: ActionKind.update,
+  compensation: { describe: 'put the previous name, description, quantity and material back', calls: ['PUT /v1/passTypes/{passTypeId}'] },
+});
+
+export const passTypeDeleteArgs = z.strictObject({
+  passTypeId: numericId,
+  force: z.boolean().default(false).describe('Delete even while guest list entries hold the pass (needs allowDestroy: true).'),
+});
+export type PassTypeDeleteArgs = z.infer<typeof passTypeDeleteArgs>;
+
+export const passTypeDelete = defineAction({
+  name: 'passType.delete',
+  description: 'Delete a pass type (it can be restored). The API refuses while guest list entries hold it; the step then names them.',
+  args: passTypeDeleteArgs,
+  outputs: outputs({ id: recordId('pass type ID') }),
+  calls: ['DELETE /v1/passTypes/{passTypeId}'],
+  kind: ActionKind.delete,
+  compensation: { describe: 'restore the pass type', calls: ['POST /v1/passTypes/{passTypeId}/restore'] },
+  destructive: (args) =>
+    args.force === undefined || args.force === false
+      ? null
+      : 'deletes the pass type even though guest list entries hold it (force); what the entries show for it meanwhile is not shown by the API',
+});
+
+export const passTypeRestore = restoreAction({ prefix: 'passType', noun: 'pass type', idArg: 'passTypeId', path: '/v1/passTypes/{passTypeId}' });
+
+/** A bulletin's ID (bulletin IDs are strings). */
+const bulletinId = z.string().min(1).max(64).describe('The bulletin’s ID (bulletin.create’s output `id`).');
+
+export const bulletinUpdateArgs = z
+  .strictObject({
+    tourId: tourId.describe('The bulletin’s tour (to read it before the change, for undo).'),
+    bulletinId,
+    title: z.string().min(1).optional(),
+    body: z.string().min(1).optional(),
+    pinned: z.boolean().optional(),
+  })
+  .refine((args) => unresolved(args) || ['title', 'body', 'pinned'].some((key) => key in args), 'give at least one of title, body, pinned');
+export type BulletinUpdateArgs = z.infer<typeof bulletinUpdateArgs>;
+
+export const bulletinUpdate = defineAction({
+  name: 'bulletin.update',
+  description: 'Edit a bulletin’s title or text, or pin or unpin it (the app marks it edited).',
+  args: bulletinUpdateArgs,
+  outputs: outputs({ id: text('bulletin ID') }),
+  calls: ['GET /v1/tours/{tourId}/bulletins', 'PUT /v1/bulletins/{bulletinId}'],
+  kind: ActionKind.update,
+  compensation: { describe: 'put the previous title, text and pin back (the bulletin stays marked edited)', calls: ['PUT /v1/bulletins/{bulletinId}'] },
+});
+
+/**
+ * A delete the API has no restore for (bulletins, venues, stays, tours): no undo, a guarded
+ * step, and a plan that says it cannot be undone. `what` says what goes with the record.
+ */
+function finalDelete(name: string, noun: string, args: z.ZodType, id: z.ZodType, path: string, what: string): ActionDefinition {
+  return defineAction({
+    name,
+    description: `Delete ${what}. The API has no ${noun} restore: this cannot be undone.`,
+    args,
+    outputs: outputs({ id: id.describe(`${noun} ID`) }),
+    calls: [`DELETE ${path}`],
+    kind: ActionKind.delete,
+    compensation: null,
+    destructive: () => `deletes ${what}; the API has no ${noun} restore, so this cannot be undone`,
+  });
+}
+
+export const bulletinDeleteArgs = z.strictObject({ bulletinId });
+export type BulletinDeleteArgs = z.infer<typeof bulletinDeleteArgs>;
+export const bulletinDelete = finalDelete('bulletin.delete', 'bulletin', bulletinDeleteArgs, z.string(), '/v1/bulletins/{bulletinId}', 'a bulletin');
+
+export const venueDelete = finalDelete('venue.delete', 'venue', byIdArgs('venueId', 'venue'), z.int(), '/v1/venues/{venueId}', 'a venue with its contacts and attachments');
+
+export const stayDelete = finalDelete('stay.delete', 'stay', byIdArgs('stayId', 'stay'), z.int(), '/v1/accommodation/{accommodationId}', 'a stay (accommodation) with its rooms');
+
+export const tourDeleteArgs = z.strictObject({ tourId });
+export type TourDeleteArgs = z.infer<typeof tourDeleteArgs>;
+export const tourDelete = finalDelete('tour.delete', 'tour', tourDeleteArgs, z.string(), '/v1/tours/{tourId}', 'a whole tour with its days, schedule, venues, stays, guest list and bulletins');

@@ -1,0 +1,42 @@
+/**
+ * The checks every write action gets against the sandbox: its answer is lost once after the
+ * commit and the next attempt with the same key ends the same way (no second record, no
+ * failure), what it did is in the store, and its prepared undo brings the store back to the
+ * snapshot taken before the step.
+ */
+import { expect } from 'vitest';
+import type { StepOutcome } from '../../activities/types.ts';
+import type { JsonValue } from '../../definitions/plan-types.ts';
+import type { StoreSnapshot } from '../../sandbox/index.ts';
+import { failureOf, type Harness } from './activity-harness.ts';
+
+export interface WriteMatch {
+  method: string;
+  /** Regular expression of the path the write goes to. */
+  path: string;
+}
+
+/**
+ * Runs the step as the workflow does (undo prepared first), losing the write's answer once.
+ * `documented` takes out of both snapshots a difference the undo is documented to leave.
+ */
+export async function checkWrite(
+  h: Harness,
+  action: string,
+  args: JsonValue,
+  write: WriteMatch,
+  after: (snapshot: StoreSnapshot, outcome: StepOutcome) => void,
+  documented: (snapshot: StoreSnapshot) => StoreSnapshot = (snapshot) => snapshot,
+): Promise<StepOutcome> {
+  const before = h.snapshot();
+  const call = h.stepCall(action, args);
+  const undo = await h.prepare(call);
+  h.sandbox.faults.add({ kind: 'dropAfterCommit', match: write, times: 1 });
+  const lost = await failureOf(h.run(action, args, { key: call.idempotencyKey }));
+  expect(lost.nonRetryable, lost.message).toBe(false);
+  const outcome = await h.run(action, args, { key: call.idempotencyKey });
+  after(h.snapshot(), outcome);
+  await h.undo(undo);
+  expect(documented(h.snapshot())).toEqual(documented(before));
+  return outcome;
+}
