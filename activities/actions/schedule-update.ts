@@ -1,6 +1,7 @@
 /**
- * `schedule.item.update` and the write-backs that undo item changes: name, status and tags as
- * they were (attachments removed for good stay removed: the API cannot restore them).
+ * `schedule.item.update` and the write-backs that undo item changes: name, status, the plain
+ * fields (`schedule-fields.ts`) and tags as they were (attachments removed for good stay
+ * removed: the API cannot restore them).
  */
 import { scheduleItemUpdateArgs, type ScheduleItemUpdateArgs } from '../../definitions/actions/schedule.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
@@ -13,7 +14,8 @@ import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { eachLimited } from './concurrency.ts';
 import { findDayItem, putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
-import { resolveDay, type TourDay } from './tour-days.ts';
+import { resolveDay, zoneOf, type TourDay } from './tour-days.ts';
+import { fieldChanges, fieldsBefore } from './schedule-fields.ts';
 
 /** An item's status as it was: `status` and the status type (null when it had none). */
 export interface ItemStatus {
@@ -56,8 +58,10 @@ async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateAr
 async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
   const cache = tourCache(ctx, args.tourId);
-  const day = resolveDay(await cache.tour(), args.day);
+  const tour = await cache.tour();
+  const day = resolveDay(tour, args.day);
   const body: UpdateScheduleItemBody = {
+    ...(await fieldChanges(ctx, args, zoneOf(tour, day))),
     ...(args.name !== undefined ? { name: args.name } : {}),
     ...(args.confirmed !== undefined ? { status: args.confirmed } : {}),
     ...(args.tags !== undefined ? { tagIds: await resolveTagIds(cache, args.tags) } : {}),
@@ -75,12 +79,15 @@ async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<S
 
 async function scheduleItemUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
-  if (args.name === undefined && args.confirmed === undefined && args.tags === undefined) return [];
-  const day = resolveDay(await tourCache(ctx, args.tourId).tour(), args.day);
+  const tour = await tourCache(ctx, args.tourId).tour();
+  const day = resolveDay(tour, args.day);
+  const changes = await fieldChanges(ctx, args, zoneOf(tour, day));
+  if (args.name === undefined && args.confirmed === undefined && args.tags === undefined && Object.keys(changes).length === 0) return [];
   const item = await findDayItem(ctx, args.tourId, day.id, day.date, args.itemId);
   const saved: JsonObject = {
     itemId: item.id,
     tourId: args.tourId,
+    fields: fieldsBefore(item, changes) as JsonObject,
     ...(args.name !== undefined ? { name: item.name } : {}),
     ...(args.confirmed !== undefined ? { status: item.status ?? false, statusTypeId: item.status_type?.id ?? null } : {}),
     ...(args.tags !== undefined ? { tagIds: (item.schedule_item_tags ?? []).map((entry) => entry.tag.id) } : {}),
@@ -102,7 +109,11 @@ function statusBody(status: unknown, statusTypeId: unknown): UpdateScheduleItemB
 export const scheduleUpdateUndo: Record<string, UndoHandler> = {
   scheduleItemWriteBack: async (args, ctx) => {
     const itemId = Number(args.itemId);
-    const body: UpdateScheduleItemBody = { ...(typeof args.name === 'string' ? { name: args.name } : {}), ...statusBody(args.status, args.statusTypeId) };
+    const body: UpdateScheduleItemBody = {
+      ...(args.fields as UpdateScheduleItemBody | undefined),
+      ...(typeof args.name === 'string' ? { name: args.name } : {}),
+      ...statusBody(args.status, args.statusTypeId),
+    };
     if (Object.keys(body).length > 0) await ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId }, body, signal: ctx.signal }));
     if (Array.isArray(args.tagIds)) await putBackTags(ctx, String(args.tourId), itemId, args.tagIds as number[]);
   },

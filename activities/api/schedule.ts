@@ -15,6 +15,7 @@ import {
   personRef,
   place,
   uuid,
+  viewport,
   visibility,
 } from './shared.ts';
 
@@ -28,6 +29,9 @@ export const reminderInput = z.looseObject({
 });
 
 export const reminder = z.looseObject({ id: z.number(), description: z.string().nullish(), duration: z.number().nullish(), is_sent: z.boolean().nullish() });
+
+/** A travel place as the list read shows it: a field it lacks is null. */
+const placeRead = z.looseObject({ formatted_address: z.string().nullish(), viewport: viewport.nullish(), timeZone: z.string().nullish() });
 
 export const scheduleItem = z.looseObject({
   id: z.number(),
@@ -48,6 +52,10 @@ export const scheduleItem = z.looseObject({
   status_type: lookupRef.nullish(),
   created_by: personRef.nullish(),
   day: dayRef.nullish(),
+  origin: placeRead.nullish(),
+  destination: placeRead.nullish(),
+  providerName: z.string().nullish(),
+  bookingReference: z.string().nullish(),
   itemReminder: z.array(z.looseObject({ reminder })).nullish(),
   schedule_item_tags: z.array(z.looseObject({ tag: z.looseObject({ id: z.number(), name: z.string() }) })).nullish(),
   is_deleted: z.boolean().nullish(),

@@ -58,6 +58,28 @@ export const scheduleItemsCreate = defineAction({
   compensation: { describe: 'delete the created items', calls: ['DELETE /v1/schedule/items/{itemId}'] },
 });
 
+/**
+ * The item fields an update may change besides name, status and tags: every field the update
+ * accepts whose value the day's item list shows, so that the undo can write back what it read
+ * (see docs/api-assumptions.md). `null` clears a field that may be empty.
+ */
+export const scheduleItemFields = {
+  start: clockTime.optional().describe('New start, local time (HH:mm).'),
+  end: clockTime.nullable().optional().describe('New end, local time (HH:mm); null clears it.'),
+  timeZone: timeZone.optional().describe('Time zone of start and end.'),
+  startType: lookupName('scheduleItemTimeTypes').optional(),
+  endType: lookupName('scheduleItemTimeTypes').optional(),
+  allDay: z.boolean().optional(),
+  statusType: lookupName('statusTypes').optional(),
+  color: lookupName('avatarColors').nullable().optional().describe('A color name from the avatarColors lookup, or its ID; null clears it.'),
+  location: z.string().nullable().optional().describe('Address or place; null clears it.'),
+  notes: z.string().nullable().optional().describe('null clears them.'),
+  origin: z.string().min(1).nullable().optional().describe('Travel: where from (address).'),
+  destination: z.string().min(1).nullable().optional().describe('Travel: where to (address); null clears it.'),
+  provider: z.string().nullable().optional().describe('Travel: provider (airline, bus company); null clears it.'),
+  bookingReference: z.string().nullable().optional().describe('Travel: booking reference; null clears it.'),
+};
+
 export const scheduleItemUpdateArgs = z.strictObject({
   tourId,
   day: dayRef.describe('The item’s day (to read its current state for undo).'),
@@ -65,6 +87,7 @@ export const scheduleItemUpdateArgs = z.strictObject({
   name: z.string().min(1).optional(),
   confirmed: z.boolean().optional(),
   tags: z.array(tagRef).optional().describe('Replaces the item’s tags.'),
+  ...scheduleItemFields,
   removeAttachments: z
     .array(numericId)
     .optional()
@@ -74,12 +97,12 @@ export type ScheduleItemUpdateArgs = z.infer<typeof scheduleItemUpdateArgs>;
 
 export const scheduleItemUpdate = defineAction({
   name: 'schedule.item.update',
-  description: 'Rename, confirm or re-tag a schedule item, or remove its attachments.',
+  description: 'Change a schedule item: name, times, all-day, location, notes, status, color, travel details, tags; or remove its attachments.',
   args: scheduleItemUpdateArgs,
   outputs: outputs({ id: recordId('item ID') }),
-  calls: ['GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}'],
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}'],
   kind: ActionKind.update,
-  compensation: { describe: 'restore the previous name, status and tags (removed attachments stay removed)', calls: ['PUT /v1/schedule/items/{itemId}'] },
+  compensation: { describe: 'write back every field it changed as it was, and the previous tags (removed attachments stay removed)', calls: ['PUT /v1/schedule/items/{itemId}'] },
   destructive: destroysWhenListed('removeAttachments', (which) => `removes attachments${which} permanently; the API cannot restore them`),
 });
 

@@ -70,3 +70,37 @@ describe('schedule edits', () => {
     expect(failure.message).toContain('Crew');
   });
 });
+
+describe('schedule.item.update: every field the update takes', () => {
+  let h: Harness;
+  let tourId: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    tourId = (await h.createTour('Item Fields')).id;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const item = (id: number) => rows(h.snapshot(), 'scheduleItems').find((row) => row.id === id);
+
+  it('moves an item, sets location, notes, all-day, status type and color; the undo writes every field back', async () => {
+    const created = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Soundcheck', start: '16:00', end: '17:00', notes: 'Full band' });
+    const id = (created.output as { id: number }).id;
+    const args = { tourId, day: '2027-03-27', itemId: id, start: '15:30', end: null, location: 'Tempodrom, Berlin', notes: null, allDay: false, statusType: 'Confirmed', color: 2, timeZone: 'Europe/London' };
+    await checkWrite(h, 'schedule.item.update', args, { method: 'PUT', path: '^/v1/schedule/items/[0-9]+$' }, () => {
+      expect(item(id)).toMatchObject({ startTime: '15:30:00', endTime: null, location: 'Tempodrom, Berlin', notes: null, timezoneStart: 'Europe/London', itemColorId: 2 });
+    });
+    expect(item(id)).toMatchObject({ startTime: '16:00:00', endTime: '17:00:00', notes: 'Full band', location: null, timezoneStart: 'Europe/Berlin' });
+  });
+
+  it('changes a travel item’s route, provider and booking reference; the undo puts them back', async () => {
+    const created = await h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Bus to Hamburg', start: '09:00', type: 2, origin: 'Berlin Hbf', destination: 'Hamburg Hbf' });
+    const id = (created.output as { id: number }).id;
+    const args = { tourId, day: '2027-03-28', itemId: id, destination: 'Hamburg Altona', provider: 'FlixBus', bookingReference: 'FB-1234' };
+    await checkWrite(h, 'schedule.item.update', args, { method: 'PUT', path: '^/v1/schedule/items/[0-9]+$' }, () => {
+      expect(item(id)).toMatchObject({ destination: { formatted_address: 'Hamburg Altona' }, travel: { providerName: 'FlixBus', bookingReference: 'FB-1234' } });
+    });
+    expect(item(id).destination).toMatchObject({ formatted_address: 'Hamburg Hbf' });
+  });
+});

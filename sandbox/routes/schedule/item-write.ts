@@ -94,7 +94,11 @@ const TRAVEL_KEYS = ['providerName', 'bookingReference', 'plateNumber', 'driverN
 
 function travelFields(input: UpdateItemInput, previous: ScheduleItemRecord['travel'] = {}): ScheduleItemRecord['travel'] {
   const travel = { ...previous };
-  for (const key of TRAVEL_KEYS) if (input[key] !== undefined) travel[key] = input[key] ?? null;
+  // A cleared detail is stored as absent, like one never set: both read as null.
+  for (const key of TRAVEL_KEYS) {
+    if (input[key] === null) delete travel[key];
+    else if (input[key] !== undefined) travel[key] = input[key];
+  }
   return travel;
 }
 
