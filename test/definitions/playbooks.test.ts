@@ -14,6 +14,7 @@ describe('shipped playbooks', () => {
       'bulk-approve-guests.yaml',
       'create-tour.yaml',
       'demo.yaml',
+      'edit-tour.yaml',
       'render-day-sheets.yaml',
       'tour-setup.yaml',
     ]);
