@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue, PlanStep } from '../definitions/plan-types.
 import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import type { RunContext, StepCall, StepOutcome } from '../activities/types.ts';
 import { runCall } from './activity-calls.ts';
-import { idempotencyKey } from './keys.ts';
+import { RunKeys } from './keys.ts';
 import {
   StepState,
   type CarriedState,
@@ -53,6 +53,7 @@ export class Interpreter {
   /** Reports of child runs that failed and undid themselves. */
   readonly childReports: RunResult[] = [];
   private readonly steps: Map<string, PlanStep>;
+  private readonly keys: RunKeys;
 
   constructor(
     readonly input: PlaybookInput,
@@ -68,6 +69,7 @@ export class Interpreter {
       continuedCount: 0,
     };
     this.saga = new Saga(this.state.saga);
+    this.keys = new RunKeys(input.keySeed);
     this.steps = new Map(input.plan.steps.map((step) => [step.id, step]));
     this.progress = new Map(
       input.plan.steps.map((step) => [
@@ -181,7 +183,7 @@ export class Interpreter {
   }
 
   private callWith(step: PlanStep, args: JsonValue, itemKey: string | null): StepCall {
-    return { action: step.action, stepId: step.id, itemKey, args, idempotencyKey: idempotencyKey(this.input.keySeed, step.id, itemKey), run: this.run };
+    return { action: step.action, stepId: step.id, itemKey, args, idempotencyKey: this.keys.of(step.id, itemKey), run: this.run };
   }
 
   /** A failure of the step itself (not of an API call), e.g. a `forEach` that gives no list. */
