@@ -1,7 +1,8 @@
 /**
  * Idempotency keys on the real dev server against the sandbox, which compares keys ignoring
- * case as the API does: guests whose last names differ only in case are two entries, and a
- * `forEach` whose key gives two elements the same value is refused before it writes anything.
+ * case as the API does: guests whose last names differ only in case are two entries, the
+ * shipped tour-setup adds two guests with one last name on one day, and a `forEach` whose key
+ * gives two elements the same value is refused before it writes anything.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -44,6 +45,18 @@ describe('idempotency keys', () => {
     expect(new Set(ids).size).toBe(2);
     expect(guestNames(stack, outcome.result!.outputs.tourId)).toEqual(['Anna de Vries', 'Bram De Vries']);
   });
+
+  it('tour-setup creates two guests with one last name on one day, and two whose names differ only in case', async () => {
+    const guests = [
+      { date: '2027-03-26', firstName: 'Ada', lastName: 'Lindholm', guests: 2, pickup: 'Will Call' },
+      { date: '2027-03-26', firstName: 'Erik', lastName: 'Lindholm', guests: 1, pickup: 'Will Call' },
+      { date: '2027-03-29', firstName: 'Anna', lastName: 'de Vries', guests: 1, pickup: 'Box Office' },
+      { date: '2027-03-29', firstName: 'Bram', lastName: 'De Vries', guests: 1, pickup: 'Box Office' },
+    ];
+    const outcome = await stack.run('tour-setup.yaml', { name: 'Keys tour', guests, sheetsFolder: outputDir }, 'setup');
+    expect(outcome.result?.status, outcome.message).toBe('completed');
+    expect(guestNames(stack, outcome.result!.outputs.tourId)).toEqual(['Ada Lindholm', 'Anna de Vries', 'Bram De Vries', 'Erik Lindholm']);
+  }, 120_000);
 
   it('refuses a forEach whose key gives two elements one value, naming their positions, and writes nothing', async () => {
     const guests = [
