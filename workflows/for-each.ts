@@ -7,13 +7,14 @@
  */
 import { ApplicationFailure, patched } from '@temporalio/workflow';
 import { MAX_BATCH, type JsonValue, type PlanStep } from '../definitions/plan-types.ts';
-import { evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
+import type { ExpressionScope } from '../definitions/expressions.ts';
 import type { BatchResult, StepCall } from '../activities/types.ts';
 import { preparesUndo, runBatchCall } from './activity-calls.ts';
 import { StepState, type ItemCounts } from './messages.ts';
 import { failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
 import { itemIdentity, itemKeys } from './keys.ts';
+import { PlanErrorType, PlanEvaluationError, evaluateAt } from './plan-errors.ts';
 
 /**
  * Most calls one batch activity makes (200): long enough to matter, short enough to retry
@@ -151,28 +152,37 @@ function grouping(step: PlanStep): number {
  * (every promise in workflow code costs a stack capture); one activity per element keeps the
  * awaits its recorded histories were made with.
  */
-async function elementKeys(run: Interpreter, step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope, batched: boolean): Promise<string[]> {
+async function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope, batched: boolean): Promise<string[]> {
   const forEach = step.forEach!;
-  const identityOf = (index: number) => (forEach.key ? itemIdentity(evaluateTemplate(forEach.key, scopeOf(index))) : String(index));
+  const place = { step, field: 'forEach.key' };
+  const identityOf = (index: number) => (forEach.key ? itemIdentity(evaluateAt(place, forEach.key, scopeOf(index))) : String(index));
   const identities: string[] = [];
   for (const index of items.keys()) identities.push(batched || !forEach.key ? identityOf(index) : await identityOf(index));
   const found = itemKeys(identities);
   if ('keys' in found) return found.keys;
   const { first, second } = found.collision;
-  throw run.stepFailed(
-    step,
-    'FOREACH_DUPLICATE_KEY',
-    `forEach of step ${step.id}: key ${forEach.key ?? ''} gives elements ${first} and ${second} (counting from 0) the same value, ` +
-      "so the API would answer the second element's call with the first one's record. Give the step a key that tells " +
-      `every element apart, such as the whole element: key: \${{ ${forEach.as} }}`,
+  throw new PlanEvaluationError(
+    PlanErrorType.duplicateKey,
+    place,
+    forEach.key ?? '',
+    `elements ${first} and ${second} (counting from 0) have the same value, so the API would answer the second ` +
+      "element's call with the first one's record; give the step a key that tells every element apart, such as the " +
+      `whole element: key: \${{ ${forEach.as} }}`,
   );
+}
+
+/** What a value is, in words, without the value (it may be personal). */
+function kindOf(value: JsonValue): string {
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
 }
 
 /** Runs a `forEach` step; its outputs are the elements' outputs, in list order. */
 export async function runForEach(run: Interpreter, step: PlanStep): Promise<JsonValue> {
   const forEach = step.forEach!;
-  const items = await evaluateTemplate(forEach.items, run.scope());
-  if (!Array.isArray(items)) throw run.stepFailed(step, 'FOREACH_NOT_A_LIST', `forEach of step ${step.id} did not give a list.`);
+  const place = { step, field: 'forEach.items' };
+  const items = await evaluateAt(place, forEach.items, run.scope());
+  if (!Array.isArray(items)) throw new PlanEvaluationError(PlanErrorType.notAList, place, forEach.items, `gave ${kindOf(items)}, not a list`);
   const done = (run.state.itemOutputs[step.id] ??= {});
   const size = batching(items.length, step);
   // The step's expressions read only steps it needs, all done before it started: one base
@@ -186,7 +196,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
     scopes[index] = undefined;
     return scope;
   };
-  const keys = await elementKeys(run, step, items, scopeOf, size > 1);
+  const keys = await elementKeys(step, items, scopeOf, size > 1);
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));

@@ -18,6 +18,7 @@ import type { createActivities } from '../activities/index.ts';
 import type { SagaEntry, UndoReport } from './messages.ts';
 import { undoActivityName } from './activity-names.ts';
 import { RunKeys } from './keys.ts';
+import { PlanEvaluationError } from './plan-errors.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -109,6 +110,7 @@ export function describeFailure(error: unknown): { type: string; message: string
   if ((error instanceof ActivityFailure || error instanceof ChildWorkflowFailure) && error.cause) return describeFailure(error.cause);
   if (error instanceof ApplicationFailure) return { type: error.type ?? 'Error', message: error.message };
   if (error instanceof TimeoutFailure) return { type: 'TIMEOUT', message: error.message };
+  if (error instanceof PlanEvaluationError) return { type: error.type, message: error.message };
   return { type: 'Error', message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -71,9 +71,9 @@ describe('idempotency keys', () => {
       stepId: 'guests',
       type: 'FOREACH_DUPLICATE_KEY',
       message:
-        'forEach of step guests: key ${{ guest.date + " " + guest.lastName }} gives elements 0 and 2 (counting from 0) the same value, ' +
-        "so the API would answer the second element's call with the first one's record. Give the step a key that tells every " +
-        'element apart, such as the whole element: key: ${{ guest }}',
+        'step guests (guest.create) failed: forEach.key ${{ guest.date + " " + guest.lastName }}: elements 0 and 2 (counting from 0) ' +
+        "have the same value, so the API would answer the second element's call with the first one's record; give the step a key " +
+        'that tells every element apart, such as the whole element: key: ${{ guest }}',
     });
     expect(outcome.message).not.toMatch(/Lindholm|Ada|Erik/);
     expect(outcome.result?.undone.map((u) => u.stepId)).toEqual(['tour']);
