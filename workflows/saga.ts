@@ -17,7 +17,8 @@ import type { UndoRecord } from '../activities/types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { SagaEntry, UndoReport } from './messages.ts';
 import { undoActivityName } from './activity-names.ts';
-import { idempotencyKey } from './keys.ts';
+import { RunKeys } from './keys.ts';
+import { PlanEvaluationError } from './plan-errors.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -72,11 +73,12 @@ export class Saga {
   /** Runs every undo in reverse order; never throws. */
   async compensate(keySeed: string, onUndone?: (stepId: string) => void): Promise<CompensationReport> {
     const report: CompensationReport = { undone: [], leftBehind: [] };
+    const keys = new RunKeys(keySeed);
     await CancellationScope.nonCancellable(async () => {
       for (let i = this.entries.length - 1; i >= 0; i--) {
         const entry = this.entries[i]!;
         for (let j = entry.undo.length - 1; j >= 0; j--) {
-          await runUndo(entry.stepId, entry.undo[j]!, { idempotencyKey: idempotencyKey(keySeed, 'undo', `${i}.${j}`) }, report);
+          await runUndo(entry.stepId, entry.undo[j]!, { idempotencyKey: keys.of('undo', `${i}.${j}`) }, report);
         }
         if (entry.undo.length > 0) onUndone?.(entry.stepId);
         entry.undo = [];
@@ -108,6 +110,7 @@ export function describeFailure(error: unknown): { type: string; message: string
   if ((error instanceof ActivityFailure || error instanceof ChildWorkflowFailure) && error.cause) return describeFailure(error.cause);
   if (error instanceof ApplicationFailure) return { type: error.type ?? 'Error', message: error.message };
   if (error instanceof TimeoutFailure) return { type: 'TIMEOUT', message: error.message };
+  if (error instanceof PlanEvaluationError) return { type: error.type, message: error.message };
   return { type: 'Error', message: error instanceof Error ? error.message : String(error) };
 }
 
