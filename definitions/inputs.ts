@@ -127,7 +127,8 @@ export function inputProblems(plan: Pick<Plan, 'inputs'>, raw: Record<string, st
   const problems: InputProblem[] = [];
   const names = Object.keys(plan.inputs);
   for (const [name, value] of Object.entries(raw)) {
-    const input = plan.inputs[name];
+    // own names only: `constructor` or `toString` is not an input because every object has one
+    const input = Object.hasOwn(plan.inputs, name) ? plan.inputs[name] : undefined;
     if (!input) {
       const hint = suggestion(name, names, 'inputs');
       problems.push({ name, message: `unknown input "${name}"${hint ? `; ${hint}` : names.length === 0 ? '; the playbook takes no inputs' : ''}` });
@@ -138,7 +139,7 @@ export function inputProblems(plan: Pick<Plan, 'inputs'>, raw: Record<string, st
     else problems.push({ name, message: `input "${name}": ${checked.message}${checked.hint ? `; ${checked.hint}` : ''}` });
   }
   for (const [name, input] of Object.entries(plan.inputs)) {
-    if (name in raw) continue;
+    if (Object.hasOwn(raw, name)) continue;
     if (input.default !== undefined) inputs[name] = input.default;
     else if (input.required) problems.push({ name, message: `input "${name}" is required: pass --input ${name}=<${input.type}>` });
   }

@@ -29,14 +29,18 @@ async function newestSource(dir: string): Promise<number> {
  * file (as after `npm ci`, which builds it), else the sources through tsx.
  */
 export async function workerCommand(): Promise<string[]> {
+  return (await builtIsFresh()) ? [COMPILED, 'worker'] : ['--import', 'tsx', ENTRY];
+}
+
+/** True when `dist/` was built after the last change to any source file. */
+export async function builtIsFresh(): Promise<boolean> {
   try {
     const built = (await stat(path.join(ROOT, 'dist', 'cli', 'main.js'))).mtimeMs;
     const sources = Math.max(...(await Promise.all(SOURCES.map((dir) => newestSource(path.join(ROOT, dir))))));
-    if (built > sources) return [COMPILED, 'worker'];
+    return built > sources;
   } catch {
-    // not built
+    return false; // not built
   }
-  return ['--import', 'tsx', ENTRY];
 }
 
 /** Writes the workflow bundle once, so restarted workers skip bundling. */
