@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { builtIsFresh } from './worker-process.ts';
+import { builtIsFresh, TSX_LOADER } from './worker-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.resolve(import.meta.dirname, 'cli-main.ts');
@@ -19,7 +19,7 @@ export interface CliProcessRun {
 
 /** Runs `tourflow ...argv` (the compiled CLI when `dist/` is current, else the sources through tsx). */
 export async function runCliProcess(argv: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliProcessRun> {
-  const command = (await builtIsFresh()) ? [path.join(ROOT, 'bin', 'tourflow.js')] : ['--import', 'tsx', ENTRY];
+  const command = (await builtIsFresh()) ? [path.join(ROOT, 'bin', 'tourflow.js')] : ['--import', TSX_LOADER, ENTRY];
   const started = Date.now();
   const child = spawn(process.execPath, [...command, ...argv], { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
