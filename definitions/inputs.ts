@@ -6,6 +6,7 @@ import { clockTime, isoDate } from './actions/vocabulary.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import type { InputDocument } from './format.ts';
 import { describeValue } from './issues.ts';
+import { forbiddenJsonKey, forbiddenKeyMessage, INPUTS_LIMITS, jsonDepthProblem } from './limits.ts';
 import { InputType, type JsonObject, type JsonValue, type Plan, type PlanInput } from './plan-types.ts';
 import type { PlaybookSource } from './source.ts';
 import { closest, suggestion } from './suggest.ts';
@@ -50,11 +51,16 @@ const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true,
 function checkList(input: Pick<PlanInput, 'values' | 'items'>, value: JsonValue): Checked {
   let list = value;
   if (typeof value === 'string') {
+    const json = value.trim().startsWith('[');
+    // a list given as JSON on the command line keeps to an inputs file's bounds
+    const deep = json ? jsonDepthProblem(value, { ...INPUTS_LIMITS, what: 'an input' }) : undefined;
+    if (deep) return { ok: false, message: deep.message.replace(' here,', ',') };
     try {
-      list = value.trim().startsWith('[') ? (JSON.parse(value) as JsonValue) : value.split(',').map((part) => part.trim());
+      list = json ? (JSON.parse(value) as JsonValue) : value.split(',').map((part) => part.trim());
     } catch {
       return { ok: false, message: 'expected a JSON list or comma-separated values' };
     }
+    if (forbiddenJsonKey(list)) return { ok: false, message: forbiddenKeyMessage() };
   }
   if (!Array.isArray(list)) return { ok: false, message: `expected a list, got ${describeValue(value)}` };
   if (!input.items) return { ok: true, value: list };

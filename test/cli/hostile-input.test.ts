@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliProcess } from '../support/cli-process.ts';
 
 const PLAYBOOK = path.resolve(import.meta.dirname, '../../definitions/playbooks/render-day-sheets.yaml');
+/** A playbook with a list input (`days`). */
+const WITH_LIST = path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml');
 /** A Temporal address nothing listens on: no case may get as far as connecting. */
 const NOWHERE = '127.0.0.1:1';
 /** Generous for a process start on a busy machine; a hang or a 256 MiB expansion takes far longer. */
@@ -85,6 +87,11 @@ describe('hostile input through the tourflow process', () => {
       what: 'an inputs file nested 200,000 deep',
       argv: () => ['run', PLAYBOOK, '--inputs', file('deep.json'), '--address', NOWHERE],
       message: () => `${file('deep.json')}:1:109: maps and lists are nested more than 100 levels deep here, the most an inputs file may nest them`,
+    },
+    {
+      what: 'an --input list nested 50,000 deep (as deep as one argument may be)',
+      argv: () => ['run', WITH_LIST, '--input', 'name=Spring', '--input', `days=${nested(50_000)}`, '--address', NOWHERE],
+      message: () => 'input "days": maps and lists are nested more than 100 levels deep, the most an input may nest them',
     },
     {
       what: 'an inputs file over 32 MiB',
