@@ -6,12 +6,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inject } from 'vitest';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import type { RunningSandbox } from '../../sandbox/index.ts';
 import { bundleOptions } from '../../worker/worker.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.resolve(import.meta.dirname, 'worker-main.ts');
 const COMPILED = path.join(ROOT, 'bin', 'tourflow.js');
+/** tsx's loader by its path, so a process started in another folder finds it too. */
+export const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const SOURCES = ['cli', 'worker', 'activities', 'workflows', 'definitions', 'sandbox'];
 
 async function newestSource(dir: string): Promise<number> {
@@ -29,14 +34,18 @@ async function newestSource(dir: string): Promise<number> {
  * file (as after `npm ci`, which builds it), else the sources through tsx.
  */
 export async function workerCommand(): Promise<string[]> {
+  return (await builtIsFresh()) ? [COMPILED, 'worker'] : ['--import', TSX_LOADER, ENTRY];
+}
+
+/** True when `dist/` was built after the last change to any source file. */
+export async function builtIsFresh(): Promise<boolean> {
   try {
     const built = (await stat(path.join(ROOT, 'dist', 'cli', 'main.js'))).mtimeMs;
     const sources = Math.max(...(await Promise.all(SOURCES.map((dir) => newestSource(path.join(ROOT, dir))))));
-    if (built > sources) return [COMPILED, 'worker'];
+    return built > sources;
   } catch {
-    // not built
+    return false; // not built
   }
-  return ['--import', 'tsx', ENTRY];
 }
 
 /** Writes the workflow bundle once, so restarted workers skip bundling. */
@@ -47,6 +56,27 @@ export async function prebuiltBundle(): Promise<string> {
   return file;
 }
 
+/**
+ * The environment of a worker process on its own task queue, as a deployed one gets it: the
+ * test run's Temporal, the sandbox's API and credentials, and a prebuilt workflow bundle.
+ */
+export function workerEnv(sandbox: RunningSandbox, taskQueue: string, bundle: string): Record<string, string> {
+  const creds = sandbox.credentials;
+  return {
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+    TOURFLOW_TASK_QUEUE: taskQueue,
+    TOURFLOW_API_URL: creds.baseUrl,
+    TOURFLOW_AUTH_URL: creds.authUrl,
+    TOURFLOW_API_KEY: creds.apiKey,
+    TOURFLOW_API_SECRET: creds.apiSecret,
+    TOURFLOW_ACCESS_TOKEN: creds.accessToken,
+    TOURFLOW_REFRESH_TOKEN: creds.refreshToken,
+    TOURFLOW_ORG: creds.orgId,
+    TOURFLOW_WORKFLOW_BUNDLE: bundle,
+  };
+}
+
 export interface WorkerProcess {
   /** Resolves once the worker printed its ready line. */
   ready: Promise<void>;
@@ -54,9 +84,10 @@ export interface WorkerProcess {
   output(): string;
 }
 
-/** Starts `tourflow worker` in a child process with `env` on top of the current environment. */
-export function startWorkerProcess(env: Record<string, string>, command: string[]): WorkerProcess {
+/** Starts `tourflow worker` in a child process with `env` on top of the current environment (in `cwd`, if given). */
+export function startWorkerProcess(env: Record<string, string>, command: string[], options: { cwd?: string } = {}): WorkerProcess {
   const child: ChildProcess = spawn(process.execPath, command, {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
