@@ -6,7 +6,8 @@
  */
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { CallRole, PartialFailure, type ActionContext, type ActionHandler } from './action.ts';
-import type { BatchCall, BatchOutcome, BatchResult, CallRetry, StepCall, UndoRecord } from './types.ts';
+import { retriesExhausted } from './client/index.ts';
+import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, UndoRecord } from './types.ts';
 import { currentActivity } from './current.ts';
 import { eachLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
 
@@ -60,18 +61,26 @@ function resumed(context: Context | undefined, calls: StepCall[]): (BatchResult 
   return results;
 }
 
-/** A failure is definitive when the activity would not retry it: the API refused the call. */
+/** The first detail of a failure, as `FailureDetails`. */
+function detailsOf(failure: unknown): FailureDetails | undefined {
+  const first = (failure as { details?: unknown[] } | null)?.details?.[0];
+  return first && typeof first === 'object' ? (first as FailureDetails) : undefined;
+}
+
+/**
+ * A failure is definitive when the API refused the call: non-retryable, and not merely because
+ * the retries of one of the call's requests ran out.
+ */
 function definitive(failure: unknown): { type: string; message: string } | undefined {
   const f = failure as { nonRetryable?: boolean; type?: string; message?: string } | null;
-  if (!f || typeof f !== 'object' || f.nonRetryable !== true) return undefined;
+  if (!f || typeof f !== 'object' || f.nonRetryable !== true || detailsOf(f)?.retriesExhausted) return undefined;
   return { type: f.type ?? 'Error', message: f.message ?? String(failure) };
 }
 
 /** A failure after the call's own retries: Temporal must not run the batch again for it. */
 function final(failure: unknown): unknown {
-  if (!(failure instanceof ApplicationFailure)) return failure;
-  const { message, type, details } = failure;
-  return ApplicationFailure.create({ message, type: type ?? 'Error', nonRetryable: true, ...(details ? { details } : {}) });
+  if (!(failure instanceof ApplicationFailure) || detailsOf(failure)?.retriesExhausted) return failure;
+  return retriesExhausted(failure);
 }
 
 function pause(context: Context | undefined, ms: number): Promise<void> {
@@ -86,8 +95,11 @@ function retryDelay(retry: CallRetry, attempt: number, failure: unknown): number
 }
 
 /**
- * One call with the retries Temporal would give it as an activity of its own. Returns the
- * refusal of a call the API refused; throws once the retries of any other failure run out.
+ * One call with the retries Temporal would give it as an activity of its own. Each of its API
+ * requests has had the step's attempts already (the activity retries every request), so a
+ * failure whose retries ran out ends the call at once; a call is run again as a whole only for
+ * other failures worth retrying. Returns the refusal of a call the API refused; throws once the
+ * retries of any other failure run out.
  */
 async function callWithRetries(
   runner: BatchRunner,
@@ -101,12 +113,13 @@ async function callWithRetries(
     try {
       return { outcome: await runner.handlerFor(call.action).run(call, runner.contextFor(call, CallRole.run, shared)) };
     } catch (error) {
-      const failure = runner.toFailure(error instanceof PartialFailure ? error.cause : error);
+      const failure = runner.toFailure(error);
       const refused = definitive(failure);
       if (refused) return { failed: { ...refused, undo: error instanceof PartialFailure ? error.undo : [] } };
       const type = (failure as { type?: string } | null)?.type;
-      const lastTry = attempt >= retry.maximumAttempts || (type !== undefined && retry.nonRetryableErrorTypes.includes(type));
-      if (lastTry || context?.cancellationSignal.aborted) throw final(runner.toFailure(error));
+      const lastTry =
+        attempt >= retry.maximumAttempts || detailsOf(failure)?.retriesExhausted === true || (type !== undefined && retry.nonRetryableErrorTypes.includes(type));
+      if (lastTry || context?.cancellationSignal.aborted) throw final(failure);
       beat(true);
       await pause(context, retryDelay(retry, attempt, failure));
     }

@@ -7,7 +7,7 @@ import { ActivityFailure, ApplicationFailure, patched, proxyActivities, proxyLoc
 import { msToNumber } from '@temporalio/common/lib/time.js';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
-import type { BatchCall, BatchOutcome, BatchResult, CallRetry, PartialProgress, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
 import { batchActivityName } from './activity-names.ts';
 import type { Saga } from './saga.ts';
 import { summarize } from './summaries.ts';
@@ -15,10 +15,14 @@ import { summarize } from './summaries.ts';
 type Activities = ReturnType<typeof createActivities>;
 type CallableActivity = { executeWithOptions: (options: ActivityOptions, args: [unknown]) => Promise<unknown> };
 
-/** Defaults follow the contract: 5xx and timeouts retried about 1 s, 2 s, 4 s, at most 3 attempts. */
+/**
+ * Defaults follow the contract: 5xx and timeouts retried after about 1 s, 2 s and 4 s, at most
+ * 3 retries (4 attempts in all; docs/api-assumptions.md). Each API call of an activity gets
+ * these attempts of its own.
+ */
 export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '60s',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 3 },
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 4 },
 };
 
 const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
@@ -50,16 +54,23 @@ function read<T>(activity: string, options: ActivityOptions, action: string, arg
 
 /**
  * True when the call certainly changed nothing beyond what its failure details list: the API
- * refused it (a non-retryable failure). Retries that ran out, or timeouts, leave the outcome unknown.
+ * refused it (a non-retryable failure). A call whose retries ran out (its failure says so, and
+ * is non-retryable only to keep Temporal from starting it over), or that timed out, has an
+ * unknown outcome.
  */
 function definitiveFailure(error: unknown): ApplicationFailure | undefined {
   const cause = error instanceof ActivityFailure ? error.cause : undefined;
-  return cause instanceof ApplicationFailure && cause.nonRetryable ? cause : undefined;
+  if (!(cause instanceof ApplicationFailure) || !cause.nonRetryable) return undefined;
+  return detailsOf(cause)?.retriesExhausted ? undefined : cause;
+}
+
+function detailsOf(failure: ApplicationFailure): FailureDetails | undefined {
+  return failure.details?.[0] as FailureDetails | undefined;
 }
 
 function partialUndo(failure: ApplicationFailure): UndoRecord[] {
-  const details = failure.details?.[0] as Partial<PartialProgress> | undefined;
-  return Array.isArray(details?.undo) ? details.undo : [];
+  const undo = detailsOf(failure)?.undo;
+  return Array.isArray(undo) ? undo : [];
 }
 
 /** The undo of a create whose outcome is unknown: replay it with the same keys, then undo what that returns. */
@@ -76,7 +87,9 @@ export function preparesUndo(kind: PlanStep['kind']): boolean {
 export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promise<StepOutcome> {
   const summary = summarize(step, call);
   const options = optionsFor(step, summary);
-  if (step.kind === 'read') return read<StepOutcome>(step.activity, options, call.action, call);
+  // Each API call of the activity gets the step's attempts (the saga keeps the call without them).
+  const input: StepCall = { ...call, retry: callRetry(options.retry) };
+  if (step.kind === 'read') return read<StepOutcome>(step.activity, options, call.action, input);
 
   let handle: number;
   if (step.kind === 'create') {
@@ -84,11 +97,11 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   } else {
     // Update, delete and bulk calls read what they will change first, durably, so the undo
     // writes back the state from before the first attempt.
-    const prepared = await read<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call.action, call);
+    const prepared = await read<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call.action, input);
     handle = saga.register(step.id, call.itemKey, prepared);
   }
   try {
-    const outcome = await execute<StepOutcome>(step.activity, options, call.action, call);
+    const outcome = await execute<StepOutcome>(step.activity, options, call.action, input);
     if (step.kind === 'create') saga.settle(handle, outcome.undo);
     return outcome;
   } catch (error) {
@@ -104,7 +117,7 @@ function callRetry(retry: ActivityOptions['retry']): CallRetry {
     initialIntervalMs: msToNumber(retry?.initialInterval ?? '1s'),
     backoffCoefficient: retry?.backoffCoefficient ?? 2,
     maximumIntervalMs: msToNumber(retry?.maximumInterval ?? '10s'),
-    maximumAttempts: retry?.maximumAttempts ?? 3,
+    maximumAttempts: retry?.maximumAttempts ?? 4,
     nonRetryableErrorTypes: retry?.nonRetryableErrorTypes ?? [],
   };
 }
@@ -142,7 +155,7 @@ export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFail
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
   } else if (preparesUndo(step.kind)) {
     const { heartbeatTimeout: _none, ...prepare } = options;
-    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...prepare, summary: `prepare undo of ${summary}` }, first.action, { calls });
+    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...prepare, summary: `prepare undo of ${summary}` }, first.action, { calls, retry: callRetry(prepare.retry) });
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
   const batch: BatchCall = { calls, stopOnFailure, retry: callRetry(options.retry), ...(lanes > 1 ? { lanes } : {}) };

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
 import { createActivities } from '../../activities/index.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
-import { activityName, undoActivityName } from '../../activities/action.ts';
+import type { BatchOutcome, CallRetry, StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { activityName, batchActivityName, undoActivityName } from '../../activities/action.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import { startSandbox, type RunningSandbox, type StoreSnapshot } from '../../sandbox/index.ts';
 import { loadConfig } from '../../worker/config.ts';
@@ -23,6 +23,8 @@ export interface CallOptions {
   stepId?: string;
   /** The run's logical start. @default 2027-03-01T09:00:00Z */
   now?: string;
+  /** Retries of each API call, as the workflow hands them to the activity. @default none: one try */
+  retry?: CallRetry;
 }
 
 /** A day of a created tour, as `tour.create` returns it. */
@@ -42,6 +44,8 @@ export interface Harness {
   stepCall(action: string, args: JsonValue, options?: CallOptions): StepCall;
   /** Runs an action's activity. */
   run(action: string, args: JsonValue, options?: CallOptions): Promise<StepOutcome>;
+  /** Runs an action's batch activity over `calls`, one after another, each call's requests retried by `retry`. */
+  batch(calls: StepCall[], retry: CallRetry): Promise<BatchOutcome>;
   /** Runs `prepareUndo` for a call. */
   prepare(call: StepCall): Promise<UndoRecord[]>;
   /** Runs undo records through their activities, last first. */
@@ -85,6 +89,7 @@ export async function startHarness(): Promise<Harness> {
       args,
       idempotencyKey: options.key ?? `actions-test-${process.pid}-${++counter}/${stepId}`,
       run: { workflowId: 'actions-test', playbook: 'test', now: options.now ?? '2027-03-01T09:00:00Z' },
+      ...(options.retry ? { retry: options.retry } : {}),
     };
   };
   const harness: Harness = {
@@ -93,6 +98,7 @@ export async function startHarness(): Promise<Harness> {
     outputDir,
     stepCall,
     run: async (action, args, options) => (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome,
+    batch: async (calls, retry) => (await activity(batchActivityName(calls[0]!.action))({ calls, stopOnFailure: true, retry })) as BatchOutcome,
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
     undo: async (records) => {
       for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);

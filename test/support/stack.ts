@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { Client } from '@temporalio/client';
-import { sandboxApiConfig, startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { sandboxApiConfig, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { loadConfig, type Config } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { createWorker } from '../../worker/worker.ts';
@@ -30,8 +30,8 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(options: { outputDir?: string } = {}): Promise<TestStack> {
-  const sandbox = await startSandbox({ autoApprove: true });
+export async function startTestStack(options: { outputDir?: string; sandbox?: SandboxOptions } = {}): Promise<TestStack> {
+  const sandbox = await startSandbox({ autoApprove: true, ...options.sandbox });
   const creds = sandbox.credentials;
   const config = loadConfig({
     env: {},
