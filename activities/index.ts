@@ -12,6 +12,7 @@ import { activityName, batchActivityName, undoActivityName, CallRole, PartialFai
 import { ApiError, asActivityFailure, retriesExhausted, toActivityFailure, withCallRetries, type RetryOptions } from './client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
+import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { Handovers, sharedIn, StepReads } from './step-reads.ts';
 import type { BatchCall, CallRetry, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
@@ -130,13 +131,18 @@ function taskRetry(): CallRetry | undefined {
  * Each API call it makes retries by `retry` (the step's policy, else the task's): a failure on
  * one call never uses up the attempts of the others, and once a call's attempts have run out
  * the activity fails for good instead of starting its calls over. Temporal retries the activity
- * itself only after a crash or a timeout. Outside an activity with no `retry`, calls are tried once.
+ * itself only after a crash or a timeout. Outside an activity with no `retry`, calls are tried
+ * once. The activity heartbeats while it runs (`activities/heartbeat.ts`), so a killed worker's
+ * activity is retried elsewhere within its heartbeat timeout; `body` may give the beats details.
  */
-async function asActivity<T>(body: () => Promise<T>, retry: CallRetry | undefined = taskRetry()): Promise<T> {
+async function asActivity<T>(body: (heartbeats: Heartbeats | undefined) => Promise<T>, retry: CallRetry | undefined = taskRetry()): Promise<T> {
+  const heartbeats = startHeartbeats(currentActivity());
   try {
-    return retry ? await withCallRetries({ options: retryOptions(retry) }, body) : await body();
+    return retry ? await withCallRetries({ options: retryOptions(retry) }, () => body(heartbeats)) : await body(heartbeats);
   } catch (error) {
     throw activityFailure(error, retry !== undefined);
+  } finally {
+    heartbeats?.stop();
   }
 }
 
@@ -183,7 +189,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
   for (const [action, handler] of Object.entries(handlers)) {
     activities[activityName(action)] = ((call: StepCall) =>
       asActivity(() => handler.run(call, callContext(call, CallRole.run)), call.retry)) as ActivityFn;
-    activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity(() => runBatch(batches, batch), batch.retry)) as ActivityFn;
+    activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity((heartbeats) => runBatch(batches, batch, heartbeats), batch.retry)) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
     activities[undoActivityName(name)] = ((args: JsonObject, meta?: { idempotencyKey?: string; retry?: CallRetry }) =>

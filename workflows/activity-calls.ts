@@ -25,6 +25,15 @@ export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 4 },
 };
 
+/**
+ * How long an activity may go without a heartbeat before the server takes it away and retries
+ * it, on another worker if its worker was killed. Activities beat every 5 s while they run
+ * (`activities/heartbeat.ts`), so 10 s: a killed worker's activity is retried elsewhere within
+ * about 11 s (a beat's spacing plus the retry's first interval at most added to it), instead of
+ * after its start-to-close timeout.
+ */
+export const HEARTBEAT_TIMEOUT = '10s';
+
 const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
 const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
 
@@ -44,7 +53,9 @@ function optionsFor(step: PlanStep, summary: string): ActivityOptions {
 async function execute<T>(activity: string, options: ActivityOptions, action: string, arg: unknown, stubs = activities): Promise<T> {
   const fn = stubs[activity];
   if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, 'UNKNOWN_ACTION');
-  return (await fn.executeWithOptions(options, [arg])) as T;
+  // A local activity cannot heartbeat; it runs again with the workflow task after a crash.
+  const timeouts = stubs === activities ? { heartbeatTimeout: HEARTBEAT_TIMEOUT, ...options } : options;
+  return (await fn.executeWithOptions(timeouts, [arg])) as T;
 }
 
 /** A read: a local activity, once the run reads locally at all. */
@@ -123,20 +134,15 @@ function callRetry(retry: ActivityOptions['retry']): CallRetry {
 }
 
 /**
- * A batch's time limits: a heartbeat after every call (and before every retry of one), so no
- * call goes longer than the step's timeout unnoticed; the whole batch gets every try of the
- * `perLane` calls each of its lanes makes one after another.
+ * A batch's time limit: every try of the `perLane` calls each of its lanes makes one after
+ * another. Its heartbeats (`HEARTBEAT_TIMEOUT`) tell a killed worker from a long batch.
  */
 function batchOptions(step: PlanStep, perLane: number, summary: string): ActivityOptions {
   const single = optionsFor(step, summary);
   // the same reading of `30s`, `5m` that Temporal gives the options it is handed
   const perCall = msToNumber(single.startToCloseTimeout ?? '60s');
   const retry = callRetry(single.retry);
-  return {
-    ...single,
-    startToCloseTimeout: (perCall + retry.maximumIntervalMs) * retry.maximumAttempts * perLane,
-    heartbeatTimeout: perCall + retry.maximumIntervalMs,
-  };
+  return { ...single, startToCloseTimeout: (perCall + retry.maximumIntervalMs) * retry.maximumAttempts * perLane };
 }
 
 /**
@@ -154,8 +160,7 @@ export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFail
   if (step.kind === 'create') {
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
   } else if (preparesUndo(step.kind)) {
-    const { heartbeatTimeout: _none, ...prepare } = options;
-    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...prepare, summary: `prepare undo of ${summary}` }, first.action, { calls, retry: callRetry(prepare.retry) });
+    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...options, summary: `prepare undo of ${summary}` }, first.action, { calls, retry: callRetry(options.retry) });
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
   const batch: BatchCall = { calls, stopOnFailure, retry: callRetry(options.retry), ...(lanes > 1 ? { lanes } : {}) };

@@ -18,6 +18,7 @@ import type { createActivities } from '../activities/index.ts';
 import type { SagaEntry, UndoReport } from './messages.ts';
 import { undoActivityName } from './activity-names.ts';
 import { idempotencyKey } from './keys.ts';
+import { HEARTBEAT_TIMEOUT } from './activity-calls.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -26,6 +27,7 @@ const UNDO_RETRY: CallRetry = { initialIntervalMs: 1_000, backoffCoefficient: 2,
 
 const undoActivities = proxyActivities<Activities>({
   startToCloseTimeout: '60s',
+  heartbeatTimeout: HEARTBEAT_TIMEOUT,
   retry: { initialInterval: UNDO_RETRY.initialIntervalMs, backoffCoefficient: UNDO_RETRY.backoffCoefficient, maximumInterval: UNDO_RETRY.maximumIntervalMs, maximumAttempts: UNDO_RETRY.maximumAttempts },
 }) as unknown as Record<string, { executeWithOptions: (options: object, args: [UndoRecord['args'], UndoMeta]) => Promise<unknown> }>;
 
