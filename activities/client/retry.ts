@@ -66,6 +66,7 @@ export async function withRetry<T>(
     try {
       return await run();
     } catch (error) {
+      if (error instanceof ApiError) error.attempts = attempt;
       if (!options || attempt >= attempts || !retryable(options, error)) throw error;
       const delayMs = retryDelayMs(options, attempt, error);
       onRetry?.({ attempt, delayMs, error });

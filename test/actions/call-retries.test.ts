@@ -68,4 +68,18 @@ describe('each API call gets its own attempts', () => {
     expect(results.map((result) => result?.outcome?.describe)).toEqual(names.map((name) => `created tour ${name} with 1 days`));
     for (const name of names) expect(tours(name)).toHaveLength(1);
   });
+
+  it('a delete whose answer was lost is sent again, finds the record gone, and is done', async () => {
+    const tourId = (await h.createTour('Deletes')).id;
+    await h.run('tag.create', { tourId, name: 'Lost answer', color: 'Red' });
+    const item = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Lost answer', start: '10:00' });
+    const itemId = (item.output as { id: number }).id;
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path: '/tags/[0-9]+$' }, times: 1 });
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path: '^/v1/schedule/items/[0-9]+$' }, times: 1 });
+    await h.run('tag.delete', { tourId, tag: 'Lost answer' }, { retry: quickRetry(3) });
+    await h.run('schedule.item.delete', { itemId }, { retry: quickRetry(3) });
+    expect(h.sandbox.faults.list()).toEqual([]);
+    expect(rows(h.snapshot(), 'tags').filter((tag) => tag.tourId === tourId)).toEqual([]);
+    expect(rows(h.snapshot(), 'scheduleItems').filter((row) => row.id === itemId)).toEqual([]);
+  });
 });
