@@ -36,7 +36,7 @@ describe('the default output folder', () => {
 
   it('is ./day-sheets in the worker’s working directory, for the default folder and for folder "."', async () => {
     const taskQueue = `sheets-default-${randomUUID()}`;
-    const env = workerEnv(sandbox, taskQueue, bundle);
+    const env = workerEnv({ taskQueue, credentials: sandbox.credentials, bundle });
     expect(process.env.TOURFLOW_OUTPUT_DIR).toBeUndefined();
     const client = await connectClient(loadConfig({ env }).temporal);
     let runs = 0;

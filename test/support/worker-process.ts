@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
 import { bundleWorkflowCode } from '@temporalio/worker';
-import type { RunningSandbox } from '../../sandbox/index.ts';
+import type { SandboxCredentials } from '../../sandbox/index.ts';
 import { bundleOptions } from '../../worker/worker.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -56,16 +56,26 @@ export async function prebuiltBundle(): Promise<string> {
   return file;
 }
 
+/** What a worker process works on (the dev server of the test run is the one it connects to). */
+export interface WorkerSetup {
+  taskQueue: string;
+  /** The sandbox's credentials (its URLs, keys and tokens). */
+  credentials: SandboxCredentials;
+  /** A prebuilt workflow bundle (`prebuiltBundle`). */
+  bundle: string;
+}
+
 /**
- * The environment of a worker process on its own task queue, as a deployed one gets it: the
- * test run's Temporal, the sandbox's API and credentials, and a prebuilt workflow bundle.
+ * The environment of a worker process: the test run's dev server, the sandbox's API and
+ * sign-in, the bundle, and a sticky queue timeout of 1 s, so that another worker takes a killed
+ * one's workflow tasks soon.
  */
-export function workerEnv(sandbox: RunningSandbox, taskQueue: string, bundle: string): Record<string, string> {
-  const creds = sandbox.credentials;
+export function workerEnv(setup: WorkerSetup): Record<string, string> {
+  const { credentials: creds } = setup;
   return {
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     TEMPORAL_NAMESPACE: inject('temporalNamespace'),
-    TOURFLOW_TASK_QUEUE: taskQueue,
+    TOURFLOW_TASK_QUEUE: setup.taskQueue,
     TOURFLOW_API_URL: creds.baseUrl,
     TOURFLOW_AUTH_URL: creds.authUrl,
     TOURFLOW_API_KEY: creds.apiKey,
@@ -73,11 +83,14 @@ export function workerEnv(sandbox: RunningSandbox, taskQueue: string, bundle: st
     TOURFLOW_ACCESS_TOKEN: creds.accessToken,
     TOURFLOW_REFRESH_TOKEN: creds.refreshToken,
     TOURFLOW_ORG: creds.orgId,
-    TOURFLOW_WORKFLOW_BUNDLE: bundle,
+    TOURFLOW_WORKFLOW_BUNDLE: setup.bundle,
+    TOURFLOW_STICKY_QUEUE_TIMEOUT: '1s',
   };
 }
 
 export interface WorkerProcess {
+  /** The process ID, which the worker's default identity (`<pid>@<host>`) begins with. */
+  pid: number | undefined;
   /** Resolves once the worker printed its ready line. */
   ready: Promise<void>;
   kill(signal?: NodeJS.Signals): Promise<void>;
@@ -103,6 +116,7 @@ export function startWorkerProcess(env: Record<string, string>, command: string[
   });
   ready.catch(() => undefined);
   return {
+    pid: child.pid,
     ready,
     output: () => output,
     kill: (signal = 'SIGKILL') =>
