@@ -21,6 +21,11 @@ export function addTemporalFlags(command: Command): Command {
     .option('--namespace <name>', 'Temporal namespace');
 }
 
+/** `--no-encryption` as a configuration override: off when given, else as configured. */
+export function encryptionFlag(flags: { encryption?: boolean }): { off?: boolean } {
+  return flags.encryption === false ? { off: true } : {};
+}
+
 /** `--input k=v`, repeatable. */
 export function collectInput(value: string, previous: Record<string, string> = {}): Record<string, string> {
   const eq = value.indexOf('=');

@@ -11,6 +11,7 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure, CancelledFailure, type Duration } from '@temporalio/common';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
+import { planForRun } from '../definitions/run-plan.ts';
 import type { playbookWorkflow } from '../workflows/playbook.ts';
 import { RunFailureType, type PlaybookInput, type RunResult } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
@@ -64,7 +65,7 @@ export async function startRun(options: StartRunOptions): Promise<StartedRun> {
   const { client, plan } = options;
   const workflowId = workflowIdFor(plan, options.runKey);
   const { seed, generation } = await keySeedFor(client, workflowId);
-  const input: PlaybookInput = { plan, inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}) };
+  const input: PlaybookInput = { plan: planForRun(plan), inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}) };
   try {
     const handle = await client.workflow.start<typeof playbookWorkflow>('playbookWorkflow', {
       taskQueue: options.taskQueue,

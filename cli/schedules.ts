@@ -24,7 +24,7 @@ import {
   type ScheduleUpdateOptions,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import { compilePlaybookFile, formatErrors, resolveInputs } from '../definitions/index.ts';
+import { compilePlaybookFile, formatErrors, planForRun, resolveInputs } from '../definitions/index.ts';
 import { duration } from '../definitions/format.ts';
 import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
 import { KEY_SEED_WORKFLOW_ID, type PlaybookInput } from '../workflows/messages.ts';
@@ -158,7 +158,7 @@ export function scheduleAction(options: {
   runName: string;
 }): ScheduleOptionsStartWorkflowAction<Workflow> {
   const { plan, inputs } = options;
-  const input: PlaybookInput = { plan, inputs, keySeed: KEY_SEED_WORKFLOW_ID };
+  const input: PlaybookInput = { plan: planForRun(plan), inputs, keySeed: KEY_SEED_WORKFLOW_ID };
   return {
     type: 'startWorkflow',
     workflowType: PLAYBOOK_WORKFLOW,

@@ -10,6 +10,7 @@
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Payload, PayloadCodec } from '@temporalio/common';
 import { dataConverter } from './codec.ts';
+import { MissingKeyError } from './key-provider.ts';
 
 export interface CodecServerOptions {
   /** @default '127.0.0.1' */
@@ -90,7 +91,9 @@ export async function startCodecServer(options: CodecServerOptions): Promise<Cod
       const out = await transform(codecs, direction, payloads.map(fromJson));
       return await reply.send({ payloads: out.map(toJson) });
     } catch (error) {
-      return reply.code(400).send({ message: `could not ${direction}: ${(error as Error).message}` });
+      // A missing key is named by its ID alone: where this server keeps its keys is not the caller's business.
+      const message = error instanceof MissingKeyError ? `payload encrypted with key "${error.keyId}", which this codec server does not hold` : (error as Error).message;
+      return reply.code(400).send({ message: `could not ${direction}: ${message}` });
     }
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });

@@ -27,6 +27,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
   const env: NodeJS.ProcessEnv = {
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+    TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys'),
     ...(options.taskQueue ? { TOURFLOW_TASK_QUEUE: options.taskQueue } : {}),
   };
   const code = await main({

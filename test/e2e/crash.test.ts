@@ -52,6 +52,7 @@ describe('worker crashes', () => {
     const env = {
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+      TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys'),
       TOURFLOW_TASK_QUEUE: taskQueue,
       TOURFLOW_API_URL: creds.baseUrl,
       TOURFLOW_AUTH_URL: creds.authUrl,

@@ -30,13 +30,28 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(options: { outputDir?: string } = {}): Promise<TestStack> {
+export interface TestStackOptions {
+  outputDir?: string;
+  /**
+   * The payload keys (`TOURFLOW_ENCRYPTION_KEYS`), or false for unencrypted payloads (histories
+   * recorded for the replay test). @default the test run's key
+   */
+  encryptionKeys?: string | false;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const sandbox = await startSandbox({ autoApprove: true });
   const creds = sandbox.credentials;
+  const keys = options.encryptionKeys ?? inject('encryptionKeys');
   const config = loadConfig({
     env: {},
     overrides: {
-      temporal: { address: inject('temporalAddress'), namespace: inject('temporalNamespace'), taskQueue: `test-${randomUUID()}` },
+      temporal: {
+        address: inject('temporalAddress'),
+        namespace: inject('temporalNamespace'),
+        taskQueue: `test-${randomUUID()}`,
+        encryption: keys === false ? { off: true } : { keys },
+      },
       api: sandboxApiConfig(creds),
       ...(options.outputDir ? { outputDir: options.outputDir } : {}),
       // Failures are what many tests are about: keep the expected ones out of the output.

@@ -54,8 +54,11 @@ export interface WorkerProcess {
   output(): string;
 }
 
-/** Starts `tourflow worker` in a child process with `env` on top of the current environment. */
-export function startWorkerProcess(env: Record<string, string>, command: string[]): WorkerProcess {
+/**
+ * Starts `tourflow worker` (or another serving command) in a child process with `env` on top of
+ * the current environment; it is ready once it printed `readyText`.
+ */
+export function startWorkerProcess(env: Record<string, string>, command: string[], readyText = 'worker ready'): WorkerProcess {
   const child: ChildProcess = spawn(process.execPath, command, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,11 +67,11 @@ export function startWorkerProcess(env: Record<string, string>, command: string[
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('worker ready')) resolve();
+      if (output.includes(readyText)) resolve();
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code} before it was ready:\n${output}`)));
   });
   ready.catch(() => undefined);
   return {
