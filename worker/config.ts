@@ -78,8 +78,15 @@ export interface WorkerTuning {
   stickyQueueTimeout: string;
 }
 
+/** `tourflow codec-server`. */
+export interface CodecServerConfig {
+  /** Bearer tokens callers must show (`TOURFLOW_CODEC_TOKEN`, comma-separated for several). @default none: no token check */
+  tokens: string[];
+}
+
 export interface Config {
   temporal: TemporalConfig;
+  codecServer: CodecServerConfig;
   api: ApiConfig;
   worker: WorkerTuning;
   /** Folder that rendered files (day sheets) are saved under. @default the working directory */
@@ -154,6 +161,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       metadata: connection.metadata as Record<string, string> | undefined,
       uiUrl: o.temporal?.uiUrl ?? env.TOURFLOW_UI_URL ?? 'http://localhost:8233',
       encryption: encryptionConfig(env, o.temporal?.encryption ?? {}),
+    },
+    codecServer: {
+      tokens: (o.codecServer?.tokens as string[] | undefined) ?? (env.TOURFLOW_CODEC_TOKEN ?? '').split(',').map((token) => token.trim()).filter(Boolean),
     },
     api: {
       baseUrl: o.api?.baseUrl ?? env.TOURFLOW_API_URL ?? 'http://127.0.0.1:4010',

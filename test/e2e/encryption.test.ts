@@ -2,7 +2,7 @@
  * Guest data is never readable in Temporal: a tour-setup run whose guests and crew carry unique
  * names and e-mails, and a run that fails with one of them in its error message, leave none of
  * them in their histories as Temporal holds them (read with the Temporal CLI and the SDK, no
- * codec); the same histories read through `tourflow codec-server` show them.
+ * codec); the same histories read through `tourflow codec-server`, with its token, show them.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +20,7 @@ const tag = randomUUID().slice(0, 8);
 const guest = { firstName: `Zephyrine${tag}`, lastName: `Quorvath${tag}` };
 const crew = { name: `Ingeborg Tallaksen${tag}`, email: `ingeborg.${tag}@crew-marker.example`, plainEmail: `rigger.${tag}@crew-marker.example` };
 const MARKERS = [guest.firstName, guest.lastName, crew.name, crew.email, crew.plainEmail];
+const TOKEN = `codec-token-${randomUUID()}`;
 
 type Counts = Record<string, number>;
 const total = (counts: Counts[]) => Object.fromEntries(MARKERS.map((marker) => [marker, counts.reduce((sum, c) => sum + (c[marker] ?? 0), 0)]));
@@ -81,25 +82,30 @@ describe('payload encryption', () => {
     expect(sdk, 'markers in the histories as the SDK reads them without a codec').toEqual(Object.fromEntries(MARKERS.map((m) => [m, 0])));
   }, 180_000);
 
-  it('shows them through `tourflow codec-server`', async () => {
+  it('shows them through `tourflow codec-server` to a caller with its token, and to no one else', async () => {
     expect(runs.length, 'the runs of the first test').toBeGreaterThan(0);
     codecServer = startWorkerProcess(
-      { TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys') },
+      { TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys'), TOURFLOW_CODEC_TOKEN: TOKEN },
       ['--import', 'tsx', CLI_MAIN, 'codec-server', '--port', '0'],
       'codec server http',
     );
     await codecServer.ready;
     const url = /codec server (http:\/\/\S+) /.exec(codecServer.output())?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(codecServer.output()).toContain('decrypts with TOURFLOW_ENCRYPTION_KEYS');
+    expect(codecServer.output()).toContain('bearer token required');
 
-    const decoded = total(await Promise.all(runs.map(async (execution) => countMarkers(await show(execution, ['--codec-endpoint', url!]), MARKERS))));
+    const decoded = total(await Promise.all(runs.map(async (execution) => countMarkers(await show(execution, ['--codec-endpoint', url!, '--codec-auth', `Bearer ${TOKEN}`]), MARKERS))));
     for (const marker of MARKERS) expect(decoded[marker], `${marker} through the codec server`).toBeGreaterThan(0);
     const failedRun = runs.find((execution) => execution.workflowId.startsWith('assign-rooms--markers-failed'))!;
-    const failure = await show(failedRun, ['--codec-endpoint', url!]);
+    const failure = await show(failedRun, ['--codec-endpoint', url!, '--codec-auth', `Bearer ${TOKEN}`]);
     const stay = `Pension ${guest.lastName}`;
     expect(countMarkers(failure, [stay])[stay], "the failed run's error message, decoded").toBeGreaterThan(0);
 
+    const refused = await show(failedRun, ['--codec-endpoint', url!, '--codec-auth', 'Bearer wrong-token']).then(
+      (out) => ({ out, error: undefined }),
+      (error: unknown) => ({ out: '', error: error as Error }),
+    );
+    expect(countMarkers(refused.out || '{}', MARKERS)[guest.lastName], 'nothing decoded for a wrong token').toBe(0);
     expect(codecServer.output(), 'the codec server logs no payload').not.toMatch(new RegExp(MARKERS.join('|')));
   }, 120_000);
 });
