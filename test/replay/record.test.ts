@@ -24,7 +24,7 @@ describe.runIf(RECORD)('record histories of the shipped playbooks', () => {
   it('records one history per run', async () => {
     const outputDir = path.join(os.tmpdir(), `tourflow-record-${process.pid}`);
     // Recorded unencrypted: the committed histories read without a key.
-    const stack = await startTestStack({ outputDir, encryptionKeys: false });
+    const stack = await startTestStack({ outputDir, encryption: false });
     try {
       const playbooks = (await readdir(path.resolve(import.meta.dirname, '../../definitions/playbooks'))).filter((f) => f.endsWith('.yaml'));
       await mkdir(DIR, { recursive: true });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { Client } from '@temporalio/client';
 import { sandboxApiConfig, startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
-import { loadConfig, type Config } from '../../worker/config.ts';
+import { loadConfig, type Config, type EncryptionConfig } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { createWorker } from '../../worker/worker.ts';
 import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
@@ -32,25 +32,27 @@ export interface TestStack {
 
 export interface TestStackOptions {
   outputDir?: string;
+  /** @default a new one */
+  taskQueue?: string;
   /**
-   * The payload keys (`TOURFLOW_ENCRYPTION_KEYS`), or false for unencrypted payloads (histories
-   * recorded for the replay test). @default the test run's key
+   * How payloads are encrypted (`{ keyFile }`, `{ keys }`), or false for unencrypted payloads
+   * (histories recorded for the replay test). @default the test run's key
    */
-  encryptionKeys?: string | false;
+  encryption?: Partial<EncryptionConfig> | false;
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const sandbox = await startSandbox({ autoApprove: true });
   const creds = sandbox.credentials;
-  const keys = options.encryptionKeys ?? inject('encryptionKeys');
+  const encryption = options.encryption === false ? { off: true } : (options.encryption ?? { keys: inject('encryptionKeys') });
   const config = loadConfig({
     env: {},
     overrides: {
       temporal: {
         address: inject('temporalAddress'),
         namespace: inject('temporalNamespace'),
-        taskQueue: `test-${randomUUID()}`,
-        encryption: keys === false ? { off: true } : { keys },
+        taskQueue: options.taskQueue ?? `test-${randomUUID()}`,
+        encryption,
       },
       api: sandboxApiConfig(creds),
       ...(options.outputDir ? { outputDir: options.outputDir } : {}),
