@@ -15,7 +15,7 @@ import { constants, gunzip, gunzipSync, gzip, gzipSync, type ZlibOptions } from 
 import proto from '@temporalio/proto';
 import { METADATA_ENCODING_KEY, ValueError, str, u8, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
 import { EncryptionCodec } from './encryption-codec.ts';
-import type { KeyProvider } from './key-provider.ts';
+import { noKeys, type KeyProvider } from './key-provider.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -98,12 +98,13 @@ export const payloadConverterPath = fileURLToPath(new URL('./payload-converter.c
 export const failureConverterPath = fileURLToPath(new URL('./failure-converter.cjs', import.meta.url));
 
 /**
- * The codecs of tourflow's payloads, in encoding order: compression, then (given keys)
- * encryption (worker/encryption-codec.ts). Decoding runs them in reverse, and each passes
- * through what it did not encode, so unencrypted or uncompressed histories still read.
+ * The codecs of tourflow's payloads, in encoding order: compression, then encryption with
+ * `keys` (worker/encryption-codec.ts); without keys nothing is encrypted, and an encrypted
+ * payload fails to decode saying which key it needs. Decoding runs them in reverse, and each
+ * passes through what it did not encode, so unencrypted or uncompressed histories still read.
  */
 export function payloadCodecs(keys?: KeyProvider): PayloadCodec[] {
-  return keys ? [new CompressionCodec(), new EncryptionCodec(keys)] : [new CompressionCodec()];
+  return [new CompressionCodec(), keys ? new EncryptionCodec(keys) : new EncryptionCodec(noKeys, { encrypt: false })];
 }
 
 /** The data converter of tourflow's Temporal clients and workers; payloads are encrypted when `keys` are given. */

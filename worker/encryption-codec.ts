@@ -30,13 +30,20 @@ const CIPHER = 'AES-256-GCM';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 
-/** Encrypts every payload with the provider's active key; decrypts with the key its metadata names. */
+/**
+ * Encrypts every payload with the provider's active key; decrypts with the key its metadata
+ * names. With `encrypt: false` it only decrypts (a process without keys, given `noKeys`).
+ */
 export class EncryptionCodec implements PayloadCodec {
   private readonly keyObjects = new WeakMap<EncryptionKey, KeyObject>();
 
-  constructor(readonly keys: KeyProvider) {}
+  constructor(
+    readonly keys: KeyProvider,
+    private readonly options: { encrypt?: boolean } = {},
+  ) {}
 
   async encode(payloads: Payload[]): Promise<Payload[]> {
+    if (this.options.encrypt === false) return payloads;
     const key = await this.keys.activeKey();
     const secret = this.secretOf(key);
     const keyId = u8(key.id);

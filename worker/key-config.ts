@@ -3,7 +3,7 @@
  * keys in the environment, or (for a Temporal on this machine) the local key of `tourflow dev`.
  */
 import type { EncryptionConfig, TemporalConfig } from './config.ts';
-import { FileKeyProvider, keysFromList, readKeyFile } from './key-file.ts';
+import { FileKeyProvider, ensureLocalKey, keysFromList, readKeyFile } from './key-file.ts';
 import { KeyConfigError, type KeyProvider } from './key-provider.ts';
 
 /** True for a host name or IP of this machine's loopback interface. */
@@ -50,4 +50,13 @@ export async function keyProviderFor(config: Pick<TemporalConfig, 'address' | 'e
     );
   }
   return undefined;
+}
+
+/**
+ * The keys of `tourflow dev`: the configured ones, else the local key, created (0600, in the
+ * user's config folder, outside any repository) on first use; none when encryption is `off`.
+ */
+export async function devKeyProvider(encryption: EncryptionConfig): Promise<KeyProvider | undefined> {
+  if (!encryption.off && !encryption.keyFile && !encryption.keys) await ensureLocalKey(encryption.localKeyFile);
+  return keyProviderFor({ address: '127.0.0.1', encryption });
 }

@@ -39,11 +39,9 @@ export class MissingKeyError extends Error {
   constructor(
     readonly keyId: string,
     readonly source: string,
+    fix = 'add that key back (from your key backup) to read the runs it encrypted',
   ) {
-    super(
-      `payload encrypted with key "${keyId}", which ${source} does not hold; ` +
-        `add that key back (from your key backup) to read the runs it encrypted`,
-    );
+    super(`payload encrypted with key "${keyId}", which ${source} does not hold; ${fix}`);
     this.name = 'MissingKeyError';
   }
 }
@@ -93,3 +91,17 @@ function checkedKey(key: EncryptionKey, source: string): EncryptionKey {
   }
   return key;
 }
+
+/**
+ * The keys of a process with none configured: it encrypts nothing, and a payload encrypted
+ * elsewhere fails to read saying what to configure, rather than as an unknown encoding.
+ */
+export const noKeys: KeyProvider = {
+  source: 'this process (no key is configured)',
+  async activeKey() {
+    throw new KeyConfigError('no payload encryption key is configured');
+  },
+  async keyById(id) {
+    throw new MissingKeyError(id, noKeys.source, 'set TOURFLOW_ENCRYPTION_KEY_FILE or TOURFLOW_ENCRYPTION_KEYS, or read on the machine where `tourflow dev` made its local key');
+  },
+};

@@ -60,6 +60,16 @@ describe('encryption codec', () => {
     await expect(impostor.decode([sealed!])).rejects.toThrow(/does not authenticate with key "key-a"/);
   });
 
+  it('without keys, encrypts nothing and says what to configure to read an encrypted payload', async () => {
+    const [sealed] = await new EncryptionCodec(keysFromList(keyA, undefined)).encode([defaultPayloadConverter.toPayload(guest)]);
+    const [none] = payloadCodecs().slice(-1) as [EncryptionCodec];
+    const plain = defaultPayloadConverter.toPayload(guest);
+    expect((await none.encode([plain]))[0]).toBe(plain);
+    await expect(none.decode([sealed!])).rejects.toThrow(
+      'payload encrypted with key "key-a", which this process (no key is configured) does not hold; set TOURFLOW_ENCRYPTION_KEY_FILE or TOURFLOW_ENCRYPTION_KEYS, or read on the machine where `tourflow dev` made its local key',
+    );
+  });
+
   it('passes unencrypted payloads through decode, so histories written before encryption still read', async () => {
     const codec = new EncryptionCodec(keysFromList(keyA, undefined));
     const plain = defaultPayloadConverter.toPayload({ tour: 'Spring Run' });

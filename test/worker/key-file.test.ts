@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../worker/config.ts';
-import { isLocalAddress, keyProviderFor } from '../../worker/key-config.ts';
+import { devKeyProvider, isLocalAddress, keyProviderFor } from '../../worker/key-config.ts';
 import { FileKeyProvider, activateKey, addKey, ensureLocalKey, keysFromList, readKeyFile } from '../../worker/key-file.ts';
 import { KeyConfigError } from '../../worker/key-provider.ts';
 
@@ -99,6 +99,16 @@ describe('which keys a process uses', () => {
     expect((await (await keyProviderFor(config('127.0.0.1:7233')))!.activeKey()).id).toBe(id);
     expect(await keyProviderFor(config('temporal.internal:7233'))).toBeUndefined();
     expect(await keyProviderFor(config('127.0.0.1:7233', { TOURFLOW_ENCRYPTION: 'off' }))).toBeUndefined();
+  });
+
+  it('gives `tourflow dev` the local key, made on first use, unless a key is configured or encryption is off', async () => {
+    const fresh = (env: NodeJS.ProcessEnv = {}) => config('127.0.0.1:7233', { XDG_CONFIG_HOME: path.join(dir, 'dev-home'), ...env }).encryption;
+    expect(await devKeyProvider(fresh({ TOURFLOW_ENCRYPTION: 'off' }))).toBeUndefined();
+    await expect(stat(fresh().localKeyFile)).rejects.toThrow(/ENOENT/);
+    const local = await devKeyProvider(fresh());
+    expect(local?.source).toBe(`key file ${fresh().localKeyFile}`);
+    expect(await mode(fresh().localKeyFile)).toBe(0o600);
+    expect((await devKeyProvider(fresh({ TOURFLOW_ENCRYPTION_KEYS: `team:${key32(4)}` })))?.source).toBe('TOURFLOW_ENCRYPTION_KEYS');
   });
 
   it('uses the configured keys anywhere; both places at once is a mistake', async () => {
