@@ -108,3 +108,22 @@ export async function missingTexts(page: Page, wanted: readonly string[], timeou
   }
   return missing;
 }
+
+/**
+ * Whether a code block of the page (the Input and Result panels: CodeMirror editors that draw
+ * only the lines in view) shows `text` somewhere: each block is scrolled through, half a view
+ * at a time, from its end up. Evaluated from a string: the project compiles without DOM types.
+ */
+export async function codeBlocksShow(page: Page, text: string): Promise<boolean> {
+  return page.evaluate<boolean>(`(async () => {
+    const wanted = ${JSON.stringify(text)};
+    for (const block of Array.from(document.querySelectorAll('.cm-scroller'))) {
+      for (let top = block.scrollHeight; top >= 0; top -= Math.max(block.clientHeight / 2, 20)) {
+        block.scrollTop = top;
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+        if (block.textContent.includes(wanted)) return true;
+      }
+    }
+    return false;
+  })()`);
+}

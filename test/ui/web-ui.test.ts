@@ -15,7 +15,7 @@ import { screenshotWhole, withPage } from '../support/browser.ts';
 import { pollUntil } from '../support/poll.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { ENCRYPTED_ENCODING } from '../../worker/encryption-codec.ts';
-import { missingTexts, openRunFromList, runPageUrl, runSteps, type RunSteps } from './web-ui-pages.ts';
+import { missingTexts, openRunFromList, runPageUrl, runSteps, codeBlocksShow, type RunSteps } from './web-ui-pages.ts';
 
 const PLAYBOOK = 'tour-setup';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
@@ -87,7 +87,10 @@ describe('Temporal Web UI', () => {
         // The run's input (its plan and guests) is stored encrypted; the UI shows it as JSON
         // through the codec server the dev server started beside it, with the test run's key.
         expect(await inputEncoding(client, outcome.workflowId)).toBe(ENCRYPTED_ENCODING);
-        expect(await missingTexts(page, ['Set up a whole tour in one run by chaining', lastName]), 'the decoded input (plan and guests) on the run page').toEqual([]);
+        expect(await missingTexts(page, ['Set up a whole tour in one run by chaining']), 'the decoded input (the plan) on the run page').toEqual([]);
+        expect(await codeBlocksShow(page, lastName), "the guest's name in the decoded input").toBe(true);
+        await page.getByText(lastName).first().scrollIntoViewIfNeeded();
+        expect(await missingTexts(page, [lastName]), "the guest's name on screen").toEqual([]);
         await screenshotWhole(page, SCREENSHOT);
         if (tourChild) {
           const { run, steps } = tourChild;
