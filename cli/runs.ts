@@ -16,10 +16,11 @@ import type { playbookWorkflow } from '../workflows/playbook.ts';
 import { RunFailureType, type PlaybookInput, type RunResult } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
 import { ExitCode } from './context.ts';
+import { storedInTheClear } from './options.ts';
 
 /** Workflow IDs: `<playbook>--<run key>`, so runs are found by name in the Web UI. */
 export function workflowIdFor(plan: Plan, runKey: string | undefined): string {
-  const key = runKey ?? `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+  const key = runKey !== undefined ? storedInTheClear(runKey, 'run key') : `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
   return `${plan.name}--${key}`;
 }
 

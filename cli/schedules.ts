@@ -31,6 +31,7 @@ import { KEY_SEED_WORKFLOW_ID, type PlaybookInput } from '../workflows/messages.
 import { PLAYBOOK_NAME, playbookSearchAttributes } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
 import { PLAYBOOK_WORKFLOW, formatDuration } from './progress-text.ts';
+import { storedInTheClear } from './options.ts';
 import { SCHEDULE_DEFAULTS, type OverlapFlag } from './schedule-flags.ts';
 
 /** The policy each `--overlap` value stands for. */
@@ -84,7 +85,7 @@ export function checkInstant(flag: string, value: string): Date {
 
 /** `tourflow-<playbook>-<name>`, unless the user named the schedule with `--id`. */
 export function scheduleIdFor(playbook: string, options: { id?: string; name?: string }): string {
-  return options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`;
+  return storedInTheClear(options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`, 'schedule name');
 }
 
 /** What a schedule runs: a compiled playbook with its inputs, and when. */

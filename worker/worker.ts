@@ -10,6 +10,7 @@ import type { Duration } from '@temporalio/common';
 import { createDataConverter, failureConverterPath, payloadConverterPath } from './codec.ts';
 import type { Config } from './config.ts';
 import { keyProviderFor } from './key-config.ts';
+import { PrivateLogger } from './private-logger.ts';
 import { connectionOptions } from './temporal.ts';
 import * as intrinsics from '../workflows/intrinsics.ts';
 
@@ -96,12 +97,15 @@ const quietBundlerLogger = {
 
 let runtimeInstalled = false;
 
-/** Installs the SDK runtime with tourflow's log level; once per process, before any worker. */
+/**
+ * Installs the SDK runtime with tourflow's log level and a logger that keeps guest data out
+ * of log lines (worker/private-logger.ts); once per process, before any worker.
+ */
 function installRuntime(level: Config['logLevel']): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   try {
-    Runtime.install({ logger: new DefaultLogger(level) });
+    Runtime.install({ logger: new PrivateLogger(new DefaultLogger(level)) });
   } catch {
     // already installed by the embedding process (tests, benchmarks): keep theirs
   }

@@ -3,16 +3,20 @@
  * names and e-mails, and a run that fails with one of them in its error message, leave none of
  * them in their histories as Temporal holds them (read with the Temporal CLI and the SDK, no
  * codec); the same histories read through `tourflow codec-server`, with its token, show them.
+ * A worker that logs what it does (INFO) writes none of them either, failures included.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startRun } from '../../cli/runs.ts';
+import { resolveInputs } from '../../definitions/index.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
 import { findTemporalCli } from '../../worker/temporal-cli.ts';
 import { countMarkers } from '../support/marker-scan.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { startWorkerProcess, type WorkerProcess } from '../support/worker-process.ts';
+import { sandboxEnv, startWorkerProcess, workerCommand, type WorkerProcess } from '../support/worker-process.ts';
 
 const run = promisify(execFile);
 const CLI_MAIN = path.resolve(import.meta.dirname, '../support/cli-main.ts');
@@ -108,4 +112,31 @@ describe('payload encryption', () => {
     expect(countMarkers(refused.out || '{}', MARKERS)[guest.lastName], 'nothing decoded for a wrong token').toBe(0);
     expect(codecServer.output(), 'the codec server logs no payload').not.toMatch(new RegExp(MARKERS.join('|')));
   }, 120_000);
+
+  it("keeps them out of a worker's log lines, a failed activity's included", async () => {
+    const taskQueue = `markers-log-${tag}`;
+    const worker = startWorkerProcess(
+      {
+        TEMPORAL_ADDRESS: stack.config.temporal.address,
+        TEMPORAL_NAMESPACE: stack.config.temporal.namespace,
+        TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys'),
+        TOURFLOW_TASK_QUEUE: taskQueue,
+        TOURFLOW_LOG_LEVEL: 'INFO',
+        ...sandboxEnv(stack.sandbox.credentials),
+      },
+      await workerCommand(),
+    );
+    try {
+      await worker.ready;
+      const plan = await stack.compile('assign-rooms.yaml');
+      const rooms = [{ stay: `Pension ${guest.lastName}`, roomType: 'Single', people: [{ email: crew.email, name: crew.name }] }];
+      const { inputs } = resolveInputs(plan, { tour: `No tour of ${guest.firstName}`, rooms } as JsonObject);
+      const run = await startRun({ client: stack.client, taskQueue, plan, inputs, runKey: `markers-log-${tag}` });
+      await expect(run.handle.result()).rejects.toThrow();
+      expect(worker.output(), 'the worker logged the failed activity').toMatch(/Activity failed/);
+      expect(countMarkers(JSON.stringify(worker.output()), MARKERS)).toEqual(Object.fromEntries(MARKERS.map((m) => [m, 0])));
+    } finally {
+      await worker.kill('SIGTERM');
+    }
+  }, 180_000);
 });

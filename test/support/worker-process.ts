@@ -7,6 +7,7 @@ import { readdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import type { SandboxCredentials } from '../../sandbox/index.ts';
 import { bundleOptions } from '../../worker/worker.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -45,6 +46,19 @@ export async function prebuiltBundle(): Promise<string> {
   const file = path.join(os.tmpdir(), `tourflow-bundle-${process.pid}.js`);
   await writeFile(file, code);
   return file;
+}
+
+/** The environment that points a `tourflow worker` at a sandbox with its credentials. */
+export function sandboxEnv(creds: SandboxCredentials): Record<string, string> {
+  return {
+    TOURFLOW_API_URL: creds.baseUrl,
+    TOURFLOW_AUTH_URL: creds.authUrl,
+    TOURFLOW_API_KEY: creds.apiKey,
+    TOURFLOW_API_SECRET: creds.apiSecret,
+    TOURFLOW_ACCESS_TOKEN: creds.accessToken,
+    TOURFLOW_REFRESH_TOKEN: creds.refreshToken,
+    TOURFLOW_ORG: creds.orgId,
+  };
 }
 
 export interface WorkerProcess {
