@@ -133,7 +133,7 @@ export async function startCodecServer(options: CodecServerOptions): Promise<Cod
   const limits = { ...CODEC_LIMITS, ...options.limits };
   const checks = Boolean(options.access?.tokens?.length || options.access?.authorize);
   if (!isLoopbackHost(host) && !checks && !options.allowUnauthenticated) {
-    throw new CodecServerConfigError(`a codec server on ${host} would decode guest data for anyone who reaches it: give it a token, or listen on 127.0.0.1`);
+    throw new CodecServerConfigError(`a codec server on ${host} would decode guest data for anyone who reaches it`);
   }
   const check = accessCheck(options.access);
   const app = Fastify({ logger: false, bodyLimit: limits.bodyBytes });

@@ -44,7 +44,9 @@ async function runCodecServer(ctx: CliContext, flags: CodecServerFlags): Promise
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UserError('the port is already in use; pick another with --port (0 picks a free one)', { cause: error });
-    if (error instanceof CodecServerConfigError) throw new UserError(`${error.message} (TOURFLOW_CODEC_TOKEN), or pass --allow-unauthenticated behind a proxy that checks callers`, { cause: error });
+    if (error instanceof CodecServerConfigError) {
+      throw new UserError(`${error.message}: set TOURFLOW_CODEC_TOKEN, listen on 127.0.0.1, or pass --allow-unauthenticated behind a proxy that checks callers`, { cause: error });
+    }
     throw error;
   }
   const decrypts = keys ? `decrypts with ${keys.source}` : 'no key configured: encrypted payloads stay encrypted';
