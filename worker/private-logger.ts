@@ -3,15 +3,18 @@
  * its error, and an API error's message can quote what it was sent (a requester's name, an
  * e-mail address); the failure itself reaches Temporal encrypted, so the log line keeps the
  * error's name and failure type (the API's error code) and leaves its message to the run's
- * history. E-mail addresses anywhere else in a line are masked.
+ * history. Errors of tourflow's own keys keep their message: it names a key ID and where keys
+ * are kept, which is what an operator needs. E-mail addresses anywhere else are masked.
  */
 import type { LogLevel, LogMetadata, Logger } from '@temporalio/common';
+import { KeyConfigError, MissingKeyError } from './key-provider.ts';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 /** An error as a log line may show it: what kind, not what it says. */
 function errorShape(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: "(in the run's history)" };
+  if (error instanceof MissingKeyError || error instanceof KeyConfigError) return { name: error.name, message: error.message };
   const type = (error as { type?: unknown }).type;
   const cause = error.cause instanceof Error ? { cause: errorShape(error.cause) } : {};
   return { name: error.name, ...(typeof type === 'string' ? { type } : {}), ...cause };
