@@ -4,9 +4,6 @@
  * compiled plan; its runs seed their idempotency keys with their own workflow ID, so every
  * scheduled run writes once however often it is retried.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import {
   DAYS_OF_WEEK,
   MONTHS,
@@ -24,13 +21,15 @@ import {
   type ScheduleUpdateOptions,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import { compilePlaybookFile, formatErrors, resolveInputs } from '../definitions/index.ts';
+import { compilePlaybookFile, formatErrors, planForRun, resolveInputs } from '../definitions/index.ts';
 import { duration } from '../definitions/format.ts';
 import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
 import { KEY_SEED_WORKFLOW_ID, type PlaybookInput } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME, playbookSearchAttributes } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
+import { readInputsFlag } from './playbook-input.ts';
 import { PLAYBOOK_WORKFLOW, formatDuration } from './progress-text.ts';
+import { storedInTheClear } from './options.ts';
 import { SCHEDULE_DEFAULTS, type OverlapFlag } from './schedule-flags.ts';
 
 /** The policy each `--overlap` value stands for. */
@@ -84,7 +83,7 @@ export function checkInstant(flag: string, value: string): Date {
 
 /** `tourflow-<playbook>-<name>`, unless the user named the schedule with `--id`. */
 export function scheduleIdFor(playbook: string, options: { id?: string; name?: string }): string {
-  return options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`;
+  return storedInTheClear(options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`, 'schedule name');
 }
 
 /** What a schedule runs: a compiled playbook with its inputs, and when. */
@@ -108,7 +107,7 @@ export async function givenInputs(
   base: Record<string, JsonValue>,
   flags: { input?: Record<string, string>; inputs?: string },
 ): Promise<Record<string, JsonValue>> {
-  const fromFile = flags.inputs ? ((parseYaml(await readFile(path.resolve(ctx.cwd, flags.inputs), 'utf8')) ?? {}) as JsonObject) : {};
+  const fromFile = flags.inputs ? await readInputsFlag(ctx, flags.inputs) : {};
   return { ...base, ...fromFile, ...(flags.input ?? {}) };
 }
 
@@ -158,7 +157,7 @@ export function scheduleAction(options: {
   runName: string;
 }): ScheduleOptionsStartWorkflowAction<Workflow> {
   const { plan, inputs } = options;
-  const input: PlaybookInput = { plan, inputs, keySeed: KEY_SEED_WORKFLOW_ID };
+  const input: PlaybookInput = { plan: planForRun(plan), inputs, keySeed: KEY_SEED_WORKFLOW_ID };
   return {
     type: 'startWorkflow',
     workflowType: PLAYBOOK_WORKFLOW,

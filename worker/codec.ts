@@ -7,13 +7,15 @@
  * gzip-compressed; smaller ones stay as they are. The Web UI and `temporal workflow show`
  * read compressed ones through `tourflow codec-server` (worker/codec-server.ts).
  *
- * Temporal Server <--> compressionCodec <--> payload converter <--> tourflow
+ * Temporal Server <--> EncryptionCodec <--> CompressionCodec <--> payload converter <--> tourflow
  */
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { constants, gunzip, gunzipSync, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
 import proto from '@temporalio/proto';
 import { METADATA_ENCODING_KEY, ValueError, str, u8, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
+import { EncryptionCodec } from './encryption-codec.ts';
+import { noKeys, type KeyProvider } from './key-provider.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -44,6 +46,28 @@ const SYNC_LIMIT_COMPRESSED_BYTES = SYNC_LIMIT_BYTES / 16;
  */
 const GZIP_OPTIONS: ZlibOptions = { level: constants.Z_BEST_SPEED };
 
+export interface CompressionCodecOptions {
+  /**
+   * Most bytes one `decode` call may inflate its payloads to, all together; beyond it the call
+   * fails with {@link PayloadTooLargeError} after inflating no more than that. For payloads
+   * from outside (the codec server's callers); tourflow's own client and worker set none.
+   * @default no bound
+   */
+  maxDecodedBytes?: number;
+}
+
+/** A compressed payload that decodes to more than the codec's `maxDecodedBytes`. */
+export class PayloadTooLargeError extends Error {
+  constructor(readonly maxDecodedBytes: number) {
+    super(`the payloads decompress to more than ${formatBytes(maxDecodedBytes)}, the most one request may decode`);
+    this.name = 'PayloadTooLargeError';
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
 /** The `encoding` metadata of a compressed payload. */
 export const GZIP_ENCODING = 'binary/gzip';
 
@@ -56,14 +80,32 @@ export const GZIP_ENCODING = 'binary/gzip';
  */
 export class CompressionCodec implements PayloadCodec {
   /** @param thresholdBytes payloads up to this size pass through. @default COMPRESSION_THRESHOLD_BYTES */
-  constructor(private readonly thresholdBytes: number = COMPRESSION_THRESHOLD_BYTES) {}
+  constructor(
+    private readonly thresholdBytes: number = COMPRESSION_THRESHOLD_BYTES,
+    private readonly options: CompressionCodecOptions = {},
+  ) {}
+
+  /** This codec with `maxDecodedBytes` as its decode bound: the codec server's, for payloads from outside. */
+  bounded(maxDecodedBytes: number): CompressionCodec {
+    return new CompressionCodec(this.thresholdBytes, { ...this.options, maxDecodedBytes });
+  }
 
   async encode(payloads: Payload[]): Promise<Payload[]> {
     return Promise.all(payloads.map((payload) => this.encodeOne(payload)));
   }
 
   async decode(payloads: Payload[]): Promise<Payload[]> {
-    return Promise.all(payloads.map((payload) => decodeOne(payload)));
+    const limit = this.options.maxDecodedBytes;
+    if (limit === undefined) return Promise.all(payloads.map(async (payload) => decodedOf(payload, await inflate(payload))));
+    // One at a time, each inflated to no more than what is left of the bound.
+    const decoded: Payload[] = [];
+    let left = limit;
+    for (const payload of payloads) {
+      const data = await inflate(payload, left, limit);
+      if (data) left -= data.byteLength;
+      decoded.push(decodedOf(payload, data));
+    }
+    return decoded;
   }
 
   private async encodeOne(payload: Payload): Promise<Payload> {
@@ -82,15 +124,48 @@ export function isCompressed(payload: Payload): boolean {
   return encoding !== undefined && encoding !== null && str(encoding) === GZIP_ENCODING;
 }
 
-async function decodeOne(payload: Payload): Promise<Payload> {
-  if (!isCompressed(payload)) return payload;
+/** The original payload inside inflated data, or the payload itself when it was not compressed. */
+function decodedOf(payload: Payload, inflated: Buffer | undefined): Payload {
+  return inflated ? ProtoPayload.decode(inflated) : payload;
+}
+
+/**
+ * The inflated data of a compressed payload (undefined for any other), at most `maxBytes` of
+ * it: more fails with {@link PayloadTooLargeError} naming `bound`.
+ */
+async function inflate(payload: Payload, maxBytes?: number, bound = maxBytes): Promise<Buffer | undefined> {
+  if (!isCompressed(payload)) return undefined;
   if (!payload.data) throw new ValueError(`a payload with encoding ${GZIP_ENCODING} has no data`);
-  const data = payload.data.byteLength <= SYNC_LIMIT_COMPRESSED_BYTES ? gunzipSync(payload.data) : await gunzipAsync(payload.data);
-  return ProtoPayload.decode(data);
+  if (maxBytes !== undefined && maxBytes < 1) throw new PayloadTooLargeError(bound ?? 0);
+  const options = maxBytes === undefined ? {} : { maxOutputLength: maxBytes };
+  try {
+    return payload.data.byteLength <= SYNC_LIMIT_COMPRESSED_BYTES ? gunzipSync(payload.data, options) : await gunzipAsync(payload.data, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new PayloadTooLargeError(bound ?? 0);
+    throw error;
+  }
 }
 
 /** The payload converter module (worker/payload-converter.cjs, copied to the build as it is). */
 export const payloadConverterPath = fileURLToPath(new URL('./payload-converter.cjs', import.meta.url));
 
-/** The data converter of every Temporal client and worker of tourflow. */
-export const dataConverter: DataConverter = { payloadConverterPath, payloadCodecs: [new CompressionCodec()] };
+/** The failure converter module (worker/failure-converter.cjs): failure messages travel as payloads. */
+export const failureConverterPath = fileURLToPath(new URL('./failure-converter.cjs', import.meta.url));
+
+/**
+ * The codecs of tourflow's payloads, in encoding order: compression, then encryption with
+ * `keys` (worker/encryption-codec.ts); without keys nothing is encrypted, and an encrypted
+ * payload fails to decode saying which key it needs. Decoding runs them in reverse, and each
+ * passes through what it did not encode, so unencrypted or uncompressed histories still read.
+ */
+export function payloadCodecs(keys?: KeyProvider): PayloadCodec[] {
+  return [new CompressionCodec(), keys ? new EncryptionCodec(keys) : new EncryptionCodec(noKeys, { encrypt: false })];
+}
+
+/** The data converter of tourflow's Temporal clients and workers; payloads are encrypted when `keys` are given. */
+export function createDataConverter(keys?: KeyProvider): DataConverter {
+  return { payloadConverterPath, failureConverterPath, payloadCodecs: payloadCodecs(keys) };
+}
+
+/** The data converter without encryption. */
+export const dataConverter: DataConverter = createDataConverter();

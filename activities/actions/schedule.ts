@@ -9,7 +9,7 @@ import type { JsonObject } from '../../definitions/plan-types.ts';
 import { batchCreateScheduleItems, confirmAllScheduleItems, createScheduleItem, deleteScheduleItem, type CreateScheduleItemBody } from '../api/schedule.ts';
 import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { parseArgs } from './common.ts';
+import { deleteOnce, parseArgs } from './common.ts';
 import { deleteItemsUndo, itemBody, readDayItems, scheduleItemUndo, tourCache } from './schedule-items.ts';
 import { scheduleItemUpdateHandler, scheduleStatusUndo, scheduleUpdateUndo } from './schedule-update.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
@@ -89,7 +89,7 @@ async function scheduleItemsCreatePrepare(call: StepCall): Promise<UndoRecord[]>
 
 async function scheduleItemDelete(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { itemId } = parseArgs(call.action, scheduleItemDeleteArgs, call.args);
-  await ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal });
+  await deleteOnce(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal }));
   return { output: { id: itemId }, undo: [], describe: `deleted schedule item ${itemId}` };
 }
 

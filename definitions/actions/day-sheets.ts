@@ -22,7 +22,7 @@ export const daySheetRenderArgs = z
     from: isoDate.optional().describe('First date. @default tomorrow in the tour’s time zone'),
     to: isoDate.optional().describe('Last date, inclusive. @default the first date'),
     days: z.array(dayRef).min(1).optional().describe('Or exactly these days (dates or IDs).'),
-    folder: z.string().min(1).default('day-sheets').describe('Where the PDFs go (created if needed).'),
+    folder: z.string().min(1).default('.').describe('Folder inside the output folder (TOURFLOW_OUTPUT_DIR, default ./day-sheets) where the PDFs go, created if needed.'),
     path: pathTemplate.default(DEFAULT_DAY_SHEET_PATH).describe('File path inside the folder; {tour}, {date}, {day}, {dayId}.'),
   })
   .refine((args) => unresolved(args) || args.days === undefined || (args.from === undefined && args.to === undefined), 'give "days" or "from"/"to", not both')
@@ -32,7 +32,7 @@ export type DaySheetRenderArgs = z.infer<typeof daySheetRenderArgs>;
 
 export const daySheetRender = defineAction({
   name: 'daySheet.render',
-  description: 'Render the day sheet of each selected day, download the PDF at once and save it.',
+  description: 'Render the day sheet of each selected day, download the PDF at once and save it. A file already at its path is replaced only when it is a day sheet tourflow saved.',
   args: daySheetRenderArgs,
   outputs: outputs({
     files: z

@@ -10,8 +10,8 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import { createActivities } from '../../activities/index.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
-import { activityName, undoActivityName } from '../../activities/action.ts';
+import type { BatchOutcome, CallRetry, StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { activityName, batchActivityName, undoActivityName } from '../../activities/action.ts';
 import { findAction } from '../../definitions/actions/index.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import { startSandbox, type RunningSandbox, type StoreSnapshot } from '../../sandbox/index.ts';
@@ -25,6 +25,8 @@ export interface CallOptions {
   stepId?: string;
   /** The run's logical start. @default 2027-03-01T09:00:00Z */
   now?: string;
+  /** Retries of each API call, as the workflow hands them to the activity. @default none: one try */
+  retry?: CallRetry;
 }
 
 /** A day of a created tour, as `tour.create` returns it. */
@@ -44,6 +46,8 @@ export interface Harness {
   stepCall(action: string, args: JsonValue, options?: CallOptions): StepCall;
   /** Runs an action's activity. */
   run(action: string, args: JsonValue, options?: CallOptions): Promise<StepOutcome>;
+  /** Runs an action's batch activity over `calls`, one after another, each call's requests retried by `retry`. */
+  batch(calls: StepCall[], retry: CallRetry): Promise<BatchOutcome>;
   /** Runs `prepareUndo` for a call. */
   prepare(call: StepCall): Promise<UndoRecord[]>;
   /** Runs undo records through their activities, last first. */
@@ -87,6 +91,7 @@ export async function startHarness(): Promise<Harness> {
       args,
       idempotencyKey: options.key ?? `actions-test-${process.pid}-${++counter}/${stepId}`,
       run: { workflowId: 'actions-test', playbook: 'test', now: options.now ?? '2027-03-01T09:00:00Z' },
+      ...(options.retry ? { retry: options.retry } : {}),
     };
   };
   const harness: Harness = {
@@ -95,6 +100,7 @@ export async function startHarness(): Promise<Harness> {
     outputDir,
     stepCall,
     run: async (action, args, options) => declaredOutput(action, (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome),
+    batch: async (calls, retry) => (await activity(batchActivityName(calls[0]!.action))({ calls, stopOnFailure: true, retry })) as BatchOutcome,
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
     undo: async (records) => {
       for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);
