@@ -1,7 +1,9 @@
 /**
  * One write to one record named by its ID (a delete, a restore): the handler of such an action,
  * and the undo helpers its undo activities share. The write carries the call's idempotency key,
- * so an attempt after a lost answer gets the first answer back instead of a 404 or 400.
+ * so an attempt after a lost answer gets the first answer back instead of a 404 or 400; a
+ * forward delete also goes through `deleteOnce`, so a repeat the key did not cover that finds
+ * the record gone is done too.
  */
 import type { ActionDefinition } from '../../definitions/actions/index.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';

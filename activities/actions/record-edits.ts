@@ -26,7 +26,7 @@ import { deleteVenue } from '../api/venues.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
-import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { passTypeId } from './pass-types.ts';
 import { folded, StepFailure } from './step-support.ts';
 
@@ -73,8 +73,8 @@ async function passTypeUpdatePrepare(call: StepCall, ctx: ActionContext): Promis
 
 async function passTypeDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { passTypeId: id, force } = parseArgs(call.action, passTypeDeleteArgs, call.args);
-  const result = await ctx.client.callRaw(deletePassType, { params: { passTypeId: id }, query: { force }, idempotencyKey: ctx.key(), signal: ctx.signal });
-  if (!result.status) {
+  const result = await deleteOnce(() => ctx.client.callRaw(deletePassType, { params: { passTypeId: id }, query: { force }, idempotencyKey: ctx.key(), signal: ctx.signal }));
+  if (result && !result.status) {
     const blocked = passTypeDeleteBlocked.safeParse(result.data);
     const holders = blocked.success ? blocked.data.guestLists.map((entry) => entry.id).join(', ') : 'unknown';
     throw stepError(
@@ -113,13 +113,13 @@ async function bulletinUpdatePrepare(call: StepCall, ctx: ActionContext): Promis
 
 async function bulletinDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { bulletinId } = parseArgs(call.action, bulletinDeleteArgs, call.args);
-  await ctx.client.call(deleteBulletin, { params: { bulletinId }, idempotencyKey: ctx.key(), signal: ctx.signal });
+  await deleteOnce(() => ctx.client.call(deleteBulletin, { params: { bulletinId }, idempotencyKey: ctx.key(), signal: ctx.signal }));
   return { output: { id: bulletinId }, undo: [], describe: `deleted bulletin ${bulletinId} for good` };
 }
 
 async function tourDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { tourId } = parseArgs(call.action, tourDeleteArgs, call.args);
-  await ctx.client.call(deleteTour, { params: { tourId }, idempotencyKey: ctx.key(), signal: ctx.signal });
+  await deleteOnce(() => ctx.client.call(deleteTour, { params: { tourId }, idempotencyKey: ctx.key(), signal: ctx.signal }));
   return { output: { id: tourId }, undo: [], tourId, describe: `deleted tour ${tourId} for good` };
 }
 
@@ -132,7 +132,7 @@ export const recordEditActions: ActionModule = {
       action: guestDelete,
       idArg: 'guestId',
       describe: (id) => `deleted guest list entry ${id}`,
-      write: (ctx, guestListId, idempotencyKey) => ctx.client.call(deleteGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal }),
+      write: (ctx, guestListId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal })),
       undo: (id, by) => recordUndo('guestRestore', 'guest', 'guestId', id, by, `restore guest list entry ${id}`),
     }),
     'guest.restore': byIdHandler({
@@ -170,13 +170,13 @@ export const recordEditActions: ActionModule = {
       action: venueDelete,
       idArg: 'venueId',
       describe: (id) => `deleted venue ${id} for good`,
-      write: (ctx, venueId, idempotencyKey) => ctx.client.call(deleteVenue, { params: { venueId }, idempotencyKey, signal: ctx.signal }),
+      write: (ctx, venueId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteVenue, { params: { venueId }, idempotencyKey, signal: ctx.signal })),
     }),
     'stay.delete': byIdHandler({
       action: stayDelete,
       idArg: 'stayId',
       describe: (id) => `deleted stay ${id} for good`,
-      write: (ctx, accommodationId, idempotencyKey) => ctx.client.call(deleteAccommodation, { params: { accommodationId }, idempotencyKey, signal: ctx.signal }),
+      write: (ctx, accommodationId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteAccommodation, { params: { accommodationId }, idempotencyKey, signal: ctx.signal })),
     }),
     'tour.delete': { run: tourDeleteRun, prepare: nothing },
   },

@@ -10,7 +10,7 @@ import { updateTag } from '../api/tags.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
-import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { resolveTagIds, tourCache } from './schedule-items.ts';
 import { resolveTemplate } from './templates.ts';
 
@@ -93,7 +93,7 @@ export const scheduleEditActions: ActionModule = {
       action: scheduleTemplateDelete,
       idArg: 'templateId',
       describe: (id) => `deleted schedule template ${id}`,
-      write: (ctx, templateId, idempotencyKey) => ctx.client.call(deleteScheduleTemplate, { params: { templateId }, idempotencyKey, signal: ctx.signal }),
+      write: (ctx, templateId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteScheduleTemplate, { params: { templateId }, idempotencyKey, signal: ctx.signal })),
       undo: (id, by) => recordUndo('scheduleTemplateRestore', 'scheduleTemplate', 'templateId', id, by, `restore schedule template ${id}`),
     }),
     'schedule.template.restore': byIdHandler({

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAction } from '../../definitions/actions/index.ts';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
+import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite } from './write-check.ts';
 
@@ -115,6 +116,25 @@ describe('record edits', () => {
       h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path }, times: 1 });
       await failureOf(h.run(action, args, { key: call.idempotencyKey }));
       await h.run(action, args, { key: call.idempotencyKey });
+      expect(row(h, table, id), action).toBeUndefined();
+    }
+  });
+
+  it('under the step\'s per-call retries, a delete whose answer was lost is sent again and done in one attempt', async () => {
+    const other = (await h.createTour('Record Edits Retries')).id;
+    const guest = await h.run('guest.create', { tourId: other, day: '2027-03-27', firstName: 'Bo', lastName: 'Ek', guests: 1, pickup: 'Will Call' });
+    const guestId = (guest.output as { id: number }).id;
+    const bulletinId = ((await h.run('bulletin.create', { tourId: other, day: '2027-03-28', title: 'Lost', body: 'answer' })).output as { id: string }).id;
+    const venueId = ((await h.run('venue.create', { tourId: other, day: '2027-03-27', title: 'Arena', category: 'Arena' })).output as { id: number }).id;
+    const cases = [
+      ['guest.delete', { guestId }, '^/v1/guestlist/', 'guests', guestId],
+      ['bulletin.delete', { bulletinId }, '^/v1/bulletins/', 'bulletins', bulletinId],
+      ['venue.delete', { venueId }, '^/v1/venues/', 'venues', venueId],
+    ] as const;
+    for (const [action, args, path, table, id] of cases) {
+      h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path }, times: 1 });
+      await h.run(action, args, { retry: quickRetry(3) });
+      expect(h.sandbox.faults.list(), action).toEqual([]);
       expect(row(h, table, id), action).toBeUndefined();
     }
   });
