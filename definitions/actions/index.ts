@@ -4,6 +4,8 @@ import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
 import { daySheetRender } from './day-sheets.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate, passTypeCreate } from './guests.ts';
+import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList, venueList } from './lists.ts';
+import { bulletinList, daySheetData, fileList, orgContacts, orgMembers, passTypeList, tourMembers } from './lists-tour.ts';
 import { lookup } from './lookups.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
@@ -19,6 +21,8 @@ export * from './contacts.ts';
 export * from './control.ts';
 export * from './day-sheets.ts';
 export * from './guests.ts';
+export * from './lists.ts';
+export * from './lists-tour.ts';
 export * from './lookups.ts';
 export * from './schedule.ts';
 export * from './stays.ts';
@@ -34,31 +38,46 @@ export const actions: readonly ActionDefinition[] = [
   tourUpdate,
   tourFind,
   tourDays,
+  tourMembers,
+  orgMembers,
+  orgContacts,
+  scheduleItemList,
   scheduleItemCreate,
   scheduleItemsCreate,
   scheduleItemUpdate,
   scheduleItemDelete,
   scheduleConfirmAll,
+  scheduleTemplateList,
   scheduleTemplateCreate,
   scheduleTemplateApply,
   scheduleTemplateUndoApply,
+  tagList,
   tagCreate,
   tagDelete,
   scheduleItemSetTags,
+  venueList,
   venueCreate,
   venueUpdate,
+  stayList,
   stayCreate,
   stayUpdate,
+  roomList,
   roomAssign,
   roomDelete,
+  contactList,
   contactCreate,
   contactLink,
+  customFieldList,
   guestCreate,
   guestUpdate,
   guestsSelect,
   guestsSetStatus,
+  passTypeList,
   passTypeCreate,
+  bulletinList,
   bulletinCreate,
+  fileList,
+  daySheetData,
   daySheetRender,
   lookup,
   approval,

@@ -105,3 +105,14 @@ function zoneExists(name: string): boolean {
  * the evaluated arguments.
  */
 export const unresolved: (value: unknown) => boolean = holdsTemplate;
+
+/**
+ * A record of the tour by name or ID (`Hotel Adlon` or `42`). Names compare without case and
+ * extra spaces; a name several records share fails the step listing them with their IDs.
+ */
+export function nameRef(what: string) {
+  return z.union([z.string().min(1), numericId]).describe(`${what}: its name or ID.`);
+}
+
+/** A tour member or pending invitee: their full name (`Sam Rivera`) or e-mail. */
+export const personName = z.string().min(1).describe('A tour member or invitee: full name or e-mail.');

@@ -12,7 +12,7 @@ import { createApiClient, type ApiClient } from '../../activities/client/index.t
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { activityName, undoActivityName } from '../../activities/action.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
-import { startSandbox, type RunningSandbox, type StoreSnapshot } from '../../sandbox/index.ts';
+import { startSandbox, type RunningSandbox, type SandboxOptions, type StoreSnapshot } from '../../sandbox/index.ts';
 import { loadConfig } from '../../worker/config.ts';
 
 type Activity = (arg: unknown) => Promise<unknown>;
@@ -62,9 +62,9 @@ export const DEFAULT_DAYS: JsonValue[] = [
 
 let counter = 0;
 
-/** Starts a sandbox and the activities for one test file. */
-export async function startHarness(): Promise<Harness> {
-  const sandbox = await startSandbox({ bcryptCost: 4 });
+/** Starts a sandbox (with `options`) and the activities for one test file. */
+export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ bcryptCost: 4, ...options });
   const creds = sandbox.credentials;
   const { baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken } = creds;
   const client = createApiClient({ config: { ...loadConfig({ env: {} }).api, baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken, defaultOrg: creds.orgId } });
