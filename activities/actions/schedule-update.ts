@@ -8,11 +8,12 @@ import { FileEntityType } from '../api/assumptions.ts';
 import { listFiles, type FileListItem } from '../api/files.ts';
 import { updateScheduleItem, type UpdateScheduleItemBody } from '../api/schedule.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
+import { itemIdOf, itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { eachLimited } from './concurrency.ts';
-import { findDayItem, putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
+import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
 import { resolveDay, type TourDay } from './tour-days.ts';
 
 /** An item's status as it was: `status` and the status type (null when it had none). */
@@ -37,7 +38,7 @@ export function scheduleStatusUndo(items: ItemStatus[], describe: string): UndoR
  * the whole set, so the kept ones are listed (with their ID and link) and the removed ones marked
  * `deleted`; the links come from the tour's file listing.
  */
-async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateArgs, day: TourDay) {
+async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateArgs & { itemId: number }, day: TourDay) {
   const files: FileListItem[] = [];
   const query = { entityTypes: [FileEntityType.scheduleItem], dayId: day.id };
   for await (const file of ctx.client.paginate(listFiles, { params: { tourId: args.tourId }, query, signal: ctx.signal })) {
@@ -54,9 +55,10 @@ async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateAr
 }
 
 async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
-  const cache = tourCache(ctx, args.tourId);
-  const day = resolveDay(await cache.tour(), args.day);
+  const parsed = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
+  const cache = tourCache(ctx, parsed.tourId);
+  const day = resolveDay(await cache.tour(), parsed.day);
+  const args = { ...parsed, itemId: await itemIdOf(ctx, parsed.tourId, day, parsed) };
   const body: UpdateScheduleItemBody = {
     ...(args.name !== undefined ? { name: args.name } : {}),
     ...(args.confirmed !== undefined ? { status: args.confirmed } : {}),
@@ -77,7 +79,7 @@ async function scheduleItemUpdatePrepare(call: StepCall, ctx: ActionContext): Pr
   const args = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
   if (args.name === undefined && args.confirmed === undefined && args.tags === undefined) return [];
   const day = resolveDay(await tourCache(ctx, args.tourId).tour(), args.day);
-  const item = await findDayItem(ctx, args.tourId, day.id, day.date, args.itemId);
+  const item = await itemOf(ctx, args.tourId, day, args);
   const saved: JsonObject = {
     itemId: item.id,
     tourId: args.tourId,

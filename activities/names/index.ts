@@ -3,6 +3,8 @@ export { ambiguousName, foldName, matchAll, nearestNames, NameFailure, pick, unk
 export { matchPerson, peopleOf, pickPerson, readTourPeople, refText, type PersonRef, type TourPerson } from './people.ts';
 export {
   clockOf,
+  itemIdOf,
+  itemOf,
   pickBulletin,
   pickItem,
   pickPassType,
@@ -17,5 +19,8 @@ export {
   readTagList,
   readTemplates,
   readVenues,
+  stayIdOf,
+  venueIdOf,
   type NameRef,
 } from './records.ts';
+export { pickGuest } from './guests.ts';

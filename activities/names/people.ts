@@ -58,7 +58,8 @@ function candidates(people: readonly TourPerson[]): Candidate<TourPerson>[] {
   }));
 }
 
-const context = (tourId: string): PickContext => ({ kind: 'tour member or invitee', plural: 'tour members or invitees', where: `on tour ${tourId}` });
+const context = (tourId: string, kind?: string): PickContext =>
+  kind ? { kind, where: `on tour ${tourId}` } : { kind: 'tour member or invitee', plural: 'tour members or invitees', where: `on tour ${tourId}` };
 
 /** The text of a person reference: its e-mail when given as `{ email, name }`. */
 export const refText = (ref: PersonRef): string => (typeof ref === 'string' ? ref : ref.email);
@@ -78,11 +79,11 @@ export function matchPerson(people: readonly TourPerson[], ref: PersonRef): Tour
   return [...members, ...matches.filter((person) => person.kind === 'invite' && !memberEmails.has(person.email?.toLowerCase()))];
 }
 
-/** The one person `ref` means, or a step failure (unknown: nearest names; ambiguous: their e-mails). */
-export function pickPerson(people: readonly TourPerson[], ref: PersonRef, tourId: string): TourPerson {
+/** The one person `ref` means, or a step failure (unknown: nearest names; ambiguous: their e-mails); `kind` names them in it. */
+export function pickPerson(people: readonly TourPerson[], ref: PersonRef, tourId: string, kind?: string): TourPerson {
   const matches = matchPerson(people, ref);
   if (matches.length === 1) return matches[0]!;
   const all = candidates(people);
-  if (matches.length === 0) throw unknownName(context(tourId), refText(ref), all);
-  throw ambiguousName(context(tourId), refText(ref), all.filter((candidate) => matches.includes(candidate.record)));
+  if (matches.length === 0) throw unknownName(context(tourId, kind), refText(ref), all);
+  throw ambiguousName(context(tourId, kind), refText(ref), all.filter((candidate) => matches.includes(candidate.record)));
 }

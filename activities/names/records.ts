@@ -12,6 +12,7 @@ import { listScheduleTemplates, type ScheduleTemplate } from '../api/schedule-te
 import { listTags, type Tag } from '../api/tags.ts';
 import { listVenues, type Venue } from '../api/venues.ts';
 import type { ActionContext } from '../action.ts';
+import { isRetry } from '../actions/attempts.ts';
 import { pick, type Candidate } from './pick.ts';
 
 /** A name or an ID, as playbooks give them. */
@@ -131,4 +132,66 @@ export function pickBulletin(bulletins: readonly Bulletin[], ref: NameRef, tourI
     detail: joined(bulletin.day_id != null ? dates.get(bulletin.day_id) : null, bulletin.is_pinned ? 'pinned' : null),
   }));
   return pick({ kind: 'bulletin', where: where(tourId) }, ref, candidates);
+}
+
+/** A record a step names by `name` (name or ID) or by an older ID field; `tourId` is there for a name (checked by the schema). */
+interface Named {
+  tourId?: string | undefined;
+}
+
+/**
+ * The record `ref` names; on a retry, one an earlier attempt of a renaming call renamed answers
+ * to its new name (`renamedTo`) too.
+ */
+function pickOrRenamed<T>(pickOne: (ref: NameRef) => T, ref: NameRef, renamedTo: string | undefined): T {
+  try {
+    return pickOne(ref);
+  } catch (error) {
+    if (renamedTo === undefined || typeof ref === 'number' || !isRetry()) throw error;
+    return pickOne(renamedTo);
+  }
+}
+
+/** The ID of the stay a step names (`stay`: title or ID, or `stayId`); `title` is its new title, if the step renames it. */
+export async function stayIdOf(ctx: ActionContext, args: Named & { stay?: NameRef | undefined; stayId?: number | undefined; title?: string | undefined }): Promise<number> {
+  if (args.stayId !== undefined) return args.stayId;
+  if (typeof args.stay === 'number' || args.tourId === undefined) return Number(args.stay);
+  // Read afresh for every call: a call of the same step may have renamed a stay.
+  const stays = await readStays(ctx, args.tourId);
+  return pickOrRenamed((ref) => pickStay(stays, ref, args.tourId!), args.stay!, args.title).id;
+}
+
+/** The ID of the venue a step names (`venue`: title or ID, or `venueId`); `title` is its new title, if the step renames it. */
+export async function venueIdOf(ctx: ActionContext, args: Named & { venue?: NameRef | undefined; venueId?: number | undefined; title?: string | undefined }): Promise<number> {
+  if (args.venueId !== undefined) return args.venueId;
+  if (typeof args.venue === 'number' || args.tourId === undefined) return Number(args.venue);
+  const venues = await readVenues(ctx, args.tourId);
+  return pickOrRenamed((ref) => pickVenue(venues, ref, args.tourId!), args.venue!, args.title).id;
+}
+
+/**
+ * The schedule item a step names on a day (`item`: name or ID, or `itemId`), read from the
+ * day's list; `name` is its new name, if the step renames it.
+ */
+export async function itemOf(
+  ctx: ActionContext,
+  tourId: string,
+  day: { id: number; date: string },
+  args: { item?: NameRef | undefined; itemId?: number | undefined; name?: string | undefined },
+): Promise<ScheduleItem> {
+  const items = await readItemsOfDay(ctx, tourId, day.id);
+  const ref = args.itemId ?? args.item!;
+  return pickOrRenamed((r) => pickItem(items, r, day.date), ref, args.name);
+}
+
+/** The ID of the item a step names; only a name needs the day's list read. */
+export async function itemIdOf(
+  ctx: ActionContext,
+  tourId: string,
+  day: { id: number; date: string },
+  args: { item?: NameRef | undefined; itemId?: number | undefined; name?: string | undefined },
+): Promise<number> {
+  if (args.itemId !== undefined) return args.itemId;
+  if (typeof args.item === 'number') return args.item;
+  return (await itemOf(ctx, tourId, day, args)).id;
 }

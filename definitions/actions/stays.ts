@@ -1,7 +1,7 @@
 /** Stays (accommodation) and their rooms. Check-in and check-out are local date + time in the stay’s zone. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, email, localDateTime, location, lookupName, numericId, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
+import { dayRef, email, localDateTime, location, lookupName, nameOrId, nameRef, numericId, personName, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
 
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
 export type StayType = (typeof StayType)[keyof typeof StayType];
@@ -42,7 +42,9 @@ export const stayCreate = defineAction({
 
 export const stayUpdateArgs = z
   .strictObject({
-    stayId: numericId,
+    tourId: tourId.optional().describe('The stay’s tour: needed when "stay" is a title.'),
+    stay: nameRef('The stay').optional(),
+    stayId: numericId.optional().describe('Or the stay’s ID.'),
     title: z.string().min(1).optional(),
     type: z.enum([StayType.hotel, StayType.rental, StayType.residence]).optional(),
     location: location.optional(),
@@ -53,21 +55,22 @@ export const stayUpdateArgs = z
     confirmationNumber: z.string().optional(),
     notes: z.string().optional(),
   })
+  .superRefine(nameOrId('stay', 'stayId'))
   .refine(outAfterIn, OUT_AFTER_IN);
 export type StayUpdateArgs = z.infer<typeof stayUpdateArgs>;
 
 export const stayUpdate = defineAction({
   name: 'stay.update',
-  description: 'Change a stay; only the fields given change.',
+  description: 'Change a stay, named by its title or ID; only the fields given change.',
   args: stayUpdateArgs,
   outputs: { id: 'stay ID' },
-  calls: ['GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
+  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/accommodation/{accommodationId}'] },
 });
 
-/** An occupant: a tour member or invitee, by e-mail; `name` is how a report mentions them. */
-export const roomPerson = z.union([email, z.strictObject({ email, name: z.string().min(1).optional() })]);
+/** An occupant: a tour member by full name or e-mail, or an invitee by e-mail; `name` is how a report mentions them. */
+export const roomPerson = z.union([personName, z.strictObject({ email, name: z.string().min(1).optional() })]);
 export type RoomPerson = z.infer<typeof roomPerson>;
 
 export const roomAssignArgs = z
@@ -78,7 +81,7 @@ export const roomAssignArgs = z
     name: z.string().min(1).optional().describe('Room name; matches an existing room when there is no number.'),
     roomType: lookupName('hotelRoomTypes').describe('Single, Double, Twin, ... (a room type name) or its ID.'),
     roomTypeText: z.string().optional().describe('Free text when the room type is Other.'),
-    people: z.array(roomPerson).min(1).describe('Occupants by e-mail; people not on the tour are reported, not sent.'),
+    people: z.array(roomPerson).min(1).describe('Occupants by full name or e-mail; people not on the tour are reported, not sent.'),
     nights: z.number().int().min(1).optional().describe('Check-out this many nights after check-in.'),
     checkIn: localDateTime.optional().describe('@default the stay’s check-in'),
     checkOut: localDateTime.optional().describe('@default the stay’s check-out'),
@@ -98,7 +101,7 @@ export type RoomAssignArgs = z.infer<typeof roomAssignArgs>;
 export const roomAssign = defineAction({
   name: 'room.assign',
   description:
-    'Create a room in a stay, or update the one with the same number (or name): occupants by e-mail, room type by name, nights or dates.',
+    'Create a room in a stay (by title or ID), or update the one with the same number (or name): occupants by name or e-mail, room type by name, nights or dates.',
   args: roomAssignArgs,
   outputs: {
     id: 'room ID',

@@ -1,8 +1,8 @@
 /** Tags of a tour and the tags of a schedule item. */
 import { z } from 'zod';
-import { tagRef } from './schedule.ts';
+import { itemOfDay, tagRef } from './schedule.ts';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, lookupName, numericId, tourId } from './vocabulary.ts';
+import { dayRef, lookupName, nameOrId, tourId } from './vocabulary.ts';
 
 export const tagCreateArgs = z.strictObject({
   tourId,
@@ -35,12 +35,14 @@ export const tagDelete = defineAction({
   destructive: () => 'deletes a tag permanently and removes it from every schedule item; the API cannot restore it',
 });
 
-export const scheduleItemSetTagsArgs = z.strictObject({
-  tourId,
-  day: dayRef.describe('The item’s day (to read its current tags for undo).'),
-  itemId: numericId,
-  tags: z.array(tagRef).describe('The new set; [] clears.'),
-});
+export const scheduleItemSetTagsArgs = z
+  .strictObject({
+    tourId,
+    day: dayRef.describe('The item’s day (to find it by name and read its current tags for undo).'),
+    ...itemOfDay,
+    tags: z.array(tagRef).describe('The new set; [] clears.'),
+  })
+  .superRefine(nameOrId('item', 'itemId'));
 export type ScheduleItemSetTagsArgs = z.infer<typeof scheduleItemSetTagsArgs>;
 
 export const scheduleItemSetTags = defineAction({
