@@ -7,6 +7,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs } from './common.ts';
 import { putBackTags, resolveTagIds, tourCache } from './schedule-items.ts';
+import { tagChangeHandlers, tagChangeUndo } from './tag-changes.ts';
 import { resolveDay } from './tour-days.ts';
 
 async function tagCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
@@ -83,8 +84,10 @@ export const tagActions: ActionModule = {
     // Deleting a tag is final (the catalogue marks it destructive): there is nothing to prepare.
     'tag.delete': { run: tagDelete, prepare: async () => [] },
     'schedule.item.setTags': { run: scheduleItemSetTags, prepare: scheduleItemSetTagsPrepare },
+    ...tagChangeHandlers,
   },
   undo: {
+    ...tagChangeUndo,
     tagRemove: (args, ctx) =>
       ignoreGone(() => ctx.client.call(deleteTag, { params: { tourId: String(args.tourId), tagId: Number(args.tagId) }, signal: ctx.signal })),
     scheduleItemTagsWriteBack: (args, ctx) => putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),

@@ -9,7 +9,7 @@ import { bulletinList, daySheetData, fileList, orgContacts, orgMembers, passType
 import { lookup } from './lookups.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
-import { scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
+import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
 import { scheduleTemplateApply, scheduleTemplateCreate, scheduleTemplateUndoApply } from './templates.ts';
 import { tourCreate, tourDays, tourFind, tourUpdate } from './tours.ts';
 import type { ActionDefinition } from './types.ts';
@@ -55,6 +55,8 @@ export const actions: readonly ActionDefinition[] = [
   tagCreate,
   tagDelete,
   scheduleItemSetTags,
+  scheduleItemAddTags,
+  scheduleItemRemoveTags,
   venueList,
   venueCreate,
   venueUpdate,

@@ -110,3 +110,52 @@ describe('names in steps', () => {
     expect(((await h.run('contact.list', { tourId, venue: 'Uber Arena' })).output as Out).keyContacts).toEqual([expect.objectContaining({ id: contactId, name: 'Lena Vogt' })]);
   });
 });
+
+describe('adding and removing tags', () => {
+  let h: Harness;
+  let tourId: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    tourId = (await h.createTour('Tag Change Tour')).id;
+    for (const name of ['Band', 'Crew', 'Production']) await h.run('tag.create', { tourId, name, color: 'Green' });
+    await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Soundcheck', start: '16:00', tags: ['Band'] });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const tagNames = () => {
+    const snapshot = h.snapshot();
+    const names = new Map(rows(snapshot, 'tags').map((tag) => [tag.id, tag.name]));
+    const item = rows(snapshot, 'scheduleItems').find((row) => row.name === 'Soundcheck');
+    return (item.tagIds as number[]).map((id) => names.get(id)).sort();
+  };
+  const step = async (action: string, tags: string[]) => {
+    const call = h.stepCall(action, { tourId, day: '2027-03-27', item: 'Soundcheck', tags });
+    const undo = await h.prepare(call);
+    const outcome = await h.run(action, call.args as never, { key: call.idempotencyKey });
+    return { undo, outcome };
+  };
+
+  it('addTags keeps the item’s tags; its undo takes off only what it added, leaving a tag added since', async () => {
+    const { undo, outcome } = await step('schedule.item.addTags', ['Production', 'band']);
+    expect(tagNames()).toEqual(['Band', 'Production']);
+    expect((outcome.output as { changed: number[] }).changed).toHaveLength(1);
+    await h.run('schedule.item.addTags', { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Crew'] });
+    await h.undo(undo);
+    expect(tagNames()).toEqual(['Band', 'Crew']);
+  });
+
+  it('removeTags keeps the others; its undo puts back only what it removed', async () => {
+    const { undo } = await step('schedule.item.removeTags', ['Crew', 'Production']);
+    expect(tagNames()).toEqual(['Band']);
+    await h.undo(undo);
+    expect(tagNames()).toEqual(['Band', 'Crew']);
+  });
+
+  it('a tag the item has already (or lacks already) changes nothing and needs no undo', async () => {
+    const { undo, outcome } = await step('schedule.item.addTags', ['Band']);
+    expect(undo).toEqual([]);
+    expect(outcome.describe).toMatch(/no tag to change/);
+  });
+});
