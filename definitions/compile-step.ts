@@ -3,7 +3,7 @@ import { DEFAULT_APPROVAL_TIMEOUT } from './actions/control.ts';
 import { findAction, catalogue } from './actions/index.ts';
 import type { ActionDefinition } from './actions/types.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
-import { isTemplate } from './expressions.ts';
+import { isTemplate, referencesOf, scanTemplates } from './expressions.ts';
 import type { StepDocument } from './format.ts';
 import { ActionKind, FailurePolicy, type ForEach, type JsonObject, type Plan, type PlanStep } from './plan-types.ts';
 import { checkExpressions, type ReferenceContext, type StepFacts } from './references.ts';
@@ -89,7 +89,11 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
     for (const id of checkExpressions(value, [...base, ...path], { step: document.id, ...place }, context, bare)) needs.add(id);
   };
   read(args, ['with'], { item });
-  if (document.if !== undefined) read(document.if, ['if'], {}, true);
+  // An `if` that reads the element is a condition per element (`forEach.if`), else the step's.
+  const condition = document.if;
+  const perElement = item !== undefined && condition !== undefined && readsElement(condition, item);
+  if (condition !== undefined) read(condition, ['if'], perElement ? { item } : {}, true);
+  if (perElement && forEach && condition !== undefined) forEach.if = asTemplate(condition);
   if (typeof document.forEach === 'string') read(document.forEach, ['forEach'], { itemNote }, true);
   else if (document.forEach) {
     read(document.forEach.items, ['forEach', 'items'], { itemNote }, true);
@@ -102,6 +106,15 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
   }
   const destroys = guard(entry, args, source, context.errors);
   return planStep(entry, args, [...needs], forEach, destroys, source);
+}
+
+/** Whether a condition reads the `forEach` element (`as`) or `index`; one that does not parse is checked elsewhere. */
+function readsElement(condition: string, as: string): boolean {
+  try {
+    return scanTemplates(asTemplate(condition)).some((part) => referencesOf(part.expression).refs.some((ref) => ref.root === as || ref.root === 'index'));
+  } catch {
+    return false;
+  }
 }
 
 function checkNeeds(entry: StepEntry, context: ReferenceContext): void {
@@ -144,7 +157,7 @@ function planStep(entry: StepEntry, args: JsonObject, needs: string[], forEach: 
     args,
     needs,
     ...(forEach ? { forEach } : {}),
-    ...(document.if !== undefined ? { if: asTemplate(document.if) } : {}),
+    ...(document.if !== undefined && !forEach?.if ? { if: asTemplate(document.if) } : {}),
     ...(document.retry ? { retry: document.retry } : {}),
     ...(document.timeout ? { timeout: document.timeout } : {}),
     onFailure: document.onFailure ?? FailurePolicy.rollback,

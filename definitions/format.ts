@@ -75,7 +75,7 @@ export const stepFields = {
     .union([identifier, z.array(identifier)])
     .optional()
     .describe('Steps to wait for, besides those the expressions reference.'),
-  if: z.string().optional().describe('Condition; the step is skipped when it is false.'),
+  if: z.string().optional().describe('Condition; the step is skipped when it is false. In a forEach step it may read the element and index: elements for which it is false are skipped.'),
   forEach: forEachSchema.optional().describe('Run the step once per element of a list.'),
   retry: retrySchema.optional().describe('Overrides of the retry policy of each call.'),
   timeout: duration.optional().describe('Timeout of each call.'),

@@ -71,6 +71,11 @@ export interface ForEach {
   batch?: number;
   /** Expression giving each element's stable key (for idempotency keys). @default the index */
   key?: string;
+  /**
+   * The step's `if` when it reads the element or `index`: evaluated per element, and an element
+   * for which it is false is skipped (its output `null`). Absent: the `if`, if any, is the step's.
+   */
+  if?: string;
 }
 
 /** Position of a construct in the playbook source, 1-based. */

@@ -7,7 +7,7 @@
  */
 import { ApplicationFailure, patched } from '@temporalio/workflow';
 import { MAX_BATCH, type JsonValue, type PlanStep } from '../definitions/plan-types.ts';
-import { evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
+import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import type { BatchResult, StepCall } from '../activities/types.ts';
 import { preparesUndo, runBatchCall } from './activity-calls.ts';
 import { StepState, type ItemCounts } from './messages.ts';
@@ -161,6 +161,14 @@ async function itemKeys(run: Interpreter, step: PlanStep, items: unknown[], scop
   return keys;
 }
 
+/** Elements the step's per-element condition is false for are done, with output `null`, before any call. */
+function skipElements(condition: string, keys: readonly string[], done: Record<string, JsonValue>, scopeOf: (index: number) => ExpressionScope): void {
+  for (const [index, key] of keys.entries()) {
+    if (key in done) continue;
+    if (!evaluateCondition(condition, scopeOf(index))) done[key] = null;
+  }
+}
+
 /** Runs a `forEach` step; its outputs are the elements' outputs, in list order. */
 export async function runForEach(run: Interpreter, step: PlanStep): Promise<JsonValue> {
   const forEach = step.forEach!;
@@ -180,6 +188,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
     return scope;
   };
   const keys = await itemKeys(run, step, items, scopeOf, size > 1);
+  if (forEach.if) skipElements(forEach.if, keys, done, takeScope);
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));

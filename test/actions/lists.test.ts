@@ -143,6 +143,12 @@ describe('list actions', () => {
     expect(Object.values(sheet.guestList as Out).every((value) => typeof value === 'number')).toBe(true);
   });
 
+  it('daySheet.render with only "to" renders from tomorrow (of the run) up to it', async () => {
+    // the harness's run starts 2027-03-01: tomorrow is 2027-03-02, before the tour
+    const outcome = await h.run('daySheet.render', { tourId, to: '2027-03-27', folder: 'to-only' });
+    expect((outcome.output as Out).files).toEqual([expect.objectContaining({ date: '2027-03-27' })]);
+  });
+
   it('a name that matches nothing lists the nearest; one that matches several lists them with their IDs', async () => {
     const unknown = await failureOf(h.run('room.list', { tourId, stay: 'Hotel Adlen' }));
     expect(unknown.type).toBe('UNKNOWN_NAME');
