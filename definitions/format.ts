@@ -26,6 +26,7 @@ export const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 );
 
 const inputTypes = Object.values(InputType) as [InputType, ...InputType[]];
+const scalarTypes = [InputType.string, InputType.number, InputType.boolean, InputType.date, InputType.time] as const;
 
 export const inputSchema = z
   .strictObject({
@@ -34,6 +35,10 @@ export const inputSchema = z
     default: jsonValue.optional().describe('Value used when the caller gives none.'),
     values: z.array(z.string()).min(1).optional().describe('Allowed values of an `enum` input.'),
     items: z.enum(inputTypes).optional().describe('Element type of a `list` input.'),
+    fields: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected a field name (letters, digits, _)'), z.enum(scalarTypes))
+      .optional()
+      .describe('Fields of each element of a `list` input (a CSV row): name -> type (string, number, boolean, date, time).'),
     description: z.string().optional(),
   })
   .describe('A playbook input.');

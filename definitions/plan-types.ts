@@ -39,6 +39,11 @@ export interface PlanInput {
   values?: string[];
   /** Element type of a `list` input. */
   items?: InputType;
+  /**
+   * Fields of each element of a `list` input (a row of a CSV file), name -> type; every element
+   * is an object with each of them, converted to its type like any input.
+   */
+  fields?: Record<string, InputType>;
   description?: string;
   /** Where the input is declared, for error messages about its value. */
   source?: SourceLocation;

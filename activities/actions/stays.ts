@@ -18,7 +18,7 @@ import { pickStay, readStays, stayIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { locationFromRead, locationObject, toLocation } from './places.ts';
-import { checkFields, fromIso, fromLocal, isoOf, type LocalDateTime } from './stay-times.ts';
+import { checkFields, fromIso, fromLocal, isoOf, toLocal, type LocalDateTime } from './stay-times.ts';
 import { asBody, lostNote, plainJson, StepFailure, writeBackOf } from './step-support.ts';
 import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
 import { visibilityBody } from './tour-people.ts';
@@ -106,6 +106,25 @@ function addressOf(stay: Stay): string | undefined {
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
 
+/**
+ * The call's arguments with `checkInTime`/`checkOutTime` made full local dates and times: the
+ * stay's current date there, in its zone (or the call's).
+ */
+function withTimes(stay: Stay, args: StayUpdateArgs): StayUpdateArgs {
+  if (args.checkInTime === undefined && args.checkOutTime === undefined) return args;
+  const zone = args.timeZone ?? stay.timezone ?? 'UTC';
+  const sameDay = (iso: string | null | undefined, time: string, which: string): LocalDateTime => {
+    const instant = fromIso(iso, zone);
+    if (!instant) throw stepError(`stay.update: stay ${stay.title ?? stay.id} has no ${which} date to keep; give "${which === 'check-in' ? 'checkIn' : 'checkOut'}" with a date.`, StepFailure.invalidArguments);
+    return { date: toLocal(instant, zone).date, time };
+  };
+  return {
+    ...args,
+    ...(args.checkInTime !== undefined ? { checkIn: sameDay(stay.check_in_date_time, args.checkInTime, 'check-in') } : {}),
+    ...(args.checkOutTime !== undefined ? { checkOut: sameDay(stay.check_out_date_time, args.checkOutTime, 'check-out') } : {}),
+  };
+}
+
 /** The previous values of the fields an update changes. */
 function stayWriteBack(stay: Stay, args: StayUpdateArgs) {
   const zone = stay.timezone ?? args.timeZone ?? 'UTC';
@@ -132,8 +151,9 @@ function stayWriteBack(stay: Stay, args: StayUpdateArgs) {
 }
 
 async function stayUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  const args = parseArgs(call.action, stayUpdateArgs, call.args);
-  const stay = await readStay(ctx, await stayIdOf(ctx, args));
+  const parsed = parseArgs(call.action, stayUpdateArgs, call.args);
+  const stay = await readStay(ctx, await stayIdOf(ctx, parsed));
+  const args = withTimes(stay, parsed);
   const { body, lost } = stayWriteBack(stay, args);
   const label = stay.title ?? `stay ${stay.id}`;
   return [
@@ -163,9 +183,10 @@ function stayChanges(stay: Stay, args: StayUpdateArgs, action: string): UpdateSt
 }
 
 async function stayUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, stayUpdateArgs, call.args);
-  const stayId = await stayIdOf(ctx, args);
+  const parsed = parseArgs(call.action, stayUpdateArgs, call.args);
+  const stayId = await stayIdOf(ctx, parsed);
   const stay = await readStay(ctx, stayId);
+  const args = withTimes(stay, parsed);
   const body = stayChanges(stay, args, call.action);
   await ctx.client.call(updateAccommodation, { params: { accommodationId: stayId }, body, signal: ctx.signal });
   const tourId = (stay as { tour_id?: unknown }).tour_id ?? args.tourId;

@@ -1,7 +1,7 @@
 /** Stays (accommodation) and their rooms. Check-in and check-out are local date + time in the stay’s zone. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, email, localDateTime, location, lookupName, nameOrId, nameRef, numericId, personName, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
+import { clockTime, dayRef, email, localDateTime, location, lookupName, nameOrId, nameRef, numericId, personName, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
 
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
 export type StayType = (typeof StayType)[keyof typeof StayType];
@@ -51,11 +51,15 @@ export const stayUpdateArgs = z
     timeZone: timeZone.optional().describe('Zone of check-in/out. @default the stay’s'),
     checkIn: localDateTime.optional(),
     checkOut: localDateTime.optional(),
+    checkInTime: clockTime.optional().describe('New check-in time, same date (HH:mm, the stay’s zone).'),
+    checkOutTime: clockTime.optional().describe('New check-out time, same date (HH:mm, the stay’s zone).'),
     confirmed: z.boolean().optional(),
     confirmationNumber: z.string().optional(),
     notes: z.string().optional(),
   })
   .superRefine(nameOrId('stay', 'stayId'))
+  .refine((args) => unresolved(args) || args.checkIn === undefined || args.checkInTime === undefined, { message: 'give "checkIn" or "checkInTime", not both', path: ['checkInTime'] })
+  .refine((args) => unresolved(args) || args.checkOut === undefined || args.checkOutTime === undefined, { message: 'give "checkOut" or "checkOutTime", not both', path: ['checkOutTime'] })
   .refine(outAfterIn, OUT_AFTER_IN);
 export type StayUpdateArgs = z.infer<typeof stayUpdateArgs>;
 

@@ -42,6 +42,9 @@ describe('names in steps', () => {
     expect(row('stays', stayId).checkIn).toBe('2027-03-27T11:00:00.000Z');
     await h.undo(undo);
     expect(row('stays', stayId).checkIn).toBe('2027-03-27T14:00:00.000Z');
+    await h.run('stay.update', { tourId, stay: 'Hotel Adlon', checkInTime: '13:00' });
+    expect(row('stays', stayId).checkIn).toBe('2027-03-27T12:00:00.000Z');
+    expect(row('stays', stayId).checkInDate).toBe('2027-03-27T00:00:00.000Z');
     await h.run('stay.update', { stayId, confirmed: true });
     expect(row('stays', stayId).isConfirmed).toBe(true);
   });

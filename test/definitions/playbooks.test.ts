@@ -15,7 +15,10 @@ describe('shipped playbooks', () => {
       'create-tour.yaml',
       'demo.yaml',
       'render-day-sheets.yaml',
+      'room-crew.yaml',
+      'tag-items.yaml',
       'tour-setup.yaml',
+      'update-stay-and-venue.yaml',
     ]);
   });
 
