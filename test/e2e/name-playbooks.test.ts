@@ -102,4 +102,25 @@ describe('playbooks written with names only', () => {
       [103, ['Elena Kowalski']],
     ]);
   });
+
+  it('the list actions read the tour by names, each step a local activity, after the three playbooks ran', async () => {
+    const outcome = await stack.run(path.join(FIXTURES, 'read-tour.yaml'), { tour: TOUR, stay: 'Hotel Adlon', venue: 'uber arena', day: '2027-03-27' }, 'read-tour');
+    expect(outcome.result?.status, outcome.message).toBe('completed');
+    const outputs = outcome.result!.outputs;
+    expect(outputs.crew).toEqual(expect.arrayContaining(['Jordan Avery', 'Sam Rivera']));
+    expect(outputs).toMatchObject({
+      items: ['Load-in', 'Soundcheck', 'Show'],
+      tags: [['Production', 2]],
+      venues: ['Uber Arena'],
+      stayRooms: [3],
+      runningOrder: 3,
+      ages: true,
+      counts: [0, 0, 0, 0, 0, 0, 0],
+    });
+    expect(outputs.rooms).toEqual(expect.arrayContaining([['Sam Rivera', 'Priya Natarajan']]));
+    expect(Object.values(outputs.guestTotals as Row).every((value) => typeof value === 'number')).toBe(true);
+    const history = await stack.client.workflow.getHandle(outcome.workflowId).fetchHistory();
+    const scheduled = (history.events ?? []).filter((event) => event.activityTaskScheduledEventAttributes).length;
+    expect(scheduled).toBe(0);
+  });
 });
