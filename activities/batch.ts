@@ -1,27 +1,17 @@
 /**
  * Batches: many calls of one `forEach` step in one activity. The calls run in list order, one
  * after another or several at once (`lanes`), each with its own idempotency key, sharing reads
- * such as the tour's days; the activity heartbeats its outcomes so far every few seconds, so a
- * retry resumes after the calls the last attempt reported instead of replaying every call.
+ * such as the tour's days; the activity heartbeats its outcomes so far every few seconds
+ * (`activities/heartbeat.ts`), so a retry resumes after the calls the last attempt reported
+ * instead of replaying every call.
  */
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { CallRole, PartialFailure, type ActionContext, type ActionHandler } from './action.ts';
-import type { BatchCall, BatchOutcome, BatchResult, CallRetry, StepCall, UndoRecord } from './types.ts';
+import { retriesExhausted } from './client/index.ts';
+import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, UndoRecord } from './types.ts';
 import { currentActivity } from './current.ts';
+import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { eachLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
-
-/**
- * Shortest time between two heartbeats of a batch that carry its outcomes. Every heartbeat
- * encodes all of them, and the worker passes on at most one every 30 s or so (its heartbeat
- * throttle, 80 % of the heartbeat timeout at most); beats in between only cost encoding.
- */
-const HEARTBEAT_EVERY_MS = 5_000;
-
-/** Time between beats: 5 s, or half the heartbeat timeout where a short step timeout makes that shorter. */
-function beatEvery(context: Context | undefined): number {
-  const timeout = context?.info.heartbeatTimeoutMs;
-  return timeout ? Math.min(HEARTBEAT_EVERY_MS, timeout / 2) : HEARTBEAT_EVERY_MS;
-}
 
 /** What a batch needs from the activity layer. */
 export interface BatchRunner {
@@ -60,18 +50,26 @@ function resumed(context: Context | undefined, calls: StepCall[]): (BatchResult 
   return results;
 }
 
-/** A failure is definitive when the activity would not retry it: the API refused the call. */
+/** The first detail of a failure, as `FailureDetails`. */
+function detailsOf(failure: unknown): FailureDetails | undefined {
+  const first = (failure as { details?: unknown[] } | null)?.details?.[0];
+  return first && typeof first === 'object' ? (first as FailureDetails) : undefined;
+}
+
+/**
+ * A failure is definitive when the API refused the call: non-retryable, and not merely because
+ * the retries of one of the call's requests ran out.
+ */
 function definitive(failure: unknown): { type: string; message: string } | undefined {
   const f = failure as { nonRetryable?: boolean; type?: string; message?: string } | null;
-  if (!f || typeof f !== 'object' || f.nonRetryable !== true) return undefined;
+  if (!f || typeof f !== 'object' || f.nonRetryable !== true || detailsOf(f)?.retriesExhausted) return undefined;
   return { type: f.type ?? 'Error', message: f.message ?? String(failure) };
 }
 
 /** A failure after the call's own retries: Temporal must not run the batch again for it. */
 function final(failure: unknown): unknown {
-  if (!(failure instanceof ApplicationFailure)) return failure;
-  const { message, type, details } = failure;
-  return ApplicationFailure.create({ message, type: type ?? 'Error', nonRetryable: true, ...(details ? { details } : {}) });
+  if (!(failure instanceof ApplicationFailure) || detailsOf(failure)?.retriesExhausted) return failure;
+  return retriesExhausted(failure);
 }
 
 function pause(context: Context | undefined, ms: number): Promise<void> {
@@ -86,8 +84,11 @@ function retryDelay(retry: CallRetry, attempt: number, failure: unknown): number
 }
 
 /**
- * One call with the retries Temporal would give it as an activity of its own. Returns the
- * refusal of a call the API refused; throws once the retries of any other failure run out.
+ * One call with the retries Temporal would give it as an activity of its own. Each of its API
+ * requests has had the step's attempts already (the activity retries every request), so a
+ * failure whose retries ran out ends the call at once; a call is run again as a whole only for
+ * other failures worth retrying. Returns the refusal of a call the API refused; throws once the
+ * retries of any other failure run out.
  */
 async function callWithRetries(
   runner: BatchRunner,
@@ -101,12 +102,13 @@ async function callWithRetries(
     try {
       return { outcome: await runner.handlerFor(call.action).run(call, runner.contextFor(call, CallRole.run, shared)) };
     } catch (error) {
-      const failure = runner.toFailure(error instanceof PartialFailure ? error.cause : error);
+      const failure = runner.toFailure(error);
       const refused = definitive(failure);
       if (refused) return { failed: { ...refused, undo: error instanceof PartialFailure ? error.undo : [] } };
       const type = (failure as { type?: string } | null)?.type;
-      const lastTry = attempt >= retry.maximumAttempts || (type !== undefined && retry.nonRetryableErrorTypes.includes(type));
-      if (lastTry || context?.cancellationSignal.aborted) throw final(runner.toFailure(error));
+      const lastTry =
+        attempt >= retry.maximumAttempts || detailsOf(failure)?.retriesExhausted === true || (type !== undefined && retry.nonRetryableErrorTypes.includes(type));
+      if (lastTry || context?.cancellationSignal.aborted) throw final(failure);
       beat(true);
       await pause(context, retryDelay(retry, attempt, failure));
     }
@@ -118,27 +120,20 @@ async function callWithRetries(
  * A call the API refuses is recorded with the undo of any writes it made, and, when
  * `stopOnFailure`, no call starts after it (those in flight finish). A call whose retries run
  * out fails the activity once the calls in flight have finished; a retry of the activity (after
- * a worker crash or a timeout) skips the calls its last heartbeat reported done.
+ * a worker crash or a timeout) skips the calls its last heartbeat reported done. `heartbeats`
+ * are the activity's (started here when not given); they carry the outcomes so far.
  */
-export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<BatchOutcome> {
+export async function runBatch(runner: BatchRunner, batch: BatchCall, heartbeats?: Heartbeats): Promise<BatchOutcome> {
   const context = currentActivity();
+  const beats = heartbeats ?? startHeartbeats(context);
   const { calls } = batch;
   const results = resumed(context, calls);
   const keys = calls.map((call) => call.idempotencyKey);
   const shared = new Map<string, Promise<unknown>>();
-  // Outcomes so far, at most every 5 s: each heartbeat encodes them all. A retry after a crash
-  // redoes the calls since the last heartbeat the server got, under the same idempotency keys.
-  // The first beat comes one spacing after the start: a batch done sooner has nothing a retry
-  // could skip that is worth a heartbeat (the heartbeat timeout runs from the start regardless).
-  const every = beatEvery(context);
-  let beaten = Date.now();
-  const beat = (force = false) => {
-    const now = Date.now();
-    if (!force && now - beaten < every) return;
-    beaten = now;
-    const progress: BatchProgress = { keys, outcomes: results };
-    context?.heartbeat(progress);
-  };
+  // Every beat carries the outcomes so far. A retry after a crash redoes the calls since the
+  // last heartbeat the server got, under the same idempotency keys.
+  beats?.carry((): BatchProgress => ({ keys, outcomes: results }));
+  const beat = (force = false) => beats?.beat(force);
   let next = 0;
   let stopped = false;
   let thrown: { error: unknown } | undefined;
@@ -158,7 +153,11 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall): Promise<B
     }
   };
   const lanes = Math.max(1, Math.min(batch.lanes ?? 1, calls.length));
-  await Promise.all(Array.from({ length: lanes }, lane));
+  try {
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    if (!heartbeats) beats?.stop();
+  }
   if (thrown) {
     if (lanes > 1) beat(true); // what the other lanes finished, for the retry
     throw thrown.error;

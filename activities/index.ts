@@ -6,13 +6,15 @@
  */
 import { createHash } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
+import { msToNumber } from '@temporalio/common/lib/time.js';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { activityName, batchActivityName, undoActivityName, CallRole, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
-import { ApiError, asActivityFailure, toActivityFailure } from './client/index.ts';
+import { ApiError, asActivityFailure, retriesExhausted, toActivityFailure, withCallRetries, type RetryOptions } from './client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
+import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { Handovers, sharedIn, StepReads } from './step-reads.ts';
-import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
+import type { BatchCall, CallRetry, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
 
@@ -76,27 +78,71 @@ function undoKey(activity: string, args: JsonObject): string {
   return `undo:${createHash('sha256').update(`${activity}:${JSON.stringify(args)}`).digest('hex').slice(0, 48)}`;
 }
 
-/** The failure an activity throws for `error`: API errors typed by the API's code, partial writes with their undo. */
-function activityFailure(error: unknown): unknown {
+/**
+ * The failure an activity throws for `error`: API errors typed by the API's code, partial writes
+ * with their undo. When the activity retried its calls (`retried`), an API error still worth
+ * retrying is one whose attempts ran out: its failure says so (`retriesExhausted`).
+ */
+function activityFailure(error: unknown, retried = false): unknown {
+  const cause = error instanceof PartialFailure ? error.cause : error;
+  let failure: unknown;
   if (error instanceof PartialFailure) {
-    const failure = error.cause instanceof ApiError ? toActivityFailure(error.cause) : ApplicationFailure.fromError(error.cause);
-    return ApplicationFailure.create({
-      message: failure.message,
-      type: failure.type ?? 'Error',
-      nonRetryable: failure.nonRetryable === true,
-      ...(failure.nextRetryDelay != null ? { nextRetryDelay: failure.nextRetryDelay } : {}),
+    const mapped = cause instanceof ApiError ? toActivityFailure(cause) : ApplicationFailure.fromError(cause);
+    failure = ApplicationFailure.create({
+      message: mapped.message,
+      type: mapped.type ?? 'Error',
+      nonRetryable: mapped.nonRetryable === true,
+      ...(mapped.nextRetryDelay != null ? { nextRetryDelay: mapped.nextRetryDelay } : {}),
       details: [{ undo: error.undo }],
     });
+  } else {
+    failure = asActivityFailure(error);
   }
-  return asActivityFailure(error);
+  const exhausted = retried && cause instanceof ApiError && cause.retryable;
+  return exhausted && failure instanceof ApplicationFailure ? retriesExhausted(failure) : failure;
 }
 
-/** Runs activity code and turns API errors into Temporal failures whose type is the API's code. */
-async function asActivity<T>(body: () => Promise<T>): Promise<T> {
+/** The step's retry policy as the API client's retry options. */
+function retryOptions(retry: CallRetry): RetryOptions {
+  return {
+    attempts: retry.maximumAttempts,
+    initialMs: retry.initialIntervalMs,
+    factor: retry.backoffCoefficient,
+    maxMs: retry.maximumIntervalMs,
+    nonRetryableTypes: retry.nonRetryableErrorTypes,
+  };
+}
+
+/** The activity's own retry policy, for inputs that carry none (runs started before they did). */
+function taskRetry(): CallRetry | undefined {
+  const policy = currentActivity()?.info.retryPolicy;
+  if (!policy) return undefined;
+  return {
+    initialIntervalMs: msToNumber(policy.initialInterval ?? '1s'),
+    backoffCoefficient: policy.backoffCoefficient ?? 2,
+    maximumIntervalMs: policy.maximumInterval !== undefined ? msToNumber(policy.maximumInterval) : 100 * msToNumber(policy.initialInterval ?? '1s'),
+    maximumAttempts: policy.maximumAttempts || Number.MAX_SAFE_INTEGER,
+    nonRetryableErrorTypes: policy.nonRetryableErrorTypes ?? [],
+  };
+}
+
+/**
+ * Runs activity code and turns API errors into Temporal failures whose type is the API's code.
+ * Each API call it makes retries by `retry` (the step's policy, else the task's): a failure on
+ * one call never uses up the attempts of the others, and once a call's attempts have run out
+ * the activity fails for good instead of starting its calls over. Temporal retries the activity
+ * itself only after a crash or a timeout. Outside an activity with no `retry`, calls are tried
+ * once. The activity heartbeats while it runs (`activities/heartbeat.ts`), so a killed worker's
+ * activity is retried elsewhere within its heartbeat timeout; `body` may give the beats details.
+ */
+async function asActivity<T>(body: (heartbeats: Heartbeats | undefined) => Promise<T>, retry: CallRetry | undefined = taskRetry()): Promise<T> {
+  const heartbeats = startHeartbeats(currentActivity());
   try {
-    return await body();
+    return retry ? await withCallRetries({ options: retryOptions(retry) }, () => body(heartbeats)) : await body(heartbeats);
   } catch (error) {
-    throw activityFailure(error);
+    throw activityFailure(error, retry !== undefined);
+  } finally {
+    heartbeats?.stop();
   }
 }
 
@@ -137,30 +183,31 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
    */
   const callContext = (call: StepCall, role: CallRole, shared?: Map<string, Promise<unknown>>) =>
     contextFor(deps, call.idempotencyKey, shared, stepReads.of(stepOf(call)), handoverOf(handovers, call, role));
-  const batches: BatchRunner = { handlerFor, contextFor: callContext, toFailure: activityFailure };
+  const batches: BatchRunner = { handlerFor, contextFor: callContext, toFailure: (error) => activityFailure(error, true) };
 
   const activities: Record<string, ActivityFn> = {};
   for (const [action, handler] of Object.entries(handlers)) {
     activities[activityName(action)] = ((call: StepCall) =>
-      asActivity(() => handler.run(call, callContext(call, CallRole.run)))) as ActivityFn;
-    activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity(() => runBatch(batches, batch))) as ActivityFn;
+      asActivity(() => handler.run(call, callContext(call, CallRole.run)), call.retry)) as ActivityFn;
+    activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity((heartbeats) => runBatch(batches, batch, heartbeats), batch.retry)) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
-    activities[undoActivityName(name)] = ((args: JsonObject, meta?: { idempotencyKey?: string }) =>
-      asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))))) as ActivityFn;
+    activities[undoActivityName(name)] = ((args: JsonObject, meta?: { idempotencyKey?: string; retry?: CallRetry }) =>
+      asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))), meta?.retry)) as ActivityFn;
   }
   return {
     ...activities,
     /** `prepareUndo` for every call of a batch, before any of them runs. */
-    prepareUndoBatch: ({ calls }: { calls: StepCall[] }): Promise<UndoRecord[][]> => asActivity(() => prepareBatch(batches, calls)),
+    prepareUndoBatch: ({ calls, retry }: { calls: StepCall[]; retry?: CallRetry }): Promise<UndoRecord[][]> =>
+      asActivity(() => prepareBatch(batches, calls), retry),
     /** Reads what an update, delete or bulk call will change and returns its undo. */
     prepareUndo: (call: StepCall): Promise<UndoRecord[]> =>
-      asActivity(async () => (await handlerFor(call.action).prepare?.(call, callContext(call, CallRole.prepare))) ?? []),
+      asActivity(async () => (await handlerFor(call.action).prepare?.(call, callContext(call, CallRole.prepare))) ?? [], call.retry),
     /**
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.
      */
-    undoReplayAndUndo: ({ call }: { call: StepCall }): Promise<void> =>
+    undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: { retry?: CallRetry }): Promise<void> =>
       asActivity(async () => {
         let undo: UndoRecord[];
         try {
@@ -172,6 +219,6 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
           else throw error;
         }
         for (const record of [...undo].reverse()) await runUndo(record);
-      }),
+      }, meta?.retry),
   };
 }

@@ -27,6 +27,12 @@ export interface StepCall {
    */
   idempotencyKey: string;
   run: RunContext;
+  /**
+   * The step's retry policy, which each API call of the activity gets in full. Set on the
+   * activity's input only (the saga keeps the call without it); absent: the activity's own
+   * retry policy, if its task carries one.
+   */
+  retry?: CallRetry;
 }
 
 /** The record an undo touches, for the run's report ("left behind: room 412 in stay 9"). */
@@ -68,6 +74,18 @@ export interface StepOutcome {
  */
 export interface PartialProgress {
   undo: UndoRecord[];
+}
+
+/** The first detail of an activity's failure, as far as the workflow reads it. */
+export interface FailureDetails {
+  /** Undo of the writes made before the failure (`PartialProgress`). */
+  undo?: UndoRecord[];
+  /**
+   * A call's own retries ran out. The failure is non-retryable only so that Temporal does not
+   * give the activity's calls their attempts all over again: the API never refused the call,
+   * and whether it wrote is unknown.
+   */
+  retriesExhausted?: boolean;
 }
 
 /** Calls of one `forEach` step run by one activity: one after another, or `lanes` at a time. */

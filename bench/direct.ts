@@ -13,7 +13,7 @@ import type { BatchCall, BatchOutcome, StepCall, StepOutcome } from '../activiti
 import { batchActivityName } from '../workflows/activity-names.ts';
 import { batchSize, inBatches, lanesPerActivity } from '../workflows/for-each.ts';
 import { preparesUndo } from '../workflows/activity-calls.ts';
-import { idempotencyKey } from '../workflows/keys.ts';
+import { RunKeys, itemIdentity, itemKeys } from '../workflows/keys.ts';
 import type { StepSpan } from './tourflow.ts';
 
 /** The activity functions of `createActivities`, by activity name. */
@@ -62,6 +62,7 @@ function sequentialOrder(plan: Plan): PlanStep[] {
 class Walk {
   private readonly outputs: Record<string, JsonValue> = {};
   private readonly origin = performance.now();
+  private readonly keys: RunKeys;
 
   constructor(
     private readonly plan: Plan,
@@ -69,7 +70,9 @@ class Walk {
     private readonly options: WalkOptions,
     private readonly workflowId: string,
     private readonly spans?: Record<string, StepSpan>,
-  ) {}
+  ) {
+    this.keys = new RunKeys(options.keySeed);
+  }
 
   async run(): Promise<JsonObject> {
     if (this.options.sequential) {
@@ -134,9 +137,9 @@ class Walk {
     const forEach = step.forEach!;
     const items = evaluateTemplate(forEach.items, this.scope());
     if (!Array.isArray(items)) throw new Error('forEach did not give a list');
-    const keys = items.map((item, index) =>
-      forEach.key ? String(evaluateTemplate(forEach.key, this.scope({ [forEach.as]: item, index }))) : String(index),
-    );
+    const found = itemKeys(items.map((item, index) => (forEach.key ? itemIdentity(evaluateTemplate(forEach.key, this.scope({ [forEach.as]: item, index }))) : String(index))));
+    if (!('keys' in found)) throw new Error(`elements ${found.collision.first} and ${found.collision.second} have the same key`);
+    const { keys } = found;
     const results: JsonValue[] = new Array<JsonValue>(items.length).fill(null);
     const size = batchSize(items.length, forEach.concurrency, forEach.batch, preparesUndo(step.kind));
     const grouped = size > 1 && !this.options.sequential ? lanesPerActivity(forEach.concurrency, forEach.batch, preparesUndo(step.kind)) : 1;
@@ -166,7 +169,7 @@ class Walk {
       stepId: step.id,
       itemKey,
       args: evaluateTemplate(step.args, scope),
-      idempotencyKey: idempotencyKey(this.options.keySeed, step.id, itemKey),
+      idempotencyKey: this.keys.of(step.id, itemKey),
       run,
     };
   }

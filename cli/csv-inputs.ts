@@ -6,10 +6,10 @@
  * and a mistake names the file, the row (as a spreadsheet numbers it: the header is row 1) and
  * the column.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { checkInputValue } from '../definitions/inputs.ts';
+import { INPUTS_LIMITS, readBoundedText, sizeProblem } from '../definitions/limits.ts';
 import { InputType, type JsonObject, type Plan, type PlanInput } from '../definitions/plan-types.ts';
 import { closest } from '../definitions/suggest.ts';
 import { UserError } from './context.ts';
@@ -58,9 +58,19 @@ export async function readCsvInputs(cwd: string, value: string, plan: Pick<Plan,
   const named = eq > 0 ? value.slice(0, eq) : undefined;
   const file = eq > 0 ? value.slice(eq + 1) : value;
   const [name, input] = targetInput(plan, named, file);
+  let text: string;
+  try {
+    // Within the size bound of any inputs file: read to one byte past it at most.
+    text = await readBoundedText(path.resolve(cwd, file), INPUTS_LIMITS.maxBytes);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
+    throw new UserError(`${file}: cannot read inputs file: ${reason}`);
+  }
+  const tooLarge = sizeProblem(text, INPUTS_LIMITS);
+  if (tooLarge) throw new UserError(`${file}: ${tooLarge.message}`);
   let records: string[][];
   try {
-    records = parse(await readFile(path.resolve(cwd, file), 'utf8'), { bom: true, skip_empty_lines: true, trim: true, relax_column_count: false }) as string[][];
+    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: false }) as string[][];
   } catch (error) {
     throw new UserError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }

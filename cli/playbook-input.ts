@@ -1,8 +1,5 @@
 /** Compiling a playbook file and resolving its inputs for the `run`, `plan` and `dev` commands. */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { compilePlaybookFile, formatErrors, resolveInputs } from '../definitions/index.ts';
+import { compilePlaybookFile, formatErrors, readInputsFile, resolveInputs } from '../definitions/index.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { UserError, type CliContext } from './context.ts';
 import { isCsvInputs, readCsvInputs } from './csv-inputs.ts';
@@ -20,8 +17,15 @@ export async function loadPlan(
     ? {}
     : isCsvInputs(inputsFile)
       ? await readCsvInputs(ctx.cwd, inputsFile, compiled.plan)
-      : ((parseYaml(await readFile(path.resolve(ctx.cwd, inputsFile), 'utf8')) ?? {}) as JsonObject);
+      : await readInputsFlag(ctx, inputsFile);
   const resolved = resolveInputs(compiled.plan!, { ...fromFile, ...raw });
   if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
   return { plan: compiled.plan!, inputs: resolved.inputs };
+}
+
+/** The values of an `--inputs` file; a mistake in it (or a file beyond its bounds) is a `UserError` at file:line:column. */
+export async function readInputsFlag(ctx: CliContext, file: string): Promise<JsonObject> {
+  const read = await readInputsFile(file, ctx.cwd);
+  if (read.errors.length > 0 || !read.inputs) throw new UserError(formatErrors(read.errors, read.sources));
+  return read.inputs;
 }

@@ -4,9 +4,6 @@
  * compiled plan; its runs seed their idempotency keys with their own workflow ID, so every
  * scheduled run writes once however often it is retried.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import {
   DAYS_OF_WEEK,
   MONTHS,
@@ -30,6 +27,7 @@ import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
 import { KEY_SEED_WORKFLOW_ID, type PlaybookInput } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME, playbookSearchAttributes } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
+import { readInputsFlag } from './playbook-input.ts';
 import { PLAYBOOK_WORKFLOW, formatDuration } from './progress-text.ts';
 import { SCHEDULE_DEFAULTS, type OverlapFlag } from './schedule-flags.ts';
 
@@ -108,7 +106,7 @@ export async function givenInputs(
   base: Record<string, JsonValue>,
   flags: { input?: Record<string, string>; inputs?: string },
 ): Promise<Record<string, JsonValue>> {
-  const fromFile = flags.inputs ? ((parseYaml(await readFile(path.resolve(ctx.cwd, flags.inputs), 'utf8')) ?? {}) as JsonObject) : {};
+  const fromFile = flags.inputs ? await readInputsFlag(ctx, flags.inputs) : {};
   return { ...base, ...fromFile, ...(flags.input ?? {}) };
 }
 

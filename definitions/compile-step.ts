@@ -2,8 +2,9 @@
 import { DEFAULT_APPROVAL_TIMEOUT } from './actions/control.ts';
 import { findAction, catalogue } from './actions/index.ts';
 import type { ActionDefinition } from './actions/types.ts';
+import { argKindErrors } from './arg-kinds.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
-import { isTemplate, referencesOf, scanTemplates } from './expressions.ts';
+import { isTemplate, referencesOf, scanTemplates, unwrapExpression } from './expressions.ts';
 import type { StepDocument } from './format.ts';
 import { ActionKind, FailurePolicy, type ForEach, type JsonObject, type Plan, type PlanStep } from './plan-types.ts';
 import { checkExpressions, type ReferenceContext, type StepFacts } from './references.ts';
@@ -42,7 +43,14 @@ export function factsOf(entry: StepEntry): StepFacts {
   let outputs: ReadonlySet<string> | undefined;
   if (entry.plan) outputs = new Set([...Object.keys(entry.plan.outputs), ...declared]);
   else if (entry.action) outputs = declared.length > 0 ? new Set([...actionOutputs(entry.action), ...declared]) : actionOutputs(entry.action);
-  return { id: entry.document.id, outputs, forEach: entry.document.forEach !== undefined };
+  return {
+    id: entry.document.id,
+    outputs,
+    forEach: entry.document.forEach !== undefined,
+    named: declared,
+    // an included playbook's outputs are its own, not those of `playbook.run`
+    ...(entry.action && !entry.plan ? { action: entry.action } : {}),
+  };
 }
 
 const outputSets = new WeakMap<ActionDefinition, ReadonlySet<string>>();
@@ -50,7 +58,7 @@ const outputSets = new WeakMap<ActionDefinition, ReadonlySet<string>>();
 /** An action's output names, as one shared set per action. */
 function actionOutputs(action: ActionDefinition): ReadonlySet<string> {
   let names = outputSets.get(action);
-  if (!names) outputSets.set(action, (names = new Set(Object.keys(action.outputs))));
+  if (!names) outputSets.set(action, (names = new Set(Object.keys(action.outputs.shape))));
   return names;
 }
 
@@ -88,18 +96,21 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
   const read = (value: unknown, path: (string | number)[], place: Parameters<typeof checkExpressions>[2], bare = false) => {
     for (const id of checkExpressions(value, [...base, ...path], { step: document.id, ...place }, context, bare)) needs.add(id);
   };
-  read(args, ['with'], { item });
+  const itemType = forEach && context.types ? context.types.elementType(unwrapExpression(forEach.items), { step: document.id }) : undefined;
+  read(args, ['with'], { item, itemType });
+  const types = context.types;
+  if (action && types) context.errors.push(...argKindErrors(action, args, [...base, 'with'], source, (text) => types.typeOf(text, { step: document.id, item, itemType })));
   // An `if` that reads the element is a condition per element (`forEach.if`), else the step's.
   const condition = document.if;
   const perElement = item !== undefined && condition !== undefined && readsElement(condition, item);
-  if (condition !== undefined) read(condition, ['if'], perElement ? { item } : {}, true);
+  if (condition !== undefined) read(condition, ['if'], perElement ? { item, itemType, expect: 'bool' } : { expect: 'bool' }, true);
   if (perElement && forEach && condition !== undefined) forEach.if = asTemplate(condition);
-  if (typeof document.forEach === 'string') read(document.forEach, ['forEach'], { itemNote }, true);
+  if (typeof document.forEach === 'string') read(document.forEach, ['forEach'], { itemNote, expect: 'list' }, true);
   else if (document.forEach) {
-    read(document.forEach.items, ['forEach', 'items'], { itemNote }, true);
-    if (document.forEach.key !== undefined) read(document.forEach.key, ['forEach', 'key'], { item }, true);
+    read(document.forEach.items, ['forEach', 'items'], { itemNote, expect: 'list' }, true);
+    if (document.forEach.key !== undefined) read(document.forEach.key, ['forEach', 'key'], { item, itemType }, true);
   }
-  read(document.outputs ?? {}, ['outputs'], { item, result: true });
+  read(document.outputs ?? {}, ['outputs'], { item, itemType, result: true });
   if (document.action === 'approval' && isTemplate(args.timeout)) {
     const place = source.place([...base, 'with', 'timeout']);
     context.errors.push(new PlaybookError(PlaybookErrorCode.invalidArgument, 'timeout: the approval timeout must be written out, not computed', { file: source.file, ...place }));

@@ -13,6 +13,8 @@ import { compileInput, inputProblems } from './inputs.ts';
 import { issuesToErrors } from './issues.ts';
 import { compileStep, factsOf, resolveAction, type StepEntry } from './compile-step.ts';
 import { PLAN_VERSION, type JsonObject, type JsonValue, type Plan, type PlanInput, type PlanStep } from './plan-types.ts';
+import { TypeScope } from './cel-types.ts';
+import { checkSchedule } from './cron.ts';
 import { checkExpressions, type ReferenceContext } from './references.ts';
 import { parseSource, type PlaybookSource } from './source.ts';
 
@@ -50,10 +52,12 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
   const document = (isObject(source.value) ? source.value : {}) as Record<string, unknown>;
   const inputs = compileInputs(document.inputs, source, errors);
   const entries = await stepEntries(document.steps, source, errors, options, sources);
-  const context: ReferenceContext = { source, steps: factsMap(entries), inputs: Object.keys(inputs), errors };
+  const facts = factsMap(entries);
+  const context: ReferenceContext = { source, steps: facts, inputs: Object.keys(inputs), errors, types: new TypeScope(inputs, facts) };
   const steps = compileSteps(entries, context);
   const outputs = isObject(document.outputs) ? (document.outputs as JsonObject) : {};
   checkExpressions(outputs, ['outputs'], {}, context);
+  errors.push(...checkSchedule(document.schedule, source));
   if (options.inputs) checkRunInputs(inputs, options.inputs, source, errors);
   if (errors.length > 0 || !top.success) return { errors, sources };
   const plan: Plan = {

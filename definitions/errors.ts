@@ -20,12 +20,15 @@ export const PlaybookErrorCode = {
   useBeforeDefinition: 'use-before-definition',
   dependencyCycle: 'dependency-cycle',
   expressionSyntax: 'expression-syntax',
+  expressionType: 'expression-type',
   destroyNotAllowed: 'destroy-not-allowed',
   includeCycle: 'include-cycle',
   includeNotFound: 'include-not-found',
   inputRequired: 'input-required',
   inputInvalid: 'input-invalid',
   inputUnknown: 'input-unknown',
+  /** Beyond what a playbook or inputs file may be: size, nesting, alias expansion; or a `__proto__` key. */
+  limitExceeded: 'limit-exceeded',
 } as const;
 export type PlaybookErrorCode = (typeof PlaybookErrorCode)[keyof typeof PlaybookErrorCode];
 
@@ -39,6 +42,8 @@ export interface PlaybookErrorOptions {
   length?: number;
   hint?: string;
   cause?: unknown;
+  /** Print the offending line with a caret under the place. @default true (false for what concerns the whole file) */
+  quote?: boolean;
 }
 
 /** One mistake in a playbook, at a place in its source. */
@@ -49,6 +54,7 @@ export class PlaybookError extends Error {
   readonly column: number;
   readonly length: number;
   readonly hint: string | undefined;
+  readonly quote: boolean;
   /** The text of the offending line, when the compiler had the source at hand. */
   sourceLine: string | undefined;
 
@@ -61,6 +67,7 @@ export class PlaybookError extends Error {
     this.column = options.column;
     this.length = Math.max(1, options.length ?? 1);
     this.hint = options.hint;
+    this.quote = options.quote ?? true;
   }
 
   /** `file:line:column: message`, the one-line form. */
@@ -92,15 +99,31 @@ export function formatErrors(errors: readonly PlaybookError[], sources: SourceTe
 
 function formatError(error: PlaybookError, source: string | undefined): string {
   const lines = [`${error.location}: ${error.message}`];
-  const text = error.sourceLine ?? source?.split(/\r?\n/)[error.line - 1];
+  const text = error.quote ? (error.sourceLine ?? source?.split(/\r?\n/)[error.line - 1]) : undefined;
   if (text !== undefined) {
     const gutter = String(error.line).padStart(5);
-    const caretLength = Math.max(1, Math.min(error.length, text.length - error.column + 1));
-    lines.push(`${gutter} | ${text}`);
-    lines.push(`${' '.repeat(gutter.length)} | ${' '.repeat(error.column - 1)}${'^'.repeat(caretLength)}`);
+    const { shown, caretAt, caretLength } = lineAround(text, error.column, error.length);
+    lines.push(`${gutter} | ${shown}`);
+    lines.push(`${' '.repeat(gutter.length)} | ${' '.repeat(caretAt)}${'^'.repeat(caretLength)}`);
   }
   if (error.hint) lines.push(`  hint: ${error.hint}`);
   return lines.join('\n');
+}
+
+/** Longest source line shown whole; a longer one (minified JSON, say) is cut around the column. */
+const MAX_SHOWN = 160;
+
+/** The part of a source line to show, and where under it the caret goes. */
+function lineAround(text: string, column: number, length: number): { shown: string; caretAt: number; caretLength: number } {
+  const caret = (start: number, end: number, lead: number) => ({
+    caretAt: column - 1 - start + lead,
+    caretLength: Math.max(1, Math.min(length, end - column + 1)),
+  });
+  if (text.length <= MAX_SHOWN) return { shown: text, ...caret(0, text.length, 0) };
+  const start = Math.max(0, Math.min(column - 1 - MAX_SHOWN / 4, text.length - MAX_SHOWN));
+  const end = Math.min(text.length, start + MAX_SHOWN);
+  const lead = start > 0 ? '…' : '';
+  return { shown: `${lead}${text.slice(start, end)}${end < text.length ? '…' : ''}`, ...caret(start, end, lead.length) };
 }
 
 /** Errors in reading order: by file, line, column. */

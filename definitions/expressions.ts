@@ -77,6 +77,14 @@ env.registerFunction('addDays(string, int): string', (date: string, days: bigint
 env.registerFunction('weekday(string): string', (date: string) => weekday(date));
 env.registerFunction('dates(string, string): list', (from: string, to: string) => dateRange(from, to));
 
+/**
+ * A new environment with the functions and operators expressions have, for checking them at
+ * compile time; the caller declares the names it knows the types of. Evaluation never uses it.
+ */
+export function checkingEnvironment(): Environment {
+  return env.clone();
+}
+
 function sumOf(list: unknown[]): bigint | number {
   if (list.every((item) => typeof item === 'bigint')) return (list as bigint[]).reduce((a, b) => a + b, 0n);
   return list.reduce<number>((total, item) => {

@@ -4,6 +4,7 @@
  * against the catalogue; here they are any map.
  */
 import { z } from 'zod';
+import { timeZone } from './actions/vocabulary.ts';
 import { FailurePolicy, InputType, MAX_BATCH } from './plan-types.ts';
 
 export const API_VERSION = 'tourflow/v1';
@@ -103,7 +104,7 @@ export const stepSchema = z.strictObject({
 
 export const scheduleSchema = z.strictObject({
   cron: z.string().min(1).describe('Cron expression, e.g. "0 6 * * *".'),
-  timezone: z.string().optional().describe('IANA time zone the cron runs in. @default UTC'),
+  timezone: timeZone.optional().describe('IANA time zone the cron runs in. @default UTC'),
   inputs: z.record(z.string(), jsonValue).optional().describe('Inputs of scheduled runs.'),
 });
 

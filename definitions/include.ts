@@ -2,12 +2,12 @@
  * Composite playbooks: a `playbook.run` step names another playbook file; it is compiled
  * (recursively) and embedded in the step, so the plan stays one self-contained JSON value.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StepEntry } from './compile-step.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import { holdsTemplate, isTemplate } from './expressions.ts';
 import { checkInputValue } from './inputs.ts';
+import { PLAYBOOK_LIMITS, readBoundedText } from './limits.ts';
 import type { JsonValue, Plan } from './plan-types.ts';
 import type { PlaybookSource } from './source.ts';
 import { suggestion } from './suggest.ts';
@@ -36,7 +36,7 @@ type Compile = (text: string, options: IncludeOptions & { file: string }) => Pro
 export async function readInclude(request: string, fromFile: string, cwd = process.cwd()): Promise<IncludedFile | undefined> {
   const file = path.join(path.dirname(fromFile), request);
   try {
-    return { file, text: await readFile(path.resolve(cwd, file), 'utf8') };
+    return { file, text: await readBoundedText(path.resolve(cwd, file), PLAYBOOK_LIMITS.maxBytes) };
   } catch {
     return undefined;
   }
@@ -88,7 +88,7 @@ function checkIncludeInputs(entry: StepEntry, plan: Plan, source: PlaybookSource
   const values = (given ?? {}) as Record<string, JsonValue>;
   const names = Object.keys(plan.inputs);
   for (const [name, value] of Object.entries(values)) {
-    const input = plan.inputs[name];
+    const input = Object.hasOwn(plan.inputs, name) ? plan.inputs[name] : undefined;
     if (!input) {
       const hint = suggestion(name, names, 'inputs') ?? (names.length ? `${plan.name} takes: ${names.join(', ')}` : `${plan.name} takes no inputs`);
       errors.push(new PlaybookError(PlaybookErrorCode.inputUnknown, `playbook "${plan.name}" has no input "${name}"`, { file: source.file, ...source.place([...base, name], 'key'), hint }));
@@ -97,7 +97,7 @@ function checkIncludeInputs(entry: StepEntry, plan: Plan, source: PlaybookSource
       if (!checked.ok) errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, `input "${name}": ${checked.message}`, { file: source.file, ...source.place([...base, name]), hint: checked.hint }));
     }
   }
-  const missing = Object.entries(plan.inputs).filter(([name, input]) => input.required && input.default === undefined && !(name in values));
+  const missing = Object.entries(plan.inputs).filter(([name, input]) => input.required && input.default === undefined && !Object.hasOwn(values, name));
   if (missing.length > 0) {
     const list = missing.map(([name]) => `"${name}"`).join(', ');
     errors.push(new PlaybookError(PlaybookErrorCode.inputRequired, `playbook "${plan.name}" needs input ${list}`, { file: source.file, ...source.place(given === undefined ? ['steps', entry.index, 'with'] : base, 'key') }));

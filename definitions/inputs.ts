@@ -6,6 +6,7 @@ import { clockTime, isoDate } from './actions/vocabulary.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import type { InputDocument } from './format.ts';
 import { describeValue } from './issues.ts';
+import { forbiddenJsonKey, forbiddenKeyMessage, INPUTS_LIMITS, jsonDepthProblem } from './limits.ts';
 import { InputType, type JsonObject, type JsonValue, type Plan, type PlanInput } from './plan-types.ts';
 import type { PlaybookSource } from './source.ts';
 import { closest, suggestion } from './suggest.ts';
@@ -66,11 +67,16 @@ export function checkFields(fields: Record<string, InputType>, value: JsonValue)
 function checkList(input: Declared, value: JsonValue): Checked {
   let list = value;
   if (typeof value === 'string') {
+    const json = value.trim().startsWith('[');
+    // a list given as JSON on the command line keeps to an inputs file's bounds
+    const deep = json ? jsonDepthProblem(value, { ...INPUTS_LIMITS, what: 'an input' }) : undefined;
+    if (deep) return { ok: false, message: deep.message.replace(' here,', ',') };
     try {
-      list = value.trim().startsWith('[') ? (JSON.parse(value) as JsonValue) : value.split(',').map((part) => part.trim());
+      list = json ? (JSON.parse(value) as JsonValue) : value.split(',').map((part) => part.trim());
     } catch {
       return { ok: false, message: 'expected a JSON list or comma-separated values' };
     }
+    if (forbiddenJsonKey(list)) return { ok: false, message: forbiddenKeyMessage() };
   }
   if (!Array.isArray(list)) return { ok: false, message: `expected a list, got ${describeValue(value)}` };
   if (!input.items && !input.fields) return { ok: true, value: list };
@@ -147,7 +153,8 @@ export function inputProblems(plan: Pick<Plan, 'inputs'>, raw: Record<string, st
   const problems: InputProblem[] = [];
   const names = Object.keys(plan.inputs);
   for (const [name, value] of Object.entries(raw)) {
-    const input = plan.inputs[name];
+    // own names only: `constructor` or `toString` is not an input because every object has one
+    const input = Object.hasOwn(plan.inputs, name) ? plan.inputs[name] : undefined;
     if (!input) {
       const hint = suggestion(name, names, 'inputs');
       problems.push({ name, message: `unknown input "${name}"${hint ? `; ${hint}` : names.length === 0 ? '; the playbook takes no inputs' : ''}` });
@@ -158,7 +165,7 @@ export function inputProblems(plan: Pick<Plan, 'inputs'>, raw: Record<string, st
     else problems.push({ name, message: `input "${name}": ${checked.message}${checked.hint ? `; ${checked.hint}` : ''}` });
   }
   for (const [name, input] of Object.entries(plan.inputs)) {
-    if (name in raw) continue;
+    if (Object.hasOwn(raw, name)) continue;
     if (input.default !== undefined) inputs[name] = input.default;
     else if (input.required) problems.push({ name, message: `input "${name}" is required: pass --input ${name}=<${input.type}>` });
   }

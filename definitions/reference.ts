@@ -29,8 +29,8 @@ function section(action: ActionDefinition): string {
     }
     lines.push('');
   }
-  const outputs = Object.entries(action.outputs);
-  if (outputs.length > 0) lines.push(`Outputs: ${outputs.map(([name, text]) => `\`${name}\` (${text})`).join(', ')}.`, '');
+  const outputs = Object.entries(action.outputs.shape);
+  if (outputs.length > 0) lines.push(`Outputs: ${outputs.map(([name, field]) => `\`${name}\` (${field.description ?? ''})`).join(', ')}.`, '');
   if (action.calls.length > 0) lines.push(`Calls: ${action.calls.map((call) => `\`${call}\``).join(', ')}.`, '');
   lines.push(`Undo: ${action.compensation ? action.compensation.describe : 'nothing to undo'}.`, '');
   if (action.destructive) lines.push('Guarded: needs `allowDestroy: true` when it destroys data (see Guards).', '');

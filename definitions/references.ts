@@ -1,20 +1,19 @@
 /**
- * Compile-time checks of the expressions in a playbook: syntax, and every name they read
- * (inputs, steps and their outputs, `item`, `index`, `result`, `run`). Returns the steps each
- * expression reads, which become dependencies.
+ * Compile-time checks of the expressions in a playbook: syntax, every name they read (inputs,
+ * steps and their outputs, `item`, `index`, `result`, `run`) and, once the names are right,
+ * their types (`cel-types.ts`). Returns the steps each expression reads, which become
+ * dependencies.
  */
+import type { TypedStep, TypeScope } from './cel-types.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import { ExpressionError, isTemplate, referencesOf, scanTemplates, type ExpressionRef } from './expressions.ts';
 import type { PlaybookSource, ValuePath } from './source.ts';
 import { editDistance, suggestion } from './suggest.ts';
+import type { Expected } from './type-check.ts';
 
-/** What the checker knows about a step. */
-export interface StepFacts {
+/** What the checker knows about a step: its outputs' names (`outputs`) and types. */
+export interface StepFacts extends TypedStep {
   id: string;
-  /** Output names `steps.<id>.outputs.<name>` may use; undefined when any name is allowed. */
-  outputs: ReadonlySet<string> | undefined;
-  /** A forEach step's outputs are a list, one entry per element. */
-  forEach: boolean;
 }
 
 /** The names in scope where an expression is written. */
@@ -27,6 +26,10 @@ export interface ExpressionPlace {
   result?: boolean;
   /** Why the element is not in scope here, when a forEach step has one elsewhere. */
   itemNote?: string;
+  /** The element's CEL type, when known. */
+  itemType?: string;
+  /** What the whole expression must give (`forEach` items, `if`). */
+  expect?: Expected;
 }
 
 export interface ReferenceContext {
@@ -34,6 +37,8 @@ export interface ReferenceContext {
   steps: ReadonlyMap<string, StepFacts>;
   inputs: readonly string[];
   errors: PlaybookError[];
+  /** The types of the names; without it, expressions are not type-checked. */
+  types?: TypeScope;
 }
 
 const RUN_FIELDS = ['workflowId', 'playbook', 'now'];
@@ -54,7 +59,10 @@ export function checkExpressions(value: unknown, path: ValuePath, place: Express
         report(context, PlaybookErrorCode.expressionSyntax, `expression: ${error.message}`, at, part, error.start, error.end - error.start, reservedWordHint(part.expression));
         continue;
       }
+      const before = context.errors.length;
       for (const ref of refs) checkRef(ref, place, context, used, (code, message, hint) => report(context, code, message, at, part, ref.start, ref.end - ref.start, hint));
+      // a wrong name is wrong enough: its type would only say it again
+      if (context.errors.length === before) checkTypes(part, place, context, at);
     }
   });
   return used;
@@ -62,23 +70,26 @@ export function checkExpressions(value: unknown, path: ValuePath, place: Express
 
 interface Part {
   expression: string;
+  /** The expression is the whole value (not text around `${{ }}`). */
+  whole: boolean;
   /** The text to find in the source, and where the expression starts inside it. */
   needle: string;
   offset: number;
 }
 
 function parts(text: string, at: ValuePath, bare: boolean, context: ReferenceContext): Part[] {
-  if (!isTemplate(text)) return bare ? [{ expression: text.trim(), needle: text.trim(), offset: 0 }] : [];
+  if (!isTemplate(text)) return bare ? [{ expression: text.trim(), whole: true, needle: text.trim(), offset: 0 }] : [];
   try {
-    return scanTemplates(text).map((part) => ({
+    return scanTemplates(text).map((part, _, all) => ({
       expression: part.expression,
+      whole: all.length === 1 && text.slice(0, part.start).trim() === '' && text.slice(part.end).trim() === '',
       needle: text.slice(part.start, part.end),
       offset: part.expressionStart - part.start,
     }));
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
     const open = text.lastIndexOf('${{');
-    report(context, PlaybookErrorCode.expressionSyntax, error.message, at, { expression: '', needle: text.slice(open), offset: 0 }, 0, 3);
+    report(context, PlaybookErrorCode.expressionSyntax, error.message, at, { expression: '', whole: false, needle: text.slice(open), offset: 0 }, 0, 3);
     return [];
   }
 }
@@ -106,6 +117,12 @@ function visit(value: unknown, path: (string | number)[], all: boolean, onString
 }
 
 type Report = (code: PlaybookErrorCode, message: string, hint?: string) => void;
+
+/** The expression's type mistake, if the checker finds one evaluation would fail on. */
+function checkTypes(part: Part, place: ExpressionPlace, context: ReferenceContext, at: ValuePath): void {
+  const problem = context.types?.problem(part.expression, place, part.whole ? place.expect : undefined);
+  if (problem) report(context, PlaybookErrorCode.expressionType, problem.message, at, part, problem.start, problem.end - problem.start, problem.hint);
+}
 
 function checkRef(ref: ExpressionRef, place: ExpressionPlace, context: ReferenceContext, used: Set<string>, report: Report): void {
   const [first, second, third] = ref.path;

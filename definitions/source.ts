@@ -2,9 +2,19 @@
  * Reads a playbook's text into plain values and remembers where each value is written, so
  * that every later check can point at `file:line:column`.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import { JsonIndex } from './json-source.ts';
+import {
+  forbiddenJsonKey,
+  forbiddenKeyMessage,
+  jsonDepthProblem,
+  parseBoundedYaml,
+  PLAYBOOK_LIMITS,
+  sizeProblem,
+  type DocumentLimits,
+  type LimitProblem,
+} from './limits.ts';
 
 /** A path into the playbook's values: keys and list indexes. */
 export type ValuePath = readonly (string | number)[];
@@ -45,17 +55,41 @@ interface Locator {
 
 /**
  * Parses a playbook with positions: YAML, or JSON (JSON is YAML too) on a fast path that
- * generated playbooks of thousands of steps need.
+ * generated playbooks of thousands of steps need. A text beyond `limits` (size, nesting, what
+ * its aliases add) or with a `__proto__` key is refused with one error at the place it went
+ * beyond them, before anything deeper than the bound looks at it.
  */
-export function parseSource(file: string, text: string): PlaybookSource {
+export function parseSource(file: string, text: string, limits: DocumentLimits = PLAYBOOK_LIMITS): PlaybookSource {
+  const tooLarge = sizeProblem(text, limits);
+  if (tooLarge) return refused(file, text, tooLarge);
   if (/^\s*\{/.test(text)) {
+    const deep = jsonDepthProblem(text, limits);
+    if (deep) return refused(file, text, deep);
+    let value: unknown;
     try {
-      return withPlaces(file, text, JSON.parse(text) as unknown, [], jsonLocator(text));
+      value = JSON.parse(text) as unknown;
     } catch {
       // not plain JSON after all (comments, YAML flow style): the YAML parser says why, if anything
+      return parseYaml(file, text, limits);
     }
+    const source = withPlaces(file, text, value, [], jsonLocator(text));
+    const key = forbiddenJsonKey(value);
+    if (key) source.errors.push(new PlaybookError(PlaybookErrorCode.limitExceeded, forbiddenKeyMessage(), { file, ...source.place(key, 'key') }));
+    return source;
   }
-  return parseYaml(file, text);
+  return parseYaml(file, text, limits);
+}
+
+/** A source refused for `problem`: no value, one error at its place. */
+function refused(file: string, text: string, problem: LimitProblem, locator: Locator = fixedLocator(problem)): PlaybookSource {
+  const lines = lineStarts(text);
+  const at = { file, ...positionOf(lines, problem.offset), length: problem.length, quote: !problem.wholeFile };
+  const error = new PlaybookError(PlaybookErrorCode.limitExceeded, problem.message, at);
+  return withPlaces(file, text, undefined, [error], locator, lines);
+}
+
+function fixedLocator(problem: LimitProblem): Locator {
+  return { span: () => [problem.offset, problem.length], raw: () => undefined };
 }
 
 function withPlaces(file: string, text: string, value: unknown, errors: PlaybookError[], locator: Locator, lines = lineStarts(text)): PlaybookSource {
@@ -93,9 +127,10 @@ function jsonLocator(text: string): Locator {
   };
 }
 
-function parseYaml(file: string, text: string): PlaybookSource {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+function parseYaml(file: string, text: string, limits: DocumentLimits): PlaybookSource {
+  const { doc, problem } = parseBoundedYaml(text, limits);
+  if (problem) return refused(file, text, problem, doc ? yamlLocator(doc) : undefined);
+  if (!doc) return withPlaces(file, text, undefined, [], fixedLocator({ message: '', offset: 0, length: 1 }));
   const lines = lineStarts(text);
   // after the first syntax error the parser's view of the rest is unreliable: report that one
   const errors = doc.errors.slice(0, 1).map((error) => {
@@ -108,11 +143,12 @@ function parseYaml(file: string, text: string): PlaybookSource {
       hint: line.includes('${{') ? 'quote the expression: "${{ ... }}" (unquoted, YAML reads ": " and { } [ ] inside it as structure)' : undefined,
     });
   });
-  const value = doc.errors.length > 0 ? safeToJs(doc) : doc.toJS({ maxAliasCount: 1000 });
+  // The aliases' expansion is bounded above, so resolving them needs no count of its own.
+  const value = doc.errors.length > 0 ? safeToJs(doc) : doc.toJS({ maxAliasCount: -1 });
   return withPlaces(file, text, value, errors, yamlLocator(doc), lines);
 }
 
-function yamlLocator(doc: ReturnType<typeof parseDocument>): Locator {
+function yamlLocator(doc: Document.Parsed): Locator {
   const find = (path: ValuePath): { node: YamlNode | null | undefined; key?: YamlNode; found: boolean } => {
     let node = doc.contents as YamlNode | null;
     let key: YamlNode | undefined;
@@ -152,7 +188,7 @@ function yamlLocator(doc: ReturnType<typeof parseDocument>): Locator {
   };
 }
 
-function safeToJs(doc: ReturnType<typeof parseDocument>): unknown {
+function safeToJs(doc: Document.Parsed): unknown {
   try {
     return doc.toJS({ maxAliasCount: 1000 });
   } catch {

@@ -9,7 +9,7 @@
  */
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Payload, PayloadCodec } from '@temporalio/common';
-import { dataConverter } from './codec.ts';
+import { COMPRESSION_THRESHOLD_BYTES, CompressionCodec, PayloadTooLargeError } from './codec.ts';
 
 export interface CodecServerOptions {
   /** @default '127.0.0.1' */
@@ -18,9 +18,17 @@ export interface CodecServerOptions {
   port?: number;
   /** Origins of the Web UI allowed to call it from a browser, like `http://localhost:8080`. */
   uiOrigins: readonly string[];
-  /** @default tourflow's codecs */
+  /**
+   * Most bytes the payloads of one request may decompress to: a small gzip body can stand for
+   * gigabytes. @default 64 MiB
+   */
+  maxDecodedBytes?: number;
+  /** @default tourflow's compression codec, bounded by `maxDecodedBytes` */
   codecs?: readonly PayloadCodec[];
 }
+
+/** Default of {@link CodecServerOptions.maxDecodedBytes}: far above any payload Temporal accepts (2 MiB, compressed). */
+export const CODEC_SERVER_MAX_DECODED_BYTES = 64 * 1024 * 1024;
 
 export interface CodecServer {
   /** The endpoint to give the Web UI (`--ui-codec-endpoint`, `TEMPORAL_CODEC_ENDPOINT`). */
@@ -63,7 +71,7 @@ async function transform(codecs: readonly PayloadCodec[], direction: 'encode' | 
 
 /** Starts the codec server. */
 export async function startCodecServer(options: CodecServerOptions): Promise<CodecServer> {
-  const codecs = options.codecs ?? dataConverter.payloadCodecs ?? [];
+  const codecs = options.codecs ?? [new CompressionCodec(COMPRESSION_THRESHOLD_BYTES, { maxDecodedBytes: options.maxDecodedBytes ?? CODEC_SERVER_MAX_DECODED_BYTES })];
   const allowed = new Set(options.uiOrigins);
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
   app.addHook('onRequest', async (request, reply) => {
@@ -90,7 +98,7 @@ export async function startCodecServer(options: CodecServerOptions): Promise<Cod
       const out = await transform(codecs, direction, payloads.map(fromJson));
       return await reply.send({ payloads: out.map(toJson) });
     } catch (error) {
-      return reply.code(400).send({ message: `could not ${direction}: ${(error as Error).message}` });
+      return reply.code(error instanceof PayloadTooLargeError ? 413 : 400).send({ message: `could not ${direction}: ${(error as Error).message}` });
     }
   });
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });

@@ -44,6 +44,28 @@ const SYNC_LIMIT_COMPRESSED_BYTES = SYNC_LIMIT_BYTES / 16;
  */
 const GZIP_OPTIONS: ZlibOptions = { level: constants.Z_BEST_SPEED };
 
+export interface CompressionCodecOptions {
+  /**
+   * Most bytes one `decode` call may inflate its payloads to, all together; beyond it the call
+   * fails with {@link PayloadTooLargeError} after inflating no more than that. For payloads
+   * from outside (the codec server's callers); tourflow's own client and worker set none.
+   * @default no bound
+   */
+  maxDecodedBytes?: number;
+}
+
+/** A compressed payload that decodes to more than the codec's `maxDecodedBytes`. */
+export class PayloadTooLargeError extends Error {
+  constructor(readonly maxDecodedBytes: number) {
+    super(`the payloads decompress to more than ${formatBytes(maxDecodedBytes)}, the most one request may decode`);
+    this.name = 'PayloadTooLargeError';
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
 /** The `encoding` metadata of a compressed payload. */
 export const GZIP_ENCODING = 'binary/gzip';
 
@@ -56,14 +78,27 @@ export const GZIP_ENCODING = 'binary/gzip';
  */
 export class CompressionCodec implements PayloadCodec {
   /** @param thresholdBytes payloads up to this size pass through. @default COMPRESSION_THRESHOLD_BYTES */
-  constructor(private readonly thresholdBytes: number = COMPRESSION_THRESHOLD_BYTES) {}
+  constructor(
+    private readonly thresholdBytes: number = COMPRESSION_THRESHOLD_BYTES,
+    private readonly options: CompressionCodecOptions = {},
+  ) {}
 
   async encode(payloads: Payload[]): Promise<Payload[]> {
     return Promise.all(payloads.map((payload) => this.encodeOne(payload)));
   }
 
   async decode(payloads: Payload[]): Promise<Payload[]> {
-    return Promise.all(payloads.map((payload) => decodeOne(payload)));
+    const limit = this.options.maxDecodedBytes;
+    if (limit === undefined) return Promise.all(payloads.map(async (payload) => decodedOf(payload, await inflate(payload))));
+    // One at a time, each inflated to no more than what is left of the bound.
+    const decoded: Payload[] = [];
+    let left = limit;
+    for (const payload of payloads) {
+      const data = await inflate(payload, left, limit);
+      if (data) left -= data.byteLength;
+      decoded.push(decodedOf(payload, data));
+    }
+    return decoded;
   }
 
   private async encodeOne(payload: Payload): Promise<Payload> {
@@ -82,11 +117,26 @@ export function isCompressed(payload: Payload): boolean {
   return encoding !== undefined && encoding !== null && str(encoding) === GZIP_ENCODING;
 }
 
-async function decodeOne(payload: Payload): Promise<Payload> {
-  if (!isCompressed(payload)) return payload;
+/** The original payload inside inflated data, or the payload itself when it was not compressed. */
+function decodedOf(payload: Payload, inflated: Buffer | undefined): Payload {
+  return inflated ? ProtoPayload.decode(inflated) : payload;
+}
+
+/**
+ * The inflated data of a compressed payload (undefined for any other), at most `maxBytes` of
+ * it: more fails with {@link PayloadTooLargeError} naming `bound`.
+ */
+async function inflate(payload: Payload, maxBytes?: number, bound = maxBytes): Promise<Buffer | undefined> {
+  if (!isCompressed(payload)) return undefined;
   if (!payload.data) throw new ValueError(`a payload with encoding ${GZIP_ENCODING} has no data`);
-  const data = payload.data.byteLength <= SYNC_LIMIT_COMPRESSED_BYTES ? gunzipSync(payload.data) : await gunzipAsync(payload.data);
-  return ProtoPayload.decode(data);
+  if (maxBytes !== undefined && maxBytes < 1) throw new PayloadTooLargeError(bound ?? 0);
+  const options = maxBytes === undefined ? {} : { maxOutputLength: maxBytes };
+  try {
+    return payload.data.byteLength <= SYNC_LIMIT_COMPRESSED_BYTES ? gunzipSync(payload.data, options) : await gunzipAsync(payload.data, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new PayloadTooLargeError(bound ?? 0);
+    throw error;
+  }
 }
 
 /** The payload converter module (worker/payload-converter.cjs, copied to the build as it is). */

@@ -63,7 +63,10 @@ export interface Config {
   temporal: TemporalConfig;
   api: ApiConfig;
   worker: WorkerTuning;
-  /** Folder that rendered files (day sheets) are saved under. @default the working directory */
+  /**
+   * Folder that rendered files (day sheets) are saved under (`TOURFLOW_OUTPUT_DIR`).
+   * @default `day-sheets` in the working directory
+   */
   outputDir: string;
   /** Worker log level: TRACE, DEBUG, INFO, WARN or ERROR (`TOURFLOW_LOG_LEVEL`). @default 'INFO' */
   logLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
@@ -144,7 +147,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       workflowBundlePath: o.worker?.workflowBundlePath ?? env.TOURFLOW_WORKFLOW_BUNDLE,
       stickyQueueTimeout: o.worker?.stickyQueueTimeout ?? env.TOURFLOW_STICKY_QUEUE_TIMEOUT ?? '10s',
     },
-    outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('.'),
+    outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('day-sheets'),
     logLevel: o.logLevel ?? logLevelFrom(env.TOURFLOW_LOG_LEVEL),
   };
 }

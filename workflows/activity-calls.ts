@@ -7,7 +7,7 @@ import { ActivityFailure, ApplicationFailure, patched, proxyActivities, proxyLoc
 import { msToNumber } from '@temporalio/common/lib/time.js';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
-import type { BatchCall, BatchOutcome, BatchResult, CallRetry, PartialProgress, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
 import { batchActivityName } from './activity-names.ts';
 import type { Saga } from './saga.ts';
 import { summarize } from './summaries.ts';
@@ -15,11 +15,24 @@ import { summarize } from './summaries.ts';
 type Activities = ReturnType<typeof createActivities>;
 type CallableActivity = { executeWithOptions: (options: ActivityOptions, args: [unknown]) => Promise<unknown> };
 
-/** Defaults follow the contract: 5xx and timeouts retried about 1 s, 2 s, 4 s, at most 3 attempts. */
+/**
+ * Defaults follow the contract: 5xx and timeouts retried after about 1 s, 2 s and 4 s, at most
+ * 3 retries (4 attempts in all; docs/api-assumptions.md). Each API call of an activity gets
+ * these attempts of its own.
+ */
 export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '60s',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 3 },
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 4 },
 };
+
+/**
+ * How long an activity may go without a heartbeat before the server takes it away and retries
+ * it, on another worker if its worker was killed. Activities beat every 5 s while they run
+ * (`activities/heartbeat.ts`), so 10 s: a killed worker's activity is retried elsewhere within
+ * about 11 s (a beat's spacing plus the retry's first interval at most added to it), instead of
+ * after its start-to-close timeout.
+ */
+export const HEARTBEAT_TIMEOUT = '10s';
 
 const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
 const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
@@ -40,7 +53,9 @@ function optionsFor(step: PlanStep, summary: string): ActivityOptions {
 async function execute<T>(activity: string, options: ActivityOptions, action: string, arg: unknown, stubs = activities): Promise<T> {
   const fn = stubs[activity];
   if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, 'UNKNOWN_ACTION');
-  return (await fn.executeWithOptions(options, [arg])) as T;
+  // A local activity cannot heartbeat; it runs again with the workflow task after a crash.
+  const timeouts = stubs === activities ? { heartbeatTimeout: HEARTBEAT_TIMEOUT, ...options } : options;
+  return (await fn.executeWithOptions(timeouts, [arg])) as T;
 }
 
 /** A read: a local activity, once the run reads locally at all. */
@@ -50,16 +65,23 @@ function read<T>(activity: string, options: ActivityOptions, action: string, arg
 
 /**
  * True when the call certainly changed nothing beyond what its failure details list: the API
- * refused it (a non-retryable failure). Retries that ran out, or timeouts, leave the outcome unknown.
+ * refused it (a non-retryable failure). A call whose retries ran out (its failure says so, and
+ * is non-retryable only to keep Temporal from starting it over), or that timed out, has an
+ * unknown outcome.
  */
 function definitiveFailure(error: unknown): ApplicationFailure | undefined {
   const cause = error instanceof ActivityFailure ? error.cause : undefined;
-  return cause instanceof ApplicationFailure && cause.nonRetryable ? cause : undefined;
+  if (!(cause instanceof ApplicationFailure) || !cause.nonRetryable) return undefined;
+  return detailsOf(cause)?.retriesExhausted ? undefined : cause;
+}
+
+function detailsOf(failure: ApplicationFailure): FailureDetails | undefined {
+  return failure.details?.[0] as FailureDetails | undefined;
 }
 
 function partialUndo(failure: ApplicationFailure): UndoRecord[] {
-  const details = failure.details?.[0] as Partial<PartialProgress> | undefined;
-  return Array.isArray(details?.undo) ? details.undo : [];
+  const undo = detailsOf(failure)?.undo;
+  return Array.isArray(undo) ? undo : [];
 }
 
 /** The undo of a create whose outcome is unknown: replay it with the same keys, then undo what that returns. */
@@ -76,7 +98,9 @@ export function preparesUndo(kind: PlanStep['kind']): boolean {
 export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promise<StepOutcome> {
   const summary = summarize(step, call);
   const options = optionsFor(step, summary);
-  if (step.kind === 'read') return read<StepOutcome>(step.activity, options, call.action, call);
+  // Each API call of the activity gets the step's attempts (the saga keeps the call without them).
+  const input: StepCall = { ...call, retry: callRetry(options.retry) };
+  if (step.kind === 'read') return read<StepOutcome>(step.activity, options, call.action, input);
 
   let handle: number;
   if (step.kind === 'create') {
@@ -84,11 +108,11 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   } else {
     // Update, delete and bulk calls read what they will change first, durably, so the undo
     // writes back the state from before the first attempt.
-    const prepared = await read<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call.action, call);
+    const prepared = await read<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call.action, input);
     handle = saga.register(step.id, call.itemKey, prepared);
   }
   try {
-    const outcome = await execute<StepOutcome>(step.activity, options, call.action, call);
+    const outcome = await execute<StepOutcome>(step.activity, options, call.action, input);
     if (step.kind === 'create') saga.settle(handle, outcome.undo);
     return outcome;
   } catch (error) {
@@ -104,26 +128,21 @@ function callRetry(retry: ActivityOptions['retry']): CallRetry {
     initialIntervalMs: msToNumber(retry?.initialInterval ?? '1s'),
     backoffCoefficient: retry?.backoffCoefficient ?? 2,
     maximumIntervalMs: msToNumber(retry?.maximumInterval ?? '10s'),
-    maximumAttempts: retry?.maximumAttempts ?? 3,
+    maximumAttempts: retry?.maximumAttempts ?? 4,
     nonRetryableErrorTypes: retry?.nonRetryableErrorTypes ?? [],
   };
 }
 
 /**
- * A batch's time limits: a heartbeat after every call (and before every retry of one), so no
- * call goes longer than the step's timeout unnoticed; the whole batch gets every try of the
- * `perLane` calls each of its lanes makes one after another.
+ * A batch's time limit: every try of the `perLane` calls each of its lanes makes one after
+ * another. Its heartbeats (`HEARTBEAT_TIMEOUT`) tell a killed worker from a long batch.
  */
 function batchOptions(step: PlanStep, perLane: number, summary: string): ActivityOptions {
   const single = optionsFor(step, summary);
   // the same reading of `30s`, `5m` that Temporal gives the options it is handed
   const perCall = msToNumber(single.startToCloseTimeout ?? '60s');
   const retry = callRetry(single.retry);
-  return {
-    ...single,
-    startToCloseTimeout: (perCall + retry.maximumIntervalMs) * retry.maximumAttempts * perLane,
-    heartbeatTimeout: perCall + retry.maximumIntervalMs,
-  };
+  return { ...single, startToCloseTimeout: (perCall + retry.maximumIntervalMs) * retry.maximumAttempts * perLane };
 }
 
 /**
@@ -141,8 +160,7 @@ export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFail
   if (step.kind === 'create') {
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
   } else if (preparesUndo(step.kind)) {
-    const { heartbeatTimeout: _none, ...prepare } = options;
-    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...prepare, summary: `prepare undo of ${summary}` }, first.action, { calls });
+    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...options, summary: `prepare undo of ${summary}` }, first.action, { calls, retry: callRetry(options.retry) });
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
   const batch: BatchCall = { calls, stopOnFailure, retry: callRetry(options.retry), ...(lanes > 1 ? { lanes } : {}) };

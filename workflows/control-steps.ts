@@ -4,7 +4,7 @@
  */
 import { ApplicationFailure, ChildWorkflowFailure, condition, executeChild, workflowInfo } from '@temporalio/workflow';
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
-import { evaluateTemplate } from '../definitions/expressions.ts';
+import { evaluateAt } from './plan-errors.ts';
 import type { Interpreter } from './interpreter.ts';
 import { StepFailed, Stopped } from './interpreter.ts';
 import { StepState, type ChildResult, type PlaybookInput, type RunResult } from './messages.ts';
@@ -23,7 +23,7 @@ export async function runControlStep(interp: Interpreter, step: PlanStep): Promi
 }
 
 async function approval(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
-  const args = (await evaluateTemplate(step.args, interp.scope())) as JsonObject | null;
+  const args = (await evaluateAt({ step, field: 'with' }, step.args, interp.scope())) as JsonObject | null;
   const message = typeof args?.message === 'string' ? args.message : `approve step ${step.id}`;
   interp.setState(step.id, StepState.waiting, { waitingFor: message });
   const answered = () => interp.approvals.has(step.id) || interp.stopReason !== undefined;
@@ -50,7 +50,7 @@ function withDefaults(plan: Plan, given: JsonObject): JsonObject {
 async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
   const plan = step.plan;
   if (!plan) throw new StepFailed(step.id, 'INVALID_PLAN', `step ${step.id}: the composite step has no embedded playbook`, undefined);
-  const args = ((await evaluateTemplate(step.args, interp.scope())) ?? {}) as JsonObject;
+  const args = ((await evaluateAt({ step, field: 'with' }, step.args, interp.scope())) ?? {}) as JsonObject;
   const given = (args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}) as JsonObject;
   const input: PlaybookInput = {
     plan,

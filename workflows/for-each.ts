@@ -7,12 +7,14 @@
  */
 import { ApplicationFailure, patched } from '@temporalio/workflow';
 import { MAX_BATCH, type JsonValue, type PlanStep } from '../definitions/plan-types.ts';
-import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
+import type { ExpressionScope } from '../definitions/expressions.ts';
 import type { BatchResult, StepCall } from '../activities/types.ts';
 import { preparesUndo, runBatchCall } from './activity-calls.ts';
 import { StepState, type ItemCounts } from './messages.ts';
 import { failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
+import { itemIdentity, itemKeys } from './keys.ts';
+import { PlanErrorType, PlanEvaluationError, conditionAt, evaluateAt } from './plan-errors.ts';
 
 /**
  * Most calls one batch activity makes (200): long enough to matter, short enough to retry
@@ -144,36 +146,56 @@ function grouping(step: PlanStep): number {
 }
 
 /**
- * The key of every element, checked to be unique. Batched lists evaluate them without a
- * promise each (every promise in workflow code costs a stack capture); one activity per
- * element keeps the awaits its recorded histories were made with.
+ * The item key of every element (see `itemKeys` in keys.ts), checked before any call runs:
+ * two elements that would share a key fail the step, named by position and by the key
+ * expression, never by their values. Batched lists evaluate the keys without a promise each
+ * (every promise in workflow code costs a stack capture); one activity per element keeps the
+ * awaits its recorded histories were made with.
  */
-async function itemKeys(run: Interpreter, step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope, batched: boolean): Promise<string[]> {
+async function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope, batched: boolean): Promise<string[]> {
   const forEach = step.forEach!;
-  const keyOf = (index: number) => (forEach.key ? String(evaluateTemplate(forEach.key, scopeOf(index))) : String(index));
-  const keys: string[] = [];
-  for (const index of items.keys()) keys.push(batched || !forEach.key ? keyOf(index) : await keyOf(index));
-  const seen = new Set<string>();
-  for (const key of keys) {
-    if (seen.has(key)) throw run.stepFailed(step, 'FOREACH_DUPLICATE_KEY', `forEach of step ${step.id} gives the key "${key}" twice.`);
-    seen.add(key);
-  }
-  return keys;
+  const place = { step, field: 'forEach.key' };
+  const identityOf = (index: number) => (forEach.key ? itemIdentity(evaluateAt(place, forEach.key, scopeOf(index))) : String(index));
+  const identities: string[] = [];
+  for (const index of items.keys()) identities.push(batched || !forEach.key ? identityOf(index) : await identityOf(index));
+  const found = itemKeys(identities);
+  if ('keys' in found) return found.keys;
+  const { first, second } = found.collision;
+  throw new PlanEvaluationError(
+    PlanErrorType.duplicateKey,
+    place,
+    forEach.key ?? '',
+    `elements ${first} and ${second} (counting from 0) have the same value, so the API would answer the second ` +
+      "element's call with the first one's record; give the step a key that tells every element apart, such as the " +
+      `whole element: key: \${{ ${forEach.as} }}`,
+  );
 }
 
-/** Elements the step's per-element condition is false for are done, with output `null`, before any call. */
-function skipElements(condition: string, keys: readonly string[], done: Record<string, JsonValue>, scopeOf: (index: number) => ExpressionScope): void {
+/** What a value is, in words, without the value (it may be personal). */
+function kindOf(value: JsonValue): string {
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
+}
+
+/**
+ * Elements the step's per-element condition is false for are done, with output `null`, before
+ * any call. A condition that fails for an element is a `PlanEvaluationError` naming the step's
+ * `if` and the element.
+ */
+function skipElements(step: PlanStep, condition: string, keys: readonly string[], done: Record<string, JsonValue>, scopeOf: (index: number) => ExpressionScope): void {
+  const place = { step, field: 'if' };
   for (const [index, key] of keys.entries()) {
     if (key in done) continue;
-    if (!evaluateCondition(condition, scopeOf(index))) done[key] = null;
+    if (!conditionAt(place, condition, scopeOf(index))) done[key] = null;
   }
 }
 
 /** Runs a `forEach` step; its outputs are the elements' outputs, in list order. */
 export async function runForEach(run: Interpreter, step: PlanStep): Promise<JsonValue> {
   const forEach = step.forEach!;
-  const items = await evaluateTemplate(forEach.items, run.scope());
-  if (!Array.isArray(items)) throw run.stepFailed(step, 'FOREACH_NOT_A_LIST', `forEach of step ${step.id} did not give a list.`);
+  const place = { step, field: 'forEach.items' };
+  const items = await evaluateAt(place, forEach.items, run.scope());
+  if (!Array.isArray(items)) throw new PlanEvaluationError(PlanErrorType.notAList, place, forEach.items, `gave ${kindOf(items)}, not a list`);
   const done = (run.state.itemOutputs[step.id] ??= {});
   const size = batching(items.length, step);
   // The step's expressions read only steps it needs, all done before it started: one base
@@ -187,8 +209,8 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
     scopes[index] = undefined;
     return scope;
   };
-  const keys = await itemKeys(run, step, items, scopeOf, size > 1);
-  if (forEach.if) skipElements(forEach.if, keys, done, takeScope);
+  const keys = await elementKeys(step, items, scopeOf, size > 1);
+  if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
@@ -196,10 +218,11 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const lanes = size > 1 ? grouping(step) : 1;
   const batches = inBatches(pending, size * lanes);
   let failure: unknown;
-  const fail = (key: string, error: unknown) => {
+  // Elements are named by position: their keys are digests, their values may be personal.
+  const fail = (index: number, error: unknown) => {
     counts.failed++;
     if (step.onFailure !== 'continue') failure ??= error;
-    else run.state.warnings.push(`step ${step.id} item ${key} failed: ${failureMessage(error)}`);
+    else run.state.warnings.push(`step ${step.id} item ${index} failed: ${failureMessage(error)}`);
   };
   let next = 0;
   const lane = async (): Promise<void> => {
@@ -218,10 +241,10 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
           done[keys[batch[0]!]!] = await run.callOnce(step, batchScopes[0]!, keys[batch[0]!]!);
           counts.done++;
         } else {
-          await runBatch(run, step, batch.map((index) => keys[index]!), batchScopes, { done, counts, fail }, lanes);
+          await runBatch(run, step, batch, batchScopes, { keys, done, counts, fail }, lanes);
         }
       } catch (error) {
-        for (const index of batch) if (!(keys[index]! in done)) fail(keys[index]!, error);
+        for (const index of batch) if (!(keys[index]! in done)) fail(index, error);
       } finally {
         counts.running -= batch.length;
         run.showDetails();
@@ -235,13 +258,16 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
 }
 
 interface BatchBook {
+  /** Every element's item key, by position. */
+  keys: string[];
   done: Record<string, JsonValue>;
   counts: ItemCounts;
-  fail: (key: string, error: unknown) => void;
+  fail: (index: number, error: unknown) => void;
 }
 
-/** One batch: its calls in one activity, `lanes` at a time, then each call's outputs or failure booked. */
-async function runBatch(run: Interpreter, step: PlanStep, keys: string[], scopes: ExpressionScope[], book: BatchBook, lanes: number): Promise<void> {
+/** One batch (the elements at `batch`): its calls in one activity, `lanes` at a time, then each call's outputs or failure booked. */
+async function runBatch(run: Interpreter, step: PlanStep, batch: number[], scopes: ExpressionScope[], book: BatchBook, lanes: number): Promise<void> {
+  const keys = batch.map((index) => book.keys[index]!);
   const calls: StepCall[] = [];
   for (const [i, key] of keys.entries()) calls.push(run.stepCall(step, scopes[i]!, key));
   const results: (BatchResult | null)[] = await runBatchCall(step, calls, step.onFailure !== 'continue', run.saga, lanes);
@@ -250,7 +276,7 @@ async function runBatch(run: Interpreter, step: PlanStep, keys: string[], scopes
     if (!result) continue; // not started: the batch stopped at a refusal before it
     if (result.failed) {
       const { type, message } = result.failed;
-      book.fail(key, ApplicationFailure.create({ type, message, nonRetryable: true }));
+      book.fail(batch[i]!, ApplicationFailure.create({ type, message, nonRetryable: true }));
       continue;
     }
     run.absorb(step.id, result.outcome);

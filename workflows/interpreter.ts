@@ -5,10 +5,11 @@
  */
 import { condition, setCurrentDetails, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { JsonObject, JsonValue, PlanStep } from '../definitions/plan-types.ts';
-import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
+import type { ExpressionScope } from '../definitions/expressions.ts';
 import type { RunContext, StepCall, StepOutcome } from '../activities/types.ts';
 import { runCall } from './activity-calls.ts';
-import { idempotencyKey } from './keys.ts';
+import { RunKeys } from './keys.ts';
+import { PlanEvaluationError, conditionAt, evaluateAt } from './plan-errors.ts';
 import {
   StepState,
   type CarriedState,
@@ -48,11 +49,13 @@ export class Interpreter {
   readonly progress: Map<string, StepProgress>;
   paused = false;
   stopReason: 'failed' | 'cancelled' | 'continue' | undefined;
-  firstFailure: StepFailed | undefined;
+  /** What failed the run: a step, or (once every step is done) a playbook output. */
+  firstFailure: StepFailed | PlanEvaluationError | undefined;
   readonly approvals = new Map<string, boolean>();
   /** Reports of child runs that failed and undid themselves. */
   readonly childReports: RunResult[] = [];
   private readonly steps: Map<string, PlanStep>;
+  private readonly keys: RunKeys;
 
   constructor(
     readonly input: PlaybookInput,
@@ -68,6 +71,7 @@ export class Interpreter {
       continuedCount: 0,
     };
     this.saga = new Saga(this.state.saga);
+    this.keys = new RunKeys(input.keySeed);
     this.steps = new Map(input.plan.steps.map((step) => [step.id, step]));
     this.progress = new Map(
       input.plan.steps.map((step) => [
@@ -146,7 +150,7 @@ export class Interpreter {
     if (previous === StepState.done || previous === StepState.skipped) return;
     await this.checkpoint();
     try {
-      if (step.if && !(await evaluateCondition(step.if, this.scope()))) {
+      if (step.if && !(await conditionAt({ step, field: 'if' }, step.if, this.scope()))) {
         this.state.outputs[step.id] = null;
         this.setState(step.id, StepState.skipped);
         return;
@@ -177,16 +181,11 @@ export class Interpreter {
 
   /** One call of a step: its arguments evaluated in `scope`, its idempotency key. */
   stepCall(step: PlanStep, scope: ExpressionScope, itemKey: string | null): StepCall {
-    return this.callWith(step, evaluateTemplate(step.args, scope), itemKey);
+    return this.callWith(step, evaluateAt({ step, field: 'with' }, step.args, scope), itemKey);
   }
 
   private callWith(step: PlanStep, args: JsonValue, itemKey: string | null): StepCall {
-    return { action: step.action, stepId: step.id, itemKey, args, idempotencyKey: idempotencyKey(this.input.keySeed, step.id, itemKey), run: this.run };
-  }
-
-  /** A failure of the step itself (not of an API call), e.g. a `forEach` that gives no list. */
-  stepFailed(step: PlanStep, type: string, message: string): StepFailed {
-    return new StepFailed(step.id, type, message, undefined);
+    return { action: step.action, stepId: step.id, itemKey, args, idempotencyKey: this.keys.of(step.id, itemKey), run: this.run };
   }
 
   /** What to throw once the run is stopping. */
@@ -197,7 +196,7 @@ export class Interpreter {
   /** Evaluates args, runs the call, and returns the step's outputs (result merged with named outputs). */
   async callOnce(step: PlanStep, scope: ExpressionScope, itemKey: string | null): Promise<JsonValue> {
     // awaited as recorded histories expect: the await orders this call among parallel steps
-    const args = (await evaluateTemplate(step.args, scope)) as JsonValue;
+    const args = await evaluateAt({ step, field: 'with' }, step.args, scope);
     const outcome = await runCall(step, this.callWith(step, args, itemKey), this.saga);
     this.absorb(step.id, outcome);
     return this.outputsOf(step, outcome.output, scope);
@@ -215,7 +214,7 @@ export class Interpreter {
   async outputsOf(step: PlanStep, result: JsonValue, scope: ExpressionScope): Promise<JsonValue> {
     const base = resultFields(result);
     for (const [name, expression] of Object.entries(step.outputs)) {
-      base[name] = (await evaluateTemplate(expression, { ...scope, result })) as JsonValue;
+      base[name] = await evaluateAt({ step, field: `outputs.${name}` }, expression, { ...scope, result });
     }
     return base;
   }
@@ -226,7 +225,7 @@ export class Interpreter {
    */
   outputsNow(step: PlanStep, result: JsonValue, scope: ExpressionScope): JsonValue {
     const base = resultFields(result);
-    for (const [name, expression] of Object.entries(step.outputs)) base[name] = evaluateTemplate(expression, { ...scope, result });
+    for (const [name, expression] of Object.entries(step.outputs)) base[name] = evaluateAt({ step, field: `outputs.${name}` }, expression, { ...scope, result });
     return base;
   }
 }
@@ -238,6 +237,7 @@ function resultFields(result: JsonValue): JsonObject {
 
 function toStepFailed(step: PlanStep, error: unknown): StepFailed {
   if (error instanceof StepFailed) return error;
+  if (error instanceof PlanEvaluationError) return new StepFailed(step.id, error.type, error.message, error);
   const { type, message } = describeFailure(error);
   return new StepFailed(step.id, type, `step ${step.id} (${step.action}) failed: ${message}`, error);
 }

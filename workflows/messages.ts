@@ -75,7 +75,8 @@ export interface RunResult {
   /** Records that could not be undone: needs manual repair. */
   leftBehind: UndoReport[];
   warnings: string[];
-  error?: { stepId: string; type: string; message: string };
+  /** Why the run failed: the step, or the playbook output, that failed. */
+  error?: { stepId?: string; output?: string; type: string; message: string };
   /** The run was cancelled (and rolled back, as far as `status` says). */
   cancelled?: boolean;
 }

@@ -15,9 +15,10 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import type { JsonObject } from '../definitions/plan-types.ts';
-import { evaluateTemplate } from '../definitions/expressions.ts';
-import { Interpreter, type StepFailed } from './interpreter.ts';
+import type { JsonObject, Plan } from '../definitions/plan-types.ts';
+import { evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
+import { Interpreter } from './interpreter.ts';
+import { PlanEvaluationError, evaluateAt } from './plan-errors.ts';
 import {
   KEY_SEED_WORKFLOW_ID,
   RunFailureType,
@@ -71,7 +72,7 @@ function installHandlers(interp: Interpreter): void {
 
 function report(interp: Interpreter, status: RunResult['status'], outputs: JsonObject, comp?: CompensationReport): RunResult {
   const children = interp.childReports;
-  const failure: StepFailed | undefined = interp.firstFailure;
+  const failure = interp.firstFailure;
   return {
     status,
     playbook: interp.input.plan.name,
@@ -82,8 +83,28 @@ function report(interp: Interpreter, status: RunResult['status'], outputs: JsonO
     undone: [...children.flatMap((c) => c.undone), ...(comp?.undone ?? [])],
     leftBehind: [...children.flatMap((c) => c.leftBehind), ...(comp?.leftBehind ?? [])],
     warnings: interp.state.warnings,
-    ...(failure ? { error: { stepId: failure.stepId, type: failure.type, message: failure.message } } : {}),
+    ...(failure ? { error: failureReport(failure) } : {}),
   };
+}
+
+/** The run's error in its report: the step that failed, or the playbook output. */
+function failureReport(failure: NonNullable<Interpreter['firstFailure']>): NonNullable<RunResult['error']> {
+  const { type, message } = failure;
+  if (failure.stepId !== undefined) return { stepId: failure.stepId, type, message };
+  return failure instanceof PlanEvaluationError && failure.output !== undefined ? { output: failure.output, type, message } : { type, message };
+}
+
+/**
+ * The playbook's outputs. When one cannot be evaluated, each is evaluated again on its own to
+ * name it: a `PlanEvaluationError` of the first that fails, which fails the run.
+ */
+function playbookOutputs(plan: Plan, scope: ExpressionScope): JsonObject {
+  try {
+    return (evaluateTemplate(plan.outputs, scope) ?? {}) as JsonObject;
+  } catch (error) {
+    for (const [output, template] of Object.entries(plan.outputs)) evaluateAt({ output }, template, scope);
+    throw error;
+  }
 }
 
 /** Runs a compiled playbook plan. */
@@ -117,10 +138,15 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
         interp.state.continuedCount++;
         await continueAsNew<typeof playbookWorkflow>({ ...input, now: interp.run.now, carried: interp.state });
       }
-      const outputs = ((await evaluateTemplate(input.plan.outputs, interp.scope())) ?? {}) as JsonObject;
-      const result = report(interp, RunStatus.completed, outputs);
-      upsertMemo({ outcome: RunStatus.completed });
-      return input.parentOwnsRollback ? { ...result, saga: interp.saga.entries } : result;
+      try {
+        const outputs = await playbookOutputs(input.plan, interp.scope());
+        const result = report(interp, RunStatus.completed, outputs);
+        upsertMemo({ outcome: RunStatus.completed });
+        return input.parentOwnsRollback ? { ...result, saga: interp.saga.entries } : result;
+      } catch (error) {
+        if (!(error instanceof PlanEvaluationError)) throw error;
+        interp.firstFailure = error;
+      }
     }
     return finishUnsuccessfully(interp, cancelled, unexpected);
   });

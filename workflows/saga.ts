@@ -13,24 +13,31 @@ import {
   log,
   proxyActivities,
 } from '@temporalio/workflow';
-import type { UndoRecord } from '../activities/types.ts';
+import type { CallRetry, UndoRecord } from '../activities/types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { SagaEntry, UndoReport } from './messages.ts';
 import { undoActivityName } from './activity-names.ts';
-import { idempotencyKey } from './keys.ts';
+import { RunKeys } from './keys.ts';
+import { PlanEvaluationError } from './plan-errors.ts';
+import { HEARTBEAT_TIMEOUT } from './activity-calls.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
+/** Undo must get through a bad minute of the API: more attempts than forward steps, for each of its calls. */
+const UNDO_RETRY: CallRetry = { initialIntervalMs: 1_000, backoffCoefficient: 2, maximumIntervalMs: 10_000, maximumAttempts: 5, nonRetryableErrorTypes: [] };
+
 const undoActivities = proxyActivities<Activities>({
   startToCloseTimeout: '60s',
-  // Undo must get through a bad minute of the API: more attempts than forward steps.
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 5 },
+  heartbeatTimeout: HEARTBEAT_TIMEOUT,
+  retry: { initialInterval: UNDO_RETRY.initialIntervalMs, backoffCoefficient: UNDO_RETRY.backoffCoefficient, maximumInterval: UNDO_RETRY.maximumIntervalMs, maximumAttempts: UNDO_RETRY.maximumAttempts },
 }) as unknown as Record<string, { executeWithOptions: (options: object, args: [UndoRecord['args'], UndoMeta]) => Promise<unknown> }>;
 
 /** What an undo activity gets beside its arguments. */
 export interface UndoMeta {
   /** Key of the undo's own writes: the run's key seed and the undo's place in the saga. */
   idempotencyKey: string;
+  /** The retries each API call of the undo gets. */
+  retry: CallRetry;
 }
 
 export interface CompensationReport {
@@ -72,11 +79,12 @@ export class Saga {
   /** Runs every undo in reverse order; never throws. */
   async compensate(keySeed: string, onUndone?: (stepId: string) => void): Promise<CompensationReport> {
     const report: CompensationReport = { undone: [], leftBehind: [] };
+    const keys = new RunKeys(keySeed);
     await CancellationScope.nonCancellable(async () => {
       for (let i = this.entries.length - 1; i >= 0; i--) {
         const entry = this.entries[i]!;
         for (let j = entry.undo.length - 1; j >= 0; j--) {
-          await runUndo(entry.stepId, entry.undo[j]!, { idempotencyKey: idempotencyKey(keySeed, 'undo', `${i}.${j}`) }, report);
+          await runUndo(entry.stepId, entry.undo[j]!, { idempotencyKey: keys.of('undo', `${i}.${j}`), retry: UNDO_RETRY }, report);
         }
         if (entry.undo.length > 0) onUndone?.(entry.stepId);
         entry.undo = [];
@@ -108,6 +116,7 @@ export function describeFailure(error: unknown): { type: string; message: string
   if ((error instanceof ActivityFailure || error instanceof ChildWorkflowFailure) && error.cause) return describeFailure(error.cause);
   if (error instanceof ApplicationFailure) return { type: error.type ?? 'Error', message: error.message };
   if (error instanceof TimeoutFailure) return { type: 'TIMEOUT', message: error.message };
+  if (error instanceof PlanEvaluationError) return { type: error.type, message: error.message };
   return { type: 'Error', message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -43,5 +43,5 @@ export function summarize(step: PlanStep, call: StepCall): string {
   if (specific) return `${step.id}: ${specific}`;
   const label = labelFields.map((field) => (field === 'email' ? person(args[field]) : text(args[field]))).find(Boolean);
   const verb = step.action.replace(/\./g, ' ');
-  return `${step.id}: ${verb}${label ? ` ${label}` : ''}${call.itemKey !== null && !label ? ` #${call.itemKey}` : ''}`;
+  return `${step.id}: ${verb}${label ? ` ${label}` : ''}${call.itemKey !== null && !label ? ` #${call.itemKey.slice(0, 8)}` : ''}`;
 }

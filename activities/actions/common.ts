@@ -21,6 +21,24 @@ export function isGone(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+/**
+ * True for a 404 to a request the client sent again after an attempt that got no answer it
+ * could use (a lost answer, a timeout, a 5xx): for a DELETE, that attempt deleted the record.
+ */
+export function goneAfterRepeat(error: unknown): boolean {
+  return isGone(error) && (error as ApiError).attempts > 1;
+}
+
+/** Runs a forward delete; a repeat that finds the record gone (`goneAfterRepeat`) is done too. Returns the answer, if any. */
+export async function deleteOnce<T>(body: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await body();
+  } catch (error) {
+    if (!goneAfterRepeat(error)) throw error;
+    return undefined;
+  }
+}
+
 /** Runs an undo call, treating "already gone" as done. */
 export async function ignoreGone(body: () => Promise<unknown>): Promise<void> {
   try {

@@ -1,9 +1,8 @@
 /**
  * Where a day sheet is saved and how it gets there: the path template filled with names made
  * safe for any file system, kept inside the output folder, and the PDF fetched from its
- * short-lived URL straight into the file (the URL itself is never kept or logged).
+ * short-lived URL (the URL itself is never kept or logged). Saving it: day-sheet-save.ts.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
 import { stepError } from './common.ts';
@@ -77,12 +76,4 @@ export class DownloadError extends Error {
     super(message);
     this.name = 'DownloadError';
   }
-}
-
-/** Writes a file whole or not at all: a reader never sees half a PDF. */
-export async function saveFile(file: string, bytes: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.part`;
-  await writeFile(partial, bytes);
-  await rename(partial, file);
 }

@@ -1,6 +1,8 @@
 /**
  * `daySheet.render`: render each selected day's sheet, download the PDF at once (its URL lives
- * minutes) and save it under the worker's output folder. Reads only: nothing to undo.
+ * minutes) and save it under the worker's output folder, marked as tourflow's; a file at the
+ * same path is replaced only when it is such a sheet (day-sheet-save.ts). Reads only: nothing
+ * to undo.
  */
 import { daySheetRenderArgs, type DaySheetRenderArgs } from '../../definitions/actions/day-sheets.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
@@ -10,7 +12,8 @@ import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';
 import { eachLimited } from './concurrency.ts';
-import { DownloadError, downloadPdf, saveFile, sheetFile } from './day-sheet-files.ts';
+import { DownloadError, downloadPdf, sheetFile } from './day-sheet-files.ts';
+import { markSheet, saveSheet } from './day-sheet-save.ts';
 import { readTour, resolveDay, zoneOf, type TourDay, type TourView } from './tour-days.ts';
 
 /** Day sheets rendered and downloaded at the same time. */
@@ -63,15 +66,19 @@ async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepO
   const files = plannedFiles(ctx, tour, args, days);
   const saved: JsonObject[] = [];
   const ignored: number[] = [];
+  const unmarked: string[] = [];
   // A few days at a time: each PDF is downloaded as soon as its URL arrives, and written at once.
   await eachLimited(days, SHEETS_AT_ONCE, async (day, index) => {
     const { bytes, ignoredIdCount } = await fetchSheet(ctx, args.tourId, day, ctx.key(index + 1));
-    await saveFile(files[index]!, bytes);
+    const marked = await markSheet(bytes);
+    if (!marked) unmarked.push(day.date);
+    await saveSheet(files[index]!, marked ?? bytes);
     saved[index] = { date: day.date, day: day.name ?? day.date, path: files[index]!, ignoredIdCount };
     ignored[index] = ignoredIdCount;
   });
   const warnings = [
     ...(warning ? [warning] : []),
+    ...unmarked.sort().map((date) => `Day sheet of ${date}: saved as the API sent it, without tourflow's mark (its PDF could not be read), so a later run will not replace it.`),
     ...days.flatMap((day, index) => ((ignored[index] ?? 0) > 0 ? [`Day sheet of ${day.date}: ${ignored[index]} record(s) you cannot see were left out.`] : [])),
   ];
   const span = days.length > 0 ? ` (${days[0]!.date}${days.length > 1 ? ` to ${days[days.length - 1]!.date}` : ''})` : '';

@@ -9,7 +9,7 @@ import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom, type Create
 import { ApiError } from '../client/index.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { matchRoom, roomFields, roomLabel, roomTimes, roomWriteBack } from './room-body.ts';
 import { findStay } from './stays.ts';
 import { asBody, StepFailure } from './step-support.ts';
@@ -113,8 +113,8 @@ async function roomAssign(call: StepCall, ctx: ActionContext): Promise<StepOutco
 
 async function roomDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { roomId } = parseArgs(call.action, roomDeleteArgs, call.args);
-  const deleted = await ctx.client.call(deleteRoom, { params: { roomAssignmentId: roomId }, signal: ctx.signal });
-  return { output: { id: roomId }, undo: [], describe: `deleted room ${deleted.name ?? roomId} (${roomId})` };
+  const deleted = await deleteOnce(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: roomId }, signal: ctx.signal }));
+  return { output: { id: roomId }, undo: [], describe: `deleted room ${deleted?.name ?? roomId} (${roomId})` };
 }
 
 async function roomDeletePrepare(call: StepCall): Promise<UndoRecord[]> {

@@ -12,7 +12,7 @@ import { PartialFailure, type ActionContext, type ActionModule } from '../action
 import { itemIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
-import { parseArgs } from './common.ts';
+import { deleteOnce, parseArgs } from './common.ts';
 import { deleteItemsUndo, itemBody, readDayItems, scheduleItemUndo, tourCache } from './schedule-items.ts';
 import { scheduleItemUpdateHandler, scheduleStatusUndo, scheduleUpdateUndo } from './schedule-update.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
@@ -109,7 +109,7 @@ async function scheduleItemDelete(call: StepCall, ctx: ActionContext): Promise<S
   const args = parseArgs(call.action, scheduleItemDeleteArgs, call.args);
   const itemId = await deleteTarget(ctx, args);
   if (itemId === undefined) return { output: { id: null }, undo: [], describe: `schedule item ${String(args.item)} was deleted by an earlier attempt` };
-  await ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal });
+  await deleteOnce(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal }));
   return { output: { id: itemId }, undo: [], describe: `deleted schedule item ${itemId}` };
 }
 

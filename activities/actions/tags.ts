@@ -5,7 +5,7 @@ import type { ActionContext, ActionModule } from '../action.ts';
 import { itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
-import { ignoreGone, parseArgs } from './common.ts';
+import { deleteOnce, ignoreGone, parseArgs } from './common.ts';
 import { putBackTags, resolveTagIds, tourCache } from './schedule-items.ts';
 import { tagChangeHandlers, tagChangeUndo } from './tag-changes.ts';
 import { resolveDay } from './tour-days.ts';
@@ -34,7 +34,7 @@ async function tagDelete(call: StepCall, ctx: ActionContext): Promise<StepOutcom
   }
   const params = { tourId: args.tourId, tagId };
   const { usageCount } = await ctx.client.call(getTagUsage, { params, signal: ctx.signal });
-  await ctx.client.call(deleteTag, { params, signal: ctx.signal });
+  await deleteOnce(() => ctx.client.call(deleteTag, { params, signal: ctx.signal }));
   return {
     output: { id: tagId, usageCount },
     undo: [],

@@ -17,7 +17,7 @@ import { missingCredentials } from './oauth.ts';
 import { paginate, type PageOptions } from './paginate.ts';
 import { prepareRequest, type LooseCallOptions, type PreparedRequest } from './prepare.ts';
 import { createRedactor, type Redactor } from './redact.ts';
-import { withRetry, type RetryListener, type RetryOptions } from './retry.ts';
+import { callRetries, withRetry, type RetryListener, type RetryOptions } from './retry.ts';
 import { createTokenSource, type TokenSource } from './token-source.ts';
 
 /** One HTTP exchange, reported after it ends (for logs and benchmarks; holds no secrets). */
@@ -38,7 +38,10 @@ export interface ApiClientOptions {
   tokenSource?: TokenSource;
   /** The worker's shared keep-alive agent. @default an agent owned (and closed) by this client */
   agent?: Dispatcher;
-  /** Retries with backoff; leave off inside Temporal activities. @default false */
+  /**
+   * Retries with backoff. Leave off inside Temporal activities: there each call retries by the
+   * step's policy, which the activity sets (`withCallRetries`). @default false
+   */
   retry?: RetryOptions | false;
   timeouts?: HttpTimeouts;
   onRequest?: (info: RequestInfo) => void;
@@ -111,7 +114,10 @@ class TourApiClient implements ApiClient {
     const { apiKey, apiSecret, baseUrl } = this.config;
     if (!apiKey || !apiSecret) throw missingCredentials(endpoint.name);
     const prepared = prepareRequest(baseUrl, endpoint, options);
-    return withRetry(this.options.retry, () => this.attempt(endpoint, prepared, options.signal), options.signal, this.options.onRetry);
+    const scoped = this.options.retry ? undefined : callRetries();
+    const retry = this.options.retry || scoped?.options;
+    const onRetry = this.options.onRetry ?? scoped?.onRetry;
+    return withRetry(retry, () => this.attempt(endpoint, prepared, options.signal), options.signal, onRetry);
   }
 
   /** One attempt: the call, and its single repeat after a 401 and a token refresh. */

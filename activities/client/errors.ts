@@ -49,6 +49,12 @@ export class ApiError extends Error {
   readonly endpoint: string;
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
+  /**
+   * How many times the client sent the request, this answer's attempt included: more than one
+   * when it retried. A DELETE answered 404 after an attempt whose answer was lost found the
+   * record deleted by that attempt (`goneAfterRepeat` in activities/actions/common.ts).
+   */
+  attempts = 1;
 
   constructor(message: string, context: ApiErrorContext) {
     super(message, { cause: context.cause });

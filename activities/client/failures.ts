@@ -12,6 +12,8 @@ export interface ApiFailureDetails {
   status: number | null;
   endpoint: string;
   code: string | null;
+  /** Set by `retriesExhausted`. */
+  retriesExhausted?: boolean;
 }
 
 /** The `ApplicationFailure` an activity throws for an `ApiError`. */
@@ -23,6 +25,24 @@ export function toActivityFailure(error: ApiError): ApplicationFailure {
     nonRetryable: !error.retryable,
     nextRetryDelay: error.retryAfterMs,
     details: [details],
+  });
+}
+
+/**
+ * The failure of a call whose own retries ran out inside its activity: non-retryable, so that
+ * Temporal does not run the activity again and give each of its calls all its attempts once
+ * more, and marked `retriesExhausted` in its first detail, so that nobody takes it for the API's
+ * refusal: the call may have written. Type, message and the other details stay.
+ */
+export function retriesExhausted(failure: ApplicationFailure): ApplicationFailure {
+  const [first, ...rest] = failure.details ?? [];
+  const marked = { ...(first && typeof first === 'object' ? first : {}), retriesExhausted: true };
+  return ApplicationFailure.create({
+    message: failure.message,
+    type: failure.type ?? 'Error',
+    nonRetryable: true,
+    details: [marked, ...rest],
+    ...(failure.cause ? { cause: failure.cause } : {}),
   });
 }
 

@@ -24,7 +24,7 @@ export {
   type ApiErrorContext,
 } from './errors.ts';
 export { browserCommand, openBrowser } from './browser.ts';
-export { asActivityFailure, toActivityFailure, withActivityFailures, type ApiFailureDetails } from './failures.ts';
+export { asActivityFailure, retriesExhausted, toActivityFailure, withActivityFailures, type ApiFailureDetails } from './failures.ts';
 export { createAgent, DEFAULT_TIMEOUTS, type HttpTimeouts } from './http.ts';
 export { checkIdempotencyKey, normalizeIdempotencyKey } from './idempotency.ts';
 export { createLookups, normalizeName, type LookupEntryView, type Lookups } from './lookups.ts';
@@ -32,7 +32,7 @@ export { DEFAULT_LOGIN_SCOPES, type TokenSet } from './oauth.ts';
 export { DEFAULT_PAGE_SIZE, type PageOptions } from './paginate.ts';
 export { createRedactor, type Redactor } from './redact.ts';
 export { SIGN_IN_FAILED, signIn, type SignInOptions, type SignInResult } from './sign-in.ts';
-export { retryDelayMs, withRetry, type RetryOptions } from './retry.ts';
+export { callRetries, retryDelayMs, withCallRetries, withRetry, type CallRetries, type RetryOptions } from './retry.ts';
 export {
   createTokenSource,
   filePersistence,

@@ -83,6 +83,9 @@ function withSlash(base: string): string {
   return base.endsWith('/') ? base : `${base}/`;
 }
 
+/** How long a token request may take before it is abandoned. */
+export const TOKEN_REQUEST_TIMEOUT_MS = 30_000;
+
 export interface TokenClientOptions {
   authUrl: string;
   apiKey: string;
@@ -90,7 +93,7 @@ export interface TokenClientOptions {
   dispatcher?: Dispatcher;
   redact: Redactor;
   now?: () => number;
-  /** @default 30_000 */
+  /** @default TOKEN_REQUEST_TIMEOUT_MS */
   timeoutMs?: number;
 }
 
@@ -123,7 +126,7 @@ async function postToken(options: TokenClientOptions, form: Record<string, strin
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(form).toString(),
       dispatcher: options.dispatcher,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? TOKEN_REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
     throw errorFromNetwork(TOKEN_ENDPOINT, error, options.redact);

@@ -1,8 +1,11 @@
 /**
- * Opt-in retries for use outside Temporal (CLI commands, plain scripts). Inside activities the
- * client does not retry: Temporal's retry policy does, from the failures `toActivityFailure`
- * builds. Delays grow 1 s, 2 s, 4 s...; a 429's `Retry-After` replaces the computed delay.
+ * Retries of each API call. A client retries its calls when it is given `retry` (CLI commands,
+ * plain scripts); inside an activity every call retries by the step's retry policy, which the
+ * activity sets for everything it runs (`withCallRetries`), so each call of an activity that
+ * makes many has the step's attempts of its own. Delays grow 1 s, 2 s, 4 s...; a 429's
+ * `Retry-After` replaces the computed delay.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiError } from './errors.ts';
 
 export interface RetryOptions {
@@ -14,6 +17,8 @@ export interface RetryOptions {
   factor?: number;
   /** Longest delay, `Retry-After` included. @default 30_000 */
   maxMs?: number;
+  /** Failure types (`ApiError.type`: the API's code, or `HTTP_<status>`) never retried. @default none */
+  nonRetryableTypes?: readonly string[];
 }
 
 /** Called before each wait, e.g. to log "retrying in 2 s". */
@@ -44,6 +49,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Whether `error` is worth another attempt under `options`. */
+function retryable(options: RetryOptions, error: unknown): error is ApiError {
+  return error instanceof ApiError && error.retryable && !options.nonRetryableTypes?.includes(error.type);
+}
+
 /** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
 export async function withRetry<T>(
   options: RetryOptions | false | undefined,
@@ -56,10 +66,32 @@ export async function withRetry<T>(
     try {
       return await run();
     } catch (error) {
-      if (!options || attempt >= attempts || !(error instanceof ApiError) || !error.retryable) throw error;
+      if (error instanceof ApiError) error.attempts = attempt;
+      if (!options || attempt >= attempts || !retryable(options, error)) throw error;
       const delayMs = retryDelayMs(options, attempt, error);
       onRetry?.({ attempt, delayMs, error });
       await sleep(delayMs, signal);
     }
   }
+}
+
+/** The retries of every call made inside `withCallRetries`. */
+export interface CallRetries {
+  options: RetryOptions;
+  onRetry?: RetryListener;
+}
+
+const scoped = new AsyncLocalStorage<CallRetries>();
+
+/**
+ * Runs `body` with every API call it makes, awaited or not, retried by `retries` (unless the
+ * client has retries of its own): an activity gives each of its calls the step's attempts.
+ */
+export function withCallRetries<T>(retries: CallRetries, body: () => Promise<T>): Promise<T> {
+  return scoped.run(retries, body);
+}
+
+/** The retries `withCallRetries` set for the code running now, if any. */
+export function callRetries(): CallRetries | undefined {
+  return scoped.getStore();
 }

@@ -9,7 +9,7 @@ import type { ApiConfig } from '../../worker/config.ts';
 import { ApiError, ReauthRequiredError } from './errors.ts';
 import { missingCredentials, refreshTokens, type TokenSet } from './oauth.ts';
 import { redactPatterns, type Redactor } from './redact.ts';
-import { readTokenFile, withTokenFileLock, writeTokenFile } from './token-store.ts';
+import { readTokenFile, withTokenFileLock, writeTokenFile, type LockOptions } from './token-store.ts';
 
 /** Supplies bearer tokens to the client. */
 export interface TokenSource {
@@ -146,8 +146,8 @@ export function memoryPersistence(initial: TokenSet | undefined, missingReason: 
   };
 }
 
-/** Keeps tokens in the file written by `tourflow login`. */
-export function filePersistence(file: string, authUrl: string): TokenPersistence {
+/** Keeps tokens in the file written by `tourflow login`; `lock` tunes the refresh lock (tests). */
+export function filePersistence(file: string, authUrl: string, lock: LockOptions = {}): TokenPersistence {
   return {
     load: async () => {
       const stored = await readTokenFile(file);
@@ -159,7 +159,7 @@ export function filePersistence(file: string, authUrl: string): TokenPersistence
       return tokens;
     },
     save: (tokens) => writeTokenFile(file, { ...tokens, authUrl }),
-    exclusive: (fn) => withTokenFileLock(file, fn),
+    exclusive: (fn) => withTokenFileLock(file, fn, lock),
     missingReason: `Not signed in: no tokens at ${file}`,
   };
 }

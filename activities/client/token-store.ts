@@ -2,14 +2,14 @@
  * The file `tourflow login` keeps tokens in. The file is created with mode 0600 inside a 0700
  * directory, written whole through a temporary file and a rename (a reader never sees half a
  * file), and refused when group or others may read it. A lock file serialises refreshes
- * between processes sharing the file (a CLI command and a worker).
+ * between processes sharing the file (a CLI command and a worker); its holder keeps it fresh.
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ApiError, ClientErrorCode } from './errors.ts';
-import type { TokenSet } from './oauth.ts';
+import { TOKEN_REQUEST_TIMEOUT_MS, type TokenSet } from './oauth.ts';
 
 /** What the token file holds. */
 export interface StoredTokens extends TokenSet {
@@ -115,42 +115,114 @@ export async function deleteTokenFile(file: string): Promise<boolean> {
 }
 
 export interface LockOptions {
-  /** Give up waiting after this long. @default 15_000 */
+  /**
+   * Give up waiting after this long: longer than a holder's refresh may take (the token
+   * request's own timeout, then writing the file). @default 60_000
+   */
   waitMs?: number;
-  /** A lock older than this is left over from a crashed process and is taken over. @default 30_000 */
+  /**
+   * A lock not renewed for this long was left by a process that died, and is taken over. A
+   * live holder renews its lock however long its refresh takes, so this only bounds how long a
+   * crashed process keeps the others out. @default 10_000
+   */
   staleMs?: number;
+  /** How often the holder renews its lock. @default a fifth of `staleMs` */
+  renewMs?: number;
 }
 
-/** Runs `fn` while holding `<file>.lock`, so two processes never refresh at the same time. */
+/** Twice the token request's timeout: a waiter outlasts the slowest refresh another process may be making. */
+const DEFAULT_WAIT_MS = 2 * TOKEN_REQUEST_TIMEOUT_MS;
+const DEFAULT_STALE_MS = 10_000;
+
+/**
+ * Runs `fn` while holding `<file>.lock`, so two processes never refresh at the same time.
+ *
+ * The holder renews the lock (its modification time) every `renewMs` while `fn` runs, so a
+ * slow refresh never looks abandoned: only a lock nobody renewed for `staleMs`, left by a
+ * process that died, is taken over. (A fixed stale time above the request timeout would also
+ * keep a slow refresh safe, but would shut the others out for that long after every crash, and
+ * break again as soon as anything under the lock took longer than the request.) Each lock holds
+ * its owner's random ID, so a process removes or renews only its own lock, and taking over a
+ * stale lock moves it aside first and checks that what it moved is the lock it judged stale.
+ */
 export async function withTokenFileLock<T>(file: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
   const lock = `${file}.lock`;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   await ensureDirectory(path.dirname(file));
-  const deadline = Date.now() + (options.waitMs ?? 15_000);
-  for (;;) {
-    try {
-      await (await fs.open(lock, 'wx', 0o600)).close();
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (await removeIfStale(lock, options.staleMs ?? 30_000)) continue;
-      if (Date.now() > deadline) throw fileError(file, 'stayed locked by another tourflow process', `Delete ${lock} if no tourflow process is running.`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+  const owner = `${process.pid} ${randomBytes(12).toString('hex')}\n`;
+  const deadline = Date.now() + (options.waitMs ?? DEFAULT_WAIT_MS);
+  while (!(await createLock(lock, owner))) {
+    if (await takeOverIfStale(lock, staleMs)) continue;
+    if (Date.now() > deadline) throw fileError(file, 'stayed locked by another tourflow process', `Delete ${lock} if no tourflow process is running.`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  const renewal = setInterval(() => void renewLock(lock, owner), options.renewMs ?? staleMs / 5);
   try {
     return await fn();
   } finally {
-    await fs.rm(lock, { force: true });
+    clearInterval(renewal);
+    await releaseLock(lock, owner);
   }
 }
 
-async function removeIfStale(lock: string, staleMs: number): Promise<boolean> {
+/** Creates the lock holding `owner`; false when another process holds it. */
+async function createLock(lock: string, owner: string): Promise<boolean> {
   try {
-    const stat = await fs.stat(lock);
-    if (Date.now() - stat.mtimeMs < staleMs) return false;
-    await fs.rm(lock, { force: true });
+    await fs.writeFile(lock, owner, { flag: 'wx', mode: 0o600 });
     return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** The lock's owner, or undefined when there is no lock. */
+async function lockOwner(file: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function renewLock(lock: string, owner: string): Promise<void> {
+  try {
+    if ((await lockOwner(lock)) !== owner) return;
+    const now = new Date();
+    await fs.utimes(lock, now, now);
+  } catch {
+    // the next renewal tries again; a lock that goes unrenewed for long is taken over
+  }
+}
+
+async function releaseLock(lock: string, owner: string): Promise<void> {
+  if ((await lockOwner(lock).catch(() => undefined)) === owner) await fs.rm(lock, { force: true });
+}
+
+/**
+ * Removes a lock nobody renewed for `staleMs`; true when the lock is gone (try again at once).
+ * The owner is read before the age: a lock replaced in between reads as fresh, never as stale.
+ */
+async function takeOverIfStale(lock: string, staleMs: number): Promise<boolean> {
+  const judged = await lockOwner(lock);
+  if (judged === undefined) return true;
+  let modified: number;
+  try {
+    modified = (await fs.stat(lock)).mtimeMs;
   } catch {
     return true;
   }
+  if (Date.now() - modified < staleMs) return false;
+  // Another waiter may have taken it over and locked it again since: move the lock aside and
+  // put it back unless it is the one judged stale.
+  const aside = `${lock}.${randomBytes(6).toString('hex')}.stale`;
+  try {
+    await fs.rename(lock, aside);
+  } catch {
+    return true;
+  }
+  if ((await lockOwner(aside)) !== judged) await fs.link(aside, lock).catch(() => undefined);
+  await fs.rm(aside, { force: true });
+  return true;
 }

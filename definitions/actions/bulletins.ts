@@ -1,6 +1,7 @@
 /** Bulletins on a day. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { outputs, text } from './outputs.ts';
 import { dayRef, tourId } from './vocabulary.ts';
 
 export const bulletinCreateArgs = z.strictObject({
@@ -18,7 +19,7 @@ export const bulletinCreate = defineAction({
   name: 'bulletin.create',
   description: 'Post a bulletin on a day.',
   args: bulletinCreateArgs,
-  outputs: { id: 'bulletin ID' },
+  outputs: outputs({ id: text('bulletin ID') }),
   calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/bulletins'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the bulletin', calls: ['DELETE /v1/bulletins/{bulletinId}'] },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
 import { email, nameRef, numericId, tourId, unresolved } from './vocabulary.ts';
+import { outputs, recordId } from './outputs.ts';
 
 export const contactCreateArgs = z
   .strictObject({
@@ -28,7 +29,7 @@ export const contactCreate = defineAction({
   name: 'contact.create',
   description: 'Add a key contact to the organization’s book (link it with contact.link).',
   args: contactCreateArgs,
-  outputs: { id: 'key contact ID' },
+  outputs: outputs({ id: recordId('key contact ID') }),
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'POST /v1/key-contacts'],
   kind: ActionKind.create,
   compensation: { describe: 'none: the API cannot delete key contacts, the contact stays in the book', calls: [] },
@@ -57,7 +58,7 @@ export const contactLink = defineAction({
   name: 'contact.link',
   description: 'Link a key contact to a venue or a stay (by title or ID).',
   args: contactLinkArgs,
-  outputs: { contactId: 'key contact ID' },
+  outputs: outputs({ contactId: recordId('key contact ID') }),
   calls: ['PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'],
   kind: ActionKind.update,
   compensation: { describe: 'unlink the contact', calls: ['PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'] },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { duration } from '../format.ts';
 import { ActionKind, defineAction } from './types.ts';
+import { outputs, text } from './outputs.ts';
 
 export const approvalArgs = z.strictObject({
   message: z.string().min(1).describe('What the approver is asked; may use ${{ }} to show counts.'),
@@ -16,7 +17,7 @@ export const approval = defineAction({
   name: 'approval',
   description: 'Wait until someone runs `tourflow approve RUN STEP` (or declines), with a timeout.',
   args: approvalArgs,
-  outputs: { approved: 'true once approved', message: 'the message shown' },
+  outputs: outputs({ approved: z.boolean().describe('true once approved'), message: text('the message shown') }),
   calls: [],
   kind: ActionKind.control,
   compensation: null,
@@ -32,7 +33,7 @@ export const playbookRun = defineAction({
   name: 'playbook.run',
   description: 'Run another playbook as one step (its steps are undone with the rest on rollback).',
   args: playbookRunArgs,
-  outputs: {},
+  outputs: outputs({}),
   calls: [],
   kind: ActionKind.control,
   compensation: { describe: 'undo the included playbook’s steps', calls: [] },

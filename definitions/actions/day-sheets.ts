@@ -1,6 +1,7 @@
 /** Day sheets: render each day’s PDF and save it locally. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { outputs, wholeNumber } from './outputs.ts';
 import { dayRef, isoDate, tourId, unresolved } from './vocabulary.ts';
 
 /** Placeholders a day sheet path may use. */
@@ -21,7 +22,7 @@ export const daySheetRenderArgs = z
     from: isoDate.optional().describe('First date. @default tomorrow in the tour’s time zone'),
     to: isoDate.optional().describe('Last date, inclusive (alone: from tomorrow up to it). @default the first date'),
     days: z.array(dayRef).min(1).optional().describe('Or exactly these days (dates or IDs).'),
-    folder: z.string().min(1).default('day-sheets').describe('Where the PDFs go (created if needed).'),
+    folder: z.string().min(1).default('.').describe('Folder inside the output folder (TOURFLOW_OUTPUT_DIR, default ./day-sheets) where the PDFs go, created if needed.'),
     path: pathTemplate.default(DEFAULT_DAY_SHEET_PATH).describe('File path inside the folder; {tour}, {date}, {day}, {dayId}.'),
   })
   .refine((args) => unresolved(args) || args.days === undefined || (args.from === undefined && args.to === undefined), 'give "days" or "from"/"to", not both')
@@ -30,13 +31,15 @@ export type DaySheetRenderArgs = z.infer<typeof daySheetRenderArgs>;
 
 export const daySheetRender = defineAction({
   name: 'daySheet.render',
-  description: 'Render the day sheet of each selected day, download the PDF at once and save it.',
+  description: 'Render the day sheet of each selected day, download the PDF at once and save it. A file already at its path is replaced only when it is a day sheet tourflow saved.',
   args: daySheetRenderArgs,
-  outputs: {
-    files: 'list of { date, day, path, ignoredIdCount }',
-    count: 'number of PDFs saved',
-    warnings: 'list of warnings (e.g. a non-zero ignoredIdCount)',
-  },
+  outputs: outputs({
+    files: z
+      .array(z.strictObject({ date: z.string(), day: z.string(), path: z.string(), ignoredIdCount: z.int() }))
+      .describe('list of { date, day, path, ignoredIdCount }'),
+    count: wholeNumber('number of PDFs saved'),
+    warnings: z.array(z.string()).describe('list of warnings (e.g. a non-zero ignoredIdCount)'),
+  }),
   calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/tours/{tourId}/days/{dayId}/day-sheet', 'GET {signed PDF URL}'],
   kind: ActionKind.read,
   compensation: null,

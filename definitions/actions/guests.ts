@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { daySelection } from './tours.ts';
 import { ActionKind, defineAction } from './types.ts';
 import { dayRef, email, lookupName, nameOrId, nameRef, numericId, personName, tourId, unresolved } from './vocabulary.ts';
+import { outputs, recordId, recordIds, text, wholeNumber } from './outputs.ts';
 
 /** Passes of an entry: pass type by name (or ID) and how many. */
 export const passAllocation = z.strictObject({
@@ -39,7 +40,7 @@ export const guestCreate = defineAction({
   name: 'guest.create',
   description: 'Add a guest list entry to a day.',
   args: guestCreateArgs,
-  outputs: { id: 'guest list entry ID', dayId: 'day ID' },
+  outputs: outputs({ id: recordId('guest list entry ID'), dayId: recordId('day ID') }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/passTypes', 'POST /v1/guestlist'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the entry', calls: ['DELETE /v1/guestlist/{guestListId}'] },
@@ -71,7 +72,7 @@ export const guestUpdate = defineAction({
   name: 'guest.update',
   description: 'Change a guest list entry, named by the guest’s name or e-mail or by ID; only the fields given change.',
   args: guestUpdateArgs,
-  outputs: { id: 'guest list entry ID' },
+  outputs: outputs({ id: recordId('guest list entry ID') }),
   calls: ['GET /v1/tours/{tourId}/days/{dayId}/guestlist', 'GET /v1/reference/types', 'PUT /v1/guestlist/{guestListId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/guestlist/{guestListId}'] },
@@ -91,13 +92,18 @@ export type GuestSelection = z.infer<typeof guestSelection>;
 export const guestsSelectArgs = z.strictObject({ tourId, select: guestSelection.default({}) });
 export type GuestsSelectArgs = z.infer<typeof guestsSelectArgs>;
 
-const ENTRIES = 'list of { id, dayId, date, status, guests } (no names)';
+const entry = { id: z.int(), dayId: z.int(), date: z.string(), status: z.string().nullable(), guests: z.int() };
 
 export const guestsSelect = defineAction({
   name: 'guests.select',
   description: 'Select guest list entries by days, status, pass type, requester and party size.',
   args: guestsSelectArgs,
-  outputs: { ids: 'entry IDs', count: 'number of entries', totalGuests: 'sum of party sizes', entries: ENTRIES },
+  outputs: outputs({
+    ids: recordIds('entry IDs'),
+    count: wholeNumber('number of entries'),
+    totalGuests: wholeNumber('sum of party sizes'),
+    entries: z.array(z.strictObject(entry)).describe('list of { id, dayId, date, status, guests } (no names)'),
+  }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/guestlist', 'GET /v1/tours/{tourId}/requesters'],
   kind: ActionKind.read,
   compensation: null,
@@ -121,12 +127,14 @@ export const guestsSetStatus = defineAction({
   name: 'guests.setStatus',
   description: 'Approve or decline guest list entries with the bulk all-or-nothing call (one call per tour).',
   args: guestsSetStatusArgs,
-  outputs: {
-    entries: 'list of { id, dayId, date, previousStatus, status, guests }',
-    count: 'number of entries changed',
-    totalGuests: 'sum of their party sizes',
-    approvedPerDay: 'map date -> approved party total after the change',
-  },
+  outputs: outputs({
+    entries: z
+      .array(z.strictObject({ ...entry, previousStatus: z.string().nullable(), status: z.string() }))
+      .describe('list of { id, dayId, date, previousStatus, status, guests }'),
+    count: wholeNumber('number of entries changed'),
+    totalGuests: wholeNumber('sum of their party sizes'),
+    approvedPerDay: z.record(z.string(), z.int()).describe('map date -> approved party total after the change'),
+  }),
   calls: [
     'GET /v1/tours/{tourId}/days/{dayId}/guestlist',
     'GET /v1/tours/{tourId}/days/{dayId}/guestlist/config',
@@ -149,7 +157,7 @@ export const passTypeCreate = defineAction({
   name: 'passType.create',
   description: 'Create a pass type for the tour’s guest list.',
   args: passTypeCreateArgs,
-  outputs: { id: 'pass type ID', name: 'pass type name' },
+  outputs: outputs({ id: recordId('pass type ID'), name: text('pass type name') }),
   calls: ['GET /v1/reference/types', 'POST /v1/tours/{tourId}/passTypes'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the pass type', calls: ['DELETE /v1/passTypes/{passTypeId}'] },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { daySelection } from './tours.ts';
+import { outputs, recordIds, wholeNumber } from './outputs.ts';
 import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
 import { dayRef, isoDate, lookupName, nameRef, tourId, unresolved } from './vocabulary.ts';
 
@@ -13,9 +14,31 @@ export function defineRead<Args extends z.ZodType>(definition: Omit<ActionDefini
   return defineAction({ ...definition, kind: ActionKind.read, compensation: null });
 }
 
-const listOutputs = (what: string, fields: string) => ({ [what]: `list of { ${fields} }`, ids: 'their IDs', count: `number of ${what}` });
+/** The outputs of a list action: the entries (described by their fields), their IDs and how many. */
+const listOutputs = (what: string, entry: z.ZodObject, fields = Object.keys(entry.shape).join(', ')) =>
+  outputs({ [what]: z.array(entry).describe(`list of { ${fields} }`), ids: recordIds('their IDs'), count: wholeNumber(`number of ${what}`) });
 
-export const ITEM_FIELDS = 'id, dayId, date, name, start, end, confirmed, tags, tagIds, type, location';
+const nullableText = z.string().nullable();
+const nullableInt = z.int().nullable();
+
+/** A local date and time (`{ date, time }`) in a stay's zone. */
+const localDateTime = z.strictObject({ date: z.string(), time: z.string() });
+
+/** A schedule item as the list actions give it. */
+export const itemEntry = z.strictObject({
+  id: z.int(),
+  dayId: z.int(),
+  date: z.string(),
+  name: z.string(),
+  start: nullableText,
+  end: nullableText,
+  confirmed: z.boolean(),
+  tags: z.array(z.string()),
+  tagIds: z.array(z.int()),
+  type: nullableText,
+  location: nullableText,
+});
+export const ITEM_FIELDS = Object.keys(itemEntry.shape).join(', ');
 
 export const scheduleItemListArgs = z.strictObject({
   tourId,
@@ -31,7 +54,7 @@ export const scheduleItemList = defineRead({
   name: 'schedule.item.list',
   description: 'List the schedule items of a day or of days chosen by date range, dates, day type or name, filtered by item name, tags and status.',
   args: scheduleItemListArgs,
-  outputs: listOutputs('items', ITEM_FIELDS),
+  outputs: listOutputs('items', itemEntry),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'GET /v1/tours/{tourId}/tags'],
 });
 
@@ -46,7 +69,12 @@ export const tagList = defineRead({
   name: 'tag.list',
   description: 'List the tour’s tags with how many schedule items carry each.',
   args: tagListArgs,
-  outputs: { tags: 'list of { id, name, color, usageCount }', ids: 'their IDs', names: 'their names', count: 'number of tags' },
+  outputs: outputs({
+    tags: z.array(z.strictObject({ id: z.int(), name: z.string(), color: nullableText, usageCount: nullableInt })).describe('list of { id, name, color, usageCount }'),
+    ids: recordIds('their IDs'),
+    names: z.array(z.string()).describe('their names'),
+    count: wholeNumber('number of tags'),
+  }),
   calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/tags/{tagId}/usage'],
 });
 
@@ -61,7 +89,18 @@ export const scheduleTemplateList = defineRead({
   name: 'schedule.template.list',
   description: 'List your schedule templates in the tour (templates are per user), newest first, optionally with their items.',
   args: scheduleTemplateListArgs,
-  outputs: listOutputs('templates', 'id, name, itemCount, items: [{ id, name, start, end, notes, tagIds }]'),
+  outputs: listOutputs(
+    'templates',
+    z.strictObject({
+      id: z.int(),
+      name: z.string(),
+      itemCount: nullableInt,
+      items: z
+        .array(z.strictObject({ id: z.int(), name: z.string(), start: nullableText, end: nullableText, notes: nullableText, tagIds: z.array(z.int()) }))
+        .optional(),
+    }),
+    'id, name, itemCount, items: [{ id, name, start, end, notes, tagIds }]',
+  ),
   calls: ['GET /v1/tours/{tourId}/schedule-templates', 'GET /v1/schedule-templates/{templateId}/items'],
 });
 
@@ -77,7 +116,21 @@ export const venueList = defineRead({
   name: 'venue.list',
   description: 'List the tour’s venues, by day range, dates, day type, title or category.',
   args: venueListArgs,
-  outputs: listOutputs('venues', 'id, title, dayId, date, capacity, category, type, city, address, confirmed'),
+  outputs: listOutputs(
+    'venues',
+    z.strictObject({
+      id: z.int(),
+      title: z.string(),
+      dayId: nullableInt,
+      date: nullableText,
+      capacity: nullableInt,
+      category: nullableText,
+      type: nullableText,
+      city: nullableText,
+      address: nullableText,
+      confirmed: z.boolean(),
+    }),
+  ),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/venues'],
 });
 
@@ -93,14 +146,48 @@ export const stayListArgs = z
   .refine((args) => unresolved(args) || args.from === undefined || args.to === undefined || args.from <= args.to, { message: '"to" is before "from"', path: ['to'] });
 export type StayListArgs = z.infer<typeof stayListArgs>;
 
-export const STAY_FIELDS = 'id, title, type, checkIn, checkOut, timeZone, city, address, confirmed, confirmationNumber, dayIds';
-export const ROOM_FIELDS = 'id, stayId, stay, name, roomNumber, roomType, checkIn, checkOut, occupants, userIds, inviteIds, smoking, confirmed';
+/** A room assignment as the list actions give it. */
+export const roomEntry = z.strictObject({
+  id: z.int(),
+  stayId: z.int(),
+  stay: nullableText,
+  name: nullableText,
+  roomNumber: nullableInt,
+  roomType: nullableText,
+  checkIn: localDateTime.nullable(),
+  checkOut: localDateTime.nullable(),
+  occupants: z.array(z.string()),
+  userIds: z.array(z.string()),
+  inviteIds: z.array(z.union([z.int(), z.string()])),
+  smoking: z.boolean(),
+  confirmed: z.boolean(),
+});
+export const ROOM_FIELDS = Object.keys(roomEntry.shape).join(', ');
+
+/** A stay as the list actions give it; `rooms` when they were read too. */
+export const stayEntry = z.strictObject({
+  id: z.int(),
+  title: nullableText,
+  type: nullableText,
+  checkIn: localDateTime.nullable(),
+  checkOut: localDateTime.nullable(),
+  timeZone: nullableText,
+  city: nullableText,
+  address: nullableText,
+  confirmed: z.boolean(),
+  confirmationNumber: nullableText,
+  dayIds: z.array(z.int()),
+  rooms: z.array(roomEntry).optional(),
+});
+export const STAY_FIELDS = Object.keys(stayEntry.shape)
+  .filter((field) => field !== 'rooms')
+  .join(', ');
 
 export const stayList = defineRead({
   name: 'stay.list',
   description: 'List the tour’s stays (hotels, rentals, residences), by title, type or dates, optionally with their rooms.',
   args: stayListArgs,
-  outputs: listOutputs('stays', `${STAY_FIELDS}, rooms?`),
+  outputs: listOutputs('stays', stayEntry, `${STAY_FIELDS}, rooms?`),
   calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms'],
 });
 
@@ -115,7 +202,7 @@ export const roomList = defineRead({
   name: 'room.list',
   description: 'List the room assignments of a stay, or of every stay, with their occupants (crew names; invitees by e-mail).',
   args: roomListArgs,
-  outputs: listOutputs('rooms', ROOM_FIELDS),
+  outputs: listOutputs('rooms', roomEntry),
   calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms', 'GET /v1/tours/{tourId}/users'],
 });
 
@@ -126,6 +213,21 @@ const placeOf = {
 };
 const onePlace = (args: { venue?: unknown; stay?: unknown }) => unresolved(args) || (args.venue === undefined) !== (args.stay === undefined);
 
+/** An organization's key contact as the list actions give it. */
+export const keyContactEntry = z.strictObject({
+  id: z.int(),
+  name: nullableText,
+  firstName: nullableText,
+  lastName: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  role: nullableText,
+  company: nullableText,
+  city: nullableText,
+  url: nullableText,
+});
+export const KEY_CONTACT_FIELDS = Object.keys(keyContactEntry.shape).join(', ');
+
 export const contactListArgs = z.strictObject({ tourId, ...placeOf }).refine(onePlace, 'give either "venue" or "stay"');
 export type ContactListArgs = z.infer<typeof contactListArgs>;
 
@@ -133,13 +235,13 @@ export const contactList = defineRead({
   name: 'contact.list',
   description: 'List a venue’s or stay’s contacts: its linked key contacts and its own e-mail, phone and web rows.',
   args: contactListArgs,
-  outputs: {
-    keyContacts: 'list of { id, name, firstName, lastName, email, phone, role, company }',
-    emails: 'list of { id, label, email }',
-    phones: 'list of { id, label, phone }',
-    urls: 'list of { id, label, url }',
-    count: 'number of contacts of every kind',
-  },
+  outputs: outputs({
+    keyContacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`),
+    emails: z.array(z.strictObject({ id: z.int(), label: nullableText, email: z.string() })).describe('list of { id, label, email }'),
+    phones: z.array(z.strictObject({ id: z.int(), label: nullableText, phone: z.string() })).describe('list of { id, label, phone }'),
+    urls: z.array(z.strictObject({ id: z.int(), label: nullableText, url: z.string() })).describe('list of { id, label, url }'),
+    count: wholeNumber('number of contacts of every kind'),
+  }),
   calls: [
     'GET /v1/tours/{tourId}/venues',
     'GET /v1/tours/{tourId}/accommodation',
@@ -165,7 +267,12 @@ export const customFieldList = defineRead({
   name: 'customField.list',
   description: 'List the custom fields of a venue, a stay or a schedule item.',
   args: customFieldListArgs,
-  outputs: { fields: 'list of { id, title, description, templateKey, sortOrder }', count: 'number of fields' },
+  outputs: outputs({
+    fields: z
+      .array(z.strictObject({ id: nullableInt, title: nullableText, description: nullableText, templateKey: nullableText, sortOrder: nullableInt }))
+      .describe('list of { id, title, description, templateKey, sortOrder }'),
+    count: wholeNumber('number of fields'),
+  }),
   calls: [
     'GET /v1/venues/{venueId}/custom-fields',
     'GET /v1/accommodation/{accommodationId}/custom-fields',

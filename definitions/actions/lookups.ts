@@ -1,6 +1,7 @@
 /** Lookups: the API's reference tables, by group. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { outputs } from './outputs.ts';
 
 /**
  * Lookup groups playbooks name values from: the reference bundle's, plus the age restrictions
@@ -37,7 +38,10 @@ export const lookup = defineAction({
   name: 'lookup',
   description: 'Read a lookup table (day types, room types, statuses, age restrictions, venue and stay field templates, ...) or resolve one name to its ID.',
   args: lookupArgs,
-  outputs: { entries: 'list of { id, name, description }', id: 'ID of "name" (when given)' },
+  outputs: outputs({
+    entries: z.array(z.strictObject({ id: z.int(), name: z.string(), description: z.string().nullable() })).describe('list of { id, name, description }'),
+    id: z.int().nullable().describe('ID of "name" (when given)'),
+  }),
   calls: [
     'GET /v1/reference/types',
     'GET /v1/day-types',

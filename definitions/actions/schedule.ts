@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ActionKind, defineAction, destroysWhenListed } from './types.ts';
 import { clockTime, dayRef, lookupName, nameOrId, nameRef, numericId, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
+import { outputs, recordId, recordIds, wholeNumber } from './outputs.ts';
 
 /** A tag by name (created beforehand with tag.create) or ID. */
 export const tagRef = z.union([z.string().min(1), numericId]).describe('A tag name or ID.');
@@ -35,7 +36,7 @@ export const scheduleItemCreate = defineAction({
   name: 'schedule.item.create',
   description: 'Create one schedule item on a day; times are HH:mm in the day’s time zone.',
   args: scheduleItemCreateArgs,
-  outputs: { id: 'item ID', dayId: 'day ID' },
+  outputs: outputs({ id: recordId('item ID'), dayId: recordId('day ID') }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/tags', 'POST /v1/schedule/items'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the item', calls: ['DELETE /v1/schedule/items/{itemId}'] },
@@ -51,7 +52,7 @@ export const scheduleItemsCreate = defineAction({
   name: 'schedule.items.create',
   description: 'Create many schedule items in one batch call (they may span days of the tour).',
   args: scheduleItemsCreateArgs,
-  outputs: { ids: 'item IDs in the order given', count: 'number of items' },
+  outputs: outputs({ ids: recordIds('item IDs in the order given'), count: wholeNumber('number of items') }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/tags', 'POST /v1/schedule/items/batch'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the created items', calls: ['DELETE /v1/schedule/items/{itemId}'] },
@@ -83,7 +84,7 @@ export const scheduleItemUpdate = defineAction({
   name: 'schedule.item.update',
   description: 'Rename, confirm or re-tag a schedule item (by its day and name or ID), or remove its attachments.',
   args: scheduleItemUpdateArgs,
-  outputs: { id: 'item ID' },
+  outputs: outputs({ id: recordId('item ID') }),
   calls: ['GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous name, status and tags (removed attachments stay removed)', calls: ['PUT /v1/schedule/items/{itemId}'] },
@@ -107,7 +108,7 @@ export const scheduleItemDelete = defineAction({
   name: 'schedule.item.delete',
   description: 'Delete a schedule item, by its day and name or by ID (it can be restored).',
   args: scheduleItemDeleteArgs,
-  outputs: { id: 'item ID' },
+  outputs: outputs({ id: z.int().nullable().describe('item ID, null when an earlier attempt deleted it') }),
   calls: ['GET /v1/tours/{tourId}/days/{dayId}/schedule', 'DELETE /v1/schedule/items/{itemId}'],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the item', calls: ['POST /v1/schedule/items/{itemId}/restore'] },
@@ -120,7 +121,7 @@ export const scheduleConfirmAll = defineAction({
   name: 'schedule.confirmAll',
   description: 'Confirm every schedule item of a day.',
   args: scheduleConfirmAllArgs,
-  outputs: { ids: 'IDs of the items the call confirmed', count: 'how many changed' },
+  outputs: outputs({ ids: recordIds('IDs of the items the call confirmed'), count: wholeNumber('how many changed') }),
   calls: ['POST /v1/tours/{tourId}/days/{dayId}/confirm-all'],
   kind: ActionKind.bulk,
   compensation: { describe: 'set the items it confirmed back to unconfirmed', calls: ['PUT /v1/schedule/items/{itemId}'] },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
 import { clockTime, dayRef, email, localDateTime, location, lookupName, nameOrId, nameRef, numericId, personName, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
+import { outputs, recordId, text, wholeNumber } from './outputs.ts';
 
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
 export type StayType = (typeof StayType)[keyof typeof StayType];
@@ -34,7 +35,7 @@ export const stayCreate = defineAction({
   name: 'stay.create',
   description: 'Create a stay (hotel, rental, residence); check-in/out are converted to instants in its time zone.',
   args: stayCreateArgs,
-  outputs: { id: 'stay ID', name: 'stay name', checkIn: 'check-in instant (ISO 8601)', checkOut: 'check-out instant (ISO 8601)' },
+  outputs: outputs({ id: recordId('stay ID'), name: text('stay name'), checkIn: text('check-in instant (ISO 8601)'), checkOut: text('check-out instant (ISO 8601)') }),
   calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/accommodation'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the stay', calls: ['DELETE /v1/accommodation/{accommodationId}'] },
@@ -67,7 +68,7 @@ export const stayUpdate = defineAction({
   name: 'stay.update',
   description: 'Change a stay, named by its title or ID; only the fields given change.',
   args: stayUpdateArgs,
-  outputs: { id: 'stay ID' },
+  outputs: outputs({ id: recordId('stay ID') }),
   calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/accommodation/{accommodationId}'] },
@@ -107,12 +108,12 @@ export const roomAssign = defineAction({
   description:
     'Create a room in a stay (by title or ID), or update the one with the same number (or name): occupants by name or e-mail, room type by name, nights or dates.',
   args: roomAssignArgs,
-  outputs: {
-    id: 'room ID',
-    created: 'true when the room was created, false when updated',
-    occupants: 'how many people were assigned',
-    skipped: 'people not on the tour (their name, else e-mail), not sent',
-  },
+  outputs: outputs({
+    id: recordId('room ID'),
+    created: z.boolean().describe('true when the room was created, false when updated'),
+    occupants: wholeNumber('how many people were assigned'),
+    skipped: z.array(z.string()).describe('people not on the tour (their name, else e-mail), not sent'),
+  }),
   calls: [
     'GET /v1/tours/{tourId}/accommodation',
     'GET /v1/tours/{tourId}/users',
@@ -135,7 +136,7 @@ export const roomDelete = defineAction({
   name: 'room.delete',
   description: 'Delete a room assignment (it can be restored).',
   args: roomDeleteArgs,
-  outputs: { id: 'room ID' },
+  outputs: outputs({ id: recordId('room ID') }),
   calls: ['DELETE /v1/rooms/{roomAssignmentId}'],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the room', calls: ['POST /v1/rooms/{roomAssignmentId}/restore'] },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { itemOfDay, tagRef } from './schedule.ts';
 import { ActionKind, defineAction } from './types.ts';
 import { dayRef, lookupName, nameOrId, tourId } from './vocabulary.ts';
+import { outputs, recordId, recordIds, text } from './outputs.ts';
 
 export const tagCreateArgs = z.strictObject({
   tourId,
@@ -15,7 +16,7 @@ export const tagCreate = defineAction({
   name: 'tag.create',
   description: 'Create a tag for the tour’s schedule items.',
   args: tagCreateArgs,
-  outputs: { id: 'tag ID', name: 'tag name' },
+  outputs: outputs({ id: recordId('tag ID'), name: text('tag name') }),
   calls: ['GET /v1/reference/types', 'POST /v1/tours/{tourId}/tags'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the tag', calls: ['DELETE /v1/tours/{tourId}/tags/{tagId}'] },
@@ -28,7 +29,7 @@ export const tagDelete = defineAction({
   name: 'tag.delete',
   description: 'Delete a tag for good: it disappears from every schedule item; there is no restore.',
   args: tagDeleteArgs,
-  outputs: { id: 'tag ID', usageCount: 'how many items carried it' },
+  outputs: outputs({ id: z.int().nullable().describe('tag ID'), usageCount: z.int().nullable().describe('how many items carried it') }),
   calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/tags/{tagId}/usage', 'DELETE /v1/tours/{tourId}/tags/{tagId}'],
   kind: ActionKind.delete,
   compensation: null,
@@ -49,7 +50,7 @@ export const scheduleItemSetTags = defineAction({
   name: 'schedule.item.setTags',
   description: 'Replace the tags of a schedule item.',
   args: scheduleItemSetTagsArgs,
-  outputs: { tagIds: 'the item’s tag IDs now', previous: 'tag IDs before' },
+  outputs: outputs({ tagIds: recordIds('the item’s tag IDs now'), previous: recordIds('tag IDs before') }),
   calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}/tags'],
   kind: ActionKind.update,
   compensation: { describe: 'put back the previous tags', calls: ['PUT /v1/schedule/items/{itemId}/tags'] },
@@ -66,7 +67,11 @@ export const scheduleItemTagChangeArgs = z
   .superRefine(nameOrId('item', 'itemId'));
 export type ScheduleItemTagChangeArgs = z.infer<typeof scheduleItemTagChangeArgs>;
 
-const tagChangeOutputs = { tagIds: 'the item’s tag IDs now', previous: 'tag IDs before', changed: 'tag IDs this step added or removed' };
+const tagChangeOutputs = outputs({
+  tagIds: recordIds('the item’s tag IDs now'),
+  previous: recordIds('tag IDs before'),
+  changed: recordIds('tag IDs this step added or removed'),
+});
 const tagChangeCalls = ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}/tags'];
 
 export const scheduleItemAddTags = defineAction({

@@ -1,6 +1,7 @@
 /** Schedule templates (per user): save from items or a day, apply to days, undo an apply. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { outputs, recordId, recordIds, text, wholeNumber } from './outputs.ts';
 import { dayRef, numericId, tourId, unresolved } from './vocabulary.ts';
 
 /** A template of the caller’s, by name or ID. */
@@ -23,7 +24,7 @@ export const scheduleTemplateCreate = defineAction({
   name: 'schedule.template.create',
   description: 'Save a schedule template from item IDs or from all items of a day.',
   args: scheduleTemplateCreateArgs,
-  outputs: { id: 'template ID', name: 'template name', itemCount: 'number of items saved' },
+  outputs: outputs({ id: recordId('template ID'), name: text('template name'), itemCount: wholeNumber('number of items saved') }),
   calls: ['GET /v1/tours/{tourId}/days/{dayId}/schedule', 'POST /v1/schedule-templates'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the template', calls: ['DELETE /v1/schedule-templates/{templateId}'] },
@@ -47,13 +48,13 @@ export const scheduleTemplateApply = defineAction({
   name: 'schedule.template.apply',
   description: 'Apply one of your templates to a day, merging or replacing its items.',
   args: scheduleTemplateApplyArgs,
-  outputs: {
-    ids: 'IDs of the created items, in template order',
-    dayId: 'day ID',
-    date: 'day date',
-    templateId: 'template ID',
-    replaced: 'IDs of the items REPLACE deleted',
-  },
+  outputs: outputs({
+    ids: recordIds('IDs of the created items, in template order'),
+    dayId: recordId('day ID'),
+    date: text('day date'),
+    templateId: recordId('template ID'),
+    replaced: recordIds('IDs of the items REPLACE deleted'),
+  }),
   calls: [
     'GET /v1/tours/{tourId}/schedule-templates',
     'GET /v1/tours/{tourId}/days/{dayId}/schedule',
@@ -73,7 +74,7 @@ export const scheduleTemplateUndoApply = defineAction({
   name: 'schedule.template.undoApply',
   description: 'Delete the items a template created on a day (hand-made and other templates’ items stay).',
   args: scheduleTemplateUndoApplyArgs,
-  outputs: { templateId: 'template ID', dayId: 'day ID', removed: 'IDs of the items removed' },
+  outputs: outputs({ templateId: recordId('template ID'), dayId: recordId('day ID'), removed: recordIds('IDs of the items removed') }),
   calls: ['GET /v1/tours/{tourId}/schedule-templates', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'POST /v1/schedule-templates/{templateId}/undo-apply'],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the removed items', calls: ['POST /v1/schedule/items/{itemId}/restore'] },

@@ -1,6 +1,7 @@
 /** Tours and their days. */
 import { z } from 'zod';
 import { ActionKind, defineAction, destroysWhenListed } from './types.ts';
+import { dayEntry, outputs, recordIds, text, wholeNumber } from './outputs.ts';
 import { dayRef, isoDate, lookupName, timeZone, tourId, unresolved } from './vocabulary.ts';
 
 /** One day of a tour, in the compact form: date, place, day type. */
@@ -19,15 +20,17 @@ export type TourDaySpec = z.infer<typeof tourDaySpec>;
 /** What actions that list days return for each day. */
 export const DAYS_OUTPUT = 'list of { id, date, name, dayType, timeZone }';
 
-const tourOutputs = {
-  id: 'tour ID (UUID)',
-  name: 'tour name',
-  orgId: 'organization ID',
-  startDate: 'first day, YYYY-MM-DD',
-  endDate: 'last day, YYYY-MM-DD',
-  timeZone: 'tour time zone',
-  days: DAYS_OUTPUT,
-};
+const days = z.array(dayEntry).describe(DAYS_OUTPUT);
+
+const tourOutputs = outputs({
+  id: text('tour ID (UUID)'),
+  name: text('tour name'),
+  orgId: text('organization ID'),
+  startDate: z.string().nullable().describe('first day, YYYY-MM-DD'),
+  endDate: z.string().nullable().describe('last day, YYYY-MM-DD'),
+  timeZone: z.string().nullable().describe('tour time zone'),
+  days,
+});
 
 export const tourCreateArgs = z.strictObject({
   name: z.string().min(1).max(500),
@@ -78,7 +81,7 @@ export const tourUpdate = defineAction({
   description:
     'Rename a tour, change its time zone, add or change days. Every existing day is sent back to the API, so no day is dropped by accident; only "removeDays" deletes.',
   args: tourUpdateArgs,
-  outputs: { id: 'tour ID', days: DAYS_OUTPUT, added: 'IDs of the added days' },
+  outputs: outputs({ id: text('tour ID'), days, added: recordIds('IDs of the added days') }),
   calls: ['GET /v1/tours?org_id', 'GET /v1/day-types', 'PUT /v1/tours/{tourId}'],
   kind: ActionKind.update,
   compensation: {
@@ -123,7 +126,7 @@ export const tourDays = defineAction({
   name: 'tour.days',
   description: 'Select days of a tour by date range, dates, day type or name.',
   args: tourDaysArgs,
-  outputs: { days: DAYS_OUTPUT, ids: 'list of day IDs', dates: 'list of dates', count: 'number of days' },
+  outputs: outputs({ days, ids: recordIds('list of day IDs'), dates: z.array(z.string()).describe('list of dates'), count: wholeNumber('number of days') }),
   calls: ['GET /v1/tours/{tourId}/data'],
   kind: ActionKind.read,
   compensation: null,

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { ActionKind, type JsonObject } from '../plan-types.ts';
+import type { OutputSchema } from './outputs.ts';
 
 export { ActionKind };
 
@@ -20,8 +21,11 @@ export interface ActionDefinition<Args extends z.ZodType = z.ZodType> {
   description: string;
   /** Arguments in the playbook's vocabulary; activities `parse` the evaluated `with:` by it. */
   args: Args;
-  /** Output field -> description; `steps.<id>.outputs.<field>` is checked against these. */
-  outputs: Record<string, string>;
+  /**
+   * What the action returns (`outputs.ts`): `steps.<id>.outputs.<field>` is checked against the
+   * fields, and expressions reading them against their types.
+   */
+  outputs: OutputSchema;
   /** The API calls the action makes, `METHOD /v1/path`. */
   calls: string[];
   kind: ActionKind;

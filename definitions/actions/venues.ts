@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
 import { dayRef, location, lookupName, nameOrId, nameRef, numericId, tourId, visibility } from './vocabulary.ts';
+import { outputs, recordId } from './outputs.ts';
 
 const venueFields = {
   title: z.string().min(1),
@@ -25,7 +26,7 @@ export const venueCreate = defineAction({
   name: 'venue.create',
   description: 'Create a venue on a day.',
   args: venueCreateArgs,
-  outputs: { id: 'venue ID', dayId: 'day ID' },
+  outputs: outputs({ id: recordId('venue ID'), dayId: recordId('day ID') }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'POST /v1/venues'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the venue', calls: ['DELETE /v1/venues/{venueId}'] },
@@ -51,7 +52,7 @@ export const venueUpdate = defineAction({
   name: 'venue.update',
   description: 'Change a venue, named by its title or ID; only the fields given change.',
   args: venueUpdateArgs,
-  outputs: { id: 'venue ID' },
+  outputs: outputs({ id: recordId('venue ID') }),
   calls: ['GET /v1/tours/{tourId}/venues', 'GET /v1/venues/{venueId}', 'GET /v1/reference/types', 'PUT /v1/venues/{venueId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/venues/{venueId}'] },

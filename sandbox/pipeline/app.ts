@@ -7,7 +7,7 @@
  * execution) → CORS header → (fault) drop the connection.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../../activities/api/assumptions.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER } from '../../activities/api/assumptions.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiProblem, ErrorCode, validationError } from '../errors.ts';
 import { authenticate } from './authenticate.ts';
@@ -54,7 +54,8 @@ function sendProblem(reply: FastifyReply, problem: ApiProblem): FastifyReply {
 
 async function applyFaults(ctx: SandboxContext, request: FastifyRequest): Promise<void> {
   const path = request.url.split('?', 1)[0] ?? '';
-  const verdict = ctx.faults.evaluate(request.method, path);
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  const verdict = ctx.faults.evaluate(request.method, path, `${request.method} ${request.url} ${typeof key === 'string' ? key : ''}`);
   const latency = ctx.options.latencyMs + verdict.latencyMs;
   if (latency > 0) await sleep(latency);
   request.dropConnection = verdict.drop;

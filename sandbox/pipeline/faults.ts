@@ -2,6 +2,11 @@
  * Fault injection, switchable while the sandbox runs. Rules are checked in order for every
  * `/v1` request; a rule applies when its `match` fits, its `rate` draw succeeds and it still has
  * `times` left (then that count goes down; at zero the rule is gone).
+ *
+ * A `rate` draw is a function of the sandbox's seed, the rule, the request (method, URL and
+ * idempotency key) and how many times the rule saw that request before: the same seed hits
+ * the same requests whatever order concurrent clients send them in, and a repeated request
+ * draws afresh, each time with the rule's probability.
  */
 import { z } from 'zod';
 import { toUnit, xorshift32 } from '../random.ts';
@@ -74,20 +79,37 @@ export interface FaultController {
   list(): ActiveFault[];
 }
 
+/** Distinct requests a rule counts before it forgets them all (a long-running sandbox). */
+const MAX_COUNTED_REQUESTS = 100_000;
+
+/** FNV-1a of `text`, then a few xorshift rounds so that neighbouring inputs spread. */
+function hash32(seed: number, text: string): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return xorshift32(xorshift32(xorshift32(h)));
+}
+
+interface RuleEntry {
+  rule: ActiveFault;
+  path: RegExp | null;
+  /** How many times the rule saw each request, for its `rate` draws. */
+  seen: Map<string, number>;
+}
+
 /** Fault rules plus the seeded draw that decides `rate`. */
 export class Faults implements FaultController {
-  private rules: Array<{ rule: ActiveFault; path: RegExp | null }> = [];
+  private rules: RuleEntry[] = [];
   private nextId = 1;
-  private random: number;
+  private readonly seed: number;
 
   constructor(seed: number) {
-    this.random = (seed ^ 0x9e3779b9) >>> 0 || 1;
+    this.seed = (seed ^ 0x9e3779b9) >>> 0 || 1;
   }
 
   add(rule: FaultRule): string {
     const parsed = faultRuleSchema.parse(rule);
     const id = parsed.id ?? `fault-${this.nextId++}`;
-    this.rules.push({ rule: { ...parsed, id }, path: parsed.match?.path ? new RegExp(parsed.match.path) : null });
+    this.rules.push({ rule: { ...parsed, id }, path: parsed.match?.path ? new RegExp(parsed.match.path) : null, seen: new Map() });
     return id;
   }
 
@@ -111,8 +133,12 @@ export class Faults implements FaultController {
     return this.rules.map((entry) => ({ ...entry.rule }));
   }
 
-  /** Decides the faults for one request, consuming `times` of the rules that hit. */
-  evaluate(method: string, path: string): FaultVerdict {
+  /**
+   * Decides the faults for one request, consuming `times` of the rules that hit. `request` names
+   * it for the `rate` draws (method, URL with its query, idempotency key); by default its
+   * method and path.
+   */
+  evaluate(method: string, path: string, request = `${method} ${path}`): FaultVerdict {
     const verdict: FaultVerdict = { latencyMs: 0, status: null, drop: false };
     if (this.rules.length === 0) return verdict;
     for (const entry of [...this.rules]) {
@@ -120,7 +146,7 @@ export class Faults implements FaultController {
       if (rule.match?.method && rule.match.method.toUpperCase() !== method) continue;
       if (entry.path && !entry.path.test(path)) continue;
       if (rule.kind === FaultKind.status && verdict.status) continue;
-      if (rule.rate !== undefined && this.draw() >= rule.rate) continue;
+      if (rule.rate !== undefined && this.draw(entry, request) >= rule.rate) continue;
       if (rule.times !== undefined) {
         rule.times -= 1;
         if (rule.times <= 0) this.remove(rule.id);
@@ -132,8 +158,11 @@ export class Faults implements FaultController {
     return verdict;
   }
 
-  private draw(): number {
-    this.random = xorshift32(this.random);
-    return toUnit(this.random);
+  /** The draw of `request`'s next sighting by the rule of `entry`, in [0, 1). */
+  private draw(entry: RuleEntry, request: string): number {
+    if (entry.seen.size >= MAX_COUNTED_REQUESTS) entry.seen.clear();
+    const sightings = entry.seen.get(request) ?? 0;
+    entry.seen.set(request, sightings + 1);
+    return toUnit(hash32(this.seed, `${entry.rule.id}\n${request}\n${sightings}`));
   }
 }

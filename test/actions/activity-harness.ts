@@ -7,10 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
+import { z } from 'zod';
 import { createActivities } from '../../activities/index.ts';
 import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
-import { activityName, undoActivityName } from '../../activities/action.ts';
+import type { BatchOutcome, CallRetry, StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { activityName, batchActivityName, undoActivityName } from '../../activities/action.ts';
+import { findAction } from '../../definitions/actions/index.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions, type StoreSnapshot } from '../../sandbox/index.ts';
 import { loadConfig } from '../../worker/config.ts';
@@ -23,6 +25,8 @@ export interface CallOptions {
   stepId?: string;
   /** The run's logical start. @default 2027-03-01T09:00:00Z */
   now?: string;
+  /** Retries of each API call, as the workflow hands them to the activity. @default none: one try */
+  retry?: CallRetry;
 }
 
 /** A day of a created tour, as `tour.create` returns it. */
@@ -42,6 +46,8 @@ export interface Harness {
   stepCall(action: string, args: JsonValue, options?: CallOptions): StepCall;
   /** Runs an action's activity. */
   run(action: string, args: JsonValue, options?: CallOptions): Promise<StepOutcome>;
+  /** Runs an action's batch activity over `calls`, one after another, each call's requests retried by `retry`. */
+  batch(calls: StepCall[], retry: CallRetry): Promise<BatchOutcome>;
   /** Runs `prepareUndo` for a call. */
   prepare(call: StepCall): Promise<UndoRecord[]>;
   /** Runs undo records through their activities, last first. */
@@ -85,6 +91,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       args,
       idempotencyKey: options.key ?? `actions-test-${process.pid}-${++counter}/${stepId}`,
       run: { workflowId: 'actions-test', playbook: 'test', now: options.now ?? '2027-03-01T09:00:00Z' },
+      ...(options.retry ? { retry: options.retry } : {}),
     };
   };
   const harness: Harness = {
@@ -92,7 +99,8 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     client,
     outputDir,
     stepCall,
-    run: async (action, args, options) => (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome,
+    run: async (action, args, options) => declaredOutput(action, (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome),
+    batch: async (calls, retry) => (await activity(batchActivityName(calls[0]!.action))({ calls, stopOnFailure: true, retry })) as BatchOutcome,
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
     undo: async (records) => {
       for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);
@@ -110,6 +118,17 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     },
   };
   return harness;
+}
+
+/**
+ * The outcome, once its output is checked against the action's declared outputs: expressions
+ * are type-checked against those declarations at compile time, so they must say what the
+ * activity returns.
+ */
+function declaredOutput(action: string, outcome: StepOutcome): StepOutcome {
+  const declared = findAction(action)?.outputs.safeParse(outcome.output);
+  if (declared && !declared.success) throw new Error(`${action} returned what its outputs do not declare: ${z.prettifyError(declared.error)}`);
+  return outcome;
 }
 
 /** The failure an activity call ends with (an `ApplicationFailure`), or throws if it succeeds. */

@@ -1,12 +1,14 @@
 /**
  * daySheet.render against the sandbox: "tomorrow" in the tour's zone, real PDFs saved under
- * the path template with safe names, nothing written to the API, and a warning for an empty range.
+ * the path template with safe names, nothing written to the API, a warning for an empty range,
+ * and no file replaced that is not a day sheet tourflow saved.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeName, sheetFile } from '../../activities/actions/day-sheet-files.ts';
+import { isMarkedSheet } from '../../activities/actions/day-sheet-save.ts';
 import { failureOf, startHarness, type Harness } from './activity-harness.ts';
 
 type Saved = { files: Array<{ date: string; day: string; path: string; ignoredIdCount: number }>; count: number; warnings: string[] };
@@ -30,13 +32,13 @@ describe('daySheet.render', () => {
     await h?.close();
   });
 
-  it('renders "tomorrow" as Berlin sees it and saves a real PDF under {tour}/{date}-{day}.pdf', async () => {
+  it('renders "tomorrow" as Berlin sees it and saves a real PDF under {tour}/{date}-{day}.pdf in the output folder', async () => {
     const before = h.snapshot();
     // 23:30 UTC on the 27th is already the 28th in Berlin, so tomorrow is the 29th.
     const outcome = await h.run('daySheet.render', { tourId }, { now: '2027-03-27T23:30:00Z' });
     const output = outcome.output as Saved;
     expect(output.count).toBe(1);
-    const expected = path.join(h.outputDir, 'day-sheets', 'Sheets - Tour- 2027', '2027-03-29-Munich.pdf');
+    const expected = path.join(h.outputDir, 'Sheets - Tour- 2027', '2027-03-29-Munich.pdf');
     expect(output.files).toEqual([{ date: '2027-03-29', day: 'Munich', path: expected, ignoredIdCount: 0 }]);
     await expectPdf(expected);
     expect(JSON.stringify(outcome)).not.toMatch(/https?:\/\//);
@@ -65,6 +67,59 @@ describe('daySheet.render', () => {
     expect(outside.message).toContain('points outside it');
     const clash = await failureOf(h.run('daySheet.render', { tourId, from: '2027-03-27', to: '2027-03-28', path: '{tour}.pdf' }));
     expect(clash.message).toContain('add {date} or {dayId}');
+  });
+
+  describe('never replaces a file it did not write', () => {
+    const render = (folder: string, sheetPath: string) => h.run('daySheet.render', { tourId, days: ['2027-03-27'], folder, path: sheetPath });
+
+    it('refuses to put a sheet over a file of the user, names it, will not retry, and leaves it as it was', async () => {
+      const readme = path.join(h.outputDir, 'README.md');
+      await writeFile(readme, '# my notes\n');
+      const failure = await failureOf(render('.', 'README.md'));
+      expect(failure.message).toBe(
+        `Day sheet not saved: ${readme} already exists and it is not a day sheet tourflow saved; tourflow replaces only the day sheets it saved itself. Move or delete that file, or give daySheet.render another folder or path.`,
+      );
+      expect(failure.nonRetryable).toBe(true);
+      expect(failure.type).toBe('FILE_NOT_A_TOURFLOW_SHEET');
+      expect(await readFile(readme, 'utf8')).toBe('# my notes\n');
+      expect((await readdir(h.outputDir)).filter((name) => name.includes('README'))).toEqual(['README.md']);
+    });
+
+    it('refuses a PDF that tourflow did not save, even one pdf-lib wrote', async () => {
+      const other = await PDFDocument.create();
+      other.addPage();
+      const bytes = Buffer.from(await other.save());
+      const file = path.join(h.outputDir, 'contract.pdf');
+      await writeFile(file, bytes);
+      const failure = await failureOf(render('.', 'contract.pdf'));
+      expect(failure.message).toContain(`${file} already exists and it is not a day sheet tourflow saved`);
+      expect(await readFile(file)).toEqual(bytes);
+    });
+
+    it('refuses a folder or a link where the sheet would go', async () => {
+      await mkdir(path.join(h.outputDir, 'a-folder.pdf'));
+      expect((await failureOf(render('.', 'a-folder.pdf'))).message).toContain('a-folder.pdf already exists and it is a folder');
+      const target = path.join(h.outputDir, 'target.txt');
+      await writeFile(target, 'keep me');
+      await symlink(target, path.join(h.outputDir, 'link.pdf'));
+      expect((await failureOf(render('.', 'link.pdf'))).message).toContain('link.pdf already exists and it is a symbolic link');
+      expect(await readFile(target, 'utf8')).toBe('keep me');
+      await writeFile(path.join(h.outputDir, 'notes'), 'a file, not a folder');
+      expect((await failureOf(render('notes', 'sheet.pdf'))).message).toContain(`${path.join(h.outputDir, 'notes')} already exists and is not a folder`);
+    });
+
+    it('marks what it saves and replaces its own sheet when rendering again', async () => {
+      const first = (await render('again', 'sheet.pdf')).output as Saved;
+      const file = first.files[0]!.path;
+      const bytes = await readFile(file);
+      expect(await isMarkedSheet(bytes)).toBe(true);
+      // the API's own metadata is kept as it came
+      expect((await PDFDocument.load(bytes, { updateMetadata: false })).getProducer()).toBe('tourflow sandbox');
+      const second = (await render('again', 'sheet.pdf')).output as Saved;
+      expect(second.files[0]!.path).toBe(file);
+      expect(await isMarkedSheet(await readFile(file))).toBe(true);
+      expect(await readdir(path.dirname(file))).toEqual(['sheet.pdf']);
+    });
   });
 });
 

@@ -128,6 +128,15 @@ describe('list actions', () => {
     expect(fields.entries).toContainEqual(expect.objectContaining({ name: 'confirmation_number' }));
   });
 
+  it('schedule.template.list lists your templates, with their items when asked', async () => {
+    await h.run('schedule.template.create', { tourId, name: 'Show Day', fromDay: '2027-03-27' });
+    const bare = await out('schedule.template.list', {});
+    expect(bare).toMatchObject({ count: 1, templates: [{ name: 'Show Day' }] });
+    expect((bare.templates as Out[])[0]).not.toHaveProperty('items');
+    const withItems = await out('schedule.template.list', { name: 'show day', items: true });
+    expect((withItems.templates as Out[])[0]).toMatchObject({ name: 'Show Day', itemCount: 2, items: [expect.objectContaining({ name: 'Load-in', start: '10:00' }), expect.any(Object)] });
+  });
+
   it('contact.list and customField.list read a venue’s and a stay’s details by title', async () => {
     const contacts = await out('contact.list', { venue: 'Uber Arena' });
     expect(contacts).toMatchObject({ keyContacts: [], emails: [], phones: [], urls: [], count: 0 });

@@ -5,6 +5,7 @@
  * the snapshot before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -130,6 +131,16 @@ describe('room actions', () => {
     expect(h.snapshot()).toEqual(before);
     await h.undo(prepared); // a second restore finds nothing to do
     await h.undo(created.undo);
+  });
+
+  it('a room delete whose answer was lost is sent again, finds the room gone, and is done', async () => {
+    const created = await h.run('room.assign', { tourId: tour.id, stay: stayId, roomNumber: 10, roomType: 'Single', people: ['aisha.bello@example.com'] });
+    const roomId = (created.output as { id: number }).id;
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path: '^/v1/rooms/[0-9]+$' }, times: 1 });
+    const outcome = await h.run('room.delete', { roomId }, { retry: quickRetry(3) });
+    expect(outcome.output).toEqual({ id: roomId });
+    expect(roomOf(roomId)).toBeUndefined();
+    expect(h.sandbox.faults.list()).toEqual([]);
   });
 
   it('fails on a room name that matches nothing when no number is given, and on an unknown stay', async () => {

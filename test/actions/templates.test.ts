@@ -3,6 +3,7 @@
  * MERGE and REPLACE mode, undo-apply, each with its undo leaving the store as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 describe('schedule template actions', () => {
@@ -103,17 +104,32 @@ describe('schedule template actions', () => {
     expect(h.snapshot()).toEqual(before);
   });
 
-  // Known limit while the catalogue runs apply as a create step (undo taken from the answer, not
-  // prepared): when REPLACE's first answer is lost, the next attempt no longer sees the deleted
-  // items, so its undo cannot restore them. Preparing the undo before the call fixes it.
-  it.fails('REPLACE whose first answer was lost still restores the replaced items on undo', async () => {
+  it('REPLACE whose answer was lost is sent again with its key, and reports and undoes the items it replaced', async () => {
     await h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Ferry (late)', start: '18:00' });
     const before = h.snapshot();
+    const replacedIds = rows(before, 'scheduleItems').filter((item) => item.dayId === dayIds[1]).map((item) => item.id);
+    const args = { tourId, template: 'Show Day', day: '2027-03-28', mode: 'REPLACE' };
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/apply$' }, times: 1 });
+    // With the step's retries, as the workflow runs it: the API answers the repeat with the first result.
+    const outcome = await h.run('schedule.template.apply', args, { retry: quickRetry(3) });
+    expect((outcome.output as { replaced: number[] }).replaced.sort()).toEqual(replacedIds.sort());
+    expect(live(dayIds[1]!)).toEqual(['Load in', 'Show', 'Soundcheck']);
+    await h.undo(outcome.undo);
+    expect(h.snapshot()).toEqual(before);
+  });
+
+  it('REPLACE whose first attempt was lost still restores the replaced items, with the undo prepared before the call', async () => {
+    await h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Night ferry', start: '23:00' });
+    const before = h.snapshot();
     const call = h.stepCall('schedule.template.apply', { tourId, template: 'Show Day', day: '2027-03-28', mode: 'REPLACE' });
+    // A bulk step's undo is read before its first attempt, and recorded, as the workflow does.
+    const undo = await h.prepare(call);
     h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/apply$' }, times: 1 });
     await failureOf(h.run('schedule.template.apply', call.args, { key: call.idempotencyKey }));
-    const outcome = await h.run('schedule.template.apply', call.args, { key: call.idempotencyKey });
-    await h.undo(outcome.undo);
+    // The next attempt no longer sees the items the first one deleted; the prepared undo does.
+    await h.run('schedule.template.apply', call.args, { key: call.idempotencyKey });
+    expect(live(dayIds[1]!)).toEqual(['Load in', 'Show', 'Soundcheck']);
+    await h.undo(undo);
     expect(h.snapshot()).toEqual(before);
   });
 

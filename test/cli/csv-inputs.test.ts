@@ -1,9 +1,10 @@
 /** `--inputs` from a CSV file: rows into a list input, headers to fields, cells checked with their row and column. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsvInputs } from '../../cli/csv-inputs.ts';
+import { INPUTS_LIMITS } from '../../definitions/limits.ts';
 import { compile, playbook } from '../definitions/helpers.ts';
 
 const PLAYBOOK = playbook(
@@ -51,5 +52,11 @@ describe('CSV inputs', () => {
     const file = await csv('ok.csv', 'name,nights,arrives,smoking\nSam,1,2027-03-27,no\n');
     expect(await readCsvInputs(dir, `crew=${file}`, plan)).toMatchObject({ crew: [{ name: 'Sam' }] });
     await expect(readCsvInputs(dir, `crw=${file}`, plan)).rejects.toThrow('--inputs crw=ok.csv: the playbook has no list input "crw"; did you mean "crew"?');
+  });
+
+  it('refuses a CSV file over the size bound of an inputs file, reading no more than one byte past it', async () => {
+    const file = await csv('huge.csv', 'name,nights,arrives,smoking\n');
+    await truncate(path.join(dir, file), INPUTS_LIMITS.maxBytes + 1024);
+    await expect(readCsvInputs(dir, file, plan)).rejects.toThrow('huge.csv: the file is larger than 32 MiB, the most an inputs file may be');
   });
 });

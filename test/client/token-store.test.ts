@@ -1,7 +1,7 @@
 /** The token file: 0600 inside 0700, refused when others can read it, written atomically. */
-import { chmod, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ClientErrorCode, deleteTokenFile, readTokenFile, writeTokenFile, type StoredTokens } from '../../activities/client/index.ts';
 import { withTokenFileLock } from '../../activities/client/token-store.ts';
 import { tempDir } from './helpers.ts';
@@ -91,5 +91,37 @@ describe('token file', () => {
     // whoever goes first finishes before the other starts
     expect(order.map((step) => step.split(':')[1])).toEqual(['in', 'out', 'in', 'out']);
     expect(order[0]?.split(':')[0]).toBe(order[1]?.split(':')[0]);
+  });
+
+  it('takes over a lock left by a process that died, and leaves nothing behind', async () => {
+    const file = path.join(dir, 'tokens.json');
+    await writeFile(`${file}.lock`, '4242 left-by-a-crashed-process\n');
+    const long = new Date(Date.now() - 60_000);
+    await utimes(`${file}.lock`, long, long);
+    expect(await withTokenFileLock(file, async () => 'refreshed', { staleMs: 1_000, waitMs: 5_000 })).toBe('refreshed');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('keeps waiting while the holder renews its lock, past the stale time', async () => {
+    const file = path.join(dir, 'tokens.json');
+    const order: string[] = [];
+    const timing = { staleMs: 200, renewMs: 40, waitMs: 5_000 };
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let since = Infinity;
+    const first = withTokenFileLock(file, async () => {
+      since = Date.now();
+      order.push('first:in');
+      await released;
+      order.push('first:out');
+    }, timing);
+    await vi.waitUntil(() => order.includes('first:in'));
+    const second = withTokenFileLock(file, async () => void order.push('second:in'), timing);
+    // the lock is held three times the stale time (the holder's work is slow), and the second waits on
+    await vi.waitUntil(() => Date.now() - since > 3 * timing.staleMs, { timeout: 3_000, interval: 20 });
+    expect(order).toEqual(['first:in']);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first:in', 'first:out', 'second:in']);
   });
 });

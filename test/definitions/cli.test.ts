@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+
+const CLI = path.resolve(import.meta.dirname, '../support/cli-main.ts');
 
 async function run(argv: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -32,6 +35,45 @@ describe('tourflow validate', () => {
       missing.yaml: 1 error"
     `);
   });
+});
+
+describe('tourflow validate as a process', () => {
+  it('reports a type mistake at its place and exits 2, without a stack trace', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'tourflow-validate-'));
+    await writeFile(
+      path.join(dir, 'typed.yaml'),
+      `apiVersion: tourflow/v1
+name: typed
+inputs:
+  days: { type: string }
+steps:
+  - id: ask
+    action: approval
+    forEach: \${{ inputs.days }}
+    with: { message: '\${{ "Day " + (index + 1) }}' }
+`,
+    );
+    // the loader by its path: the playbook's folder has no node_modules to find it in
+    const argv = ['--import', import.meta.resolve('tsx'), CLI, 'validate', 'typed.yaml'];
+    const result = await new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      execFile(process.execPath, argv, { cwd: dir }, (error, out, err) => resolve({ code: typeof error?.code === 'number' ? error.code : 0, out, err }));
+    });
+    expect(result.code).toBe(2);
+    expect(result.out).toBe('');
+    expect(result.err).not.toMatch(/crashed|\n\s+at /);
+    expect(result.err).toMatchInlineSnapshot(`
+      "typed.yaml:8:18: "forEach" needs a list, but inputs.days is a string
+          8 |     forEach: \${{ inputs.days }}
+            |                  ^^^^^^^^^^^
+        hint: declare input "days" with "type: list" (and "items:" for its elements)
+      typed.yaml:9:27: "+" cannot combine a string and an int
+          9 |     with: { message: '\${{ "Day " + (index + 1) }}' }
+            |                           ^^^^^^^^^^^^^^^^^^^
+        hint: CEL converts nothing by itself: write string(...) around the number to join it to text, or int(...) around the text to count with it
+      typed.yaml: 2 errors
+      "
+    `);
+  }, 30_000);
 });
 
 describe('tourflow plan', () => {

@@ -85,7 +85,7 @@ describe('forEach in batches', () => {
     const outcome = await stack.run(path.join(FIXTURES, 'batched-tags-continue.yaml'), { names: list }, 'batched-continue');
     expect(outcome.result?.status, outcome.message).toBe('completed');
     expect(outcome.result?.outputs.tags).toBe(ITEMS - 1);
-    expect(outcome.result?.warnings).toEqual(expect.arrayContaining([expect.stringContaining(`step tags item ${TOO_LONG} failed: `)]));
+    expect(outcome.result?.warnings).toEqual(expect.arrayContaining([expect.stringContaining("step tags item 7 failed: ")]));
     const snapshot = stack.sandbox.snapshot({ normalise: true }) as { tags?: Row[] };
     expect((snapshot.tags ?? []).filter((t) => String(t.name).startsWith('Skipping '))).toHaveLength(ITEMS - 1);
   });

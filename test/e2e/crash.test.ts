@@ -5,7 +5,6 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
@@ -14,7 +13,7 @@ import type { JsonObject } from '../../definitions/plan-types.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { startRun, waitForOutcome } from '../../cli/runs.ts';
 import { loadConfig } from '../../worker/config.ts';
-import { prebuiltBundle, startWorkerProcess, workerCommand, type WorkerProcess } from '../support/worker-process.ts';
+import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
 
 const names = (prefix: string) => Array.from({ length: 40 }, (_, i) => `${prefix} ${String(i).padStart(2, '0')}`);
 /** many-tours: three lanes, one per batch activity; many-tours-grouped: eight, two per activity. */
@@ -48,21 +47,7 @@ describe('worker crashes', () => {
   it.each(CASES)('$fixture completes with exactly one record per intended record after $kills SIGKILLs', async ({ fixture, kills, prefix, seed }) => {
     const NAMES = names(prefix);
     const taskQueue = `crash-${randomUUID()}`;
-    const creds = sandbox.credentials;
-    const env = {
-      TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEMPORAL_NAMESPACE: inject('temporalNamespace'),
-      TOURFLOW_TASK_QUEUE: taskQueue,
-      TOURFLOW_API_URL: creds.baseUrl,
-      TOURFLOW_AUTH_URL: creds.authUrl,
-      TOURFLOW_API_KEY: creds.apiKey,
-      TOURFLOW_API_SECRET: creds.apiSecret,
-      TOURFLOW_ACCESS_TOKEN: creds.accessToken,
-      TOURFLOW_REFRESH_TOKEN: creds.refreshToken,
-      TOURFLOW_ORG: creds.orgId,
-      TOURFLOW_WORKFLOW_BUNDLE: bundle,
-      TOURFLOW_STICKY_QUEUE_TIMEOUT: '1s',
-    };
+    const env = workerEnv({ taskQueue, credentials: sandbox.credentials, bundle });
     const config = loadConfig({ env });
     const client = await connectClient(config.temporal);
     const compiled = await compilePlaybookFile(path.resolve(import.meta.dirname, 'fixtures', fixture));

@@ -3,8 +3,8 @@
  * write (and its idempotent result), latency, counts and rates, and the admin routes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { Faults } from '../../sandbox/pipeline/faults.ts';
 import { tourBody, useSandbox } from './helpers.ts';
-
 
 const env = useSandbox();
 afterEach(() => {
@@ -55,6 +55,32 @@ describe('injected statuses', () => {
     const failures = statuses.filter((status) => status === 500).length;
     expect(failures).toBeGreaterThan(60);
     expect(failures).toBeLessThan(140);
+  });
+});
+
+describe('rate draws', () => {
+  const paths = Array.from({ length: 200 }, (_, i) => `/v1/tours/${i}/venues`);
+  /** The paths a 30 % rule hits when they arrive in `order`, under `seed`. */
+  const hits = (order: string[], seed = 7): string[] => {
+    const faults = new Faults(seed);
+    faults.add({ kind: 'status', status: 500, rate: 0.3 });
+    return order.filter((path) => faults.evaluate('GET', path).status !== null).sort();
+  };
+
+  it('hit the same requests under the same seed, in whatever order they come', () => {
+    const forward = hits(paths);
+    expect(forward.length).toBeGreaterThan(30);
+    expect(forward.length).toBeLessThan(90);
+    expect(hits([...paths].reverse())).toEqual(forward);
+    expect(hits(paths, 8)).not.toEqual(forward);
+  });
+
+  it('draw afresh for a repeated request, with the same probability', () => {
+    const faults = new Faults(7);
+    faults.add({ kind: 'status', status: 500, rate: 0.3 });
+    const hitCount = Array.from({ length: 200 }, () => faults.evaluate('POST', '/v1/tours', 'POST /v1/tours key-1')).filter((v) => v.status).length;
+    expect(hitCount).toBeGreaterThan(30);
+    expect(hitCount).toBeLessThan(90);
   });
 });
 

@@ -3,10 +3,12 @@
  * global setup), an in-process sandbox over real HTTP, and a worker on a task queue of its own.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { Client } from '@temporalio/client';
-import { sandboxApiConfig, startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { sandboxApiConfig, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { loadConfig, type Config } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { createWorker } from '../../worker/worker.ts';
@@ -30,15 +32,18 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(options: { outputDir?: string } = {}): Promise<TestStack> {
-  const sandbox = await startSandbox({ autoApprove: true });
+export async function startTestStack(options: { outputDir?: string; sandbox?: SandboxOptions } = {}): Promise<TestStack> {
+  const sandbox = await startSandbox({ autoApprove: true, ...options.sandbox });
+  // Day sheets go to a folder of this stack's own unless the test names one, never the checkout.
+  const ownOutput = options.outputDir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'tourflow-sheets-'));
+  const outputDir = options.outputDir ?? ownOutput!;
   const creds = sandbox.credentials;
   const config = loadConfig({
     env: {},
     overrides: {
       temporal: { address: inject('temporalAddress'), namespace: inject('temporalNamespace'), taskQueue: `test-${randomUUID()}` },
       api: sandboxApiConfig(creds),
-      ...(options.outputDir ? { outputDir: options.outputDir } : {}),
+      outputDir,
       // Failures are what many tests are about: keep the expected ones out of the output.
       logLevel: 'ERROR',
     },
@@ -82,6 +87,7 @@ export async function startTestStack(options: { outputDir?: string } = {}): Prom
       }
       await client.connection.close();
       await sandbox.close();
+      if (ownOutput) await rm(ownOutput, { recursive: true, force: true });
     },
   };
 }

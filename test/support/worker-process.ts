@@ -6,12 +6,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { inject } from 'vitest';
 import { bundleWorkflowCode } from '@temporalio/worker';
+import type { SandboxCredentials } from '../../sandbox/index.ts';
 import { bundleOptions } from '../../worker/worker.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.resolve(import.meta.dirname, 'worker-main.ts');
 const COMPILED = path.join(ROOT, 'bin', 'tourflow.js');
+/** tsx's loader by its path, so a process started in another folder finds it too. */
+export const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const SOURCES = ['cli', 'worker', 'activities', 'workflows', 'definitions', 'sandbox'];
 
 async function newestSource(dir: string): Promise<number> {
@@ -29,14 +34,18 @@ async function newestSource(dir: string): Promise<number> {
  * file (as after `npm ci`, which builds it), else the sources through tsx.
  */
 export async function workerCommand(): Promise<string[]> {
+  return (await builtIsFresh()) ? [COMPILED, 'worker'] : ['--import', TSX_LOADER, ENTRY];
+}
+
+/** True when `dist/` was built after the last change to any source file. */
+export async function builtIsFresh(): Promise<boolean> {
   try {
     const built = (await stat(path.join(ROOT, 'dist', 'cli', 'main.js'))).mtimeMs;
     const sources = Math.max(...(await Promise.all(SOURCES.map((dir) => newestSource(path.join(ROOT, dir))))));
-    if (built > sources) return [COMPILED, 'worker'];
+    return built > sources;
   } catch {
-    // not built
+    return false; // not built
   }
-  return ['--import', 'tsx', ENTRY];
 }
 
 /** Writes the workflow bundle once, so restarted workers skip bundling. */
@@ -47,16 +56,51 @@ export async function prebuiltBundle(): Promise<string> {
   return file;
 }
 
+/** What a worker process works on (the dev server of the test run is the one it connects to). */
+export interface WorkerSetup {
+  taskQueue: string;
+  /** The sandbox's credentials (its URLs, keys and tokens). */
+  credentials: SandboxCredentials;
+  /** A prebuilt workflow bundle (`prebuiltBundle`). */
+  bundle: string;
+}
+
+/**
+ * The environment of a worker process: the test run's dev server, the sandbox's API and
+ * sign-in, the bundle, and a sticky queue timeout of 1 s, so that another worker takes a killed
+ * one's workflow tasks soon.
+ */
+export function workerEnv(setup: WorkerSetup): Record<string, string> {
+  const { credentials: creds } = setup;
+  return {
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+    TOURFLOW_TASK_QUEUE: setup.taskQueue,
+    TOURFLOW_API_URL: creds.baseUrl,
+    TOURFLOW_AUTH_URL: creds.authUrl,
+    TOURFLOW_API_KEY: creds.apiKey,
+    TOURFLOW_API_SECRET: creds.apiSecret,
+    TOURFLOW_ACCESS_TOKEN: creds.accessToken,
+    TOURFLOW_REFRESH_TOKEN: creds.refreshToken,
+    TOURFLOW_ORG: creds.orgId,
+    TOURFLOW_WORKFLOW_BUNDLE: setup.bundle,
+    TOURFLOW_STICKY_QUEUE_TIMEOUT: '1s',
+  };
+}
+
 export interface WorkerProcess {
+  /** The process ID, which the worker's default identity (`<pid>@<host>`) begins with. */
+  pid: number | undefined;
   /** Resolves once the worker printed its ready line. */
   ready: Promise<void>;
   kill(signal?: NodeJS.Signals): Promise<void>;
   output(): string;
 }
 
-/** Starts `tourflow worker` in a child process with `env` on top of the current environment. */
-export function startWorkerProcess(env: Record<string, string>, command: string[]): WorkerProcess {
+/** Starts `tourflow worker` in a child process with `env` on top of the current environment (in `cwd`, if given). */
+export function startWorkerProcess(env: Record<string, string>, command: string[], options: { cwd?: string } = {}): WorkerProcess {
   const child: ChildProcess = spawn(process.execPath, command, {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -72,6 +116,7 @@ export function startWorkerProcess(env: Record<string, string>, command: string[
   });
   ready.catch(() => undefined);
   return {
+    pid: child.pid,
     ready,
     output: () => output,
     kill: (signal = 'SIGKILL') =>

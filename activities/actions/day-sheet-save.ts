@@ -1,0 +1,120 @@
+/**
+ * Saving a day sheet without ever replacing a file tourflow did not write. Each sheet tourflow
+ * saves carries a mark in its PDF document information, the entry `/TourflowDaySheet`; a file
+ * already at the sheet's path is replaced only when it is a regular file, a PDF, and carries
+ * that mark. Anything else there (a README, a PDF from elsewhere, a folder, a link) stops the
+ * step with a non-retryable error naming the path, and is left as it was.
+ *
+ * The mark is tourflow's own entry rather than the Producer or Creator: those name the program
+ * that rendered the PDF (the Tour API's renderer, or pdf-lib for any PDF pdf-lib wrote), not
+ * who saved it here, and tourflow leaves them as the API wrote them.
+ */
+import { randomBytes } from 'node:crypto';
+import { link, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { stepError } from './common.ts';
+
+/** The document-information entry that marks a PDF as a day sheet tourflow saved. */
+export const SHEET_MARK = 'TourflowDaySheet';
+/** The failure type of a sheet that would replace a file tourflow did not write. */
+export const NOT_OUR_FILE = 'FILE_NOT_A_TOURFLOW_SHEET';
+/** A file larger than this at a sheet's path is not read: no day sheet is that large. */
+const LARGEST_SHEET_BYTES = 64 * 1024 * 1024;
+
+function infoOf(doc: PDFDocument): PDFDict {
+  const info = doc.context.lookup(doc.context.trailerInfo.Info);
+  if (info instanceof PDFDict) return info;
+  const created = doc.context.obj({});
+  doc.context.trailerInfo.Info = doc.context.register(created);
+  return created;
+}
+
+/**
+ * The PDF with tourflow's mark in its document information, its other metadata untouched;
+ * undefined when pdf-lib cannot read it (the sheet is then saved as it came, unmarked).
+ */
+export async function markSheet(bytes: Uint8Array): Promise<Buffer | undefined> {
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    infoOf(doc).set(PDFName.of(SHEET_MARK), PDFString.of('daySheet.render'));
+    return Buffer.from(await doc.save());
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the PDF carries tourflow's mark. */
+export async function isMarkedSheet(bytes: Uint8Array): Promise<boolean> {
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') return false;
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    return infoOf(doc).has(PDFName.of(SHEET_MARK));
+  } catch {
+    return false;
+  }
+}
+
+/** What is at a sheet's path: nothing, a day sheet tourflow saved, or the reason to keep it. */
+async function existing(file: string): Promise<'none' | 'ours' | { keep: string }> {
+  let stat;
+  try {
+    stat = await lstat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'none';
+    throw error;
+  }
+  if (stat.isDirectory()) return { keep: 'it is a folder' };
+  if (stat.isSymbolicLink()) return { keep: 'it is a symbolic link' };
+  if (!stat.isFile()) return { keep: 'it is not a regular file' };
+  if (stat.size > LARGEST_SHEET_BYTES || !(await isMarkedSheet(await readFile(file)))) return { keep: 'it is not a day sheet tourflow saved' };
+  return 'ours';
+}
+
+function refusal(file: string, reason: string): Error {
+  return stepError(
+    `Day sheet not saved: ${file} already exists and ${reason}; tourflow replaces only the day sheets it saved itself. Move or delete that file, or give daySheet.render another folder or path.`,
+    NOT_OUR_FILE,
+  );
+}
+
+/**
+ * Writes a day sheet whole (a temporary file, then into place: a reader never sees half a PDF),
+ * replacing only a day sheet tourflow saved. Where there was no file, the sheet is put in place
+ * with a hard link, which fails instead of replacing a file that appeared since the check.
+ */
+export async function saveSheet(file: string, bytes: Buffer): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw refusal(path.dirname(file), 'is not a folder');
+    throw error;
+  }
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.part`);
+  await writeFile(temporary, bytes, { flag: 'wx' });
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const found = await existing(file);
+      if (found === 'ours') return await rename(temporary, file);
+      if (found !== 'none') throw refusal(file, found.keep);
+      if (await linkNew(temporary, file)) return;
+    }
+    throw refusal(file, 'another program keeps writing it');
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+/** Puts the new sheet where there was no file; false when one appeared in the meantime. */
+async function linkNew(temporary: string, file: string): Promise<boolean> {
+  try {
+    await link(temporary, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    // no hard links on this file system (some network and FAT ones): a rename, just after the check
+    await rename(temporary, file);
+    return true;
+  }
+}
