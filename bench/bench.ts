@@ -4,13 +4,17 @@
  * per request. Prints the tables and writes `<outDir>/<time>.json`.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@temporalio/client';
 import { compilePlaybookFile } from '../definitions/index.ts';
 import type { Plan } from '../definitions/plan-types.ts';
 import { benchSandboxThroughput } from '../sandbox/bench.ts';
+import { createDataConverter } from '../worker/codec.ts';
 import { loadConfig } from '../worker/config.ts';
+import { keysFromList } from '../worker/key-file.ts';
 import { startDevServer, type DevServer } from '../worker/dev-server.ts';
 import { connectClient } from '../worker/temporal.ts';
 import { workflowBundle } from '../worker/worker.ts';
@@ -20,7 +24,7 @@ import { SIZE_S, generateTour, sizeName } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
 import { childPids } from './proc.ts';
-import { concurrencyTable, describeCounts, endpointTable, growthTable, idleReport, sizeTable, starvedRuns, starvedShare, stepTable, targetTable } from './report.ts';
+import { concurrencyTable, describeCounts, encryptionLine, endpointTable, growthTable, idleReport, sizeTable, starvedRuns, starvedShare, stepTable, targetTable } from './report.ts';
 import { round } from './stats.ts';
 import { summarizeAll, targets } from './summary.ts';
 
@@ -83,13 +87,19 @@ async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBen
   if (build?.warnings) log(`The build reported errors; its workers run what it emitted:\n${build.warnings.split('\n').slice(0, 10).join('\n')}`);
   const bundlePath = path.join(os.tmpdir(), `tourflow-bench-bundle-${process.pid}.js`);
   await writeFile(bundlePath, (await workflowBundle()).code);
-  const client = await connectClient(loadConfig({ env: {}, overrides: { temporal: { address: server.address, namespace: server.namespace } } }).temporal);
+  const client = await connectClient(loadConfig({ env: {}, overrides: { temporal: { address: server.address, namespace: server.namespace, encryption: { off: true } } } }).temporal);
+  // The encrypted variant's key, new for each bench; its client shares the connection.
+  const encryptionKeys = `bench-${randomBytes(3).toString('hex')}:${randomBytes(32).toString('base64')}`;
+  const dataConverter = createDataConverter(keysFromList(encryptionKeys, undefined));
+  const encryptedClient = new Client({ connection: client.connection, namespace: server.namespace, dataConverter });
   const tuning = {
     ...(options.maxConcurrentActivities ? { maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities } : {}),
     ...(options.maxConcurrentWorkflowTasks ? { maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks } : {}),
   };
   const env: BenchEnv = {
     client,
+    encryptedClient,
+    encryptionKeys,
     temporal: { address: server.address, namespace: server.namespace, pid: childPids(process.pid, 'temporal')[0] },
     bundlePath,
     workerEntry: build?.entry,
@@ -157,6 +167,8 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   log(`Time per top-level step at ${sizeName(main)}: seconds (started at, seconds into the run)\n${stepTable(results.measurements, main, variants)}\n`);
   log(`API calls by endpoint at ${sizeName(main)} (first repetition)\n${endpointTable(results.measurements, main)}\n`);
   log(`No API call in flight at ${sizeName(main)}, between the run's first call and its last (first repetition; seconds into the run, gap, the calls around it)\n${idleReport(results.measurements, main, variants)}\n`);
+  const encryption = encryptionLine(summaries, main);
+  if (encryption) log(`${encryption}\n`);
   if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
   if (results.compile) log(`Compile of a ${results.compile.steps}-step playbook: ${results.compile.ms} ms`);
   const starved = starvedRuns(results.measurements, results.cpus, describeRun);

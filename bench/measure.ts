@@ -20,12 +20,18 @@ import { apiCalls, startSandboxProcess, type ApiIdle, type EndpointCounts, type 
 import { historyStats, runOnTemporal, type HistoryStats, type StepSpan } from './tourflow.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
-export const Variant = { tourflow: 'tourflow', direct: 'direct', naive: 'naive' } as const;
+/** tourflow with payloads unencrypted, tourflow with every payload encrypted, the two scripts. */
+export const Variant = { tourflow: 'tourflow', encrypted: 'encrypted', direct: 'direct', naive: 'naive' } as const;
 export type Variant = (typeof Variant)[keyof typeof Variant];
 
 /** What every measurement shares: the Temporal dev server, the plan, the settings. */
 export interface BenchEnv {
+  /** The client of the `tourflow` variant: payloads unencrypted. */
   client: Client;
+  /** The client of the `encrypted` variant, with {@link encryptionKeys}. */
+  encryptedClient: Client;
+  /** The payload key of the `encrypted` variant (`TOURFLOW_ENCRYPTION_KEYS`). */
+  encryptionKeys: string;
   temporal: { address: string; namespace: string; pid: number | undefined };
   /** Prebuilt workflow bundle, so a fresh worker starts in a second. */
   bundlePath: string;
@@ -80,12 +86,13 @@ export function withConcurrency(plan: Plan, concurrency: number | null): Plan {
   };
 }
 
-function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, outputDir: string): Config {
+function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, outputDir: string, encrypted: boolean): Config {
   const creds = sandbox.credentials;
+  const encryption = encrypted ? { keys: env.encryptionKeys } : { off: true };
   return loadConfig({
     env: {},
     overrides: {
-      temporal: { address: env.temporal.address, namespace: env.temporal.namespace, taskQueue },
+      temporal: { address: env.temporal.address, namespace: env.temporal.namespace, taskQueue, encryption },
       api: { baseUrl: creds.baseUrl, authUrl: creds.authUrl, apiKey: creds.apiKey, apiSecret: creds.apiSecret, accessToken: creds.accessToken, refreshToken: creds.refreshToken, defaultOrg: creds.orgId },
       worker: { ...env.tuning, workflowBundlePath: env.bundlePath },
       outputDir,
@@ -101,18 +108,18 @@ interface RunInputs {
   warmUp: JsonObject;
 }
 
-async function timeTourflow(env: BenchEnv, config: Config, sandbox: SandboxProcess, plan: Plan, run: RunInputs): Promise<Timed> {
+async function timeTourflow(env: BenchEnv, client: Client, config: Config, sandbox: SandboxProcess, plan: Plan, run: RunInputs): Promise<Timed> {
   const worker = await startWorkerProcess(config, env.workerEntry, env.workerNodeArgs);
   const workerIdleRssBytes = worker.peakRss();
   try {
-    await runOnTemporal(env.client, config.temporal.taskQueue, plan, run.warmUp, randomUUID(), env.runTimeoutMs);
+    await runOnTemporal(client, config.temporal.taskQueue, plan, run.warmUp, randomUUID(), env.runTimeoutMs);
     await sandbox.counts(true);
     const meter = new CpuMeter({ sandbox: sandbox.pid, worker: worker.pid, temporal: env.temporal.pid, bench: process.pid });
-    const timed = await runOnTemporal(env.client, config.temporal.taskQueue, plan, run.inputs, randomUUID(), env.runTimeoutMs);
+    const timed = await runOnTemporal(client, config.temporal.taskQueue, plan, run.inputs, randomUUID(), env.runTimeoutMs);
     const cpu = meter.read();
     const workerPeakRssBytes = worker.peakRss();
     await worker.stop();
-    const history = await historyStats(env.client, config.temporal.taskQueue, { workflowId: timed.workflowId, plan });
+    const history = await historyStats(client, config.temporal.taskQueue, { workflowId: timed.workflowId, plan });
     const memory = workerPeakRssBytes !== undefined && workerIdleRssBytes !== undefined ? { workerPeakRssBytes, workerIdleRssBytes } : {};
     return { wallMs: timed.wallMs, cpu, history, steps: history.steps, ...memory };
   } catch (error) {
@@ -180,10 +187,11 @@ export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement
   try {
     await warmUp(sandbox);
     await sandbox.setLatency(env.latencyMs);
-    const config = configFor(env, sandbox, `bench-${randomUUID()}`, outputDir);
+    const encrypted = spec.variant === Variant.encrypted;
+    const config = configFor(env, sandbox, `bench-${randomUUID()}`, outputDir, encrypted);
     const timed =
-      spec.variant === Variant.tourflow
-        ? await timeTourflow(env, config, sandbox, plan, run)
+      spec.variant === Variant.tourflow || encrypted
+        ? await timeTourflow(env, encrypted ? env.encryptedClient : env.client, config, sandbox, plan, run)
         : await timeDirect(config, sandbox, plan, run, spec.variant === Variant.naive);
     const { requests, idle } = await sandbox.counts();
     const calls = apiCalls(requests);

@@ -45,7 +45,8 @@ a fixed latency per request; prints medians with their spread and writes bench/r
   --sweep-size <f>         tour size of the concurrency sweep (default 0.25: concurrency 1
                            at S would take as long as the naive script)
   --latency-ms <n>         latency the sandbox adds to every request (default 20)
-  --variants <list>        tourflow,direct,naive (default all three)
+  --variants <list>        tourflow,encrypted,direct,naive (default tourflow,direct,naive;
+                           encrypted: tourflow with every payload encrypted)
   --naive-sizes <list>     sizes the naive script runs at (default 1; "" for none)
   --worker-from <what>     build: compile once and run workers as deployed (default);
                            source: run them through tsx (no build, about 70 MB more memory)
@@ -98,7 +99,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   const quick = values.quick === true;
   const variants = (values.variants ?? 'tourflow,direct,naive').split(',').map((v) => v.trim());
   for (const variant of variants) {
-    if (!(variant in Variant)) throw new Error(`--variants: "${variant}" is not one of tourflow, direct, naive`);
+    if (!(variant in Variant)) throw new Error(`--variants: "${variant}" is not one of ${Object.values(Variant).join(', ')}`);
   }
   const workerFrom = values['worker-from'] ?? 'build';
   if (workerFrom !== 'build' && workerFrom !== 'source') throw new Error(`--worker-from: "${workerFrom}" is not build or source`);

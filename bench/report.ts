@@ -105,7 +105,16 @@ export function concurrencyTable(groups: GroupSummary[], factor: number, levels:
 
 /** A variant as the report names it: `direct` is the hand-written script. */
 function printedName(variant: Variant): string {
-  return variant === 'direct' ? 'hand-written' : variant;
+  return variant === 'direct' ? 'hand-written' : variant === 'encrypted' ? 'tourflow encrypted' : variant;
+}
+
+/** What encrypting every payload costs at a size: the wall times with and without, and their ratio. */
+export function encryptionLine(groups: GroupSummary[], factor: number): string | undefined {
+  const plain = find(groups, 'tourflow', factor);
+  const encrypted = find(groups, 'encrypted', factor);
+  if (!plain || !encrypted) return undefined;
+  const ratio = (encrypted.wallMs.median / plain.wallMs.median).toFixed(2);
+  return `Payload encryption at ${sizeName(factor)}: encrypted ${showSpread(encrypted.wallMs, 2, 1 / 1000)} s / unencrypted ${showSpread(plain.wallMs, 2, 1 / 1000)} s = ${ratio} (medians)`;
 }
 
 /** The first run of a variant at a size, with the playbooks' own concurrency. */

@@ -50,6 +50,8 @@ export function workerEnv(config: Config): Record<string, string> {
     ['TOURFLOW_MAX_CONCURRENT_ACTIVITIES', config.worker.maxConcurrentActivityTaskExecutions],
     ['TOURFLOW_MAX_CONCURRENT_WORKFLOW_TASKS', config.worker.maxConcurrentWorkflowTaskExecutions],
     ['TOURFLOW_STICKY_QUEUE_TIMEOUT', config.worker.stickyQueueTimeout],
+    ['TOURFLOW_ENCRYPTION', config.temporal.encryption.off ? 'off' : undefined],
+    ['TOURFLOW_ENCRYPTION_KEYS', config.temporal.encryption.keys],
   ];
   return Object.fromEntries(entries.flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
 }

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { loadConfig } from '../worker/config.ts';
+import { KeyConfigError, MissingKeyError } from '../worker/key-provider.ts';
 import { commands } from './commands/index.ts';
 import { ExitCode, UserError, type CliContext } from './context.ts';
 
@@ -40,6 +41,12 @@ function defaultSignal(): AbortSignal {
   return controller.signal;
 }
 
+/** The error, or the first of its causes, that is a `type`. */
+function causeOf<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
+  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) if (at instanceof type) return at;
+  return undefined;
+}
+
 /** Runs the CLI and resolves to the exit code. */
 export async function main(options: MainOptions): Promise<number> {
   let exitCode: number = ExitCode.ok;
@@ -67,6 +74,12 @@ export async function main(options: MainOptions): Promise<number> {
     if (error instanceof UserError) {
       ctx.err(`error: ${error.message}`);
       return error.exitCode;
+    }
+    // Keys are the user's to fix: a key file that cannot be used, a key that was removed.
+    const keyError = causeOf(error, KeyConfigError) ?? causeOf(error, MissingKeyError);
+    if (keyError) {
+      ctx.err(`error: ${keyError.message}`);
+      return keyError instanceof KeyConfigError ? ExitCode.usage : ExitCode.failed;
     }
     ctx.err(`tourflow crashed; this is a bug:\n${(error as Error)?.stack ?? String(error)}`);
     return ExitCode.failed;

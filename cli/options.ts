@@ -21,6 +21,22 @@ export function addTemporalFlags(command: Command): Command {
     .option('--namespace <name>', 'Temporal namespace');
 }
 
+const EMAIL = /[^\s@]+@[^\s@]+\.[A-Za-z]{2,}/;
+
+/**
+ * A name Temporal stores unencrypted (a run key in a workflow ID, a schedule's name): refused
+ * when it holds an e-mail address, as payload encryption cannot hide it.
+ */
+export function storedInTheClear(value: string, what: string): string {
+  if (EMAIL.test(value)) throw new UserError(`${what} "${value}" holds an e-mail address; Temporal stores ${what}s unencrypted, so keep personal data out of them`);
+  return value;
+}
+
+/** `--no-encryption` as a configuration override: off when given, else as configured. */
+export function encryptionFlag(flags: { encryption?: boolean }): { off?: boolean } {
+  return flags.encryption === false ? { off: true } : {};
+}
+
 /** `--input k=v`, repeatable. */
 export function collectInput(value: string, previous: Record<string, string> = {}): Record<string, string> {
   const eq = value.indexOf('=');

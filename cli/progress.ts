@@ -7,6 +7,8 @@
 import { WorkflowUpdateFailedError, type Client, type WorkflowExecutionDescription, type WorkflowHandle } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import type { Config } from '../worker/config.ts';
+import type { KeyProviderOptions } from '../worker/key-config.ts';
+import { KeyConfigError } from '../worker/key-provider.ts';
 import { connectClient } from '../worker/temporal.ts';
 import { progressQuery, type RunProgress } from '../workflows/messages.ts';
 import { ExitCode, UserError, type CliContext } from './context.ts';
@@ -21,18 +23,20 @@ export { formatDuration, formatInZone, progressLines } from './progress-text.ts'
 /**
  * Connects to Temporal, runs `fn` and closes the connection. A server that does not answer is
  * the user's to fix (start one, or point at the right one), so it is a `UserError` naming the
- * address rather than a crash.
+ * address rather than a crash. `keys` as `connectClient` takes them.
  */
 export async function withClient<T>(
   ctx: CliContext,
   flags: TemporalFlags & { taskQueue?: string },
   fn: (client: Client, config: Config) => Promise<T>,
+  keys: KeyProviderOptions = {},
 ): Promise<T> {
   const config = ctx.config({ temporal: { address: flags.address, namespace: flags.namespace, taskQueue: flags.taskQueue } });
   let client: Client;
   try {
-    client = await connectClient(config.temporal);
+    client = await connectClient(config.temporal, keys);
   } catch (cause) {
+    if (cause instanceof KeyConfigError) throw cause;
     throw new UserError(
       `cannot reach Temporal at ${config.temporal.address} (${(cause as Error).message}).\n` +
         'Start a local server with `tourflow dev`, or point tourflow at yours with --address or TEMPORAL_ADDRESS.',

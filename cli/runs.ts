@@ -11,14 +11,16 @@ import {
 } from '@temporalio/client';
 import { ApplicationFailure, CancelledFailure, type Duration } from '@temporalio/common';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
+import { planForRun } from '../definitions/run-plan.ts';
 import type { playbookWorkflow } from '../workflows/playbook.ts';
 import { RunFailureType, type PlaybookInput, type RunResult } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
 import { ExitCode } from './context.ts';
+import { storedInTheClear } from './options.ts';
 
 /** Workflow IDs: `<playbook>--<run key>`, so runs are found by name in the Web UI. */
 export function workflowIdFor(plan: Plan, runKey: string | undefined): string {
-  const key = runKey ?? `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+  const key = runKey !== undefined ? storedInTheClear(runKey, 'run key') : `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
   return `${plan.name}--${key}`;
 }
 
@@ -64,7 +66,7 @@ export async function startRun(options: StartRunOptions): Promise<StartedRun> {
   const { client, plan } = options;
   const workflowId = workflowIdFor(plan, options.runKey);
   const { seed, generation } = await keySeedFor(client, workflowId);
-  const input: PlaybookInput = { plan, inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}) };
+  const input: PlaybookInput = { plan: planForRun(plan), inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}) };
   try {
     const handle = await client.workflow.start<typeof playbookWorkflow>('playbookWorkflow', {
       taskQueue: options.taskQueue,

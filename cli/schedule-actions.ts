@@ -74,7 +74,7 @@ export async function create(ctx: CliContext, file: string, options: CreateOptio
       throw specError(error);
     });
     show(ctx, options.json, `created schedule ${scheduleId}`, scheduleView(await handle.describe()));
-  });
+  }, { required: true });
 }
 
 async function changeSchedule(ctx: CliContext, client: Client, id: string, file: string | undefined, options: UpdateOptions): Promise<ScheduleView> {

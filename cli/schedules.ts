@@ -21,7 +21,7 @@ import {
   type ScheduleUpdateOptions,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import { compilePlaybookFile, formatErrors, resolveInputs } from '../definitions/index.ts';
+import { compilePlaybookFile, formatErrors, planForRun, resolveInputs } from '../definitions/index.ts';
 import { duration } from '../definitions/format.ts';
 import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
 import { KEY_SEED_WORKFLOW_ID, type PlaybookInput } from '../workflows/messages.ts';
@@ -29,6 +29,7 @@ import { PLAYBOOK_NAME, playbookSearchAttributes } from '../workflows/search-att
 import { UserError, type CliContext } from './context.ts';
 import { readInputsFlag } from './playbook-input.ts';
 import { PLAYBOOK_WORKFLOW, formatDuration } from './progress-text.ts';
+import { storedInTheClear } from './options.ts';
 import { SCHEDULE_DEFAULTS, type OverlapFlag } from './schedule-flags.ts';
 
 /** The policy each `--overlap` value stands for. */
@@ -82,7 +83,7 @@ export function checkInstant(flag: string, value: string): Date {
 
 /** `tourflow-<playbook>-<name>`, unless the user named the schedule with `--id`. */
 export function scheduleIdFor(playbook: string, options: { id?: string; name?: string }): string {
-  return options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`;
+  return storedInTheClear(options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`, 'schedule name');
 }
 
 /** What a schedule runs: a compiled playbook with its inputs, and when. */
@@ -156,7 +157,7 @@ export function scheduleAction(options: {
   runName: string;
 }): ScheduleOptionsStartWorkflowAction<Workflow> {
   const { plan, inputs } = options;
-  const input: PlaybookInput = { plan, inputs, keySeed: KEY_SEED_WORKFLOW_ID };
+  const input: PlaybookInput = { plan: planForRun(plan), inputs, keySeed: KEY_SEED_WORKFLOW_ID };
   return {
     type: 'startWorkflow',
     workflowType: PLAYBOOK_WORKFLOW,

@@ -16,6 +16,7 @@ export { readInclude, type IncludedFile, type IncludeOptions } from './include.t
 export { catalogue, findAction, ActionKind, type ActionDefinition, type Compensation } from './actions/index.ts';
 export { API_VERSION } from './format.ts';
 export { playbookJsonSchema } from './json-schema.ts';
+export { planForRun } from './run-plan.ts';
 
 /**
  * Reads and compiles a playbook file. The file name in errors and step sources is `file` as

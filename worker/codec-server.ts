@@ -5,11 +5,16 @@
  * in protobuf JSON (bytes as base64); only the last part of the path counts.
  *
  * Decoded payloads carry tour data and guest names, so the server listens on loopback unless
- * told otherwise and answers cross-origin requests only from the Web UI origins it is given.
+ * told otherwise, answers cross-origin requests only from the Web UI origins it is given, checks
+ * who asks (worker/codec-access.ts: a bearer token, the namespace, a check of the caller's own),
+ * bounds what it reads, and logs nothing: no request, no payload, no error text of a payload.
  */
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Payload, PayloadCodec } from '@temporalio/common';
-import { COMPRESSION_THRESHOLD_BYTES, CompressionCodec, PayloadTooLargeError } from './codec.ts';
+import { CompressionCodec, dataConverter, PayloadTooLargeError } from './codec.ts';
+import { accessCheck, type CodecAccess } from './codec-access.ts';
+import { isLoopbackHost } from './key-config.ts';
+import { MissingKeyError } from './key-provider.ts';
 
 export interface CodecServerOptions {
   /** @default '127.0.0.1' */
@@ -23,12 +28,37 @@ export interface CodecServerOptions {
    * gigabytes. @default 64 MiB
    */
   maxDecodedBytes?: number;
-  /** @default tourflow's compression codec, bounded by `maxDecodedBytes` */
+  /** @default tourflow's codecs; a compression codec among them is bounded by `maxDecodedBytes` */
   codecs?: readonly PayloadCodec[];
+  /** Who may call it. @default anyone who reaches it (from an allowed origin, in a browser) */
+  access?: CodecAccess;
+  /**
+   * Listen beyond loopback with neither tokens nor an `authorize` check: for a server behind a
+   * proxy that checks callers itself. Refused otherwise. @default false
+   */
+  allowUnauthenticated?: boolean;
+  /** @default {@link CODEC_LIMITS} */
+  limits?: Partial<CodecLimits>;
 }
 
 /** Default of {@link CodecServerOptions.maxDecodedBytes}: far above any payload Temporal accepts (2 MiB, compressed). */
 export const CODEC_SERVER_MAX_DECODED_BYTES = 64 * 1024 * 1024;
+
+/** What one request may hold. */
+export interface CodecLimits {
+  /** Bytes of the request body. */
+  bodyBytes: number;
+  /** Payloads in one request. */
+  payloads: number;
+  /** Bytes of one payload (data and metadata), as sent. */
+  payloadBytes: number;
+}
+
+/**
+ * Temporal stores no payload over 2 MiB; the Web UI and the CLI send a field's payloads at a
+ * time. These leave room for that and refuse anything far beyond it.
+ */
+export const CODEC_LIMITS: CodecLimits = { bodyBytes: 8 * 1024 * 1024, payloads: 1_000, payloadBytes: 4 * 1024 * 1024 };
 
 export interface CodecServer {
   /** The endpoint to give the Web UI (`--ui-codec-endpoint`, `TEMPORAL_CODEC_ENDPOINT`). */
@@ -61,6 +91,27 @@ function payloadsOf(body: unknown): JsonPayload[] | undefined {
   return Array.isArray(payloads) ? (payloads as JsonPayload[]) : undefined;
 }
 
+/** Why these payloads are not served, or undefined: too many, too large, or not a payload. */
+function oversize(payloads: JsonPayload[], limits: CodecLimits): string | undefined {
+  if (payloads.length > limits.payloads) return `a request may hold ${limits.payloads} payloads, not ${payloads.length}`;
+  for (const [index, payload] of payloads.entries()) {
+    if (typeof payload !== 'object' || payload === null) return `payload ${index} is not an object`;
+    const base64 = [payload.data ?? '', ...Object.values(payload.metadata ?? {})];
+    if (base64.some((value) => typeof value !== 'string')) return `payload ${index} holds a value that is not base64 text`;
+    const bytes = base64.reduce((sum, value) => sum + Math.floor((value.length * 3) / 4), 0);
+    if (bytes > limits.payloadBytes) return `payload ${index} is over ${limits.payloadBytes} bytes`;
+  }
+  return undefined;
+}
+
+/** The message of a request that failed before it was read, naming nothing it held. */
+function readError(error: FastifyError, limits: CodecLimits): { status: number; message: string } {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, message: `the request is over ${limits.bodyBytes} bytes` };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, message: 'the body must be application/json' };
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  return { status, message: status === 500 ? 'the request could not be served' : 'the body is not valid JSON' };
+}
+
 /** Runs the payloads through the codecs: in order to encode, in reverse order to decode. */
 async function transform(codecs: readonly PayloadCodec[], direction: 'encode' | 'decode', payloads: Payload[]): Promise<Payload[]> {
   let out = payloads;
@@ -69,11 +120,37 @@ async function transform(codecs: readonly PayloadCodec[], direction: 'encode' | 
   return out;
 }
 
+/** A codec server that would be open to more than it should: says why. */
+export class CodecServerConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CodecServerConfigError';
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** Starts the codec server. */
 export async function startCodecServer(options: CodecServerOptions): Promise<CodecServer> {
-  const codecs = options.codecs ?? [new CompressionCodec(COMPRESSION_THRESHOLD_BYTES, { maxDecodedBytes: options.maxDecodedBytes ?? CODEC_SERVER_MAX_DECODED_BYTES })];
+  // Payloads come from outside: whatever chain it is given, its decompression is bounded.
+  const maxDecoded = options.maxDecodedBytes ?? CODEC_SERVER_MAX_DECODED_BYTES;
+  const codecs = (options.codecs ?? dataConverter.payloadCodecs ?? []).map((codec) => (codec instanceof CompressionCodec ? codec.bounded(maxDecoded) : codec));
   const allowed = new Set(options.uiOrigins);
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  const host = options.host ?? '127.0.0.1';
+  const limits = { ...CODEC_LIMITS, ...options.limits };
+  const checks = Boolean(options.access?.tokens?.length || options.access?.authorize);
+  if (!isLoopbackHost(host) && !checks && !options.allowUnauthenticated) {
+    throw new CodecServerConfigError(`a codec server on ${host} would decode guest data for anyone who reaches it`);
+  }
+  const check = accessCheck(options.access);
+  const app = Fastify({ logger: false, bodyLimit: limits.bodyBytes });
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const { status, message } = readError(error, limits);
+    return reply.code(status).send({ message });
+  });
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
     if (origin === undefined) return;
@@ -92,18 +169,24 @@ export async function startCodecServer(options: CodecServerOptions): Promise<Cod
   app.post('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const direction = request.url.split('?')[0]!.replace(/\/+$/, '').split('/').pop();
     if (direction !== 'encode' && direction !== 'decode') return reply.code(404).send({ message: 'POST …/encode or …/decode' });
+    const refusal = await check({ authorization: header(request, 'authorization'), namespace: header(request, 'x-namespace') });
+    if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
     const payloads = payloadsOf(request.body);
     if (!payloads) return reply.code(400).send({ message: 'the body must be { "payloads": [...] }' });
+    const tooLarge = oversize(payloads, limits);
+    if (tooLarge) return reply.code(413).send({ message: tooLarge });
     try {
       const out = await transform(codecs, direction, payloads.map(fromJson));
       return await reply.send({ payloads: out.map(toJson) });
     } catch (error) {
-      return reply.code(error instanceof PayloadTooLargeError ? 413 : 400).send({ message: `could not ${direction}: ${(error as Error).message}` });
+      // A missing key is named by its ID alone: where this server keeps its keys is not the caller's business.
+      const message = error instanceof MissingKeyError ? `payload encrypted with key "${error.keyId}", which this codec server does not hold` : (error as Error).message;
+      return reply.code(error instanceof PayloadTooLargeError ? 413 : 400).send({ message: `could not ${direction}: ${message}` });
     }
   });
-  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
-  return { url: `http://${host}:${port}`, close: () => app.close() };
+  const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host;
+  return { url: `http://${urlHost}:${port}`, close: () => app.close() };
 }

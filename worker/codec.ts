@@ -7,13 +7,15 @@
  * gzip-compressed; smaller ones stay as they are. The Web UI and `temporal workflow show`
  * read compressed ones through `tourflow codec-server` (worker/codec-server.ts).
  *
- * Temporal Server <--> compressionCodec <--> payload converter <--> tourflow
+ * Temporal Server <--> EncryptionCodec <--> CompressionCodec <--> payload converter <--> tourflow
  */
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { constants, gunzip, gunzipSync, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
 import proto from '@temporalio/proto';
 import { METADATA_ENCODING_KEY, ValueError, str, u8, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
+import { EncryptionCodec } from './encryption-codec.ts';
+import { noKeys, type KeyProvider } from './key-provider.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -83,6 +85,11 @@ export class CompressionCodec implements PayloadCodec {
     private readonly options: CompressionCodecOptions = {},
   ) {}
 
+  /** This codec with `maxDecodedBytes` as its decode bound: the codec server's, for payloads from outside. */
+  bounded(maxDecodedBytes: number): CompressionCodec {
+    return new CompressionCodec(this.thresholdBytes, { ...this.options, maxDecodedBytes });
+  }
+
   async encode(payloads: Payload[]): Promise<Payload[]> {
     return Promise.all(payloads.map((payload) => this.encodeOne(payload)));
   }
@@ -142,5 +149,23 @@ async function inflate(payload: Payload, maxBytes?: number, bound = maxBytes): P
 /** The payload converter module (worker/payload-converter.cjs, copied to the build as it is). */
 export const payloadConverterPath = fileURLToPath(new URL('./payload-converter.cjs', import.meta.url));
 
-/** The data converter of every Temporal client and worker of tourflow. */
-export const dataConverter: DataConverter = { payloadConverterPath, payloadCodecs: [new CompressionCodec()] };
+/** The failure converter module (worker/failure-converter.cjs): failure messages travel as payloads. */
+export const failureConverterPath = fileURLToPath(new URL('./failure-converter.cjs', import.meta.url));
+
+/**
+ * The codecs of tourflow's payloads, in encoding order: compression, then encryption with
+ * `keys` (worker/encryption-codec.ts); without keys nothing is encrypted, and an encrypted
+ * payload fails to decode saying which key it needs. Decoding runs them in reverse, and each
+ * passes through what it did not encode, so unencrypted or uncompressed histories still read.
+ */
+export function payloadCodecs(keys?: KeyProvider): PayloadCodec[] {
+  return [new CompressionCodec(), keys ? new EncryptionCodec(keys) : new EncryptionCodec(noKeys, { encrypt: false })];
+}
+
+/** The data converter of tourflow's Temporal clients and workers; payloads are encrypted when `keys` are given. */
+export function createDataConverter(keys?: KeyProvider): DataConverter {
+  return { payloadConverterPath, failureConverterPath, payloadCodecs: payloadCodecs(keys) };
+}
+
+/** The data converter without encryption. */
+export const dataConverter: DataConverter = createDataConverter();

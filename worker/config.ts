@@ -25,6 +25,25 @@ export interface TemporalConfig {
   metadata: Record<string, string> | undefined;
   /** Base URL of the Temporal Web UI, for links printed by the CLI. @default 'http://localhost:8233' */
   uiUrl: string;
+  /** How payloads are encrypted before they reach Temporal (worker/key-config.ts). */
+  encryption: EncryptionConfig;
+}
+
+/**
+ * Payload encryption keys. With none configured, a Temporal on this machine uses the local key
+ * `tourflow dev` creates; any other Temporal needs a key, or `off` said explicitly.
+ */
+export interface EncryptionConfig {
+  /** A key file (`TOURFLOW_ENCRYPTION_KEY_FILE`), as worker/key-file.ts describes it. */
+  keyFile: string | undefined;
+  /** Keys as `id:base64key` pairs separated by commas (`TOURFLOW_ENCRYPTION_KEYS`); the first is active. */
+  keys: string | undefined;
+  /** The ID of the key that encrypts new payloads (`TOURFLOW_ENCRYPTION_ACTIVE_KEY`). @default the key file's `active`, or the first of `keys` */
+  activeKey: string | undefined;
+  /** Store payloads unencrypted (`--no-encryption`, `TOURFLOW_ENCRYPTION=off`). @default false */
+  off: boolean;
+  /** The key `tourflow dev` creates. @default `$XDG_CONFIG_HOME/tourflow/local-key.json` */
+  localKeyFile: string;
 }
 
 export interface ApiConfig {
@@ -59,8 +78,15 @@ export interface WorkerTuning {
   stickyQueueTimeout: string;
 }
 
+/** `tourflow codec-server`. */
+export interface CodecServerConfig {
+  /** Bearer tokens callers must show (`TOURFLOW_CODEC_TOKEN`, comma-separated for several). @default none: no token check */
+  tokens: string[];
+}
+
 export interface Config {
   temporal: TemporalConfig;
+  codecServer: CodecServerConfig;
   api: ApiConfig;
   worker: WorkerTuning;
   /**
@@ -112,6 +138,16 @@ function logLevelFrom(value: string | undefined): Config['logLevel'] {
   return LOG_LEVELS.find((level) => level === upper) ?? 'INFO';
 }
 
+function encryptionConfig(env: NodeJS.ProcessEnv, o: DeepPartial<EncryptionConfig>): EncryptionConfig {
+  return {
+    keyFile: o.keyFile ?? (env.TOURFLOW_ENCRYPTION_KEY_FILE || undefined),
+    keys: o.keys ?? (env.TOURFLOW_ENCRYPTION_KEYS || undefined),
+    activeKey: o.activeKey ?? (env.TOURFLOW_ENCRYPTION_ACTIVE_KEY || undefined),
+    off: o.off ?? env.TOURFLOW_ENCRYPTION?.toLowerCase() === 'off',
+    localKeyFile: o.localKeyFile ?? path.join(configHome(env), 'tourflow', 'local-key.json'),
+  };
+}
+
 /** Reads tourflow's configuration. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
@@ -127,6 +163,10 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       apiKey: o.temporal?.apiKey ?? (typeof connection.apiKey === 'string' ? connection.apiKey : undefined),
       metadata: connection.metadata as Record<string, string> | undefined,
       uiUrl: o.temporal?.uiUrl ?? env.TOURFLOW_UI_URL ?? 'http://localhost:8233',
+      encryption: encryptionConfig(env, o.temporal?.encryption ?? {}),
+    },
+    codecServer: {
+      tokens: (o.codecServer?.tokens as string[] | undefined) ?? (env.TOURFLOW_CODEC_TOKEN ?? '').split(',').map((token) => token.trim()).filter(Boolean),
     },
     api: {
       baseUrl: o.api?.baseUrl ?? env.TOURFLOW_API_URL ?? 'http://127.0.0.1:4010',

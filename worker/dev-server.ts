@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Connection } from '@temporalio/client';
+import type { PayloadCodec } from '@temporalio/common';
 import { findTemporalCli, type FindOptions } from './temporal-cli.ts';
 
 /** Custom search attributes tourflow sets on every run. */
@@ -34,6 +35,8 @@ export interface DevServerOptions extends FindOptions {
    * origin, so the UI shows compressed payloads as JSON. @default false
    */
   uiCodec?: boolean;
+  /** The codecs of that codec server: tourflow's, with the keys of the runs the UI shows. @default unencrypted */
+  uiCodecs?: readonly PayloadCodec[];
   namespace?: string;
   /** How long to wait for the server to answer. @default 60_000 */
   startTimeoutMs?: number;
@@ -90,7 +93,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const port = options.port ?? (await freePort());
   const ui = options.ui ?? true;
   const uiPort = options.uiPort ?? (await freePort());
-  const codec = ui && options.uiCodec ? await startUiCodec(uiPort) : undefined;
+  const codec = ui && options.uiCodec ? await startUiCodec(uiPort, options.uiCodecs) : undefined;
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', namespace, '--log-level', 'error'];
   args.push(...Object.entries(SEARCH_ATTRIBUTES).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]));
   args.push(...(ui ? ['--ui-port', String(uiPort)] : ['--headless']));
@@ -123,9 +126,9 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 }
 
 /** A codec server for the Web UI on `uiPort`, loaded only when asked for. */
-async function startUiCodec(uiPort: number): Promise<{ url: string; close(): Promise<void> }> {
+async function startUiCodec(uiPort: number, codecs?: readonly PayloadCodec[]): Promise<{ url: string; close(): Promise<void> }> {
   const { startCodecServer } = await import('./codec-server.ts');
-  return startCodecServer({ uiOrigins: [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`] });
+  return startCodecServer({ uiOrigins: [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`], ...(codecs ? { codecs } : {}) });
 }
 
 function dynamicConfigArgs(): string[] {

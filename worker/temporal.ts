@@ -1,7 +1,8 @@
 /** Connections to Temporal, from tourflow's configuration. */
 import { Client, Connection } from '@temporalio/client';
-import { dataConverter } from './codec.ts';
+import { createDataConverter } from './codec.ts';
 import type { TemporalConfig } from './config.ts';
+import { keyProviderFor, type KeyProviderOptions } from './key-config.ts';
 
 /** Connection settings shared by the client and the worker's native connection. */
 export function connectionOptions(config: TemporalConfig) {
@@ -19,8 +20,13 @@ export function connectionOptions(config: TemporalConfig) {
  */
 const MAX_RECEIVE_BYTES = 128 * 1024 * 1024;
 
-/** A Temporal client for starting, listing and controlling runs; large payloads travel compressed. */
-export async function connectClient(config: TemporalConfig): Promise<Client> {
+/**
+ * A Temporal client for starting, listing and controlling runs; large payloads travel
+ * compressed, and every payload encrypted with the configured key (worker/key-config.ts).
+ * `required` refuses to write readable payloads to a Temporal elsewhere.
+ */
+export async function connectClient(config: TemporalConfig, keys: KeyProviderOptions = {}): Promise<Client> {
+  const dataConverter = createDataConverter(await keyProviderFor(config, keys));
   const connection = await Connection.connect({
     ...connectionOptions(config),
     connectTimeout: 10_000,

@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type BundleOptions, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 import type { Duration } from '@temporalio/common';
-import { dataConverter, payloadConverterPath } from './codec.ts';
+import { createDataConverter, failureConverterPath, payloadConverterPath } from './codec.ts';
 import type { Config } from './config.ts';
+import { keyProviderFor } from './key-config.ts';
+import { PrivateLogger } from './private-logger.ts';
 import { connectionOptions } from './temporal.ts';
 import * as intrinsics from '../workflows/intrinsics.ts';
 
@@ -37,6 +39,7 @@ export function bundleOptions(): BundleOptions {
     webpackConfigHook: compileForNode,
     preloadModules: [workflowModule('definitions/expressions')],
     payloadConverterPath,
+    failureConverterPath,
   };
 }
 
@@ -94,12 +97,15 @@ const quietBundlerLogger = {
 
 let runtimeInstalled = false;
 
-/** Installs the SDK runtime with tourflow's log level; once per process, before any worker. */
+/**
+ * Installs the SDK runtime with tourflow's log level and a logger that keeps guest data out
+ * of log lines (worker/private-logger.ts); once per process, before any worker.
+ */
 function installRuntime(level: Config['logLevel']): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   try {
-    Runtime.install({ logger: new DefaultLogger(level) });
+    Runtime.install({ logger: new PrivateLogger(new DefaultLogger(level)) });
   } catch {
     // already installed by the embedding process (tests, benchmarks): keep theirs
   }
@@ -120,9 +126,14 @@ export interface StartWorkerOptions {
   connection?: NativeConnection;
 }
 
-/** Creates (but does not run) the tourflow worker; large payloads travel compressed, as the client's do. */
+/**
+ * Creates (but does not run) the tourflow worker; its payloads travel as the client's do:
+ * large ones compressed, all encrypted with the configured key. A worker for a Temporal
+ * elsewhere without a key refuses to start (`KeyConfigError`) unless encryption is `off`.
+ */
 export async function createWorker(options: StartWorkerOptions): Promise<{ worker: Worker; close: () => Promise<void> }> {
   const { config } = options;
+  const dataConverter = createDataConverter(await keyProviderFor(config.temporal, { required: true }));
   installRuntime(config.logLevel);
   const connection = options.connection ?? (await connectWorker(config.temporal));
   const deps = options.deps ?? (await import('../activities/deps.ts')).depsFromConfig(config);
@@ -132,7 +143,7 @@ export async function createWorker(options: StartWorkerOptions): Promise<{ worke
     taskQueue: config.temporal.taskQueue,
     workflowBundle: config.worker.workflowBundlePath ? { codePath: config.worker.workflowBundlePath } : await workflowBundle(),
     activities: createActivities(deps),
-    // The same codec as the client's: a run's input may arrive compressed.
+    // The same codecs as the client's: a run's input arrives compressed and encrypted.
     dataConverter,
     maxConcurrentActivityTaskExecutions: config.worker.maxConcurrentActivityTaskExecutions,
     maxConcurrentWorkflowTaskExecutions: config.worker.maxConcurrentWorkflowTaskExecutions,

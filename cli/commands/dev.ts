@@ -29,15 +29,19 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--verbose', 'show the worker\'s informational log lines')
     .action(async (options: DevOptions) => {
       // Loaded here, not at start: every other command stays quick to start.
-      const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker }] = await Promise.all([
+      const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker }, { devKeyProvider }, { payloadCodecs }] = await Promise.all([
         import('../../sandbox/index.ts'),
         import('../../worker/dev-server.ts'),
         import('../../worker/worker.ts'),
+        import('../../worker/key-config.ts'),
+        import('../../worker/codec.ts'),
       ]);
+      // Payloads are encrypted with the local key (made on first use) unless a key is configured.
+      const keys = await devKeyProvider(ctx.config().temporal.encryption);
       const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
       if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
-      // The Web UI reads compressed payloads through a codec server that answers only its origin.
-      const server = await startDevServer({ uiCodec: true, ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
+      // The Web UI reads payloads through a codec server with the same keys that answers only its origin.
+      const server = await startDevServer({ uiCodec: true, uiCodecs: payloadCodecs(keys), ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
       const sandbox = await startSandbox({ autoApprove: true, ...(persist ? { state: path.join(persist, 'sandbox.json') } : {}) });
       const creds = sandbox.credentials;
       const config = ctx.config({
@@ -50,6 +54,7 @@ export function register(program: Command, ctx: CliContext): void {
       ctx.out(`Temporal ${server.address} · Web UI ${server.uiUrl ?? '(headless)'}`);
       ctx.out(`Tour API sandbox ${creds.baseUrl} · OAuth portal ${creds.authUrl}`);
       ctx.out(`worker ready on task queue ${config.temporal.taskQueue}`);
+      ctx.out(keys ? `payloads encrypted with ${keys.source}` : 'payloads stored unencrypted (TOURFLOW_ENCRYPTION=off)');
       try {
         const playbook = options.playbook ?? (options.demo ? DEMO_PLAYBOOK : undefined);
         if (playbook) {

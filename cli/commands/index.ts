@@ -17,6 +17,7 @@ import { register as schedule } from './schedule.ts';
 import { register as worker } from './worker.ts';
 import { register as sandbox } from './sandbox.ts';
 import { register as codecServer } from './codec-server.ts';
+import { register as keys } from './keys.ts';
 import { register as login } from './login.ts';
 import { register as logout } from './logout.ts';
 import { register as whoami } from './whoami.ts';
@@ -40,6 +41,7 @@ export const commands: RegisterCommand[] = [
   worker,
   sandbox,
   codecServer,
+  keys,
   login,
   logout,
   whoami,

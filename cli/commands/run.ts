@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
-import { collectInput } from '../options.ts';
+import { collectInput, encryptionFlag } from '../options.ts';
 import { renderResult } from '../render.ts';
 
 interface RunOptions {
@@ -12,6 +12,8 @@ interface RunOptions {
   address?: string;
   namespace?: string;
   taskQueue?: string;
+  /** False with `--no-encryption`. */
+  encryption: boolean;
 }
 
 /** Registers `tourflow run`. */
@@ -28,6 +30,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--address <host:port>', 'Temporal address (default: TEMPORAL_ADDRESS or 127.0.0.1:7233)')
     .option('--namespace <name>', 'Temporal namespace')
     .option('--task-queue <name>', 'task queue of the tourflow worker')
+    .option('--no-encryption', "store the run's input unencrypted (a Temporal elsewhere refuses it without a key otherwise)")
     .action(async (file: string, options: RunOptions) => {
       const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([
         import('../playbook-input.ts'),
@@ -35,10 +38,10 @@ export function register(program: Command, ctx: CliContext): void {
         import('../../worker/temporal.ts'),
       ]);
       const config = ctx.config({
-        temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue },
+        temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue, encryption: encryptionFlag(options) },
       });
       const { plan, inputs } = await loadPlan(ctx, file, options.input, options.inputs);
-      const client = await connectClient(config.temporal);
+      const client = await connectClient(config.temporal, { required: true });
       try {
         const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs, runKey: options.runKey });
         const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);

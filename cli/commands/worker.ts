@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
+import { encryptionFlag } from '../options.ts';
 
 interface WorkerOptions {
   address?: string;
@@ -7,6 +8,8 @@ interface WorkerOptions {
   taskQueue?: string;
   maxConcurrentActivities?: string;
   maxConcurrentWorkflowTasks?: string;
+  /** False with `--no-encryption`. */
+  encryption: boolean;
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -23,9 +26,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--task-queue <name>', 'task queue (default: TOURFLOW_TASK_QUEUE or tourflow)')
     .option('--max-concurrent-activities <n>', 'activity slots (default 100)')
     .option('--max-concurrent-workflow-tasks <n>', 'workflow task slots (default 40)')
+    .option('--no-encryption', 'store payloads unencrypted (a Temporal elsewhere refuses a worker without a key otherwise)')
     .action(async (options: WorkerOptions) => {
       const config = ctx.config({
-        temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue },
+        temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue, encryption: encryptionFlag(options) },
         worker: {
           maxConcurrentActivityTaskExecutions: positive(options.maxConcurrentActivities),
           maxConcurrentWorkflowTaskExecutions: positive(options.maxConcurrentWorkflowTasks),

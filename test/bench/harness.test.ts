@@ -1,7 +1,7 @@
 /**
- * `npm run bench` at a tiny size, so the harness cannot rot: the three variants run the
- * tour-setup playbook against fresh sandboxes, the numbers land in the JSON file and the
- * report prints them.
+ * `npm run bench` at a tiny size, so the harness cannot rot: the variants (tourflow without
+ * and with payload encryption, the two scripts) run the tour-setup playbook against fresh
+ * sandboxes, the numbers land in the JSON file and the report prints them.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,18 +11,20 @@ import { runBench, type BenchResults } from '../../bench/bench.ts';
 import { parseOptions } from '../../bench/options.ts';
 
 describe('bench harness', () => {
-  it('measures tourflow, the hand-written script and the naive script on a tiny tour', async () => {
+  it('measures tourflow (unencrypted and encrypted), the hand-written script and the naive script on a tiny tour', async () => {
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bench-test-'));
     const lines: string[] = [];
     try {
-      const options = parseOptions(['--sizes', '0.01', '--naive-sizes', '0.01', '--reps', '1', '--concurrency', '', '--latency-ms', '2', '--worker-from', 'source', '--out', outDir]);
+      const options = parseOptions(['--sizes', '0.01', '--naive-sizes', '0.01', '--reps', '1', '--concurrency', '', '--latency-ms', '2', '--worker-from', 'source', '--out', outDir, '--variants', 'tourflow,encrypted,direct,naive']);
       const temporal = { address: inject('temporalAddress'), namespace: inject('temporalNamespace') };
       const { file } = await runBench(options, { temporal, log: (line) => lines.push(line), throughputSeconds: 0.5 });
       const results = JSON.parse(await readFile(file, 'utf8')) as BenchResults;
 
       expect(results.failures).toEqual([]);
       const byVariant = Object.fromEntries(results.measurements.map((m) => [m.variant, m]));
-      expect(Object.keys(byVariant).sort()).toEqual(['direct', 'naive', 'tourflow']);
+      expect(Object.keys(byVariant).sort()).toEqual(['direct', 'encrypted', 'naive', 'tourflow']);
+      expect(byVariant.encrypted!.apiCalls).toBe(byVariant.tourflow!.apiCalls);
+      expect(byVariant.encrypted!.history?.executions).toBe(byVariant.tourflow!.history?.executions);
       // The scripts make exactly the same calls; tourflow adds only the reads its saga needs.
       expect(byVariant.naive!.apiCalls).toBe(byVariant.direct!.apiCalls);
       expect(byVariant.tourflow!.apiCalls).toBeGreaterThanOrEqual(byVariant.direct!.apiCalls);
@@ -35,6 +37,7 @@ describe('bench harness', () => {
       const report = lines.join('\n');
       expect(report).toMatch(/^tourflow\s+\d+\.\d+\s+\d+/m);
       expect(report).toContain('tourflow / hand-written at S');
+      expect(report).toMatch(/^Payload encryption at S\/100: encrypted \d+\.\d+ s \/ unencrypted \d+\.\d+ s = \d+\.\d+ \(medians\)$/m);
       expect(report).toContain(`Results: ${file}`);
     } finally {
       await rm(outDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import { generateTour } from '../../bench/generate.ts';
 import { withConcurrency } from '../../bench/measure.ts';
 import { parseOptions, runList } from '../../bench/options.ts';
-import { idleReport, starvedRuns, stolenShare } from '../../bench/report.ts';
+import { encryptionLine, idleReport, starvedRuns, stolenShare } from '../../bench/report.ts';
 import type { Measurement } from '../../bench/measure.ts';
 import { endpointOf, IdleClock } from '../../bench/sandbox-process.ts';
 import { spread } from '../../bench/stats.ts';
@@ -155,6 +155,12 @@ describe('targets', () => {
     expect(list.find((t) => t.name.startsWith('tourflow / hand-written'))).toMatchObject({ value: 1.25, met: true });
     expect(list.find((t) => t.name.startsWith('naive / tourflow'))).toMatchObject({ value: 12, met: true });
     expect(list.find((t) => t.name.startsWith('tourflow 2xS / S'))).toMatchObject({ value: 1.05, met: true });
+  });
+
+  it('reports what encrypting every payload costs: encrypted over unencrypted wall time', () => {
+    const encrypted = { ...group('tourflow', 1, 10_500), variant: 'encrypted' as const };
+    expect(encryptionLine([group('tourflow', 1, 10_000), encrypted], 1)).toBe('Payload encryption at S: encrypted 10.50 s / unencrypted 10.00 s = 1.05 (medians)');
+    expect(encryptionLine([group('tourflow', 1, 10_000)], 1)).toBeUndefined();
   });
 
   it('leaves a target unjudged when its runs were not made', () => {

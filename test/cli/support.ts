@@ -18,6 +18,8 @@ export interface CliOptions {
   cwd?: string;
   /** Called with each block written to standard output, as it is written. */
   onOut?: (text: string) => void;
+  /** Environment on top of the test run's (Temporal's address, the payload key). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs `tourflow ...argv` with output captured; Temporal is the dev server of the test run. */
@@ -27,7 +29,9 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
   const env: NodeJS.ProcessEnv = {
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+    TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys'),
     ...(options.taskQueue ? { TOURFLOW_TASK_QUEUE: options.taskQueue } : {}),
+    ...options.env,
   };
   const code = await main({
     argv,

@@ -1,13 +1,15 @@
 /**
  * A run whose input is larger than the 2 MiB Temporal accepts in one payload: it starts,
  * completes, and its (also large) result reads back through the CLI, because large payloads
- * travel gzip-compressed through the codec of tourflow's client and worker.
+ * travel gzip-compressed (then encrypted) through the codecs of tourflow's client and worker.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { str } from '@temporalio/common';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { str, type Payload } from '@temporalio/common';
 import type { temporal } from '@temporalio/proto';
 import { GZIP_ENCODING } from '../../worker/codec.ts';
+import { ENCRYPTED_ENCODING, EncryptionCodec } from '../../worker/encryption-codec.ts';
+import { keysFromList } from '../../worker/key-file.ts';
 import { cli } from '../cli/support.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -45,6 +47,12 @@ const encodingOf = (payloads: temporal.api.common.v1.IPayloads | null | undefine
   return encoding ? str(encoding) : undefined;
 };
 
+/** The encoding under the encryption of the first payload: what was encrypted. */
+async function innerEncodingOf(payloads: temporal.api.common.v1.IPayloads | null | undefined): Promise<string | undefined> {
+  const decrypted = await new EncryptionCodec(keysFromList(inject('encryptionKeys'), undefined)).decode((payloads?.payloads ?? []) as Payload[]);
+  return encodingOf({ payloads: decrypted });
+}
+
 describe('a run whose input is over 2 MiB', () => {
   let stack: TestStack;
   beforeAll(async () => {
@@ -54,7 +62,7 @@ describe('a run whose input is over 2 MiB', () => {
     await stack?.close();
   });
 
-  it('starts, completes, and its result reads back through the CLI; its history holds the input compressed', async () => {
+  it('starts, completes, and its result reads back through the CLI; its history holds the input compressed, then encrypted', async () => {
     const guests = guestList(GUESTS);
     const inputs = { tourName: 'Large input tour', guests };
     expect(Buffer.byteLength(JSON.stringify(inputs))).toBeGreaterThan(BLOB_SIZE_LIMIT);
@@ -74,8 +82,9 @@ describe('a run whose input is over 2 MiB', () => {
     const events = (await stack.client.workflow.getHandle(started.workflowId).fetchHistory()).events ?? [];
     const startedEvent = events.find((event) => event.workflowExecutionStartedEventAttributes)?.workflowExecutionStartedEventAttributes;
     const completedEvent = events.find((event) => event.workflowExecutionCompletedEventAttributes)?.workflowExecutionCompletedEventAttributes;
-    expect(encodingOf(startedEvent?.input)).toBe(GZIP_ENCODING);
+    expect(encodingOf(startedEvent?.input)).toBe(ENCRYPTED_ENCODING);
+    expect(await innerEncodingOf(startedEvent?.input)).toBe(GZIP_ENCODING);
     expect(startedEvent?.input?.payloads?.[0]?.data?.byteLength).toBeLessThan(BLOB_SIZE_LIMIT / 2);
-    expect(encodingOf(completedEvent?.result)).toBe(GZIP_ENCODING);
+    expect(await innerEncodingOf(completedEvent?.result)).toBe(GZIP_ENCODING);
   });
 });

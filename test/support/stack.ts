@@ -9,7 +9,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { Client } from '@temporalio/client';
 import { sandboxApiConfig, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
-import { loadConfig, type Config } from '../../worker/config.ts';
+import { loadConfig, type Config, type EncryptionConfig } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { createWorker } from '../../worker/worker.ts';
 import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
@@ -32,16 +32,35 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(options: { outputDir?: string; sandbox?: SandboxOptions } = {}): Promise<TestStack> {
+export interface TestStackOptions {
+  outputDir?: string;
+  /** Options of the stack's sandbox (faults, latency...). */
+  sandbox?: SandboxOptions;
+  /** @default a new one */
+  taskQueue?: string;
+  /**
+   * How payloads are encrypted (`{ keyFile }`, `{ keys }`), or false for unencrypted payloads
+   * (histories recorded for the replay test). @default the test run's key
+   */
+  encryption?: Partial<EncryptionConfig> | false;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const sandbox = await startSandbox({ autoApprove: true, ...options.sandbox });
   // Day sheets go to a folder of this stack's own unless the test names one, never the checkout.
   const ownOutput = options.outputDir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'tourflow-sheets-'));
   const outputDir = options.outputDir ?? ownOutput!;
   const creds = sandbox.credentials;
+  const encryption = options.encryption === false ? { off: true } : (options.encryption ?? { keys: inject('encryptionKeys') });
   const config = loadConfig({
     env: {},
     overrides: {
-      temporal: { address: inject('temporalAddress'), namespace: inject('temporalNamespace'), taskQueue: `test-${randomUUID()}` },
+      temporal: {
+        address: inject('temporalAddress'),
+        namespace: inject('temporalNamespace'),
+        taskQueue: options.taskQueue ?? `test-${randomUUID()}`,
+        encryption,
+      },
       api: sandboxApiConfig(creds),
       outputDir,
       // Failures are what many tests are about: keep the expected ones out of the output.

@@ -56,6 +56,19 @@ export async function prebuiltBundle(): Promise<string> {
   return file;
 }
 
+/** The environment that points a `tourflow worker` at a sandbox with its credentials. */
+export function sandboxEnv(creds: SandboxCredentials): Record<string, string> {
+  return {
+    TOURFLOW_API_URL: creds.baseUrl,
+    TOURFLOW_AUTH_URL: creds.authUrl,
+    TOURFLOW_API_KEY: creds.apiKey,
+    TOURFLOW_API_SECRET: creds.apiSecret,
+    TOURFLOW_ACCESS_TOKEN: creds.accessToken,
+    TOURFLOW_REFRESH_TOKEN: creds.refreshToken,
+    TOURFLOW_ORG: creds.orgId,
+  };
+}
+
 /** What a worker process works on (the dev server of the test run is the one it connects to). */
 export interface WorkerSetup {
   taskQueue: string;
@@ -66,23 +79,17 @@ export interface WorkerSetup {
 }
 
 /**
- * The environment of a worker process: the test run's dev server, the sandbox's API and
- * sign-in, the bundle, and a sticky queue timeout of 1 s, so that another worker takes a killed
- * one's workflow tasks soon.
+ * The environment of a worker process: the test run's dev server and encryption keys, the
+ * sandbox's API and sign-in, the bundle, and a sticky queue timeout of 1 s, so that another
+ * worker takes a killed one's workflow tasks soon.
  */
 export function workerEnv(setup: WorkerSetup): Record<string, string> {
-  const { credentials: creds } = setup;
   return {
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+    TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys'),
     TOURFLOW_TASK_QUEUE: setup.taskQueue,
-    TOURFLOW_API_URL: creds.baseUrl,
-    TOURFLOW_AUTH_URL: creds.authUrl,
-    TOURFLOW_API_KEY: creds.apiKey,
-    TOURFLOW_API_SECRET: creds.apiSecret,
-    TOURFLOW_ACCESS_TOKEN: creds.accessToken,
-    TOURFLOW_REFRESH_TOKEN: creds.refreshToken,
-    TOURFLOW_ORG: creds.orgId,
+    ...sandboxEnv(setup.credentials),
     TOURFLOW_WORKFLOW_BUNDLE: setup.bundle,
     TOURFLOW_STICKY_QUEUE_TIMEOUT: '1s',
   };
@@ -97,8 +104,16 @@ export interface WorkerProcess {
   output(): string;
 }
 
-/** Starts `tourflow worker` in a child process with `env` on top of the current environment (in `cwd`, if given). */
-export function startWorkerProcess(env: Record<string, string>, command: string[], options: { cwd?: string } = {}): WorkerProcess {
+/**
+ * Starts `tourflow worker` (or another serving command) in a child process with `env` on top of
+ * the current environment (in `cwd`, if given); it is ready once it printed `readyText`.
+ */
+export function startWorkerProcess(
+  env: Record<string, string>,
+  command: string[],
+  options: { cwd?: string; readyText?: string } = {},
+): WorkerProcess {
+  const readyText = options.readyText ?? 'worker ready';
   const child: ChildProcess = spawn(process.execPath, command, {
     ...(options.cwd ? { cwd: options.cwd } : {}),
     env: { ...process.env, ...env },
@@ -108,11 +123,11 @@ export function startWorkerProcess(env: Record<string, string>, command: string[
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('worker ready')) resolve();
+      if (output.includes(readyText)) resolve();
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code} before it was ready:\n${output}`)));
   });
   ready.catch(() => undefined);
   return {

@@ -32,8 +32,11 @@ export interface RunSteps {
   children: RunRef[];
 }
 
-function text(payload: unknown): string {
-  return String(defaultPayloadConverter.fromPayload(payload as Payload));
+/** A payload of the history as the client's codecs (decryption, decompression) give it back, as text. */
+async function text(client: Client, payload: unknown): Promise<string> {
+  let payloads = [payload as Payload];
+  for (const codec of [...client.options.loadedDataConverter.payloadCodecs].reverse()) payloads = await codec.decode(payloads);
+  return String(defaultPayloadConverter.fromPayload(payloads[0]!));
 }
 
 /** What a run's own history says about its steps, which is what the UI shows on its page. */
@@ -42,8 +45,8 @@ export async function runSteps(client: Client, workflowId: string): Promise<RunS
   const steps: RunSteps = { activities: [], childSummaries: [], children: [] };
   for (const event of history.events ?? []) {
     const summary = event.userMetadata?.summary;
-    if (summary && event.activityTaskScheduledEventAttributes) steps.activities.push(text(summary));
-    if (summary && event.startChildWorkflowExecutionInitiatedEventAttributes) steps.childSummaries.push(text(summary));
+    if (summary && event.activityTaskScheduledEventAttributes) steps.activities.push(await text(client, summary));
+    if (summary && event.startChildWorkflowExecutionInitiatedEventAttributes) steps.childSummaries.push(await text(client, summary));
     const child = event.childWorkflowExecutionStartedEventAttributes?.workflowExecution;
     if (child?.workflowId && child.runId) steps.children.push({ workflowId: child.workflowId, runId: child.runId });
   }
@@ -104,4 +107,23 @@ export async function missingTexts(page: Page, wanted: readonly string[], timeou
     }
   }
   return missing;
+}
+
+/**
+ * Whether a code block of the page (the Input and Result panels: CodeMirror editors that draw
+ * only the lines in view) shows `text` somewhere: each block is scrolled through, half a view
+ * at a time, from its end up. Evaluated from a string: the project compiles without DOM types.
+ */
+export async function codeBlocksShow(page: Page, text: string): Promise<boolean> {
+  return page.evaluate<boolean>(`(async () => {
+    const wanted = ${JSON.stringify(text)};
+    for (const block of Array.from(document.querySelectorAll('.cm-scroller'))) {
+      for (let top = block.scrollHeight; top >= 0; top -= Math.max(block.clientHeight / 2, 20)) {
+        block.scrollTop = top;
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+        if (block.textContent.includes(wanted)) return true;
+      }
+    }
+    return false;
+  })()`);
 }

@@ -2,8 +2,9 @@
  * The Temporal Web UI of the test run's dev server, driven by a real headless Chromium: a
  * finished tour-setup run is found by its `PlaybookName` search attribute, and its timeline and
  * that of the child run creating the tour show the step summaries ("<step>: <what>"), and the
- * run's compressed input shows as JSON through the codec server. A whole-page screenshot is kept
- * in test-artifacts/ for people to look at.
+ * run's input, stored compressed and encrypted, shows as JSON (a guest's name included) through
+ * the codec server that holds the key. A whole-page screenshot is kept in test-artifacts/ for
+ * people to look at.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -13,8 +14,8 @@ import { ChromiumMissing, ensureChromium, type ChromiumLookup } from '../../scri
 import { screenshotWhole, withPage } from '../support/browser.ts';
 import { pollUntil } from '../support/poll.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { GZIP_ENCODING } from '../../worker/codec.ts';
-import { missingTexts, openRunFromList, runPageUrl, runSteps, type RunSteps } from './web-ui-pages.ts';
+import { ENCRYPTED_ENCODING } from '../../worker/encryption-codec.ts';
+import { missingTexts, openRunFromList, runPageUrl, runSteps, codeBlocksShow, type RunSteps } from './web-ui-pages.ts';
 
 const PLAYBOOK = 'tour-setup';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts');
@@ -56,7 +57,10 @@ describe('Temporal Web UI', () => {
 
     stack = await startTestStack();
     const { client } = stack;
-    const outcome = await stack.run(`${PLAYBOOK}.yaml`, {}, `web-ui-${randomUUID().slice(0, 8)}`);
+    // A guest whose name is nowhere else: the page can only show it by decrypting the input.
+    const lastName = `Uivisible${randomUUID().slice(0, 8)}`;
+    const guests = [{ date: '2027-03-26', firstName: 'Wilhelmina', lastName, guests: 2, pickup: 'Will Call' }];
+    const outcome = await stack.run(`${PLAYBOOK}.yaml`, { guests }, `web-ui-${randomUUID().slice(0, 8)}`);
     expect(outcome.result?.status, outcome.message).toBe('completed');
     const parent = await runSteps(client, outcome.workflowId);
     const children = await Promise.all(parent.children.map(async (run) => ({ run, steps: await runSteps(client, run.workflowId) })));
@@ -80,10 +84,13 @@ describe('Temporal Web UI', () => {
         await openRunFromList(page, { uiUrl, namespace, query, workflowId: outcome.workflowId, timeoutMs: 60_000 });
         const onParent = [outcome.workflowId, ...parent.activities, ...parent.childSummaries];
         expect(await missingTexts(page, onParent), 'missing from the run page').toEqual([]);
-        // The run's input (its plan) is stored compressed; the UI shows it as JSON through the
-        // codec server the dev server started beside it.
-        expect(await inputEncoding(client, outcome.workflowId)).toBe(GZIP_ENCODING);
+        // The run's input (its plan and guests) is stored encrypted; the UI shows it as JSON
+        // through the codec server the dev server started beside it, with the test run's key.
+        expect(await inputEncoding(client, outcome.workflowId)).toBe(ENCRYPTED_ENCODING);
         expect(await missingTexts(page, ['Set up a whole tour in one run by chaining']), 'the decoded input (the plan) on the run page').toEqual([]);
+        expect(await codeBlocksShow(page, lastName), "the guest's name in the decoded input").toBe(true);
+        await page.getByText(lastName).first().scrollIntoViewIfNeeded();
+        expect(await missingTexts(page, [lastName]), "the guest's name on screen").toEqual([]);
         await screenshotWhole(page, SCREENSHOT);
         if (tourChild) {
           const { run, steps } = tourChild;

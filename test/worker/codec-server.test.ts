@@ -1,12 +1,15 @@
 /**
- * The codec server over real HTTP, as the Web UI calls it: compressed payloads come back as the
- * JSON they were, and only the Web UI's own origin may call it from a browser.
+ * The codec server over real HTTP, as the Web UI calls it: compressed and encrypted payloads
+ * come back as the JSON they were, only the Web UI's own origin may call it from a browser, and
+ * with a token or namespaces set, only callers who show them; what it reads is bounded.
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPayloadConverter, str } from '@temporalio/common';
-import { CompressionCodec, GZIP_ENCODING } from '../../worker/codec.ts';
+import { CompressionCodec, GZIP_ENCODING, payloadCodecs } from '../../worker/codec.ts';
 import { CODEC_SERVER_MAX_DECODED_BYTES, startCodecServer, type CodecServer } from '../../worker/codec-server.ts';
+import { EncryptionCodec } from '../../worker/encryption-codec.ts';
+import { keysFromList } from '../../worker/key-file.ts';
 
 const UI = 'http://127.0.0.1:8233';
 const value = { calls: Array.from({ length: 400 }, (_, i) => ({ itemKey: `2027-04-01 Guest ${i}`, args: { guests: (i % 4) + 1 } })) };
@@ -101,5 +104,82 @@ describe('codec server', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('codec server guards', () => {
+  const keys = keysFromList(`guard-key:${Buffer.alloc(32, 5).toString('base64')}`, undefined);
+  const token = 'a-long-codec-token-for-tests';
+  let guarded: CodecServer;
+  beforeAll(async () => {
+    guarded = await startCodecServer({
+      uiOrigins: [UI],
+      codecs: payloadCodecs(keys),
+      access: { tokens: ['an-older-token', token], namespaces: ['default'] },
+      limits: { bodyBytes: 64 * 1024, payloads: 3, payloadBytes: 8 * 1024 },
+    });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+
+  const call = (body: unknown, headers: Record<string, string> = {}, raw?: string) =>
+    fetch(`${guarded.url}/decode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-namespace': 'default', authorization: `Bearer ${token}`, ...headers },
+      body: raw ?? JSON.stringify(body),
+    });
+  const message = async (response: Response) => ((await response.json()) as { message: string }).message;
+  const guest = { firstName: 'Henrietta', lastName: 'Guardmarker' };
+  const sealed = async () => asJson((await new EncryptionCodec(keys).encode([defaultPayloadConverter.toPayload(guest)]))[0]!);
+
+  it('decrypts for a caller with a token it accepts, for a namespace it serves', async () => {
+    const response = await call({ payloads: [await sealed()] });
+    expect(response.status).toBe(200);
+    const { payloads } = (await response.json()) as { payloads: Array<{ data: string }> };
+    expect(JSON.parse(Buffer.from(payloads[0]!.data, 'base64').toString())).toEqual(guest);
+  });
+
+  it.each([
+    ['no token', { authorization: '' }, 401, 'a bearer token is required (Authorization: Bearer <token>)'],
+    ['a wrong token', { authorization: 'Bearer not-it' }, 401, 'the bearer token is not accepted'],
+    ['another scheme', { authorization: `Basic ${token}` }, 401, 'a bearer token is required (Authorization: Bearer <token>)'],
+    ['another namespace', { 'x-namespace': 'payroll' }, 403, 'namespace "payroll" is not served here'],
+  ])('refuses a request with %s, decoding nothing', async (_what, headers, status, text) => {
+    const response = await call({ payloads: [await sealed()] }, headers);
+    expect(response.status).toBe(status);
+    expect(await message(response)).toBe(text);
+  });
+
+  it('answers a preflight without a token: browsers send none with it', async () => {
+    const preflight = await fetch(`${guarded.url}/decode`, { method: 'OPTIONS', headers: { origin: UI, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-namespace' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+  });
+
+  it('bounds what it reads: the body, the payloads in it, each payload', async () => {
+    const one = await sealed();
+    const tooMany = await call({ payloads: [one, one, one, one] });
+    expect([tooMany.status, await message(tooMany)]).toEqual([413, 'a request may hold 3 payloads, not 4']);
+    const big = asJson(defaultPayloadConverter.toPayload('x'.repeat(9 * 1024)));
+    const tooBig = await call({ payloads: [big] });
+    expect([tooBig.status, await message(tooBig)]).toEqual([413, 'payload 0 is over 8192 bytes']);
+    const huge = await call({ payloads: [asJson(defaultPayloadConverter.toPayload('y'.repeat(70 * 1024)))] });
+    expect([huge.status, await message(huge)]).toEqual([413, 'the request is over 65536 bytes']);
+  });
+
+  it('never echoes what it was sent, and names a missing key by its ID alone', async () => {
+    const broken = await call(undefined, {}, `{"payloads": [${guest.lastName}`);
+    expect([broken.status, await message(broken)]).toEqual([400, 'the body is not valid JSON']);
+    const other = keysFromList(`gone-key:${Buffer.alloc(32, 6).toString('base64')}`, undefined);
+    const stranger = asJson((await new EncryptionCodec(other).encode([defaultPayloadConverter.toPayload(guest)]))[0]!);
+    const missing = await call({ payloads: [stranger] });
+    expect([missing.status, await message(missing)]).toEqual([400, 'could not decode: payload encrypted with key "gone-key", which this codec server does not hold']);
+  });
+
+  it('listens beyond loopback only with a token, a check of its own, or when told it is behind a proxy', async () => {
+    await expect(startCodecServer({ host: '0.0.0.0', uiOrigins: [UI] })).rejects.toThrow(/on 0\.0\.0\.0 would decode guest data for anyone who reaches it/);
+    const open = await startCodecServer({ host: '0.0.0.0', uiOrigins: [UI], access: { tokens: [token] } });
+    await open.close();
   });
 });

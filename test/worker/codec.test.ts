@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultPayloadConverter, str, u8, type Payload } from '@temporalio/common';
-import { COMPRESSION_THRESHOLD_BYTES, CompressionCodec, GZIP_ENCODING, dataConverter } from '../../worker/codec.ts';
+import { COMPRESSION_THRESHOLD_BYTES, CompressionCodec, GZIP_ENCODING, createDataConverter, dataConverter } from '../../worker/codec.ts';
+import { EncryptionCodec } from '../../worker/encryption-codec.ts';
+import { keysFromList } from '../../worker/key-file.ts';
 
 const codec = new CompressionCodec();
 
@@ -80,8 +82,10 @@ describe('compression codec', () => {
     expect(encoded).toBe(payload);
   });
 
-  it('is the codec of the data converter tourflow uses', () => {
-    expect(dataConverter.payloadCodecs).toHaveLength(1);
-    expect(dataConverter.payloadCodecs?.[0]).toBeInstanceOf(CompressionCodec);
+  it('is the codec of the data converter tourflow uses, before encryption', () => {
+    expect(dataConverter.payloadCodecs?.map((codec) => codec.constructor)).toEqual([CompressionCodec, EncryptionCodec]);
+    const encrypting = createDataConverter(keysFromList(`k1:${Buffer.alloc(32).toString('base64')}`, undefined));
+    expect(encrypting.payloadCodecs?.map((codec) => codec.constructor)).toEqual([CompressionCodec, EncryptionCodec]);
+    expect(encrypting.failureConverterPath).toMatch(/failure-converter\.cjs$/);
   });
 });

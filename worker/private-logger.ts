@@ -1,0 +1,55 @@
+/**
+ * The worker's log lines hold no guest data. An activity that fails is logged by the SDK with
+ * its error, and an API error's message can quote what it was sent (a requester's name, an
+ * e-mail address); the failure itself reaches Temporal encrypted, so the log line keeps the
+ * error's name and failure type (the API's error code) and leaves its message to the run's
+ * history. Errors of tourflow's own keys keep their message: it names a key ID and where keys
+ * are kept, which is what an operator needs. E-mail addresses anywhere else are masked.
+ */
+import type { LogLevel, LogMetadata, Logger } from '@temporalio/common';
+import { KeyConfigError, MissingKeyError } from './key-provider.ts';
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+/** An error as a log line may show it: what kind, not what it says. */
+function errorShape(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: "(in the run's history)" };
+  if (error instanceof MissingKeyError || error instanceof KeyConfigError) return { name: error.name, message: error.message };
+  const type = (error as { type?: unknown }).type;
+  const cause = error.cause instanceof Error ? { cause: errorShape(error.cause) } : {};
+  return { name: error.name, ...(typeof type === 'string' ? { type } : {}), ...cause };
+}
+
+function masked(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(EMAIL, '[email]') : value;
+}
+
+/** The log metadata without error messages, and with e-mail addresses masked. */
+export function privateMeta(meta: LogMetadata | undefined): LogMetadata | undefined {
+  if (!meta) return meta;
+  return Object.fromEntries(Object.entries(meta).map(([key, value]) => [key, key === 'error' || value instanceof Error ? errorShape(value) : masked(value)]));
+}
+
+/** Wraps a logger so that what it writes holds no error message and no e-mail address. */
+export class PrivateLogger implements Logger {
+  constructor(private readonly inner: Logger) {}
+
+  log(level: LogLevel, message: string, meta?: LogMetadata): void {
+    this.inner.log(level, message.replace(EMAIL, '[email]'), privateMeta(meta));
+  }
+  trace(message: string, meta?: LogMetadata): void {
+    this.log('TRACE', message, meta);
+  }
+  debug(message: string, meta?: LogMetadata): void {
+    this.log('DEBUG', message, meta);
+  }
+  info(message: string, meta?: LogMetadata): void {
+    this.log('INFO', message, meta);
+  }
+  warn(message: string, meta?: LogMetadata): void {
+    this.log('WARN', message, meta);
+  }
+  error(message: string, meta?: LogMetadata): void {
+    this.log('ERROR', message, meta);
+  }
+}
