@@ -4,6 +4,7 @@ import { bulletinActions } from './actions/bulletins.ts';
 import { contactActions } from './actions/contacts.ts';
 import { daySheetActions } from './actions/day-sheets.ts';
 import { guestActions } from './actions/guests.ts';
+import { listActions } from './actions/lists.ts';
 import { lookupActions } from './actions/lookups.ts';
 import { passTypeActions } from './actions/pass-types.ts';
 import { recordEditActions } from './actions/record-edits.ts';
@@ -30,6 +31,7 @@ export const actionModules: ActionModule[] = [
   contactActions,
   guestActions,
   passTypeActions,
+  listActions,
   scheduleEditActions,
   recordEditActions,
 ];

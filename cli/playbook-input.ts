@@ -2,6 +2,7 @@
 import { compilePlaybookFile, formatErrors, readInputsFile, resolveInputs } from '../definitions/index.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { UserError, type CliContext } from './context.ts';
+import { isCsvInputs, readCsvInputs } from './csv-inputs.ts';
 
 /** Compiles a playbook and resolves its inputs; a mistake becomes a `UserError` with file:line:column. */
 export async function loadPlan(
@@ -12,7 +13,11 @@ export async function loadPlan(
 ): Promise<{ plan: Plan; inputs: JsonObject }> {
   const compiled = await compilePlaybookFile(file, { cwd: ctx.cwd });
   if (compiled.errors.length > 0 || !compiled.plan) throw new UserError(formatErrors(compiled.errors, compiled.sources));
-  const fromFile = inputsFile ? await readInputsFlag(ctx, inputsFile) : {};
+  const fromFile = !inputsFile
+    ? {}
+    : isCsvInputs(inputsFile)
+      ? await readCsvInputs(ctx.cwd, inputsFile, compiled.plan)
+      : await readInputsFlag(ctx, inputsFile);
   const resolved = resolveInputs(compiled.plan!, { ...fromFile, ...raw });
   if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
   return { plan: compiled.plan!, inputs: resolved.inputs };

@@ -4,7 +4,7 @@ import { findAction, catalogue } from './actions/index.ts';
 import type { ActionDefinition } from './actions/types.ts';
 import { argKindErrors } from './arg-kinds.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
-import { isTemplate, unwrapExpression } from './expressions.ts';
+import { isTemplate, referencesOf, scanTemplates, unwrapExpression } from './expressions.ts';
 import type { StepDocument } from './format.ts';
 import { ActionKind, FailurePolicy, type ForEach, type JsonObject, type Plan, type PlanStep } from './plan-types.ts';
 import { checkExpressions, type ReferenceContext, type StepFacts } from './references.ts';
@@ -100,7 +100,11 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
   read(args, ['with'], { item, itemType });
   const types = context.types;
   if (action && types) context.errors.push(...argKindErrors(action, args, [...base, 'with'], source, (text) => types.typeOf(text, { step: document.id, item, itemType })));
-  if (document.if !== undefined) read(document.if, ['if'], { expect: 'bool' }, true);
+  // An `if` that reads the element is a condition per element (`forEach.if`), else the step's.
+  const condition = document.if;
+  const perElement = item !== undefined && condition !== undefined && readsElement(condition, item);
+  if (condition !== undefined) read(condition, ['if'], perElement ? { item, itemType, expect: 'bool' } : { expect: 'bool' }, true);
+  if (perElement && forEach && condition !== undefined) forEach.if = asTemplate(condition);
   if (typeof document.forEach === 'string') read(document.forEach, ['forEach'], { itemNote, expect: 'list' }, true);
   else if (document.forEach) {
     read(document.forEach.items, ['forEach', 'items'], { itemNote, expect: 'list' }, true);
@@ -113,6 +117,15 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
   }
   const destroys = guard(entry, args, source, context.errors);
   return planStep(entry, args, [...needs], forEach, destroys, source);
+}
+
+/** Whether a condition reads the `forEach` element (`as`) or `index`; one that does not parse is checked elsewhere. */
+function readsElement(condition: string, as: string): boolean {
+  try {
+    return scanTemplates(asTemplate(condition)).some((part) => referencesOf(part.expression).refs.some((ref) => ref.root === as || ref.root === 'index'));
+  } catch {
+    return false;
+  }
 }
 
 function checkNeeds(entry: StepEntry, context: ReferenceContext): void {
@@ -155,7 +168,7 @@ function planStep(entry: StepEntry, args: JsonObject, needs: string[], forEach: 
     args,
     needs,
     ...(forEach ? { forEach } : {}),
-    ...(document.if !== undefined ? { if: asTemplate(document.if) } : {}),
+    ...(document.if !== undefined && !forEach?.if ? { if: asTemplate(document.if) } : {}),
     ...(document.retry ? { retry: document.retry } : {}),
     ...(document.timeout ? { timeout: document.timeout } : {}),
     onFailure: document.onFailure ?? FailurePolicy.rollback,

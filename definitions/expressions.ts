@@ -10,6 +10,7 @@
  */
 import { Environment, Optional, ParseError, type ParseResult } from '@marcbachmann/cel-js';
 import { collectRefs, type ExpressionRef } from './expression-ast.ts';
+import { addDays, dateRange, localDate, weekday } from './date-helpers.ts';
 import { ExpressionError, isTemplate, scanTemplates, unwrapExpression } from './templates.ts';
 import type { JsonObject, JsonValue, Template } from './plan-types.ts';
 
@@ -60,6 +61,21 @@ env.registerFunction('list.distinct(): list', (list: unknown[]) => {
     return seen.has(key) ? false : (seen.add(key), true);
   });
 });
+
+// Dates the way people say them (`date-helpers.ts`). `today`/`tomorrow` read the run's start,
+// handed over by `evaluateRaw` for the evaluation under way; without a zone they are in UTC.
+let runStart: string | undefined;
+const startOfRun = (): string => {
+  if (runStart === undefined) throw new RangeError('today() and tomorrow() need the run (they are not known at compile time)');
+  return runStart;
+};
+env.registerFunction('today(): string', () => localDate(startOfRun(), 'UTC'));
+env.registerFunction('today(string): string', (zone: string) => localDate(startOfRun(), zone));
+env.registerFunction('tomorrow(): string', () => addDays(localDate(startOfRun(), 'UTC'), 1));
+env.registerFunction('tomorrow(string): string', (zone: string) => addDays(localDate(startOfRun(), zone), 1));
+env.registerFunction('addDays(string, int): string', (date: string, days: bigint) => addDays(date, Number(days)));
+env.registerFunction('weekday(string): string', (date: string) => weekday(date));
+env.registerFunction('dates(string, string): list', (from: string, to: string) => dateRange(from, to));
 
 /**
  * A new environment with the functions and operators expressions have, for checking them at
@@ -221,6 +237,7 @@ function quickValue(text: string, scope: ExpressionScope): JsonValue | undefined
 
 function evaluateRaw(text: string, scope: ExpressionScope): unknown {
   const program = parseExpression(text);
+  runStart = typeof scope.run === 'object' && scope.run !== null && !Array.isArray(scope.run) && typeof scope.run.now === 'string' ? scope.run.now : undefined;
   const context: Record<string, unknown> = {};
   for (const [root, need] of needsOf(text)) {
     if (scope[root] !== undefined) context[root] = celPart(scope[root], need);

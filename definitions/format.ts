@@ -27,6 +27,7 @@ export const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 );
 
 const inputTypes = Object.values(InputType) as [InputType, ...InputType[]];
+const scalarTypes = [InputType.string, InputType.number, InputType.boolean, InputType.date, InputType.time] as const;
 
 export const inputSchema = z
   .strictObject({
@@ -35,6 +36,10 @@ export const inputSchema = z
     default: jsonValue.optional().describe('Value used when the caller gives none.'),
     values: z.array(z.string()).min(1).optional().describe('Allowed values of an `enum` input.'),
     items: z.enum(inputTypes).optional().describe('Element type of a `list` input.'),
+    fields: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected a field name (letters, digits, _)'), z.enum(scalarTypes))
+      .optional()
+      .describe('Fields of each element of a `list` input (a CSV row): name -> type (string, number, boolean, date, time).'),
     description: z.string().optional(),
   })
   .describe('A playbook input.');
@@ -76,7 +81,7 @@ export const stepFields = {
     .union([identifier, z.array(identifier)])
     .optional()
     .describe('Steps to wait for, besides those the expressions reference.'),
-  if: z.string().optional().describe('Condition; the step is skipped when it is false.'),
+  if: z.string().optional().describe('Condition; the step is skipped when it is false. In a forEach step it may read the element and index: elements for which it is false are skipped.'),
   forEach: forEachSchema.optional().describe('Run the step once per element of a list.'),
   retry: retrySchema.optional().describe('Overrides of the retry policy of each call.'),
   timeout: duration.optional().describe('Timeout of each call.'),

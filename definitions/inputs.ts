@@ -14,11 +14,13 @@ import { closest, suggestion } from './suggest.ts';
 type Checked = { ok: true; value: JsonValue } | { ok: false; message: string; hint?: string };
 
 /** Checks (and, for strings from the command line, converts) one value against its declaration. */
-export function checkInputValue(input: Pick<PlanInput, 'type' | 'values' | 'items'>, value: JsonValue): Checked {
+export function checkInputValue(input: Pick<PlanInput, 'type' | 'values' | 'items' | 'fields'>, value: JsonValue): Checked {
   return checkAs(input.type, input, value);
 }
 
-function checkAs(type: InputType, input: Pick<PlanInput, 'values' | 'items'>, value: JsonValue): Checked {
+type Declared = Pick<PlanInput, 'values' | 'items' | 'fields'>;
+
+function checkAs(type: InputType, input: Declared, value: JsonValue): Checked {
   const fail = (expected: string, hint?: string): Checked => ({ ok: false, message: `expected ${expected}, got ${describeValue(value)}`, hint });
   switch (type) {
     case InputType.string:
@@ -48,7 +50,21 @@ function checkAs(type: InputType, input: Pick<PlanInput, 'values' | 'items'>, va
 
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
 
-function checkList(input: Pick<PlanInput, 'values' | 'items'>, value: JsonValue): Checked {
+/** An element of a list input with `fields`: an object with each field, converted to its type; other fields kept. */
+export function checkFields(fields: Record<string, InputType>, value: JsonValue): Checked {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: `expected an object with ${Object.keys(fields).join(', ')}, got ${describeValue(value)}` };
+  const out: JsonObject = { ...value };
+  for (const [field, type] of Object.entries(fields)) {
+    const given = value[field];
+    if (given === undefined || given === null || given === '') return { ok: false, message: `field "${field}" is missing` };
+    const checked = checkAs(type, {}, given);
+    if (!checked.ok) return { ...checked, message: `field "${field}": ${checked.message}` };
+    out[field] = checked.value;
+  }
+  return { ok: true, value: out };
+}
+
+function checkList(input: Declared, value: JsonValue): Checked {
   let list = value;
   if (typeof value === 'string') {
     const json = value.trim().startsWith('[');
@@ -63,10 +79,10 @@ function checkList(input: Pick<PlanInput, 'values' | 'items'>, value: JsonValue)
     if (forbiddenJsonKey(list)) return { ok: false, message: forbiddenKeyMessage() };
   }
   if (!Array.isArray(list)) return { ok: false, message: `expected a list, got ${describeValue(value)}` };
-  if (!input.items) return { ok: true, value: list };
+  if (!input.items && !input.fields) return { ok: true, value: list };
   const out: JsonValue[] = [];
   for (const [index, item] of list.entries()) {
-    const checked = checkAs(input.items, input, item);
+    const checked = input.fields ? checkFields(input.fields, item) : checkAs(input.items!, input, item);
     if (!checked.ok) return { ...checked, message: `item ${index + 1}: ${checked.message}` };
     out.push(checked.value);
   }
@@ -86,11 +102,15 @@ export function compileInput(name: string, document: InputDocument, source: Play
   if (document.items && document.type !== InputType.list) {
     errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"items" only applies to list inputs`, at('items')));
   }
+  if (document.fields && (document.type !== InputType.list || document.items)) {
+    errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"fields" only applies to list inputs without "items"`, at('fields')));
+  }
   const input: PlanInput = {
     type: document.type,
     required: document.required ?? document.default === undefined,
     ...(document.values ? { values: document.values } : {}),
     ...(document.items ? { items: document.items } : {}),
+    ...(document.fields ? { fields: document.fields } : {}),
     ...(document.description ? { description: document.description } : {}),
     source: { file: source.file, ...pick(source.place(base, 'key')) },
   };

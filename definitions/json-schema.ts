@@ -4,6 +4,7 @@
  * editors complete and check them. Anywhere in `with:`, a `${{ }}` expression is accepted.
  */
 import { z } from 'zod';
+import { ACTION_EXAMPLES } from './actions/examples.ts';
 import { actions } from './actions/index.ts';
 import { API_VERSION, playbookSchemaWith, stepFields } from './format.ts';
 
@@ -22,7 +23,7 @@ function stepOf(action: (typeof actions)[number]) {
     .strictObject({
       ...stepFields,
       action: z.literal(action.name).describe(action.description),
-      with: action.args.optional(),
+      with: ACTION_EXAMPLES[action.name] ? action.args.optional().meta({ examples: [ACTION_EXAMPLES[action.name]] }) : action.args.optional(),
     })
     .describe(`${action.name}: ${action.description}`);
 }

@@ -39,6 +39,11 @@ export interface PlanInput {
   values?: string[];
   /** Element type of a `list` input. */
   items?: InputType;
+  /**
+   * Fields of each element of a `list` input (a row of a CSV file), name -> type; every element
+   * is an object with each of them, converted to its type like any input.
+   */
+  fields?: Record<string, InputType>;
   description?: string;
   /** Where the input is declared, for error messages about its value. */
   source?: SourceLocation;
@@ -71,6 +76,11 @@ export interface ForEach {
   batch?: number;
   /** Expression giving each element's stable key (for idempotency keys). @default the index */
   key?: string;
+  /**
+   * The step's `if` when it reads the element or `index`: evaluated per element, and an element
+   * for which it is false is skipped (its output `null`). Absent: the `if`, if any, is the step's.
+   */
+  if?: string;
 }
 
 /** Position of a construct in the playbook source, 1-based. */

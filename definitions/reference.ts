@@ -2,7 +2,9 @@
  * The action reference of docs/playbooks.md, generated from the catalogue so that it cannot
  * drift from what the compiler accepts: arguments, outputs, API calls, undo, guard.
  */
+import { stringify } from 'yaml';
 import { z } from 'zod';
+import { ACTION_EXAMPLES } from './actions/examples.ts';
 import { actions, type ActionDefinition } from './actions/index.ts';
 
 type Schema = { [key: string]: unknown };
@@ -32,7 +34,19 @@ function section(action: ActionDefinition): string {
   if (action.calls.length > 0) lines.push(`Calls: ${action.calls.map((call) => `\`${call}\``).join(', ')}.`, '');
   lines.push(`Undo: ${action.compensation ? action.compensation.describe : action.destructive ? 'none; it cannot be undone' : 'nothing to undo'}.`, '');
   if (action.destructive) lines.push('Guarded: needs `allowDestroy: true` when it destroys data (see Guards).', '');
+  lines.push(...exampleLines(action));
   return lines.join('\n');
+}
+
+/** The action's example step (`actions/examples.ts`) as YAML. */
+function exampleLines(action: ActionDefinition): string[] {
+  const args = ACTION_EXAMPLES[action.name];
+  if (!args) return [];
+  const id = action.name.split('.').pop() ?? 'step';
+  const step = { id, action: action.name, ...(action.destructive?.(args) ? { allowDestroy: true } : {}), with: args };
+  // times quoted, as everywhere in the docs: YAML 1.1 tools read 13:00 as a number
+  const yaml = stringify([step], { lineWidth: 0 }).trimEnd().replace(/: (\d{2}:\d{2})$/gm, ': "$1"');
+  return ['Example:', '', '```yaml', yaml, '```', ''];
 }
 
 function typeOf(schema: Schema): string {

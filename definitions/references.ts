@@ -8,7 +8,7 @@ import type { TypedStep, TypeScope } from './cel-types.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import { ExpressionError, isTemplate, referencesOf, scanTemplates, type ExpressionRef } from './expressions.ts';
 import type { PlaybookSource, ValuePath } from './source.ts';
-import { suggestion } from './suggest.ts';
+import { editDistance, suggestion } from './suggest.ts';
 import type { Expected } from './type-check.ts';
 
 /** What the checker knows about a step: its outputs' names (`outputs`) and types. */
@@ -56,7 +56,7 @@ export function checkExpressions(value: unknown, path: ValuePath, place: Express
         refs = referencesOf(part.expression).refs;
       } catch (error) {
         if (!(error instanceof ExpressionError)) throw error;
-        report(context, PlaybookErrorCode.expressionSyntax, `expression: ${error.message}`, at, part, error.start, error.end - error.start);
+        report(context, PlaybookErrorCode.expressionSyntax, `expression: ${error.message}`, at, part, error.start, error.end - error.start, reservedWordHint(part.expression));
         continue;
       }
       const before = context.errors.length;
@@ -185,8 +185,28 @@ function checkStepRef(
     report(PlaybookErrorCode.unknownOutput, `step "${id}" runs forEach: its outputs are a list, one entry per element`, `e.g. steps.${id}.outputs.map(o, o.${output})`);
   } else if (step.outputs && !step.outputs.has(output)) {
     const names = [...step.outputs];
-    report(PlaybookErrorCode.unknownOutput, `step "${id}" has no output "${output}"`, suggestion(output, names, 'outputs') ?? (names.length ? undefined : `step "${id}" has no outputs`));
+    report(PlaybookErrorCode.unknownOutput, `step "${id}" has no output "${output}"`, outputsHint(id, output, names));
   }
+}
+
+/**
+ * The step's outputs, after a "did you mean" only for a slip of a letter or two: a looser
+ * guess misleads (`tourId` is not `orgId` when the output is `id`).
+ */
+function outputsHint(id: string, output: string, names: readonly string[]): string {
+  if (names.length === 0) return `step "${id}" has no outputs`;
+  const near = names.find((name) => editDistance(name, output) <= Math.max(1, Math.floor(output.length / 4)));
+  return `${near ? `did you mean "${near}"? ` : ''}its outputs are: ${names.join(', ')}`;
+}
+
+/** Words of the expression language that cannot be field names after a dot (`item.in`). */
+const RESERVED_WORDS = ['as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop', 'namespace', 'null', 'package', 'return', 'true', 'var', 'void', 'while'];
+
+/** A hint for a field named by a reserved word (`item.in`): write it with brackets. */
+function reservedWordHint(expression: string): string | undefined {
+  const match = new RegExp(`([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\.(${RESERVED_WORDS.join('|')})\\b`).exec(expression);
+  if (!match) return undefined;
+  return `"${match[2]}" is a reserved word in expressions; write the field as ${match[1]}["${match[2]}"]`;
 }
 
 function declareHint(inputs: readonly string[]): string {

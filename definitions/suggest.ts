@@ -1,7 +1,7 @@
 /** "Did you mean": the closest known name by edit distance. */
 
 /** Levenshtein distance between two strings, case-insensitive. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
   let previous = Array.from({ length: y.length + 1 }, (_, i) => i);

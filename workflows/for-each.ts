@@ -14,7 +14,7 @@ import { StepState, type ItemCounts } from './messages.ts';
 import { failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
 import { itemIdentity, itemKeys } from './keys.ts';
-import { PlanErrorType, PlanEvaluationError, evaluateAt } from './plan-errors.ts';
+import { PlanErrorType, PlanEvaluationError, conditionAt, evaluateAt } from './plan-errors.ts';
 
 /**
  * Most calls one batch activity makes (200): long enough to matter, short enough to retry
@@ -177,6 +177,19 @@ function kindOf(value: JsonValue): string {
   return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
 }
 
+/**
+ * Elements the step's per-element condition is false for are done, with output `null`, before
+ * any call. A condition that fails for an element is a `PlanEvaluationError` naming the step's
+ * `if` and the element.
+ */
+function skipElements(step: PlanStep, condition: string, keys: readonly string[], done: Record<string, JsonValue>, scopeOf: (index: number) => ExpressionScope): void {
+  const place = { step, field: 'if' };
+  for (const [index, key] of keys.entries()) {
+    if (key in done) continue;
+    if (!conditionAt(place, condition, scopeOf(index))) done[key] = null;
+  }
+}
+
 /** Runs a `forEach` step; its outputs are the elements' outputs, in list order. */
 export async function runForEach(run: Interpreter, step: PlanStep): Promise<JsonValue> {
   const forEach = step.forEach!;
@@ -197,6 +210,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
     return scope;
   };
   const keys = await elementKeys(step, items, scopeOf, size > 1);
+  if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));

@@ -16,6 +16,7 @@ import {
   type CreateKeyContactBody,
 } from '../api/contacts.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
+import { stayIdOf, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { StepFailure } from './step-support.ts';
@@ -100,12 +101,20 @@ async function linkUndo(ctx: ActionContext, args: ContactLinkArgs): Promise<Undo
   ];
 }
 
+/** The call's arguments with the venue or stay it names by title resolved to its ID. */
+async function linkArgs(call: StepCall, ctx: ActionContext): Promise<ContactLinkArgs> {
+  const args = parseArgs(call.action, contactLinkArgs, call.args);
+  if (args.venue !== undefined) return { ...args, venueId: await venueIdOf(ctx, args) };
+  if (args.stay !== undefined) return { ...args, stayId: await stayIdOf(ctx, args) };
+  return args;
+}
+
 async function contactLinkPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  return linkUndo(ctx, parseArgs(call.action, contactLinkArgs, call.args));
+  return linkUndo(ctx, await linkArgs(call, ctx));
 }
 
 async function contactLink(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, contactLinkArgs, call.args);
+  const args = await linkArgs(call, ctx);
   const target = linkTarget(args);
   const undo = await linkUndo(ctx, args);
   if (undo.length > 0) await target.write(ctx, args.contactId, 'ADD');

@@ -7,6 +7,8 @@ import type { GuestUpdateArgs } from '../../definitions/actions/guests.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { listGuestlist, type GuestEntry, type UpdateGuestBody } from '../api/guestlist.ts';
 import type { ActionContext } from '../action.ts';
+import { pickGuest } from '../names/index.ts';
+import { isRetry } from './attempts.ts';
 import { stepError } from './common.ts';
 import { passTypeId, readPassTypes } from './pass-types.ts';
 import { plainJson, StepFailure, writeBackOf } from './step-support.ts';
@@ -29,11 +31,29 @@ export async function findEntry(ctx: ActionContext, tourId: string, dayId: numbe
   return undefined;
 }
 
-/** The entry, or a step failure saying it is not on that day. */
-export async function requireEntry(ctx: ActionContext, tourId: string, day: { id: number; date: string }, guestId: number): Promise<GuestEntry> {
-  const entry = await findEntry(ctx, tourId, day.id, guestId);
-  if (entry) return entry;
-  throw stepError(`Guest list entry ${guestId} is not on ${day.date} of tour ${tourId}.`, StepFailure.unknownRecord);
+/**
+ * The live entry of a day a step names: by `guestId`, or by `guest` (ID, the guest's full name or
+ * e-mail; a failure shows no name). On a retry of a call that renames the guest, the entry
+ * answers to its new name too.
+ */
+export async function requireEntry(
+  ctx: ActionContext,
+  tourId: string,
+  day: { id: number; date: string },
+  args: { guestId?: number | undefined; guest?: string | number | undefined; firstName?: string | undefined; lastName?: string | undefined },
+): Promise<GuestEntry> {
+  const entries: GuestEntry[] = [];
+  for await (const entry of ctx.client.paginate(listGuestlist, { params: { tourId, dayId: day.id }, signal: ctx.signal })) {
+    if (entry.is_deleted !== true) entries.push(entry);
+  }
+  const ref = args.guestId ?? args.guest!;
+  try {
+    return pickGuest(entries, ref, day.date);
+  } catch (error) {
+    const renamed = args.firstName !== undefined && args.lastName !== undefined ? `${args.firstName} ${args.lastName}` : undefined;
+    if (renamed === undefined || typeof ref === 'number' || !isRetry()) throw error;
+    return pickGuest(entries, renamed, day.date);
+  }
 }
 
 /** The fields the API cannot read back, which every edit must send: pickup method and passes. */

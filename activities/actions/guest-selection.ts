@@ -6,10 +6,11 @@
 import type { GuestSelection } from '../../definitions/actions/guests.ts';
 import { listGuestlist, listRequesters, type GuestEntry } from '../api/guestlist.ts';
 import type { ActionContext } from '../action.ts';
+import { pickPerson, type TourPerson } from '../names/index.ts';
 import { stepError } from './common.ts';
 import { lookupTour, selectDays, type TourDay } from './tour-days.ts';
 import { passTypeId, readPassTypes } from './pass-types.ts';
-import { folded, mapLimit, StepFailure } from './step-support.ts';
+import { mapLimit, StepFailure } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
 
 /** A guest list entry as the guest actions handle it. */
@@ -64,20 +65,24 @@ export async function readGuestRows(ctx: ActionContext, tourId: string, days: re
   return perDay.flat();
 }
 
-/** Requester e-mails → their IDs; an e-mail that is not a requester of the tour fails the step. */
-async function requesterIds(ctx: ActionContext, tourId: string, emails: readonly string[]): Promise<Set<string>> {
+/** Requesters (tour members) by full name or e-mail → their IDs; one that is not a requester of the tour fails the step. */
+async function requesterIds(ctx: ActionContext, tourId: string, refs: readonly string[]): Promise<Set<string>> {
   const requesters = await ctx.client.call(listRequesters, { params: { tourId }, signal: ctx.signal });
-  const byEmail = new Map(requesters.map((person) => [folded(String((person as { email?: unknown }).email ?? '')), person.id]));
-  const unknown = emails.filter((email) => !byEmail.has(folded(email)));
-  if (unknown.length > 0) {
-    throw stepError(`Not requesters on tour ${tourId}: ${unknown.join(', ')}.`, StepFailure.unknownName);
-  }
-  return new Set(emails.map((email) => String(byEmail.get(folded(email)))));
+  const people: TourPerson[] = requesters.map((person) => ({
+    id: person.id,
+    kind: 'member',
+    name: [person.firstname, person.lastname].filter((part) => part).join(' ') || null,
+    firstName: person.firstname ?? null,
+    lastName: person.lastname ?? null,
+    email: typeof person.email === 'string' ? person.email : null,
+    role: null,
+  }));
+  return new Set(refs.map((ref) => String(pickPerson(people, ref, tourId, 'requester').id)));
 }
 
-/** The ID of one requester by e-mail. */
-export async function requesterId(ctx: ActionContext, tourId: string, email: string): Promise<string> {
-  return [...(await requesterIds(ctx, tourId, [email]))][0]!;
+/** The ID of one requester by full name or e-mail. */
+export async function requesterId(ctx: ActionContext, tourId: string, ref: string): Promise<string> {
+  return [...(await requesterIds(ctx, tourId, [ref]))][0]!;
 }
 
 /** Keeps the rows holding one of the pass types; the read must show passes for that. */

@@ -7,6 +7,7 @@ import { guestCreateArgs, guestsSelectArgs, guestUpdateArgs } from '../../defini
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { createGuest, deleteGuest, updateGuest, type CreateGuestBody } from '../api/guestlist.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
+import { venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
 import { changedFields, editBody, findEntry, previousFields, requireEntry, resolvePasses, unreadFields, type UnreadFields } from './guest-edit.ts';
@@ -32,7 +33,7 @@ async function guestCreate(call: StepCall, ctx: ActionContext): Promise<StepOutc
     ...(args.affiliation !== undefined ? { affiliation: args.affiliation } : {}),
     ...(args.notes !== undefined ? { notes: args.notes } : {}),
     ...(args.requester !== undefined ? { requesterId: await requesterId(ctx, args.tourId, args.requester) } : {}),
-    ...(args.venueId !== undefined ? { venueId: args.venueId } : {}),
+    ...(args.venueId !== undefined || args.venue !== undefined ? { venueId: await venueIdOf(ctx, args) } : {}),
   };
   const { id } = await ctx.client.call(createGuest, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
   const label = `guest list entry ${id} on ${day.date}`;
@@ -48,7 +49,7 @@ async function guestUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<U
   const args = parseArgs(call.action, guestUpdateArgs, call.args);
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const unread = await unreadFields(ctx, args);
-  const entry = await requireEntry(ctx, args.tourId, day, args.guestId);
+  const entry = await requireEntry(ctx, args.tourId, day, args);
   const { body, lost } = previousFields(entry, args);
   const label = `guest list entry ${entry.id} on ${day.date}`;
   const note = lostNote([...lost, 'pickup method', 'passes'], 'the API does not show them before the change');
@@ -66,7 +67,7 @@ async function guestUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   const args = parseArgs(call.action, guestUpdateArgs, call.args);
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const unread = await unreadFields(ctx, args);
-  const entry = await requireEntry(ctx, args.tourId, day, args.guestId);
+  const entry = await requireEntry(ctx, args.tourId, day, args);
   const changes = await changedFields(ctx, args);
   await ctx.client.call(updateGuest, { params: { guestListId: entry.id }, body: editBody(entry, changes, unread), signal: ctx.signal });
   return {

@@ -9,28 +9,21 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { passTypeCreateArgs } from '../../definitions/actions/guests.ts';
-import { createPassType, deletePassType, listPassTypes, passTypeDeleteBlocked } from '../api/pass-types.ts';
+import { createPassType, deletePassType, passTypeDeleteBlocked, type PassType } from '../api/pass-types.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
+import { pickPassType, readPassTypeList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
-import { isGone, parseArgs, stepError } from './common.ts';
-import { folded, StepFailure } from './step-support.ts';
+import { isGone, parseArgs } from './common.ts';
+import { StepFailure } from './step-support.ts';
 
-/** The tour's live pass types: name (folded) → ID. */
-export async function readPassTypes(ctx: ActionContext, tourId: string): Promise<Map<string, number>> {
-  const byName = new Map<string, number>();
-  for await (const passType of ctx.client.paginate(listPassTypes, { params: { tourId }, signal: ctx.signal })) {
-    if (passType.is_deleted !== true && passType.name) byName.set(folded(passType.name), passType.id);
-  }
-  return byName;
+/** The tour's live pass types. */
+export function readPassTypes(ctx: ActionContext, tourId: string): Promise<PassType[]> {
+  return readPassTypeList(ctx, tourId);
 }
 
-/** A pass type by name or ID; an unknown name fails the step with the tour's pass types. */
-export function passTypeId(passTypes: ReadonlyMap<string, number>, ref: string | number, tourId: string): number {
-  if (typeof ref === 'number') return ref;
-  const id = /^\d+$/.test(ref.trim()) ? Number(ref) : passTypes.get(folded(ref));
-  if (id !== undefined) return id;
-  const known = [...passTypes.keys()].join(', ') || 'none (create one with passType.create)';
-  throw stepError(`No pass type "${ref}" on tour ${tourId}; its pass types are: ${known}.`, StepFailure.unknownName);
+/** A pass type by name or ID; an unknown one fails the step with the nearest names. */
+export function passTypeId(passTypes: readonly PassType[], ref: string | number, tourId: string): number {
+  return pickPassType(passTypes, ref, tourId).id;
 }
 
 async function passTypeCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {

@@ -28,15 +28,14 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { passTypeId } from './pass-types.ts';
-import { folded, StepFailure } from './step-support.ts';
+import { StepFailure } from './step-support.ts';
 
 /** The pass type an update names, as it is now. */
 async function passTypeBefore(call: StepCall, ctx: ActionContext): Promise<{ args: ReturnType<typeof passTypeUpdateArgs.parse>; passType: PassType }> {
   const args = parseArgs(call.action, passTypeUpdateArgs, call.args);
   const rows: PassType[] = [];
   for await (const row of ctx.client.paginate(listPassTypes, { params: { tourId: args.tourId }, signal: ctx.signal })) if (row.is_deleted !== true) rows.push(row);
-  const byName = new Map(rows.filter((row) => row.name).map((row) => [folded(row.name as string), row.id]));
-  const id = passTypeId(byName, args.passType, args.tourId);
+  const id = passTypeId(rows, args.passType, args.tourId);
   const passType = rows.find((row) => row.id === id);
   if (!passType) throw stepError(`Pass type ${id} is not a live pass type of tour ${args.tourId}.`, StepFailure.unknownName);
   return { args, passType };

@@ -92,7 +92,7 @@ async function writeRoom(ctx: ActionContext, state: RoomState, body: JsonObject)
 async function roomAssign(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const state = await readRoomState(call, ctx);
   const { args, stay, existing } = state;
-  const occupants = matchPeople(args.people, await readTourPeople(ctx, args.tourId));
+  const occupants = matchPeople(args.people, await readTourPeople(ctx, args.tourId), args.tourId);
   const roomType = await ctx.client.lookups.resolve('hotelRoomTypes', args.roomType);
   const body = roomFields(args, roomType, roomTimes(args, stay, existing, state.zone), occupants);
   const id = await writeRoom(ctx, state, body);

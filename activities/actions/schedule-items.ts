@@ -17,6 +17,7 @@ import { listTags, setScheduleItemTags, type Tag } from '../api/tags.ts';
 import { ApiError } from '../client/index.ts';
 import { listTourUsers } from '../api/tours.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
+import { pickTag } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';
 import { ignoreGone, isGone, stepError } from './common.ts';
 import { eachLimited } from './concurrency.ts';
@@ -57,16 +58,11 @@ export function tourCache(ctx: ActionContext, tourId: string): TourCache {
   };
 }
 
-/** Tag IDs for names or IDs; an unknown one fails with the tour's tag names. */
+/** Tag IDs for names or IDs (the rules of `activities/names`); an unknown one fails with the nearest names. */
 export async function resolveTagIds(cache: TourCache, refs: ReadonlyArray<string | number>): Promise<number[]> {
   if (refs.length === 0) return [];
   const tags = await cache.tags();
-  return refs.map((ref) => {
-    const tag = typeof ref === 'number' ? tags.find((t) => t.id === ref) : tags.find((t) => t.name.toLowerCase() === ref.toLowerCase());
-    if (tag) return tag.id;
-    const known = tags.map((t) => `${t.name} (${t.id})`).join(', ') || 'none yet (create them with tag.create)';
-    throw stepError(`Tour ${cache.tourId} has no tag ${typeof ref === 'number' ? `with ID ${ref}` : `"${ref}"`}; its tags are: ${known}.`, 'UNKNOWN_TAG');
-  });
+  return refs.map((ref) => pickTag(tags, ref, cache.tourId).id);
 }
 
 async function visibilityOf(cache: TourCache, visibility: ScheduleItemSpec['visibility']) {

@@ -9,11 +9,12 @@ import { FileEntityType } from '../api/assumptions.ts';
 import { listFiles, type FileListItem } from '../api/files.ts';
 import { updateScheduleItem, type UpdateScheduleItemBody } from '../api/schedule.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
+import { itemIdOf, itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { eachLimited } from './concurrency.ts';
-import { findDayItem, putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
+import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
 import { resolveDay, zoneOf, type TourDay } from './tour-days.ts';
 import { fieldChanges, fieldsBefore } from './schedule-fields.ts';
 
@@ -39,7 +40,7 @@ export function scheduleStatusUndo(items: ItemStatus[], describe: string): UndoR
  * the whole set, so the kept ones are listed (with their ID and link) and the removed ones marked
  * `deleted`; the links come from the tour's file listing.
  */
-async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateArgs, day: TourDay) {
+async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateArgs & { itemId: number }, day: TourDay) {
   const files: FileListItem[] = [];
   const query = { entityTypes: [FileEntityType.scheduleItem], dayId: day.id };
   for await (const file of ctx.client.paginate(listFiles, { params: { tourId: args.tourId }, query, signal: ctx.signal })) {
@@ -56,10 +57,11 @@ async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateAr
 }
 
 async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
-  const cache = tourCache(ctx, args.tourId);
+  const parsed = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
+  const cache = tourCache(ctx, parsed.tourId);
   const tour = await cache.tour();
-  const day = resolveDay(tour, args.day);
+  const day = resolveDay(tour, parsed.day);
+  const args = { ...parsed, itemId: await itemIdOf(ctx, parsed.tourId, day, parsed) };
   const body: UpdateScheduleItemBody = {
     ...(await fieldChanges(ctx, args, zoneOf(tour, day))),
     ...(args.name !== undefined ? { name: args.name } : {}),
@@ -83,7 +85,7 @@ async function scheduleItemUpdatePrepare(call: StepCall, ctx: ActionContext): Pr
   const day = resolveDay(tour, args.day);
   const changes = await fieldChanges(ctx, args, zoneOf(tour, day));
   if (args.name === undefined && args.confirmed === undefined && args.tags === undefined && Object.keys(changes).length === 0) return [];
-  const item = await findDayItem(ctx, args.tourId, day.id, day.date, args.itemId);
+  const item = await itemOf(ctx, args.tourId, day, args);
   const saved: JsonObject = {
     itemId: item.id,
     tourId: args.tourId,

@@ -4,11 +4,14 @@ import {
   scheduleItemCreateArgs,
   scheduleItemDeleteArgs,
   scheduleItemsCreateArgs,
+  type ScheduleItemDeleteArgs,
 } from '../../definitions/actions/schedule.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { batchCreateScheduleItems, confirmAllScheduleItems, createScheduleItem, deleteScheduleItem, type CreateScheduleItemBody } from '../api/schedule.ts';
 import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
+import { itemIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { isRetry } from './attempts.ts';
 import { deleteOnce, parseArgs } from './common.ts';
 import { deleteItemsUndo, itemBody, readDayItems, scheduleItemUndo, tourCache } from './schedule-items.ts';
 import { scheduleItemUpdateHandler, scheduleStatusUndo, scheduleUpdateUndo } from './schedule-update.ts';
@@ -87,14 +90,32 @@ async function scheduleItemsCreatePrepare(call: StepCall): Promise<UndoRecord[]>
   return [{ activity: 'replayAndUndo', args: { call: call as unknown as JsonObject }, describe: `delete the ${count} schedule items of step ${call.stepId}` }];
 }
 
+/**
+ * The item a delete names: by ID, or by its day and name. On a retry a name that matches nothing
+ * is an item an earlier attempt deleted (undefined: nothing left to do).
+ */
+async function deleteTarget(ctx: ActionContext, args: ScheduleItemDeleteArgs): Promise<number | undefined> {
+  if (args.itemId !== undefined) return args.itemId;
+  const day = resolveDay(await lookupTour(ctx, args.tourId!), args.day!);
+  try {
+    return await itemIdOf(ctx, args.tourId!, day, args);
+  } catch (error) {
+    if (isRetry()) return undefined;
+    throw error;
+  }
+}
+
 async function scheduleItemDelete(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const { itemId } = parseArgs(call.action, scheduleItemDeleteArgs, call.args);
+  const args = parseArgs(call.action, scheduleItemDeleteArgs, call.args);
+  const itemId = await deleteTarget(ctx, args);
+  if (itemId === undefined) return { output: { id: null }, undo: [], describe: `schedule item ${String(args.item)} was deleted by an earlier attempt` };
   await deleteOnce(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal }));
   return { output: { id: itemId }, undo: [], describe: `deleted schedule item ${itemId}` };
 }
 
-async function scheduleItemDeletePrepare(call: StepCall): Promise<UndoRecord[]> {
-  const { itemId } = parseArgs(call.action, scheduleItemDeleteArgs, call.args);
+async function scheduleItemDeletePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const itemId = await deleteTarget(ctx, parseArgs(call.action, scheduleItemDeleteArgs, call.args));
+  if (itemId === undefined) return [];
   // `by` keeps this restore's idempotency key apart from another run restoring the same item.
   return [{ activity: 'scheduleItemRestore', args: { itemId, by: call.idempotencyKey }, describe: `restore schedule item ${itemId}`, record: { resource: 'scheduleItem', id: itemId } }];
 }

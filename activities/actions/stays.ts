@@ -8,18 +8,18 @@ import {
   createAccommodation,
   deleteAccommodation,
   getAccommodation,
-  listAccommodation,
   updateAccommodation,
   type CreateStayBody,
   type Stay,
   type UpdateStayBody,
 } from '../api/accommodation.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
+import { pickStay, readStays, stayIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { locationFromRead, locationObject, toLocation } from './places.ts';
-import { checkFields, fromIso, fromLocal, isoOf, type LocalDateTime } from './stay-times.ts';
-import { asBody, folded, lostNote, plainJson, StepFailure, writeBackOf } from './step-support.ts';
+import { checkFields, fromIso, fromLocal, isoOf, toLocal, type LocalDateTime } from './stay-times.ts';
+import { asBody, lostNote, plainJson, StepFailure, writeBackOf } from './step-support.ts';
 import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
 import { visibilityBody } from './tour-people.ts';
 
@@ -71,26 +71,14 @@ async function stayCreate(call: StepCall, ctx: ActionContext): Promise<StepOutco
   };
 }
 
-async function readStays(ctx: ActionContext, tourId: string): Promise<Stay[]> {
-  const stays: Stay[] = [];
-  for await (const stay of ctx.client.paginate(listAccommodation, { params: { tourId }, signal: ctx.signal })) {
-    if (stay.is_deleted !== true) stays.push(stay);
-  }
-  return stays;
-}
-
 /**
- * The tour's stay a playbook names by ID or title (case does not matter); none or several
- * with that title fail the step, naming the stays there are. With `shared`, the stays are read
- * once for all the calls of an activity: for calls that never change stays (room assignments).
+ * The tour's stay a playbook names by title or ID (the rules of `activities/names`). With
+ * `shared`, the stays are read once for all the calls of an activity: for calls that never
+ * change stays (room assignments).
  */
 export async function findStay(ctx: ActionContext, tourId: string, ref: string | number, options: { shared?: boolean } = {}): Promise<Stay> {
   const stays = options.shared ? await ctx.shared(`stays:${tourId}`, () => readStays(ctx, tourId)) : await readStays(ctx, tourId);
-  const matches = typeof ref === 'number' ? stays.filter((stay) => stay.id === ref) : stays.filter((stay) => folded(stay.title ?? '') === folded(ref));
-  if (matches.length === 1) return matches[0]!;
-  const known = stays.map((stay) => `${stay.title ?? '(untitled)'} (${stay.id})`).join(', ') || 'none';
-  const problem = matches.length === 0 ? `No stay "${ref}" on tour ${tourId}` : `${matches.length} stays are called "${ref}"; give its ID`;
-  throw stepError(`${problem}. Stays: ${known}.`, StepFailure.unknownRecord);
+  return pickStay(stays, ref, tourId);
 }
 
 /** Reads one stay. */
@@ -116,6 +104,25 @@ function addressOf(stay: Stay): string | undefined {
   const street = typeof raw.street_address === 'string' ? raw.street_address : undefined;
   const parts = [street, stay.city, stay.country].filter((part): part is string => typeof part === 'string' && part !== '');
   return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+/**
+ * The call's arguments with `checkInTime`/`checkOutTime` made full local dates and times: the
+ * stay's current date there, in its zone (or the call's).
+ */
+function withTimes(stay: Stay, args: StayUpdateArgs): StayUpdateArgs {
+  if (args.checkInTime === undefined && args.checkOutTime === undefined) return args;
+  const zone = args.timeZone ?? stay.timezone ?? 'UTC';
+  const sameDay = (iso: string | null | undefined, time: string, which: string): LocalDateTime => {
+    const instant = fromIso(iso, zone);
+    if (!instant) throw stepError(`stay.update: stay ${stay.title ?? stay.id} has no ${which} date to keep; give "${which === 'check-in' ? 'checkIn' : 'checkOut'}" with a date.`, StepFailure.invalidArguments);
+    return { date: toLocal(instant, zone).date, time };
+  };
+  return {
+    ...args,
+    ...(args.checkInTime !== undefined ? { checkIn: sameDay(stay.check_in_date_time, args.checkInTime, 'check-in') } : {}),
+    ...(args.checkOutTime !== undefined ? { checkOut: sameDay(stay.check_out_date_time, args.checkOutTime, 'check-out') } : {}),
+  };
 }
 
 /** The previous values of the fields an update changes. */
@@ -144,8 +151,9 @@ function stayWriteBack(stay: Stay, args: StayUpdateArgs) {
 }
 
 async function stayUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  const args = parseArgs(call.action, stayUpdateArgs, call.args);
-  const stay = await readStay(ctx, args.stayId);
+  const parsed = parseArgs(call.action, stayUpdateArgs, call.args);
+  const stay = await readStay(ctx, await stayIdOf(ctx, parsed));
+  const args = withTimes(stay, parsed);
   const { body, lost } = stayWriteBack(stay, args);
   const label = stay.title ?? `stay ${stay.id}`;
   return [
@@ -175,13 +183,15 @@ function stayChanges(stay: Stay, args: StayUpdateArgs, action: string): UpdateSt
 }
 
 async function stayUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, stayUpdateArgs, call.args);
-  const stay = await readStay(ctx, args.stayId);
+  const parsed = parseArgs(call.action, stayUpdateArgs, call.args);
+  const stayId = await stayIdOf(ctx, parsed);
+  const stay = await readStay(ctx, stayId);
+  const args = withTimes(stay, parsed);
   const body = stayChanges(stay, args, call.action);
-  await ctx.client.call(updateAccommodation, { params: { accommodationId: args.stayId }, body, signal: ctx.signal });
-  const tourId = (stay as { tour_id?: unknown }).tour_id;
+  await ctx.client.call(updateAccommodation, { params: { accommodationId: stayId }, body, signal: ctx.signal });
+  const tourId = (stay as { tour_id?: unknown }).tour_id ?? args.tourId;
   return {
-    output: { id: args.stayId },
+    output: { id: stayId },
     undo: [],
     ...(typeof tourId === 'string' ? { tourId } : {}),
     describe: `updated stay ${args.title ?? stay.title ?? stay.id} (${Object.keys(body).join(', ') || 'nothing to change'})`,

@@ -2,10 +2,12 @@
 import { scheduleItemSetTagsArgs, tagCreateArgs, tagDeleteArgs } from '../../definitions/actions/tags.ts';
 import { createTag, deleteTag, getTagUsage, setScheduleItemTags } from '../api/tags.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
+import { itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { deleteOnce, ignoreGone, parseArgs } from './common.ts';
-import { findDayItem, putBackTags, resolveTagIds, tourCache } from './schedule-items.ts';
+import { putBackTags, resolveTagIds, tourCache } from './schedule-items.ts';
+import { tagChangeHandlers, tagChangeUndo } from './tag-changes.ts';
 import { resolveDay } from './tour-days.ts';
 
 async function tagCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
@@ -44,10 +46,11 @@ async function tagDelete(call: StepCall, ctx: ActionContext): Promise<StepOutcom
 
 /** The item's current tags, read from its day's list. */
 async function currentTags(call: StepCall, ctx: ActionContext) {
-  const args = parseArgs(call.action, scheduleItemSetTagsArgs, call.args);
-  const cache = tourCache(ctx, args.tourId);
-  const day = resolveDay(await cache.tour(), args.day);
-  const item = await findDayItem(ctx, args.tourId, day.id, day.date, args.itemId);
+  const parsed = parseArgs(call.action, scheduleItemSetTagsArgs, call.args);
+  const cache = tourCache(ctx, parsed.tourId);
+  const day = resolveDay(await cache.tour(), parsed.day);
+  const item = await itemOf(ctx, parsed.tourId, day, parsed);
+  const args = { ...parsed, itemId: item.id };
   return { args, cache, day, previous: (item.schedule_item_tags ?? []).map((entry) => entry.tag.id) };
 }
 
@@ -81,8 +84,10 @@ export const tagActions: ActionModule = {
     // Deleting a tag is final (the catalogue marks it destructive): there is nothing to prepare.
     'tag.delete': { run: tagDelete, prepare: async () => [] },
     'schedule.item.setTags': { run: scheduleItemSetTags, prepare: scheduleItemSetTagsPrepare },
+    ...tagChangeHandlers,
   },
   undo: {
+    ...tagChangeUndo,
     tagRemove: (args, ctx) =>
       ignoreGone(() => ctx.client.call(deleteTag, { params: { tourId: String(args.tourId), tagId: Number(args.tagId) }, signal: ctx.signal })),
     scheduleItemTagsWriteBack: (args, ctx) => putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),

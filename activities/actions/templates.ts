@@ -14,11 +14,11 @@ import {
   applyScheduleTemplate,
   createScheduleTemplate,
   deleteScheduleTemplate,
-  listScheduleTemplates,
   undoApplyScheduleTemplate,
   type ScheduleTemplate,
 } from '../api/schedule-templates.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
+import { pickTemplate, readTemplates } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { readDayItems, restoreMissingUndo } from './schedule-items.ts';
@@ -32,11 +32,7 @@ const TEMPLATE_MAX_ITEMS = 500;
  * template does not change the list, so the calls of one activity read it once.
  */
 export async function resolveTemplate(ctx: ActionContext, tourId: string, ref: string | number): Promise<ScheduleTemplate> {
-  const templates = await ctx.shared(`templates:${tourId}`, () => ctx.client.call(listScheduleTemplates, { params: { tourId }, signal: ctx.signal }));
-  const found = typeof ref === 'number' ? templates.find((t) => t.id === ref) : templates.find((t) => t.template_name.toLowerCase() === ref.toLowerCase());
-  if (found) return found;
-  const known = templates.map((t) => `${t.template_name} (${t.id})`).join(', ') || 'none';
-  throw stepError(`You have no template ${typeof ref === 'number' ? `with ID ${ref}` : `"${ref}"`} in tour ${tourId}; yours are: ${known}.`, 'UNKNOWN_TEMPLATE');
+  return pickTemplate(await ctx.shared(`templates:${tourId}`, () => readTemplates(ctx, tourId)), ref, tourId);
 }
 
 async function scheduleTemplateCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {

@@ -1,22 +1,15 @@
 /**
- * People of a tour by e-mail: members (their user IDs) and pending invites (their invite IDs),
- * for room occupants and restricted visibility.
+ * People of a tour named in a step: members (their user IDs) and pending invites (their invite
+ * IDs), by full name or e-mail (`activities/names/people.ts`), for room occupants and
+ * restricted visibility.
  */
-import { listTourUsers } from '../api/tours.ts';
 import { visibilityFields, type Visibility } from '../../definitions/translate.ts';
 import type { ActionContext } from '../action.ts';
-import { folded } from './step-support.ts';
+import { ambiguousName, matchPerson, readTourPeople as readPeople, refText, type PersonRef, type TourPerson } from '../names/index.ts';
 
-/** Someone a playbook names: an e-mail, optionally with the name a report uses. */
-export type PersonRef = string | { email: string; name?: string | undefined };
+export type { PersonRef } from '../names/index.ts';
 
-/** The people of a tour, keyed by folded e-mail. */
-export interface TourPeople {
-  userIds: ReadonlyMap<string, string>;
-  inviteIds: ReadonlyMap<string, number>;
-}
-
-/** Who the people named are on the tour; anyone else is `skipped`, by name when given, else e-mail. */
+/** Who the people named are on the tour; anyone else is `skipped`, by name when given, else as named. */
 export interface MatchedPeople {
   userIds: string[];
   inviteIds: number[];
@@ -24,37 +17,29 @@ export interface MatchedPeople {
 }
 
 /** Reads the tour's members and pending invites once per activity (no action here changes them). */
-export function readTourPeople(ctx: ActionContext, tourId: string): Promise<TourPeople> {
+export function readTourPeople(ctx: ActionContext, tourId: string): Promise<TourPerson[]> {
   return ctx.shared(`people:${tourId}`, () => readPeople(ctx, tourId));
 }
 
-async function readPeople(ctx: ActionContext, tourId: string): Promise<TourPeople> {
-  const members = await ctx.client.call(listTourUsers, { params: { tourId }, signal: ctx.signal });
-  const userIds = new Map<string, string>();
-  for (const member of members.tour_users) {
-    if (member.user.email) userIds.set(folded(member.user.email), member.user.id);
-  }
-  const inviteIds = new Map<string, number>();
-  for (const invite of members.pending_invites) {
-    const id = Number(invite.id);
-    // Rooms take invite IDs as numbers; an invite without a numeric ID cannot be sent.
-    if (invite.email && Number.isInteger(id)) inviteIds.set(folded(invite.email), id);
-  }
-  return { userIds, inviteIds };
-}
-
-/** Matches people to tour members first, then to pending invites; duplicates count once. */
-export function matchPeople(people: readonly PersonRef[], tour: TourPeople): MatchedPeople {
+/**
+ * Matches people to tour members first, then to pending invites; duplicates count once. A name
+ * two members share fails the step listing them; `membersOnly` leaves invitees out (skipped).
+ */
+export function matchPeople(people: readonly PersonRef[], tour: readonly TourPerson[], tourId: string, options: { membersOnly?: boolean } = {}): MatchedPeople {
   const userIds = new Set<string>();
   const inviteIds = new Set<number>();
   const skipped: string[] = [];
-  for (const person of people) {
-    const email = typeof person === 'string' ? person : person.email;
-    const userId = tour.userIds.get(folded(email));
-    const inviteId = tour.inviteIds.get(folded(email));
-    if (userId !== undefined) userIds.add(userId);
-    else if (inviteId !== undefined) inviteIds.add(inviteId);
-    else skipped.push(typeof person === 'string' ? person : (person.name ?? person.email));
+  const candidates = options.membersOnly ? tour.filter((person) => person.kind === 'member') : tour;
+  for (const ref of people) {
+    const matches = matchPerson(candidates, ref);
+    const [person] = matches;
+    if (matches.length > 1) {
+      throw ambiguousName({ kind: 'tour member', where: `on tour ${tourId}` }, refText(ref), matches.map((m) => ({ record: m, id: m.id, name: m.name, detail: m.email ?? undefined })));
+    }
+    // Rooms take invite IDs as numbers; an invite without a numeric ID cannot be sent.
+    if (person?.kind === 'member') userIds.add(String(person.id));
+    else if (person && Number.isInteger(Number(person.id))) inviteIds.add(Number(person.id));
+    else skipped.push(typeof ref === 'string' ? ref : (ref.name ?? ref.email));
   }
   return { userIds: [...userIds], inviteIds: [...inviteIds], skipped };
 }
@@ -75,8 +60,7 @@ export async function visibilityBody(
   visibility: Visibility | undefined,
 ): Promise<{ fields: Record<string, unknown>; warnings: string[] }> {
   if (visibility === undefined || typeof visibility === 'string') return { fields: visibilityFields(resource, visibility), warnings: [] };
-  const people = await readTourPeople(ctx, tourId);
-  const members = matchPeople(visibility.people, { userIds: people.userIds, inviteIds: new Map() });
+  const members = matchPeople(visibility.people, await readTourPeople(ctx, tourId), tourId, { membersOnly: true });
   return {
     fields: visibilityFields(resource, visibility, { userIds: members.userIds, inviteIds: [] }),
     warnings: peopleWarning('Not members of the tour, so not given visibility', members.skipped),

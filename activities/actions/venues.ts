@@ -3,6 +3,7 @@ import type { JsonObject } from '../../definitions/plan-types.ts';
 import { venueCreateArgs, venueUpdateArgs, type VenueUpdateArgs } from '../../definitions/actions/venues.ts';
 import { createVenue, deleteVenue, getVenue, updateVenue, type UpdateVenueBody, type Venue } from '../api/venues.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
+import { venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
@@ -10,7 +11,7 @@ import { locationFromRead, locationObject, toLocation } from './places.ts';
 import { asBody, lostNote, writeBackOf } from './step-support.ts';
 import { visibilityBody } from './tour-people.ts';
 
-type VenueFields = Omit<VenueUpdateArgs, 'venueId'>;
+type VenueFields = Omit<VenueUpdateArgs, 'venueId' | 'venue' | 'tourId'>;
 
 /** The API fields for the venue fields a call gives; names resolved, the place in the venue's zone. */
 async function venueFields(ctx: ActionContext, args: VenueFields, timeZone: string | null | undefined): Promise<UpdateVenueBody> {
@@ -76,7 +77,7 @@ async function readVenue(ctx: ActionContext, venueId: number): Promise<Venue> {
 
 async function venueUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, venueUpdateArgs, call.args);
-  const venue = await readVenue(ctx, args.venueId);
+  const venue = await readVenue(ctx, await venueIdOf(ctx, args));
   const { body, lost } = venueWriteBack(venue, args);
   return [
     {
@@ -90,12 +91,13 @@ async function venueUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<U
 
 async function venueUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, venueUpdateArgs, call.args);
-  const venue = await readVenue(ctx, args.venueId);
+  const venueId = await venueIdOf(ctx, args);
+  const venue = await readVenue(ctx, venueId);
   const body = await venueFields(ctx, args, venue.timezone);
-  await ctx.client.call(updateVenue, { params: { venueId: args.venueId }, body, signal: ctx.signal });
+  await ctx.client.call(updateVenue, { params: { venueId }, body, signal: ctx.signal });
   const title = args.title ?? venue.title;
   return {
-    output: { id: args.venueId },
+    output: { id: venueId },
     undo: [],
     ...(venue.tour?.id ? { tourId: venue.tour.id } : {}),
     describe: `updated venue ${title} (${Object.keys(body).join(', ') || 'nothing to change'})`,

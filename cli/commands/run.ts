@@ -23,7 +23,7 @@ export function register(program: Command, ctx: CliContext): void {
     .description('Start a playbook run, wait for it, and print its result and Web UI address.')
     .argument('<file>', 'playbook YAML file')
     .option('-i, --input <key=value>', 'playbook input (repeatable)', collectInput, {})
-    .option('--inputs <file>', 'YAML or JSON file of inputs')
+    .option('--inputs <file>', 'YAML or JSON file of inputs, or a CSV file of rows for a list input ([<input>=]rows.csv)')
     .option('-k, --run-key <key>', 'run key: the same key never runs a completed playbook twice')
     .option('--no-wait', 'start the run and return at once')
     .option('--json', 'print the result as JSON')

@@ -1,8 +1,8 @@
 /** Key contacts of the organization and their links to venues and stays. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { email, nameRef, numericId, tourId, unresolved } from './vocabulary.ts';
 import { outputs, recordId } from './outputs.ts';
-import { email, numericId, tourId, unresolved } from './vocabulary.ts';
 
 export const contactCreateArgs = z
   .strictObject({
@@ -38,15 +38,25 @@ export const contactCreate = defineAction({
 export const contactLinkArgs = z
   .strictObject({
     contactId: numericId,
-    venueId: numericId.optional(),
-    stayId: numericId.optional(),
+    tourId: tourId.optional().describe('The tour: needed when "venue" or "stay" is a title.'),
+    venue: nameRef('The venue').optional(),
+    venueId: numericId.optional().describe('Or the venue’s ID.'),
+    stay: nameRef('The stay').optional(),
+    stayId: numericId.optional().describe('Or the stay’s ID.'),
   })
-  .refine((args) => unresolved(args) || (args.venueId === undefined) !== (args.stayId === undefined), 'give either "venueId" or "stayId"');
+  .refine(
+    (args) => unresolved(args) || [args.venue, args.venueId, args.stay, args.stayId].filter((value) => value !== undefined).length === 1,
+    'give one of "venue", "venueId", "stay" or "stayId"',
+  )
+  .refine((args) => unresolved(args) || (typeof args.venue !== 'string' && typeof args.stay !== 'string') || args.tourId !== undefined, {
+    message: 'a venue or stay by title needs "tourId"',
+    path: ['tourId'],
+  });
 export type ContactLinkArgs = z.infer<typeof contactLinkArgs>;
 
 export const contactLink = defineAction({
   name: 'contact.link',
-  description: 'Link a key contact to a venue or a stay.',
+  description: 'Link a key contact to a venue or a stay (by title or ID).',
   args: contactLinkArgs,
   outputs: outputs({ contactId: recordId('key contact ID') }),
   calls: ['PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'],

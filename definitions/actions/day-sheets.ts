@@ -20,13 +20,12 @@ export const daySheetRenderArgs = z
   .strictObject({
     tourId,
     from: isoDate.optional().describe('First date. @default tomorrow in the tour’s time zone'),
-    to: isoDate.optional().describe('Last date, inclusive. @default the first date'),
+    to: isoDate.optional().describe('Last date, inclusive (alone: from tomorrow up to it). @default the first date'),
     days: z.array(dayRef).min(1).optional().describe('Or exactly these days (dates or IDs).'),
     folder: z.string().min(1).default('.').describe('Folder inside the output folder (TOURFLOW_OUTPUT_DIR, default ./day-sheets) where the PDFs go, created if needed.'),
     path: pathTemplate.default(DEFAULT_DAY_SHEET_PATH).describe('File path inside the folder; {tour}, {date}, {day}, {dayId}.'),
   })
   .refine((args) => unresolved(args) || args.days === undefined || (args.from === undefined && args.to === undefined), 'give "days" or "from"/"to", not both')
-  .refine((args) => unresolved(args) || args.to === undefined || args.from !== undefined, { message: '"to" needs "from"', path: ['to'] })
   .refine((args) => unresolved(args) || args.to === undefined || args.from === undefined || args.from <= args.to, { message: '"to" is before "from"', path: ['to'] });
 export type DaySheetRenderArgs = z.infer<typeof daySheetRenderArgs>;
 

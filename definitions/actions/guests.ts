@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { daySelection } from './tours.ts';
 import { ActionKind, defineAction } from './types.ts';
+import { dayRef, email, lookupName, nameOrId, nameRef, numericId, personName, tourId, unresolved } from './vocabulary.ts';
 import { outputs, recordId, recordIds, text, wholeNumber } from './outputs.ts';
-import { dayRef, email, lookupName, numericId, tourId, unresolved } from './vocabulary.ts';
 
 /** Passes of an entry: pass type by name (or ID) and how many. */
 export const passAllocation = z.strictObject({
@@ -21,7 +21,7 @@ const guestFields = {
   email: email.optional(),
   affiliation: z.string().optional(),
   notes: z.string().optional(),
-  requester: email.optional().describe('The tour member asking, by e-mail.'),
+  requester: personName.optional().describe('The tour member asking: full name or e-mail.'),
 };
 
 export const guestCreateArgs = z.strictObject({
@@ -31,7 +31,8 @@ export const guestCreateArgs = z.strictObject({
   guests: guestFields.guests.default(1),
   status: guestFields.status.default('Pending'),
   passes: guestFields.passes.default([]),
-  venueId: numericId.optional(),
+  venue: nameRef('The venue').optional(),
+  venueId: numericId.optional().describe('Or the venue’s ID.'),
 });
 export type GuestCreateArgs = z.infer<typeof guestCreateArgs>;
 
@@ -45,25 +46,31 @@ export const guestCreate = defineAction({
   compensation: { describe: 'delete the entry', calls: ['DELETE /v1/guestlist/{guestListId}'] },
 });
 
-export const guestUpdateArgs = z.strictObject({
-  tourId,
-  day: dayRef.describe('The entry’s day (to read its current state).'),
-  guestId: numericId,
-  firstName: guestFields.firstName.optional(),
-  lastName: guestFields.lastName.optional(),
-  guests: guestFields.guests.optional(),
-  status: guestFields.status.optional(),
-  pickup: guestFields.pickup.optional(),
-  passes: guestFields.passes.optional(),
-  email: guestFields.email,
-  affiliation: guestFields.affiliation,
-  notes: guestFields.notes,
-});
+export const guestUpdateArgs = z
+  .strictObject({
+    tourId,
+    day: dayRef.describe('The entry’s day (to find it by name and read its current state).'),
+    guest: z
+      .union([z.string().min(1), numericId])
+      .optional()
+      .describe('The entry: the guest’s full name or e-mail, or its ID. Errors never repeat a guest’s name.'),
+    guestId: numericId.optional().describe('Or the entry’s ID.'),
+    firstName: guestFields.firstName.optional(),
+    lastName: guestFields.lastName.optional(),
+    guests: guestFields.guests.optional(),
+    status: guestFields.status.optional(),
+    pickup: guestFields.pickup.optional(),
+    passes: guestFields.passes.optional(),
+    email: guestFields.email,
+    affiliation: guestFields.affiliation,
+    notes: guestFields.notes,
+  })
+  .superRefine(nameOrId('guest', 'guestId'));
 export type GuestUpdateArgs = z.infer<typeof guestUpdateArgs>;
 
 export const guestUpdate = defineAction({
   name: 'guest.update',
-  description: 'Change a guest list entry; only the fields given change.',
+  description: 'Change a guest list entry, named by the guest’s name or e-mail or by ID; only the fields given change.',
   args: guestUpdateArgs,
   outputs: outputs({ id: recordId('guest list entry ID') }),
   calls: ['GET /v1/tours/{tourId}/days/{dayId}/guestlist', 'GET /v1/reference/types', 'PUT /v1/guestlist/{guestListId}'],
@@ -76,7 +83,7 @@ export const guestSelection = z.strictObject({
   ...daySelection,
   status: z.array(lookupName('guestlistStatuses')).optional().describe('Current status, e.g. [Pending].'),
   passTypes: z.array(lookupName('passTypes of the tour')).optional().describe('Entries holding one of these pass types.'),
-  requesters: z.array(email).optional().describe('Entries asked for by these tour members.'),
+  requesters: z.array(personName).optional().describe('Entries asked for by these tour members (full names or e-mails).'),
   minGuests: z.number().int().min(1).optional().describe('Party size at least.'),
   maxGuests: z.number().int().min(1).optional().describe('Party size at most.'),
 });

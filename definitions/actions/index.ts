@@ -4,10 +4,12 @@ import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
 import { daySheetRender } from './day-sheets.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate, passTypeCreate } from './guests.ts';
+import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList, venueList } from './lists.ts';
+import { bulletinList, daySheetData, fileList, orgContacts, orgMembers, passTypeList, tourMembers } from './lists-tour.ts';
 import { lookup } from './lookups.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
-import { scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
+import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
 import { scheduleTemplateApply, scheduleTemplateCreate, scheduleTemplateUndoApply } from './templates.ts';
 import { tourCreate, tourDays, tourFind, tourUpdate } from './tours.ts';
 import type { ActionDefinition } from './types.ts';
@@ -33,6 +35,8 @@ export * from './contacts.ts';
 export * from './control.ts';
 export * from './day-sheets.ts';
 export * from './guests.ts';
+export * from './lists.ts';
+export * from './lists-tour.ts';
 export * from './lookups.ts';
 export * from './schedule.ts';
 export * from './stays.ts';
@@ -51,46 +55,63 @@ export const actions: readonly ActionDefinition[] = [
   tourFind,
   tourDays,
   tourDelete,
+  tourMembers,
+  orgMembers,
+  orgContacts,
+  scheduleItemList,
   scheduleItemCreate,
   scheduleItemsCreate,
   scheduleItemUpdate,
   scheduleItemDelete,
   scheduleItemRestore,
   scheduleConfirmAll,
+  scheduleTemplateList,
   scheduleTemplateCreate,
   scheduleTemplateApply,
   scheduleTemplateUndoApply,
   scheduleTemplateRename,
   scheduleTemplateDelete,
   scheduleTemplateRestore,
+  tagList,
   tagCreate,
   tagDelete,
   tagUpdate,
   scheduleItemSetTags,
+  scheduleItemAddTags,
+  scheduleItemRemoveTags,
+  venueList,
   venueCreate,
   venueUpdate,
   venueDelete,
+  stayList,
   stayCreate,
   stayUpdate,
   stayDelete,
+  roomList,
   roomAssign,
   roomDelete,
   roomRestore,
+  contactList,
   contactCreate,
   contactLink,
+  customFieldList,
   guestCreate,
   guestUpdate,
   guestDelete,
   guestRestore,
   guestsSelect,
   guestsSetStatus,
+  passTypeList,
   passTypeCreate,
   passTypeUpdate,
   passTypeDelete,
   passTypeRestore,
+  bulletinList,
   bulletinCreate,
   bulletinUpdate,
   bulletinDelete,
+  fileList,
+  daySheetData,
   daySheetRender,
   lookup,
   approval,

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
 import { outputs } from './outputs.ts';
 
-/** Lookup groups of the reference bundle that playbooks name values from. */
+/**
+ * Lookup groups playbooks name values from: the reference bundle's, plus the age restrictions
+ * (`label` as the name) and the venue and stay field templates (`key` as the name, `label` as
+ * the description), which have endpoints of their own.
+ */
 export const LOOKUP_GROUPS = [
   'statusTypes',
   'scheduleItemTypes',
@@ -19,6 +23,9 @@ export const LOOKUP_GROUPS = [
   'venueTypes',
   'venueCategories',
   'hotelRoomTypes',
+  'ageRestrictions',
+  'venueFieldTemplates',
+  'stayFieldTemplates',
 ] as const;
 
 export const lookupArgs = z.strictObject({
@@ -29,13 +36,19 @@ export type LookupArgs = z.infer<typeof lookupArgs>;
 
 export const lookup = defineAction({
   name: 'lookup',
-  description: 'Read a lookup table (day types, room types, statuses, ...) or resolve one name to its ID.',
+  description: 'Read a lookup table (day types, room types, statuses, age restrictions, venue and stay field templates, ...) or resolve one name to its ID.',
   args: lookupArgs,
   outputs: outputs({
     entries: z.array(z.strictObject({ id: z.int(), name: z.string(), description: z.string().nullable() })).describe('list of { id, name, description }'),
     id: z.int().nullable().describe('ID of "name" (when given)'),
   }),
-  calls: ['GET /v1/reference/types', 'GET /v1/day-types'],
+  calls: [
+    'GET /v1/reference/types',
+    'GET /v1/day-types',
+    'GET /v1/reference/age-restrictions',
+    'GET /v1/reference/venue-field-templates',
+    'GET /v1/reference/stay-field-templates',
+  ],
   kind: ActionKind.read,
   compensation: null,
 });

@@ -1,8 +1,8 @@
 /** Schedule items: single and batch creation, updates, deletion, confirm-all. */
 import { z } from 'zod';
 import { ActionKind, defineAction, destroysWhenListed } from './types.ts';
+import { clockTime, dayRef, lookupName, nameOrId, nameRef, numericId, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
 import { outputs, recordId, recordIds, wholeNumber } from './outputs.ts';
-import { clockTime, dayRef, lookupName, numericId, timeZone, tourId, visibility } from './vocabulary.ts';
 
 /** A tag by name (created beforehand with tag.create) or ID. */
 export const tagRef = z.union([z.string().min(1), numericId]).describe('A tag name or ID.');
@@ -58,6 +58,12 @@ export const scheduleItemsCreate = defineAction({
   compensation: { describe: 'delete the created items', calls: ['DELETE /v1/schedule/items/{itemId}'] },
 });
 
+/** A schedule item of the step's `day`, by name or ID (`item`), or by ID (`itemId`). */
+export const itemOfDay = {
+  item: nameRef('The item on "day"').optional(),
+  itemId: numericId.optional().describe('Or the item’s ID.'),
+};
+
 /**
  * The item fields an update may change besides name, status and tags: every field the update
  * accepts whose value the day's item list shows, so that the undo can write back what it read
@@ -80,24 +86,26 @@ export const scheduleItemFields = {
   bookingReference: z.string().nullable().optional().describe('Travel: booking reference; null clears it.'),
 };
 
-export const scheduleItemUpdateArgs = z.strictObject({
-  tourId,
-  day: dayRef.describe('The item’s day (to read its current state for undo).'),
-  itemId: numericId,
-  name: z.string().min(1).optional(),
-  confirmed: z.boolean().optional(),
-  tags: z.array(tagRef).optional().describe('Replaces the item’s tags.'),
-  ...scheduleItemFields,
-  removeAttachments: z
-    .array(numericId)
-    .optional()
-    .describe('Attachment IDs to remove for good (needs allowDestroy: true).'),
-});
+export const scheduleItemUpdateArgs = z
+  .strictObject({
+    tourId,
+    day: dayRef.describe('The item’s day (to find it by name and read its current state for undo).'),
+    ...itemOfDay,
+    name: z.string().min(1).optional(),
+    confirmed: z.boolean().optional(),
+    tags: z.array(tagRef).optional().describe('Replaces the item’s tags.'),
+    ...scheduleItemFields,
+    removeAttachments: z
+      .array(numericId)
+      .optional()
+      .describe('Attachment IDs to remove for good (needs allowDestroy: true).'),
+  })
+  .superRefine(nameOrId('item', 'itemId'));
 export type ScheduleItemUpdateArgs = z.infer<typeof scheduleItemUpdateArgs>;
 
 export const scheduleItemUpdate = defineAction({
   name: 'schedule.item.update',
-  description: 'Change a schedule item: name, times, all-day, location, notes, status, color, travel details, tags; or remove its attachments.',
+  description: 'Change a schedule item (by its day and name or ID): name, times, all-day, location, notes, status, color, travel details, tags; or remove its attachments.',
   args: scheduleItemUpdateArgs,
   outputs: outputs({ id: recordId('item ID') }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}'],
@@ -106,15 +114,25 @@ export const scheduleItemUpdate = defineAction({
   destructive: destroysWhenListed('removeAttachments', (which) => `removes attachments${which} permanently; the API cannot restore them`),
 });
 
-export const scheduleItemDeleteArgs = z.strictObject({ itemId: numericId });
+export const scheduleItemDeleteArgs = z
+  .strictObject({
+    tourId: tourId.optional().describe('The item’s tour: needed with "item".'),
+    day: dayRef.optional().describe('The item’s day: needed with "item".'),
+    ...itemOfDay,
+  })
+  .superRefine(nameOrId('item', 'itemId'))
+  .refine((args) => unresolved(args) || args.item === undefined || (args.tourId !== undefined && args.day !== undefined), {
+    message: '"item" needs "tourId" and "day"',
+    path: ['item'],
+  });
 export type ScheduleItemDeleteArgs = z.infer<typeof scheduleItemDeleteArgs>;
 
 export const scheduleItemDelete = defineAction({
   name: 'schedule.item.delete',
-  description: 'Delete a schedule item (it can be restored).',
+  description: 'Delete a schedule item, by its day and name or by ID (it can be restored).',
   args: scheduleItemDeleteArgs,
-  outputs: outputs({ id: recordId('item ID') }),
-  calls: ['DELETE /v1/schedule/items/{itemId}'],
+  outputs: outputs({ id: z.int().nullable().describe('item ID, null when an earlier attempt deleted it') }),
+  calls: ['GET /v1/tours/{tourId}/days/{dayId}/schedule', 'DELETE /v1/schedule/items/{itemId}'],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the item', calls: ['POST /v1/schedule/items/{itemId}/restore'] },
 });

@@ -1,8 +1,8 @@
 /** Stays (accommodation) and their rooms. Check-in and check-out are local date + time in the stay’s zone. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { clockTime, dayRef, email, localDateTime, location, lookupName, nameOrId, nameRef, numericId, personName, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
 import { outputs, recordId, text, wholeNumber } from './outputs.ts';
-import { dayRef, email, localDateTime, location, lookupName, numericId, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
 
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
 export type StayType = (typeof StayType)[keyof typeof StayType];
@@ -43,32 +43,39 @@ export const stayCreate = defineAction({
 
 export const stayUpdateArgs = z
   .strictObject({
-    stayId: numericId,
+    tourId: tourId.optional().describe('The stay’s tour: needed when "stay" is a title.'),
+    stay: nameRef('The stay').optional(),
+    stayId: numericId.optional().describe('Or the stay’s ID.'),
     title: z.string().min(1).optional(),
     type: z.enum([StayType.hotel, StayType.rental, StayType.residence]).optional(),
     location: location.optional(),
     timeZone: timeZone.optional().describe('Zone of check-in/out. @default the stay’s'),
     checkIn: localDateTime.optional(),
     checkOut: localDateTime.optional(),
+    checkInTime: clockTime.optional().describe('New check-in time, same date (HH:mm, the stay’s zone).'),
+    checkOutTime: clockTime.optional().describe('New check-out time, same date (HH:mm, the stay’s zone).'),
     confirmed: z.boolean().optional(),
     confirmationNumber: z.string().optional(),
     notes: z.string().optional(),
   })
+  .superRefine(nameOrId('stay', 'stayId'))
+  .refine((args) => unresolved(args) || args.checkIn === undefined || args.checkInTime === undefined, { message: 'give "checkIn" or "checkInTime", not both', path: ['checkInTime'] })
+  .refine((args) => unresolved(args) || args.checkOut === undefined || args.checkOutTime === undefined, { message: 'give "checkOut" or "checkOutTime", not both', path: ['checkOutTime'] })
   .refine(outAfterIn, OUT_AFTER_IN);
 export type StayUpdateArgs = z.infer<typeof stayUpdateArgs>;
 
 export const stayUpdate = defineAction({
   name: 'stay.update',
-  description: 'Change a stay; only the fields given change.',
+  description: 'Change a stay, named by its title or ID; only the fields given change.',
   args: stayUpdateArgs,
   outputs: outputs({ id: recordId('stay ID') }),
-  calls: ['GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
+  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/accommodation/{accommodationId}'] },
 });
 
-/** An occupant: a tour member or invitee, by e-mail; `name` is how a report mentions them. */
-export const roomPerson = z.union([email, z.strictObject({ email, name: z.string().min(1).optional() })]);
+/** An occupant: a tour member by full name or e-mail, or an invitee by e-mail; `name` is how a report mentions them. */
+export const roomPerson = z.union([personName, z.strictObject({ email, name: z.string().min(1).optional() })]);
 export type RoomPerson = z.infer<typeof roomPerson>;
 
 export const roomAssignArgs = z
@@ -79,7 +86,7 @@ export const roomAssignArgs = z
     name: z.string().min(1).optional().describe('Room name; matches an existing room when there is no number.'),
     roomType: lookupName('hotelRoomTypes').describe('Single, Double, Twin, ... (a room type name) or its ID.'),
     roomTypeText: z.string().optional().describe('Free text when the room type is Other.'),
-    people: z.array(roomPerson).min(1).describe('Occupants by e-mail; people not on the tour are reported, not sent.'),
+    people: z.array(roomPerson).min(1).describe('Occupants by full name or e-mail; people not on the tour are reported, not sent.'),
     nights: z.number().int().min(1).optional().describe('Check-out this many nights after check-in.'),
     checkIn: localDateTime.optional().describe('@default the stay’s check-in'),
     checkOut: localDateTime.optional().describe('@default the stay’s check-out'),
@@ -99,7 +106,7 @@ export type RoomAssignArgs = z.infer<typeof roomAssignArgs>;
 export const roomAssign = defineAction({
   name: 'room.assign',
   description:
-    'Create a room in a stay, or update the one with the same number (or name): occupants by e-mail, room type by name, nights or dates.',
+    'Create a room in a stay (by title or ID), or update the one with the same number (or name): occupants by name or e-mail, room type by name, nights or dates.',
   args: roomAssignArgs,
   outputs: outputs({
     id: recordId('room ID'),

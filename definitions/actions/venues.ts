@@ -1,8 +1,8 @@
 /** Venues of show days. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
+import { dayRef, location, lookupName, nameOrId, nameRef, numericId, tourId, visibility } from './vocabulary.ts';
 import { outputs, recordId } from './outputs.ts';
-import { dayRef, location, lookupName, numericId, tourId, visibility } from './vocabulary.ts';
 
 const venueFields = {
   title: z.string().min(1),
@@ -32,24 +32,28 @@ export const venueCreate = defineAction({
   compensation: { describe: 'delete the venue', calls: ['DELETE /v1/venues/{venueId}'] },
 });
 
-export const venueUpdateArgs = z.strictObject({
-  venueId: numericId,
-  title: venueFields.title.optional(),
-  category: venueFields.category.optional(),
-  type: venueFields.type,
-  capacity: venueFields.capacity,
-  location: venueFields.location,
-  notes: venueFields.notes,
-  confirmed: venueFields.confirmed,
-});
+export const venueUpdateArgs = z
+  .strictObject({
+    tourId: tourId.optional().describe('The venue’s tour: needed when "venue" is a title.'),
+    venue: nameRef('The venue').optional(),
+    venueId: numericId.optional().describe('Or the venue’s ID.'),
+    title: venueFields.title.optional(),
+    category: venueFields.category.optional(),
+    type: venueFields.type,
+    capacity: venueFields.capacity,
+    location: venueFields.location,
+    notes: venueFields.notes,
+    confirmed: venueFields.confirmed,
+  })
+  .superRefine(nameOrId('venue', 'venueId'));
 export type VenueUpdateArgs = z.infer<typeof venueUpdateArgs>;
 
 export const venueUpdate = defineAction({
   name: 'venue.update',
-  description: 'Change a venue; only the fields given change.',
+  description: 'Change a venue, named by its title or ID; only the fields given change.',
   args: venueUpdateArgs,
   outputs: outputs({ id: recordId('venue ID') }),
-  calls: ['GET /v1/venues/{venueId}', 'GET /v1/reference/types', 'PUT /v1/venues/{venueId}'],
+  calls: ['GET /v1/tours/{tourId}/venues', 'GET /v1/venues/{venueId}', 'GET /v1/reference/types', 'PUT /v1/venues/{venueId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/venues/{venueId}'] },
 });

@@ -105,3 +105,29 @@ function zoneExists(name: string): boolean {
  * the evaluated arguments.
  */
 export const unresolved: (value: unknown) => boolean = holdsTemplate;
+
+/**
+ * A record of the tour by name or ID (`Hotel Adlon` or `42`). Names compare without case and
+ * extra spaces; a name several records share fails the step listing them with their IDs.
+ */
+export function nameRef(what: string) {
+  return z.union([z.string().min(1), numericId]).describe(`${what}: its name or ID.`);
+}
+
+/** A tour member or pending invitee: their full name (`Sam Rivera`) or e-mail. */
+export const personName = z.string().min(1).describe('A tour member or invitee: full name or e-mail.');
+
+/**
+ * The check of a record given by `name` (its name or ID) or by `idField` (the older spelling,
+ * an ID): exactly one of them, and a tour to look a name up in.
+ */
+export function nameOrId(name: string, idField: string) {
+  return (args: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    if (unresolved(args)) return;
+    if ((args[name] === undefined) === (args[idField] === undefined)) {
+      ctx.addIssue({ code: 'custom', message: `give "${name}" (its name or ID) or "${idField}"`, input: args });
+    } else if (typeof args[name] === 'string' && args.tourId === undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${name}" by name needs "tourId"`, path: ['tourId'], input: args });
+    }
+  };
+}

@@ -14,7 +14,7 @@ import type { BatchOutcome, CallRetry, StepCall, StepOutcome, UndoRecord } from 
 import { activityName, batchActivityName, undoActivityName } from '../../activities/action.ts';
 import { findAction } from '../../definitions/actions/index.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
-import { startSandbox, type RunningSandbox, type StoreSnapshot } from '../../sandbox/index.ts';
+import { startSandbox, type RunningSandbox, type SandboxOptions, type StoreSnapshot } from '../../sandbox/index.ts';
 import { loadConfig } from '../../worker/config.ts';
 
 type Activity = (arg: unknown) => Promise<unknown>;
@@ -68,9 +68,9 @@ export const DEFAULT_DAYS: JsonValue[] = [
 
 let counter = 0;
 
-/** Starts a sandbox and the activities for one test file. */
-export async function startHarness(): Promise<Harness> {
-  const sandbox = await startSandbox({ bcryptCost: 4 });
+/** Starts a sandbox (with `options`) and the activities for one test file. */
+export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ bcryptCost: 4, ...options });
   const creds = sandbox.credentials;
   const { baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken } = creds;
   const client = createApiClient({ config: { ...loadConfig({ env: {} }).api, baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken, defaultOrg: creds.orgId } });

@@ -148,7 +148,7 @@ describe('room actions', () => {
     expect(noNumber.type).toBe('INVALID_ARGUMENTS');
     expect(noNumber.message).toContain('roomNumber');
     const noStay = await failureOf(h.run('room.assign', { tourId: tour.id, stay: 'Motel One', roomNumber: 1, roomType: 'Single', people: ['sam.rivera@example.com'] }));
-    expect(noStay.type).toBe('UNKNOWN_RECORD');
+    expect(noStay.type).toBe('UNKNOWN_NAME');
     expect(noStay.message).toContain('Hotel Adlon');
   });
 });

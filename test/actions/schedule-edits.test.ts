@@ -66,7 +66,7 @@ describe('schedule edits', () => {
 
   it('tag.update names the tour’s tags when the tag is unknown', async () => {
     const failure = await failureOf(h.run('tag.update', { tourId, tag: 'Band', name: 'Band only' }));
-    expect(failure.type).toBe('UNKNOWN_TAG');
+    expect(failure.type).toBe('UNKNOWN_NAME');
     expect(failure.message).toContain('Crew');
   });
 });

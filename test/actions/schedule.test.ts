@@ -59,7 +59,7 @@ describe('schedule item actions', () => {
     const travel = await failureOf(h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Flight', start: '08:00', type: 'Flight' }));
     expect(travel.message).toContain('give "origin"');
     const tag = await failureOf(h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'X', start: '08:00', tags: ['Nope'] }));
-    expect(tag.type).toBe('UNKNOWN_TAG');
+    expect(tag.type).toBe('UNKNOWN_NAME');
     expect(tag.message).toContain('Crew');
     expect(h.snapshot()).toEqual(before);
   });

@@ -135,7 +135,7 @@ describe('schedule template actions', () => {
 
   it('an unknown template is refused with the names of the caller’s templates', async () => {
     const failure = await failureOf(h.run('schedule.template.apply', { tourId, template: 'Festival Day', day: '2027-03-29' }));
-    expect(failure.type).toBe('UNKNOWN_TEMPLATE');
+    expect(failure.type).toBe('UNKNOWN_NAME');
     expect(failure.message).toContain('Show Day');
   });
 });

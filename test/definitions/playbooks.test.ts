@@ -16,7 +16,10 @@ describe('shipped playbooks', () => {
       'demo.yaml',
       'edit-tour.yaml',
       'render-day-sheets.yaml',
+      'room-crew.yaml',
+      'tag-items.yaml',
       'tour-setup.yaml',
+      'update-stay-and-venue.yaml',
     ]);
   });
 

@@ -2,7 +2,8 @@
  * Expressions that fail at run time, on the real dev server against the sandbox: in the
  * playbook's outputs (a run that used to retry its workflow task forever), in an `if`, a
  * `forEach` key and a step's arguments. Each run ends promptly as rolled back, with a message
- * naming the step or output and the expression, and its workflow task never fails.
+ * naming the step or output and the expression, and its workflow task never fails. A `forEach`
+ * step's `if` per element fails the same way, naming the element.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { pollUntil } from '../support/poll.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/bad-expressions.yaml');
+const ELEMENT_IF = path.resolve(import.meta.dirname, 'fixtures/bad-element-if.yaml');
 
 /** Waits, up to a deadline, for the run to close; a run whose workflow task keeps failing never does. */
 async function closed(handle: WorkflowHandle): Promise<void> {
@@ -75,6 +77,23 @@ describe('plan evaluation errors', () => {
     expect(outcome.message).toBe(`rolled back: ${message}`);
     expect(outcome.result?.error).toEqual({ stepId: 'tags', type: 'EXPRESSION_FAILED', message });
     expect(outcome.result?.undone.map((u) => u.stepId)).toEqual(undone);
+    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
+    expect(await taskFailures(run.handle)).toBe(0);
+  });
+
+  it('fails and rolls back a run whose per-element if cannot be evaluated, naming the step, the if and the element', async () => {
+    const before = stack.sandbox.snapshot({ normalise: true });
+    const tags = [
+      { name: 'VIP', color: 'Red', announce: true },
+      { name: 'Crew', color: 'Blue', announce: 'yes' },
+    ];
+    const run = await stack.start(ELEMENT_IF, { tags }, 'bad-element-if');
+    await closed(run.handle);
+    const outcome = await waitForOutcome(run.handle);
+    const message = 'step tags (tag.create) failed: if ${{ tag.announce }}, element 1: condition must be true or false, got string "yes"';
+    expect(outcome.message).toBe(`rolled back: ${message}`);
+    expect(outcome.result?.error).toEqual({ stepId: 'tags', type: 'EXPRESSION_FAILED', message });
+    expect(outcome.result?.undone.map((u) => u.stepId)).toEqual(['tour']);
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
     expect(await taskFailures(run.handle)).toBe(0);
   });

@@ -1,0 +1,93 @@
+/** Read actions of people: `tour.members`, `org.members`, `org.contacts`. */
+import { orgContactsArgs, orgMembersArgs, tourMembersArgs } from '../../definitions/actions/lists-tour.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { listOrganizationKeyContacts, listOrganizationUsers, type KeyContact } from '../api/organizations.ts';
+import type { ActionContext, ActionHandler } from '../action.ts';
+import { foldName, readTourPeople } from '../names/index.ts';
+import type { StepCall, StepOutcome } from '../types.ts';
+import { plural } from './plural.ts';
+import { parseArgs, stepError } from './common.ts';
+import { StepFailure } from './step-support.ts';
+import { findMembership } from './tour-days.ts';
+import { resolveOrganization } from './tours.ts';
+
+const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter((part) => part).join(' ') || null;
+
+/** A key contact as the outputs give it. */
+export function keyContactOutput(contact: KeyContact): JsonObject {
+  const phone = contact.number == null ? null : `${contact.country != null ? `+${contact.country} ` : ''}${contact.number}`;
+  return {
+    id: contact.id,
+    name: fullName(contact.first_name, contact.last_name),
+    firstName: contact.first_name ?? null,
+    lastName: contact.last_name ?? null,
+    email: contact.email ?? null,
+    phone,
+    role: contact.role ?? null,
+    company: contact.company ?? null,
+    city: contact.city ?? null,
+    url: contact.url ?? null,
+  };
+}
+
+async function tourMembers(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, tourMembersArgs, call.args);
+  const people = await readTourPeople(ctx, args.tourId);
+  const members = people
+    .filter((person) => person.kind === 'member' && (args.role === undefined || foldName(person.role ?? '') === foldName(args.role)))
+    .map(({ id, name, firstName, lastName, email, role }) => ({ id, name, firstName, lastName, email, role }));
+  const invites = args.invites ? people.filter((person) => person.kind === 'invite').map(({ id, email }) => ({ id, email })) : [];
+  const emails = [...members, ...invites].flatMap((person) => (person.email ? [person.email] : []));
+  return {
+    output: { members, invites, names: members.flatMap((member) => (member.name ? [member.name] : [])), emails, count: members.length + invites.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(members.length, 'member')} and ${plural(invites.length, 'pending invite')}`,
+  };
+}
+
+/** The organization a call means: named, the tour's, or the caller's only one. */
+async function orgOf(ctx: ActionContext, args: { org?: string | undefined; tourId?: string | undefined }): Promise<string> {
+  if (args.tourId === undefined) return resolveOrganization(ctx, args.org);
+  const membership = await findMembership(ctx, args.tourId);
+  if (membership) return membership.orgId;
+  throw stepError(`Tour ${args.tourId} is in none of your organizations.`, StepFailure.unknownRecord);
+}
+
+async function orgMembers(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, orgMembersArgs, call.args);
+  const orgId = await orgOf(ctx, args);
+  const data = await ctx.client.call(listOrganizationUsers, { params: { orgId }, signal: ctx.signal });
+  const members = data.activeUsers.map((user) => ({
+    id: user.user_id,
+    name: fullName(user.firstname, user.lastname),
+    firstName: user.firstname ?? null,
+    lastName: user.lastname ?? null,
+    email: user.email ?? null,
+    role: user.user_role?.name ?? null,
+    owner: user.is_owner === true,
+    deactivated: user.is_deactivated === true,
+  }));
+  const invites = data.invitedUsers.map((invite) => {
+    const role = (invite as { role?: { name?: unknown } }).role?.name;
+    return { id: String(invite.invite_id), email: invite.email ?? null, role: typeof role === 'string' ? role : null };
+  });
+  const seats = { active: data.activeSeats ?? null, available: data.availableSeats ?? null, deactivated: data.deactivatedSeats ?? null };
+  return { output: { members, invites, seats, count: members.length }, undo: [], describe: `read ${plural(members.length, 'organization member')}` };
+}
+
+async function orgContacts(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, orgContactsArgs, call.args);
+  const orgId = await orgOf(ctx, args);
+  const same = (value: string | null | undefined, wanted: string | undefined) => wanted === undefined || foldName(value ?? '') === foldName(wanted);
+  const contacts = (await ctx.client.call(listOrganizationKeyContacts, { params: { orgId }, signal: ctx.signal }))
+    .filter((contact) => same(fullName(contact.first_name, contact.last_name), args.name) && same(contact.company, args.company) && same(contact.role, args.role))
+    .map(keyContactOutput);
+  return { output: { contacts, ids: contacts.map((contact) => contact.id as number), count: contacts.length }, undo: [], describe: `read ${plural(contacts.length, 'key contact')}` };
+}
+
+export const peopleListHandlers: Record<string, ActionHandler> = {
+  'tour.members': { run: tourMembers },
+  'org.members': { run: orgMembers },
+  'org.contacts': { run: orgContacts },
+};

@@ -1,0 +1,212 @@
+/**
+ * Read actions of places: `venue.list`, `stay.list`, `room.list`, and a venue's or stay's
+ * `contact.list` and (with schedule items) `customField.list`.
+ */
+import { contactListArgs, customFieldListArgs, roomListArgs, stayListArgs, venueListArgs } from '../../definitions/actions/lists.ts';
+import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
+import type { Stay } from '../api/accommodation.ts';
+import {
+  listAccommodationContacts,
+  listAccommodationKeyContacts,
+  listVenueContacts,
+  listVenueKeyContacts,
+} from '../api/contacts.ts';
+import { listAccommodationCustomFields, listScheduleItemCustomFields, listVenueCustomFields } from '../api/custom-fields.ts';
+import { listRooms, type RoomAssignment } from '../api/rooms.ts';
+import type { Venue } from '../api/venues.ts';
+import type { ActionContext, ActionHandler } from '../action.ts';
+import { foldName, pickItem, pickPerson, pickStay, pickVenue, readItemsOfDay, readStays, readTourPeople, readVenues } from '../names/index.ts';
+import type { StepCall, StepOutcome } from '../types.ts';
+import { plural } from './plural.ts';
+import { parseArgs } from './common.ts';
+import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
+import { keyContactOutput } from './list-people.ts';
+import { fromIso, toLocal } from './stay-times.ts';
+import { mapLimit } from './step-support.ts';
+import { lookupTour, resolveDay, selectDays, type DaySelection } from './tour-days.ts';
+
+
+/** True when any day filter is given. */
+function filtersDays(selection: DaySelection): boolean {
+  return [selection.from, selection.to, selection.dates, selection.dayTypes, selection.names].some((value) => value !== undefined);
+}
+
+function venueOutput(venue: Venue): JsonObject {
+  return {
+    id: venue.id,
+    title: venue.title,
+    dayId: venue.day?.id ?? null,
+    date: venue.day?.date ? venue.day.date.slice(0, 10) : null,
+    capacity: venue.capacity ?? null,
+    category: venue.venue_category?.type ?? null,
+    type: venue.venue_type?.type ?? null,
+    city: venue.city ?? null,
+    address: venue.formatted_address ?? null,
+    confirmed: venue.status === true,
+  };
+}
+
+async function venueList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, venueListArgs, call.args);
+  const dayIds = filtersDays(args) ? new Set((await selectDays(ctx, await lookupTour(ctx, args.tourId), args)).map((day) => day.id)) : undefined;
+  const categoryId = args.category === undefined ? undefined : await ctx.client.lookups.resolve('venueCategories', args.category);
+  const venues = (await readVenues(ctx, args.tourId))
+    .filter(
+      (venue) =>
+        (dayIds === undefined || (venue.day != null && dayIds.has(venue.day.id))) &&
+        (args.title === undefined || foldName(venue.title) === foldName(args.title)) &&
+        (categoryId === undefined || venue.venue_category?.id === categoryId),
+    )
+    .map(venueOutput);
+  return { output: { venues, ids: venues.map((venue) => venue.id as number), count: venues.length }, undo: [], tourId: args.tourId, describe: `read ${plural(venues.length, 'venue')}` };
+}
+
+/** The local date and time of an instant as read, in the zone given. */
+function localOf(iso: string | null | undefined, zone: string): JsonValue {
+  const instant = fromIso(iso, zone);
+  return instant ? { ...toLocal(instant, zone) } : null;
+}
+
+function stayOutput(stay: Stay): JsonObject {
+  const zone = stay.timezone ?? 'UTC';
+  const raw = stay as Record<string, unknown>;
+  return {
+    id: stay.id,
+    title: stay.title ?? null,
+    type: stay.type ?? null,
+    checkIn: localOf(stay.check_in_date_time, zone),
+    checkOut: localOf(stay.check_out_date_time, zone),
+    timeZone: stay.timezone ?? null,
+    city: stay.city ?? null,
+    address: typeof raw.street_address === 'string' ? raw.street_address : null,
+    confirmed: stay.is_confirmed === true,
+    confirmationNumber: stay.booking_number ?? null,
+    dayIds: stay.day_id_list ?? (stay.day_id != null ? [stay.day_id] : []),
+  };
+}
+
+/** A stay is in `[from, to]` when one of its nights is: it checks in by `to` and out after `from`. */
+function inDates(stay: JsonObject, from: string | undefined, to: string | undefined): boolean {
+  const checkIn = (stay.checkIn as { date?: string } | null)?.date;
+  const checkOut = (stay.checkOut as { date?: string } | null)?.date;
+  return (from === undefined || (checkOut !== undefined && checkOut > from)) && (to === undefined || (checkIn !== undefined && checkIn <= to));
+}
+
+function roomOutput(room: RoomAssignment, stay: Stay): JsonObject {
+  const zone = stay.timezone ?? 'UTC';
+  const a = room.assignment;
+  const names = room.users.map((user) => [user.firstname, user.lastname].filter((part) => part).join(' ') || String(user.id));
+  return {
+    id: a.id,
+    stayId: stay.id,
+    stay: stay.title ?? null,
+    name: a.name ?? null,
+    roomNumber: a.room_number ?? null,
+    roomType: a.room_type_id?.type ?? null,
+    checkIn: localOf(a.check_in_date_time, zone),
+    checkOut: localOf(a.check_out_date_time, zone),
+    occupants: [...names, ...room.pendingInvites.map((invite) => invite.email ?? `invite ${invite.id}`)],
+    userIds: room.users.map((user) => user.id),
+    inviteIds: room.pendingInvites.map((invite) => invite.id),
+    smoking: a.smoking === true,
+    confirmed: a.is_confirmed === true,
+  };
+}
+
+async function roomsOf(ctx: ActionContext, stay: Stay): Promise<JsonObject[]> {
+  const rooms = await ctx.client.call(listRooms, { params: { accommodationId: stay.id }, signal: ctx.signal });
+  return rooms.filter((room) => room.assignment.is_deleted !== true).map((room) => roomOutput(room, stay));
+}
+
+async function stayList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, stayListArgs, call.args);
+  const chosen = (await readStays(ctx, args.tourId)).filter(
+    (stay) => (args.title === undefined || foldName(stay.title ?? '') === foldName(args.title)) && (args.type === undefined || stay.type === args.type),
+  );
+  const stays = (
+    await mapLimit(chosen, DAY_READS_IN_FLIGHT, async (stay) => {
+      const entry = stayOutput(stay);
+      return args.rooms && inDates(entry, args.from, args.to) ? { ...entry, rooms: await roomsOf(ctx, stay) } : entry;
+    })
+  ).filter((stay) => inDates(stay, args.from, args.to));
+  return { output: { stays, ids: stays.map((stay) => stay.id as number), count: stays.length }, undo: [], tourId: args.tourId, describe: `read ${plural(stays.length, 'stay')}` };
+}
+
+async function roomList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, roomListArgs, call.args);
+  const stays = await readStays(ctx, args.tourId);
+  const chosen = args.stay === undefined ? stays : [pickStay(stays, args.stay, args.tourId)];
+  const person = args.person === undefined ? undefined : pickPerson(await readTourPeople(ctx, args.tourId), args.person, args.tourId);
+  const rooms = (await mapLimit(chosen, DAY_READS_IN_FLIGHT, (stay) => roomsOf(ctx, stay)))
+    .flat()
+    .filter((room) => person === undefined || [...(room.userIds as JsonValue[]), ...(room.inviteIds as JsonValue[])].some((id) => String(id) === String(person.id)));
+  return { output: { rooms, ids: rooms.map((room) => room.id as number), count: rooms.length }, undo: [], tourId: args.tourId, describe: `read ${plural(rooms.length, 'room')}` };
+}
+
+/** The venue or stay a call names. */
+async function placeOf(ctx: ActionContext, tourId: string, args: { venue?: string | number | undefined; stay?: string | number | undefined }) {
+  if (args.venue !== undefined) return { kind: 'venue' as const, id: pickVenue(await readVenues(ctx, tourId), args.venue, tourId).id };
+  return { kind: 'stay' as const, id: pickStay(await readStays(ctx, tourId), args.stay!, tourId).id };
+}
+
+async function contactList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, contactListArgs, call.args);
+  const place = await placeOf(ctx, args.tourId, args);
+  const signal = ctx.signal;
+  const [keyContacts, rows] =
+    place.kind === 'venue'
+      ? await Promise.all([
+          ctx.client.call(listVenueKeyContacts, { params: { venueId: place.id }, signal }),
+          ctx.client.call(listVenueContacts, { params: { venueId: place.id }, signal }),
+        ])
+      : await Promise.all([
+          ctx.client.call(listAccommodationKeyContacts, { params: { accommodationId: place.id }, signal }),
+          ctx.client.call(listAccommodationContacts, { params: { accommodationId: place.id }, signal }),
+        ]);
+  const emails = rows.flatMap((row) => (row.email ? [{ id: row.email.id, label: row.email.label ?? null, email: row.email.email }] : []));
+  const phones = rows.flatMap((row) => (row.phone ? [{ id: row.phone.id, label: row.phone.label ?? null, phone: String(row.phone.phone) }] : []));
+  const urls = rows.flatMap((row) => (row.url ? [{ id: row.url.id, label: row.url.label ?? null, url: row.url.url }] : []));
+  const count = keyContacts.length + emails.length + phones.length + urls.length;
+  return {
+    output: { keyContacts: keyContacts.map(keyContactOutput), emails, phones, urls, count },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(count, 'contact')} of ${place.kind} ${place.id}`,
+  };
+}
+
+async function customFieldList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, customFieldListArgs, call.args);
+  const signal = ctx.signal;
+  let fields;
+  let owner: string;
+  if (args.item !== undefined) {
+    const day = resolveDay(await lookupTour(ctx, args.tourId), args.day!);
+    const item = pickItem(await readItemsOfDay(ctx, args.tourId, day.id), args.item, day.date);
+    fields = await ctx.client.call(listScheduleItemCustomFields, { params: { itemId: item.id }, signal });
+    owner = `schedule item ${item.id}`;
+  } else {
+    const place = await placeOf(ctx, args.tourId, args);
+    fields =
+      place.kind === 'venue'
+        ? await ctx.client.call(listVenueCustomFields, { params: { venueId: place.id }, signal })
+        : await ctx.client.call(listAccommodationCustomFields, { params: { accommodationId: place.id }, signal });
+    owner = `${place.kind} ${place.id}`;
+  }
+  const list = fields.map((field) => ({
+    id: field.id,
+    title: field.title ?? null,
+    description: field.description ?? null,
+    templateKey: field.template_key ?? null,
+    sortOrder: field.sort_order ?? null,
+  }));
+  return { output: { fields: list, count: list.length }, undo: [], tourId: args.tourId, describe: `read ${plural(list.length, 'custom field')} of ${owner}` };
+}
+
+export const placeListHandlers: Record<string, ActionHandler> = {
+  'venue.list': { run: venueList },
+  'stay.list': { run: stayList },
+  'room.list': { run: roomList },
+  'contact.list': { run: contactList },
+  'customField.list': { run: customFieldList },
+};

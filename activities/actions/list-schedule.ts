@@ -1,0 +1,117 @@
+/** Read actions of the schedule: `schedule.item.list`, `tag.list`, `schedule.template.list`. */
+import { scheduleItemListArgs, scheduleTemplateListArgs, tagListArgs } from '../../definitions/actions/lists.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import type { ScheduleItem } from '../api/schedule.ts';
+import { getTagUsage } from '../api/tags.ts';
+import { listScheduleTemplateItems } from '../api/schedule-templates.ts';
+import type { ActionContext, ActionHandler } from '../action.ts';
+import { clockOf, foldName, pickTag, readItemsOfDay, readTagList, readTemplates } from '../names/index.ts';
+import type { StepCall, StepOutcome } from '../types.ts';
+import { plural } from './plural.ts';
+import { parseArgs } from './common.ts';
+import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
+import { mapLimit } from './step-support.ts';
+import { lookupTour, resolveDay, selectDays, type TourDay } from './tour-days.ts';
+
+/** A schedule item as the list outputs give it. */
+export function itemOutput(item: ScheduleItem, day: TourDay): JsonObject {
+  const tags = item.schedule_item_tags ?? [];
+  return {
+    id: item.id,
+    dayId: day.id,
+    date: day.date,
+    name: item.name,
+    start: clockOf(item.start_time),
+    end: clockOf(item.end_time),
+    confirmed: item.status === true,
+    tags: tags.map((entry) => entry.tag.name),
+    tagIds: tags.map((entry) => entry.tag.id),
+    type: item.item_type?.type ?? null,
+    location: item.formatted_address ?? null,
+  };
+}
+
+
+async function scheduleItemList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, scheduleItemListArgs, call.args);
+  const tour = await lookupTour(ctx, args.tourId);
+  // "day" narrows the candidates; the other day filters apply on top.
+  const chosenDays = await selectDays(ctx, args.day !== undefined ? { ...tour, days: [resolveDay(tour, args.day)] } : tour, args);
+  const tagIds = args.tags ? await tagIdsOf(ctx, args.tourId, args.tags) : undefined;
+  const name = args.name === undefined ? undefined : foldName(args.name);
+  const perDay = await mapLimit(chosenDays, DAY_READS_IN_FLIGHT, async (day) =>
+    (await readItemsOfDay(ctx, args.tourId, day.id))
+      .filter(
+        (item) =>
+          (name === undefined || foldName(item.name) === name) &&
+          (args.confirmed === undefined || (item.status === true) === args.confirmed) &&
+          (tagIds === undefined || (item.schedule_item_tags ?? []).some((entry) => tagIds.has(entry.tag.id))),
+      )
+      .map((item) => itemOutput(item, day)),
+  );
+  const items = perDay.flat();
+  return {
+    output: { items, ids: items.map((item) => item.id as number), count: items.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(items.length, 'schedule item')} on ${plural(chosenDays.length, 'day')}`,
+  };
+}
+
+async function tagIdsOf(ctx: ActionContext, tourId: string, refs: ReadonlyArray<string | number>): Promise<Set<number>> {
+  const tags = await readTagList(ctx, tourId);
+  return new Set(refs.map((ref) => pickTag(tags, ref, tourId).id));
+}
+
+async function tagList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, tagListArgs, call.args);
+  const all = await readTagList(ctx, args.tourId);
+  const chosen = args.name === undefined ? all : all.filter((tag) => foldName(tag.name) === foldName(args.name!));
+  const tags = await mapLimit(chosen, DAY_READS_IN_FLIGHT, async (tag) => ({
+    id: tag.id,
+    name: tag.name,
+    color: tag.color?.type ?? null,
+    usageCount: args.usage
+      ? (await ctx.client.call(getTagUsage, { params: { tourId: args.tourId, tagId: tag.id }, signal: ctx.signal })).usageCount
+      : null,
+  }));
+  return {
+    output: { tags, ids: tags.map((tag) => tag.id), names: tags.map((tag) => tag.name), count: tags.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(tags.length, 'tag')}`,
+  };
+}
+
+async function scheduleTemplateList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, scheduleTemplateListArgs, call.args);
+  const all = await readTemplates(ctx, args.tourId);
+  const chosen = args.name === undefined ? all : all.filter((template) => foldName(template.template_name) === foldName(args.name!));
+  const templates = await mapLimit(chosen, DAY_READS_IN_FLIGHT, async (template) => {
+    const entry: JsonObject = { id: template.id, name: template.template_name, itemCount: template.item_templates_count ?? null };
+    if (!args.items) return entry;
+    const items = await ctx.client.call(listScheduleTemplateItems, { params: { templateId: template.id }, signal: ctx.signal });
+    entry.items = items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      start: clockOf(item.start_time),
+      end: clockOf(item.end_time),
+      notes: item.notes ?? null,
+      tagIds: item.tag_ids ?? [],
+    }));
+    entry.itemCount = items.length;
+    return entry;
+  });
+  return {
+    output: { templates, ids: templates.map((template) => template.id as number), count: templates.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(templates.length, 'template')}`,
+  };
+}
+
+export const scheduleListHandlers: Record<string, ActionHandler> = {
+  'schedule.item.list': { run: scheduleItemList },
+  'tag.list': { run: tagList },
+  'schedule.template.list': { run: scheduleTemplateList },
+};

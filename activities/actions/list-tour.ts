@@ -1,0 +1,130 @@
+/** Read actions of the tour's content: `bulletin.list`, `passType.list`, `file.list`, `daySheet.data`. */
+import { bulletinListArgs, daySheetDataArgs, fileListArgs, FileOwner, passTypeListArgs } from '../../definitions/actions/lists-tour.ts';
+import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
+import { FileEntityType } from '../api/assumptions.ts';
+import { getDaySheetData } from '../api/day-sheet.ts';
+import { listFiles } from '../api/files.ts';
+import type { ActionContext, ActionHandler } from '../action.ts';
+import { foldName, readBulletins, readPassTypeList } from '../names/index.ts';
+import type { StepCall, StepOutcome } from '../types.ts';
+import { plural } from './plural.ts';
+import { parseArgs } from './common.ts';
+import { lookupTour, resolveDay, selectDays } from './tour-days.ts';
+
+
+async function bulletinList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, bulletinListArgs, call.args);
+  const tour = await lookupTour(ctx, args.tourId);
+  const days = new Map((await selectDays(ctx, tour, args)).map((day) => [day.id, day.date]));
+  const bulletins = (await readBulletins(ctx, args.tourId))
+    .filter(
+      (bulletin) =>
+        bulletin.day_id != null &&
+        days.has(bulletin.day_id) &&
+        (args.title === undefined || foldName(bulletin.title) === foldName(args.title)) &&
+        (args.pinned === undefined || (bulletin.is_pinned === true) === args.pinned),
+    )
+    .map((bulletin) => ({
+      id: bulletin.id,
+      title: bulletin.title,
+      body: bulletin.body ?? null,
+      dayId: bulletin.day_id ?? null,
+      date: days.get(bulletin.day_id!) ?? null,
+      pinned: bulletin.is_pinned === true,
+      postedAt: bulletin.posted_at ?? null,
+    }));
+  return { output: { bulletins, ids: bulletins.map((b) => b.id), count: bulletins.length }, undo: [], tourId: args.tourId, describe: `read ${plural(bulletins.length, 'bulletin')}` };
+}
+
+async function passTypeList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, passTypeListArgs, call.args);
+  const passTypes = (await readPassTypeList(ctx, args.tourId))
+    .filter((pass) => args.name === undefined || foldName(pass.name ?? '') === foldName(args.name))
+    .map((pass) => ({ id: pass.id, name: pass.name ?? null, description: pass.description ?? null, quantity: pass.quantity ?? null }));
+  return {
+    output: { passTypes, ids: passTypes.map((p) => p.id), names: passTypes.flatMap((p) => (p.name ? [p.name] : [])), count: passTypes.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(passTypes.length, 'pass type')}`,
+  };
+}
+
+/** The playbook's kinds of record and the API's entity types, both ways. */
+const ENTITY_OF: Record<FileOwner, FileEntityType> = {
+  [FileOwner.scheduleItem]: FileEntityType.scheduleItem,
+  [FileOwner.venue]: FileEntityType.venue,
+  [FileOwner.stay]: FileEntityType.accommodation,
+  [FileOwner.passType]: FileEntityType.passType,
+};
+const OWNER_OF = new Map(Object.entries(ENTITY_OF).map(([owner, entity]) => [entity as string, owner]));
+
+async function fileList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, fileListArgs, call.args);
+  const tour = await lookupTour(ctx, args.tourId);
+  const day = args.day === undefined ? undefined : resolveDay(tour, args.day);
+  const dates = new Map(tour.days.map((d) => [d.id, d.date]));
+  const query = {
+    ...(day ? { dayId: day.id } : {}),
+    ...(args.on ? { entityTypes: args.on.map((owner) => ENTITY_OF[owner]) } : {}),
+    ...(args.search ? { search: args.search } : {}),
+  };
+  const files: JsonObject[] = [];
+  for await (const file of ctx.client.paginate(listFiles, { params: { tourId: args.tourId }, query, signal: ctx.signal })) {
+    const raw = file as Record<string, unknown>;
+    files.push({
+      id: file.fileId,
+      name: file.name ?? null,
+      fileName: file.fileName ?? null,
+      size: file.fileSizeBytes ?? null,
+      on: OWNER_OF.get(file.entityType ?? '') ?? file.entityType ?? null,
+      recordId: file.entityId ?? null,
+      recordName: typeof raw.entityName === 'string' ? raw.entityName : null,
+      dayId: file.dayId ?? null,
+      date: file.dayId != null ? (dates.get(file.dayId) ?? null) : null,
+    });
+  }
+  return { output: { files, ids: files.map((f) => f.id as JsonValue), count: files.length }, undo: [], tourId: args.tourId, describe: `read ${plural(files.length, 'file')}` };
+}
+
+/** Only the numbers of the guest list section: entries there would carry guests' names. */
+function guestTotals(section: unknown): JsonObject {
+  const totals: JsonObject = {};
+  if (section && typeof section === 'object') {
+    for (const [key, value] of Object.entries(section)) {
+      if (typeof value === 'number') totals[key] = value;
+      else if (Array.isArray(value)) totals[key] = value.length;
+    }
+  }
+  return totals;
+}
+
+async function daySheetData(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, daySheetDataArgs, call.args);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
+  const sheet = (await ctx.client.call(getDaySheetData, { params: { tourId: args.tourId, dayId: day.id }, signal: ctx.signal })) as Record<string, JsonValue>;
+  const section = (name: string): JsonValue => sheet[name] ?? null;
+  return {
+    output: {
+      dayId: day.id,
+      date: day.date,
+      header: section('header'),
+      runningOrder: section('runningOrder'),
+      venues: section('venues'),
+      stays: section('stays'),
+      keyContacts: section('keyContacts'),
+      guestList: guestTotals(sheet.guestList),
+      bulletins: section('bulletins'),
+      nextDays: section('nextDays'),
+    },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read the day sheet data of ${day.date}`,
+  };
+}
+
+export const tourListHandlers: Record<string, ActionHandler> = {
+  'bulletin.list': { run: bulletinList },
+  'passType.list': { run: passTypeList },
+  'file.list': { run: fileList },
+  'daySheet.data': { run: daySheetData },
+};

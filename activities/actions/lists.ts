@@ -1,0 +1,11 @@
+/** The read actions that list the tour, its organization and their details. */
+import type { ActionModule } from '../action.ts';
+import { peopleListHandlers } from './list-people.ts';
+import { placeListHandlers } from './list-places.ts';
+import { scheduleListHandlers } from './list-schedule.ts';
+import { tourListHandlers } from './list-tour.ts';
+
+export const listActions: ActionModule = {
+  actions: { ...scheduleListHandlers, ...placeListHandlers, ...peopleListHandlers, ...tourListHandlers },
+  undo: {},
+};

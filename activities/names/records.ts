@@ -1,0 +1,197 @@
+/**
+ * The tour's named records, read whole (every page) and resolved by the one rule of `pick.ts`:
+ * stays and venues by title, schedule items by day and name, tags, templates and pass types by
+ * name, bulletins by title. The list actions read through the same functions, so a name a
+ * list shows is a name a step can use.
+ */
+import { listAccommodation, type Stay } from '../api/accommodation.ts';
+import { listBulletins, type Bulletin } from '../api/bulletins.ts';
+import { listPassTypes, type PassType } from '../api/pass-types.ts';
+import { listScheduleItems, type ScheduleItem } from '../api/schedule.ts';
+import { listScheduleTemplates, type ScheduleTemplate } from '../api/schedule-templates.ts';
+import { listTags, type Tag } from '../api/tags.ts';
+import { listVenues, type Venue } from '../api/venues.ts';
+import type { ActionContext } from '../action.ts';
+import { isRetry } from '../actions/attempts.ts';
+import { pick, type Candidate } from './pick.ts';
+
+/** A name or an ID, as playbooks give them. */
+export type NameRef = string | number;
+
+/** `2027-03-27T15:00:00.000Z` -> `2027-03-27`. */
+const dateOf = (value: string | null | undefined): string | null => (value ? value.slice(0, 10) : null);
+/** `17:00:00` -> `17:00`. */
+export const clockOf = (value: string | null | undefined): string | null => (value ? value.slice(0, 5) : null);
+const where = (tourId: string) => `on tour ${tourId}`;
+const joined = (...parts: Array<string | null | undefined>) => parts.filter((part) => part).join(', ');
+
+async function all<T>(rows: AsyncIterable<T>, live: (row: T) => boolean): Promise<T[]> {
+  const out: T[] = [];
+  for await (const row of rows) if (live(row)) out.push(row);
+  return out;
+}
+const notDeleted = (row: { is_deleted?: boolean | null | undefined }) => row.is_deleted !== true;
+
+/** The tour's live stays, every page. */
+export function readStays(ctx: ActionContext, tourId: string): Promise<Stay[]> {
+  return all(ctx.client.paginate(listAccommodation, { params: { tourId }, signal: ctx.signal }), notDeleted);
+}
+
+/** The tour's live venues, every page. */
+export function readVenues(ctx: ActionContext, tourId: string): Promise<Venue[]> {
+  return all(ctx.client.paginate(listVenues, { params: { tourId }, signal: ctx.signal }), notDeleted);
+}
+
+/** The tour's live bulletins, every page. */
+export function readBulletins(ctx: ActionContext, tourId: string): Promise<Bulletin[]> {
+  return all(ctx.client.paginate(listBulletins, { params: { tourId }, signal: ctx.signal }), notDeleted);
+}
+
+/** The tour's live pass types, every page. */
+export function readPassTypeList(ctx: ActionContext, tourId: string): Promise<PassType[]> {
+  return all(ctx.client.paginate(listPassTypes, { params: { tourId }, signal: ctx.signal }), notDeleted);
+}
+
+/** The visible, live items of a day, every page. */
+export function readItemsOfDay(ctx: ActionContext, tourId: string, dayId: number): Promise<ScheduleItem[]> {
+  return all(ctx.client.paginate(listScheduleItems, { params: { tourId, dayId }, signal: ctx.signal }), notDeleted);
+}
+
+/** The tour's tags (one call: the contract shows no paging for them). */
+export async function readTagList(ctx: ActionContext, tourId: string): Promise<Tag[]> {
+  return (await ctx.client.call(listTags, { params: { tourId }, signal: ctx.signal })).filter(notDeleted);
+}
+
+/** The caller's templates in the tour, newest first (one call: no paging shown). */
+export function readTemplates(ctx: ActionContext, tourId: string): Promise<ScheduleTemplate[]> {
+  return ctx.client.call(listScheduleTemplates, { params: { tourId }, signal: ctx.signal });
+}
+
+/** A stay by title or ID. */
+export function pickStay(stays: readonly Stay[], ref: NameRef, tourId: string): Stay {
+  const candidates: Candidate<Stay>[] = stays.map((stay) => ({
+    record: stay,
+    id: stay.id,
+    name: stay.title ?? null,
+    detail: joined(stay.city, stay.check_in_date_time ? `check-in ${dateOf(stay.check_in_date_time)}` : null),
+  }));
+  return pick({ kind: 'stay', where: where(tourId), hint: 'create one with stay.create' }, ref, candidates);
+}
+
+/** A venue by title or ID. */
+export function pickVenue(venues: readonly Venue[], ref: NameRef, tourId: string): Venue {
+  const candidates: Candidate<Venue>[] = venues.map((venue) => ({
+    record: venue,
+    id: venue.id,
+    name: venue.title,
+    detail: joined(dateOf(venue.day?.date), venue.city),
+  }));
+  return pick({ kind: 'venue', where: where(tourId), hint: 'create one with venue.create' }, ref, candidates);
+}
+
+/** A schedule item of one day by name or ID. */
+export function pickItem(items: readonly ScheduleItem[], ref: NameRef, date: string): ScheduleItem {
+  const candidates: Candidate<ScheduleItem>[] = items.map((item) => ({
+    record: item,
+    id: item.id,
+    name: item.name,
+    detail: joined(clockOf(item.start_time) ? `at ${clockOf(item.start_time)}` : null, item.status ? 'confirmed' : null),
+  }));
+  return pick({ kind: 'schedule item', where: `on ${date}` }, ref, candidates);
+}
+
+/** A tag by name or ID. */
+export function pickTag(tags: readonly Tag[], ref: NameRef, tourId: string): Tag {
+  const candidates: Candidate<Tag>[] = tags.map((tag) => ({ record: tag, id: tag.id, name: tag.name, detail: tag.color?.type ?? undefined }));
+  return pick({ kind: 'tag', where: where(tourId), hint: 'create one with tag.create' }, ref, candidates);
+}
+
+/** One of the caller's templates by name or ID. */
+export function pickTemplate(templates: readonly ScheduleTemplate[], ref: NameRef, tourId: string): ScheduleTemplate {
+  const candidates: Candidate<ScheduleTemplate>[] = templates.map((template) => ({
+    record: template,
+    id: template.id,
+    name: template.template_name,
+    detail: template.item_templates_count != null ? `${template.item_templates_count} items` : undefined,
+  }));
+  return pick({ kind: 'template of yours', where: `in tour ${tourId}`, hint: 'save one with schedule.template.create' }, ref, candidates);
+}
+
+/** A pass type by name or ID. */
+export function pickPassType(passTypes: readonly PassType[], ref: NameRef, tourId: string): PassType {
+  const candidates: Candidate<PassType>[] = passTypes.map((pass) => ({ record: pass, id: pass.id, name: pass.name ?? null }));
+  return pick({ kind: 'pass type', where: where(tourId), hint: 'create one with passType.create' }, ref, candidates);
+}
+
+/** A bulletin by title or ID; `dates` names the day of each bulletin's `day_id`. */
+export function pickBulletin(bulletins: readonly Bulletin[], ref: NameRef, tourId: string, dates: ReadonlyMap<number, string>): Bulletin {
+  const candidates: Candidate<Bulletin>[] = bulletins.map((bulletin) => ({
+    record: bulletin,
+    id: bulletin.id,
+    name: bulletin.title,
+    detail: joined(bulletin.day_id != null ? dates.get(bulletin.day_id) : null, bulletin.is_pinned ? 'pinned' : null),
+  }));
+  return pick({ kind: 'bulletin', where: where(tourId) }, ref, candidates);
+}
+
+/** A record a step names by `name` (name or ID) or by an older ID field; `tourId` is there for a name (checked by the schema). */
+interface Named {
+  tourId?: string | undefined;
+}
+
+/**
+ * The record `ref` names; on a retry, one an earlier attempt of a renaming call renamed answers
+ * to its new name (`renamedTo`) too.
+ */
+function pickOrRenamed<T>(pickOne: (ref: NameRef) => T, ref: NameRef, renamedTo: string | undefined): T {
+  try {
+    return pickOne(ref);
+  } catch (error) {
+    if (renamedTo === undefined || typeof ref === 'number' || !isRetry()) throw error;
+    return pickOne(renamedTo);
+  }
+}
+
+/** The ID of the stay a step names (`stay`: title or ID, or `stayId`); `title` is its new title, if the step renames it. */
+export async function stayIdOf(ctx: ActionContext, args: Named & { stay?: NameRef | undefined; stayId?: number | undefined; title?: string | undefined }): Promise<number> {
+  if (args.stayId !== undefined) return args.stayId;
+  if (typeof args.stay === 'number' || args.tourId === undefined) return Number(args.stay);
+  // Read afresh for every call: a call of the same step may have renamed a stay.
+  const stays = await readStays(ctx, args.tourId);
+  return pickOrRenamed((ref) => pickStay(stays, ref, args.tourId!), args.stay!, args.title).id;
+}
+
+/** The ID of the venue a step names (`venue`: title or ID, or `venueId`); `title` is its new title, if the step renames it. */
+export async function venueIdOf(ctx: ActionContext, args: Named & { venue?: NameRef | undefined; venueId?: number | undefined; title?: string | undefined }): Promise<number> {
+  if (args.venueId !== undefined) return args.venueId;
+  if (typeof args.venue === 'number' || args.tourId === undefined) return Number(args.venue);
+  const venues = await readVenues(ctx, args.tourId);
+  return pickOrRenamed((ref) => pickVenue(venues, ref, args.tourId!), args.venue!, args.title).id;
+}
+
+/**
+ * The schedule item a step names on a day (`item`: name or ID, or `itemId`), read from the
+ * day's list; `name` is its new name, if the step renames it.
+ */
+export async function itemOf(
+  ctx: ActionContext,
+  tourId: string,
+  day: { id: number; date: string },
+  args: { item?: NameRef | undefined; itemId?: number | undefined; name?: string | undefined },
+): Promise<ScheduleItem> {
+  const items = await readItemsOfDay(ctx, tourId, day.id);
+  const ref = args.itemId ?? args.item!;
+  return pickOrRenamed((r) => pickItem(items, r, day.date), ref, args.name);
+}
+
+/** The ID of the item a step names; only a name needs the day's list read. */
+export async function itemIdOf(
+  ctx: ActionContext,
+  tourId: string,
+  day: { id: number; date: string },
+  args: { item?: NameRef | undefined; itemId?: number | undefined; name?: string | undefined },
+): Promise<number> {
+  if (args.itemId !== undefined) return args.itemId;
+  if (typeof args.item === 'number') return args.item;
+  return (await itemOf(ctx, tourId, day, args)).id;
+}

@@ -1,0 +1,186 @@
+/**
+ * Read actions that list the tour's people, the organization's people and contacts, bulletins,
+ * pass types, files and a day's sheet data. Local activities, like every read.
+ */
+import { z } from 'zod';
+import { defineRead, KEY_CONTACT_FIELDS, keyContactEntry } from './lists.ts';
+import { outputs, recordIds, wholeNumber } from './outputs.ts';
+import { daySelection } from './tours.ts';
+import { dayRef, tourId, unresolved } from './vocabulary.ts';
+
+const nullableText = z.string().nullable();
+
+/** A tour member as `tour.members` gives it. */
+const personEntry = z.strictObject({ id: z.string(), name: nullableText, firstName: nullableText, lastName: nullableText, email: nullableText, role: nullableText });
+export const PERSON_FIELDS = Object.keys(personEntry.shape).join(', ');
+
+export const tourMembersArgs = z.strictObject({
+  tourId,
+  role: z.string().min(1).optional().describe('Only members with this role on the tour (Admin, Member, ...).'),
+  invites: z.boolean().default(true).describe('List the pending invites too.'),
+});
+export type TourMembersArgs = z.infer<typeof tourMembersArgs>;
+
+export const tourMembers = defineRead({
+  name: 'tour.members',
+  description: 'List the tour’s members (the crew, with their role) and pending invites.',
+  args: tourMembersArgs,
+  outputs: outputs({
+    members: z.array(personEntry).describe(`list of { ${PERSON_FIELDS} }`),
+    invites: z.array(z.strictObject({ id: z.union([z.int(), z.string()]), email: nullableText })).describe('list of { id, email }'),
+    names: z.array(z.string()).describe('the members’ full names'),
+    emails: z.array(z.string()).describe('every member’s and invitee’s e-mail'),
+    count: wholeNumber('members plus invites'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/users'],
+});
+
+const orgOf = {
+  org: z.string().min(1).optional().describe('Organization name or ID. @default your only organization'),
+  tourId: tourId.optional().describe('Or the tour whose organization is meant.'),
+};
+const oneOrg = (args: { org?: unknown; tourId?: unknown }) => unresolved(args) || args.org === undefined || args.tourId === undefined;
+
+export const orgMembersArgs = z.strictObject({ ...orgOf }).refine(oneOrg, 'give "org" or "tourId", not both');
+export type OrgMembersArgs = z.infer<typeof orgMembersArgs>;
+
+export const orgMembers = defineRead({
+  name: 'org.members',
+  description: 'List the organization’s members, its pending invites and its seats.',
+  args: orgMembersArgs,
+  outputs: outputs({
+    members: z
+      .array(z.strictObject({ ...personEntry.shape, owner: z.boolean(), deactivated: z.boolean() }))
+      .describe('list of { id, name, firstName, lastName, email, role, owner, deactivated }'),
+    invites: z.array(z.strictObject({ id: z.string(), email: nullableText, role: nullableText })).describe('list of { id, email, role }'),
+    seats: z.strictObject({ active: z.int().nullable(), available: z.int().nullable(), deactivated: z.int().nullable() }).describe('{ active, available, deactivated }'),
+    count: wholeNumber('number of members'),
+  }),
+  calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/users'],
+});
+
+export const orgContactsArgs = z
+  .strictObject({
+    ...orgOf,
+    name: z.string().min(1).optional().describe('Only contacts with this full name (case-insensitive).'),
+    company: z.string().min(1).optional().describe('Only contacts of this company (case-insensitive).'),
+    role: z.string().min(1).optional().describe('Only contacts with this role (case-insensitive).'),
+  })
+  .refine(oneOrg, 'give "org" or "tourId", not both');
+export type OrgContactsArgs = z.infer<typeof orgContactsArgs>;
+
+export const orgContacts = defineRead({
+  name: 'org.contacts',
+  description: 'List the organization’s key contacts (its address book), by name, company or role.',
+  args: orgContactsArgs,
+  outputs: outputs({ contacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`), ids: recordIds('their IDs'), count: wholeNumber('number of contacts') }),
+  calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts'],
+});
+
+export const bulletinListArgs = z.strictObject({
+  tourId,
+  ...daySelection,
+  title: z.string().min(1).optional().describe('Only bulletins with this title (case-insensitive).'),
+  pinned: z.boolean().optional().describe('Only pinned (true) or unpinned (false) bulletins.'),
+});
+export type BulletinListArgs = z.infer<typeof bulletinListArgs>;
+
+export const bulletinList = defineRead({
+  name: 'bulletin.list',
+  description: 'List the tour’s bulletins, by day range, dates, day type, title or pinned.',
+  args: bulletinListArgs,
+  outputs: outputs({
+    bulletins: z
+      .array(z.strictObject({ id: z.string(), title: z.string(), body: nullableText, dayId: z.int(), date: z.string(), pinned: z.boolean(), postedAt: nullableText }))
+      .describe('list of { id, title, body, dayId, date, pinned, postedAt }'),
+    ids: z.array(z.string()).describe('their IDs'),
+    count: wholeNumber('number of bulletins'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/bulletins'],
+});
+
+export const passTypeListArgs = z.strictObject({
+  tourId,
+  name: z.string().min(1).optional().describe('Only the pass type with this name (case-insensitive).'),
+});
+export type PassTypeListArgs = z.infer<typeof passTypeListArgs>;
+
+export const passTypeList = defineRead({
+  name: 'passType.list',
+  description: 'List the tour’s guest list pass types.',
+  args: passTypeListArgs,
+  outputs: outputs({
+    passTypes: z
+      .array(z.strictObject({ id: z.int(), name: nullableText, description: nullableText, quantity: z.int().nullable() }))
+      .describe('list of { id, name, description, quantity }'),
+    ids: recordIds('their IDs'),
+    names: z.array(z.string()).describe('their names'),
+    count: wholeNumber('number of pass types'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/passTypes'],
+});
+
+/** What a file is attached to, in the playbook's words. */
+export const FileOwner = { scheduleItem: 'scheduleItem', venue: 'venue', stay: 'stay', passType: 'passType' } as const;
+export type FileOwner = (typeof FileOwner)[keyof typeof FileOwner];
+
+/** A file's ID: a number or a text, as the API gives it. */
+const fileId = z.union([z.int(), z.string()]);
+
+export const fileListArgs = z.strictObject({
+  tourId,
+  day: dayRef.optional().describe('Only files of this day (date or ID).'),
+  on: z.array(z.enum([FileOwner.scheduleItem, FileOwner.venue, FileOwner.stay, FileOwner.passType])).optional().describe('Only files attached to these kinds of record.'),
+  search: z.string().min(1).optional().describe('Only files whose name contains this text (case-insensitive).'),
+});
+export type FileListArgs = z.infer<typeof fileListArgs>;
+
+export const fileList = defineRead({
+  name: 'file.list',
+  description: 'List the files attached in the tour (schedule items, venues, stays, pass types), by day, kind of record or name.',
+  args: fileListArgs,
+  outputs: outputs({
+    files: z
+      .array(
+        z.strictObject({
+          id: fileId,
+          name: nullableText,
+          fileName: nullableText,
+          size: z.int().nullable(),
+          on: nullableText,
+          recordId: z.int().nullable(),
+          recordName: nullableText,
+          dayId: z.int().nullable(),
+          date: nullableText,
+        }),
+      )
+      .describe('list of { id, name, fileName, size, on, recordId, recordName, dayId, date }'),
+    ids: z.array(fileId).describe('their IDs'),
+    count: wholeNumber('number of files'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/files'],
+});
+
+export const daySheetDataArgs = z.strictObject({ tourId, day: dayRef });
+export type DaySheetDataArgs = z.infer<typeof daySheetDataArgs>;
+
+export const daySheetData = defineRead({
+  name: 'daySheet.data',
+  description:
+    'Read the print-ready model of one day’s sheet: header, running order, venues, stays, key contacts, bulletins, next days, and guest list totals (without guest names).',
+  args: daySheetDataArgs,
+  // The sections are the API's own JSON, passed on as read (null when absent).
+  outputs: outputs({
+    dayId: z.int().describe('day ID'),
+    date: z.string().describe('day date'),
+    header: z.json().describe('the sheet’s header'),
+    runningOrder: z.json().describe('the day’s schedule, in order'),
+    venues: z.json().describe('venues of the day'),
+    stays: z.json().describe('stays of the night'),
+    keyContacts: z.json().describe('key contacts of the day’s venues and stays'),
+    guestList: z.record(z.string(), z.number()).describe('{ entries, totalGuests, approvedGuests, pendingGuests, declinedGuests } (counts only)'),
+    bulletins: z.json().describe('bulletins of the day'),
+    nextDays: z.json().describe('the next few days'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/day-sheet/data'],
+});

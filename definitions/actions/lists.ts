@@ -1,0 +1,281 @@
+/**
+ * Read actions that list the tour's schedule, places and their details, every page of each
+ * list. They run as local activities (see workflows/ARCHITECTURE.md): reads change nothing, so
+ * a retry is harmless and nothing needs to reach the task queue.
+ */
+import { z } from 'zod';
+import { daySelection } from './tours.ts';
+import { outputs, recordIds, wholeNumber } from './outputs.ts';
+import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
+import { dayRef, isoDate, lookupName, nameRef, tourId, unresolved } from './vocabulary.ts';
+
+/** Declares a read action: nothing to undo, runs as a local activity. */
+export function defineRead<Args extends z.ZodType>(definition: Omit<ActionDefinition<Args>, 'activity' | 'kind' | 'compensation'>): ActionDefinition<Args> {
+  return defineAction({ ...definition, kind: ActionKind.read, compensation: null });
+}
+
+/** The outputs of a list action: the entries (described by their fields), their IDs and how many. */
+const listOutputs = (what: string, entry: z.ZodObject, fields = Object.keys(entry.shape).join(', ')) =>
+  outputs({ [what]: z.array(entry).describe(`list of { ${fields} }`), ids: recordIds('their IDs'), count: wholeNumber(`number of ${what}`) });
+
+const nullableText = z.string().nullable();
+const nullableInt = z.int().nullable();
+
+/** A local date and time (`{ date, time }`) in a stay's zone. */
+const localDateTime = z.strictObject({ date: z.string(), time: z.string() });
+
+/** A schedule item as the list actions give it. */
+export const itemEntry = z.strictObject({
+  id: z.int(),
+  dayId: z.int(),
+  date: z.string(),
+  name: z.string(),
+  start: nullableText,
+  end: nullableText,
+  confirmed: z.boolean(),
+  tags: z.array(z.string()),
+  tagIds: z.array(z.int()),
+  type: nullableText,
+  location: nullableText,
+});
+export const ITEM_FIELDS = Object.keys(itemEntry.shape).join(', ');
+
+export const scheduleItemListArgs = z.strictObject({
+  tourId,
+  day: dayRef.optional().describe('Only this day (date or ID).'),
+  ...daySelection,
+  name: z.string().min(1).optional().describe('Only items with this name (case-insensitive).'),
+  tags: z.array(nameRef('A tag')).optional().describe('Only items carrying one of these tags.'),
+  confirmed: z.boolean().optional().describe('Only confirmed (true) or unconfirmed (false) items.'),
+});
+export type ScheduleItemListArgs = z.infer<typeof scheduleItemListArgs>;
+
+export const scheduleItemList = defineRead({
+  name: 'schedule.item.list',
+  description: 'List the schedule items of a day or of days chosen by date range, dates, day type or name, filtered by item name, tags and status.',
+  args: scheduleItemListArgs,
+  outputs: listOutputs('items', itemEntry),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'GET /v1/tours/{tourId}/tags'],
+});
+
+export const tagListArgs = z.strictObject({
+  tourId,
+  name: z.string().min(1).optional().describe('Only the tag with this name (case-insensitive).'),
+  usage: z.boolean().default(true).describe('Count the items carrying each tag (one call per tag).'),
+});
+export type TagListArgs = z.infer<typeof tagListArgs>;
+
+export const tagList = defineRead({
+  name: 'tag.list',
+  description: 'List the tour’s tags with how many schedule items carry each.',
+  args: tagListArgs,
+  outputs: outputs({
+    tags: z.array(z.strictObject({ id: z.int(), name: z.string(), color: nullableText, usageCount: nullableInt })).describe('list of { id, name, color, usageCount }'),
+    ids: recordIds('their IDs'),
+    names: z.array(z.string()).describe('their names'),
+    count: wholeNumber('number of tags'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/tags/{tagId}/usage'],
+});
+
+export const scheduleTemplateListArgs = z.strictObject({
+  tourId,
+  name: z.string().min(1).optional().describe('Only the template with this name (case-insensitive).'),
+  items: z.boolean().default(false).describe('Read each template’s items too (one call per template).'),
+});
+export type ScheduleTemplateListArgs = z.infer<typeof scheduleTemplateListArgs>;
+
+export const scheduleTemplateList = defineRead({
+  name: 'schedule.template.list',
+  description: 'List your schedule templates in the tour (templates are per user), newest first, optionally with their items.',
+  args: scheduleTemplateListArgs,
+  outputs: listOutputs(
+    'templates',
+    z.strictObject({
+      id: z.int(),
+      name: z.string(),
+      itemCount: nullableInt,
+      items: z
+        .array(z.strictObject({ id: z.int(), name: z.string(), start: nullableText, end: nullableText, notes: nullableText, tagIds: z.array(z.int()) }))
+        .optional(),
+    }),
+    'id, name, itemCount, items: [{ id, name, start, end, notes, tagIds }]',
+  ),
+  calls: ['GET /v1/tours/{tourId}/schedule-templates', 'GET /v1/schedule-templates/{templateId}/items'],
+});
+
+export const venueListArgs = z.strictObject({
+  tourId,
+  ...daySelection,
+  title: z.string().min(1).optional().describe('Only venues with this title (case-insensitive).'),
+  category: lookupName('venueCategories').optional().describe('Only venues of this category (Arena, Club, ...).'),
+});
+export type VenueListArgs = z.infer<typeof venueListArgs>;
+
+export const venueList = defineRead({
+  name: 'venue.list',
+  description: 'List the tour’s venues, by day range, dates, day type, title or category.',
+  args: venueListArgs,
+  outputs: listOutputs(
+    'venues',
+    z.strictObject({
+      id: z.int(),
+      title: z.string(),
+      dayId: nullableInt,
+      date: nullableText,
+      capacity: nullableInt,
+      category: nullableText,
+      type: nullableText,
+      city: nullableText,
+      address: nullableText,
+      confirmed: z.boolean(),
+    }),
+  ),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/venues'],
+});
+
+export const stayListArgs = z
+  .strictObject({
+    tourId,
+    title: z.string().min(1).optional().describe('Only stays with this title (case-insensitive).'),
+    type: z.enum(['HOTEL', 'RENTAL', 'RESIDENCE']).optional(),
+    from: isoDate.optional().describe('Only stays with a night on or after this date.'),
+    to: isoDate.optional().describe('Only stays checking in on or before this date.'),
+    rooms: z.boolean().default(false).describe('Read each stay’s rooms too (one call per stay).'),
+  })
+  .refine((args) => unresolved(args) || args.from === undefined || args.to === undefined || args.from <= args.to, { message: '"to" is before "from"', path: ['to'] });
+export type StayListArgs = z.infer<typeof stayListArgs>;
+
+/** A room assignment as the list actions give it. */
+export const roomEntry = z.strictObject({
+  id: z.int(),
+  stayId: z.int(),
+  stay: nullableText,
+  name: nullableText,
+  roomNumber: nullableInt,
+  roomType: nullableText,
+  checkIn: localDateTime.nullable(),
+  checkOut: localDateTime.nullable(),
+  occupants: z.array(z.string()),
+  userIds: z.array(z.string()),
+  inviteIds: z.array(z.union([z.int(), z.string()])),
+  smoking: z.boolean(),
+  confirmed: z.boolean(),
+});
+export const ROOM_FIELDS = Object.keys(roomEntry.shape).join(', ');
+
+/** A stay as the list actions give it; `rooms` when they were read too. */
+export const stayEntry = z.strictObject({
+  id: z.int(),
+  title: nullableText,
+  type: nullableText,
+  checkIn: localDateTime.nullable(),
+  checkOut: localDateTime.nullable(),
+  timeZone: nullableText,
+  city: nullableText,
+  address: nullableText,
+  confirmed: z.boolean(),
+  confirmationNumber: nullableText,
+  dayIds: z.array(z.int()),
+  rooms: z.array(roomEntry).optional(),
+});
+export const STAY_FIELDS = Object.keys(stayEntry.shape)
+  .filter((field) => field !== 'rooms')
+  .join(', ');
+
+export const stayList = defineRead({
+  name: 'stay.list',
+  description: 'List the tour’s stays (hotels, rentals, residences), by title, type or dates, optionally with their rooms.',
+  args: stayListArgs,
+  outputs: listOutputs('stays', stayEntry, `${STAY_FIELDS}, rooms?`),
+  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms'],
+});
+
+export const roomListArgs = z.strictObject({
+  tourId,
+  stay: nameRef('The stay').optional().describe('Only the rooms of this stay (title or ID). @default every stay'),
+  person: z.string().min(1).optional().describe('Only rooms this tour member or invitee (full name or e-mail) is in.'),
+});
+export type RoomListArgs = z.infer<typeof roomListArgs>;
+
+export const roomList = defineRead({
+  name: 'room.list',
+  description: 'List the room assignments of a stay, or of every stay, with their occupants (crew names; invitees by e-mail).',
+  args: roomListArgs,
+  outputs: listOutputs('rooms', roomEntry),
+  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms', 'GET /v1/tours/{tourId}/users'],
+});
+
+/** A venue or a stay, by title or ID: the owner of contacts and custom fields. */
+const placeOf = {
+  venue: nameRef('The venue').optional(),
+  stay: nameRef('The stay').optional(),
+};
+const onePlace = (args: { venue?: unknown; stay?: unknown }) => unresolved(args) || (args.venue === undefined) !== (args.stay === undefined);
+
+/** An organization's key contact as the list actions give it. */
+export const keyContactEntry = z.strictObject({
+  id: z.int(),
+  name: nullableText,
+  firstName: nullableText,
+  lastName: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  role: nullableText,
+  company: nullableText,
+  city: nullableText,
+  url: nullableText,
+});
+export const KEY_CONTACT_FIELDS = Object.keys(keyContactEntry.shape).join(', ');
+
+export const contactListArgs = z.strictObject({ tourId, ...placeOf }).refine(onePlace, 'give either "venue" or "stay"');
+export type ContactListArgs = z.infer<typeof contactListArgs>;
+
+export const contactList = defineRead({
+  name: 'contact.list',
+  description: 'List a venue’s or stay’s contacts: its linked key contacts and its own e-mail, phone and web rows.',
+  args: contactListArgs,
+  outputs: outputs({
+    keyContacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`),
+    emails: z.array(z.strictObject({ id: z.int(), label: nullableText, email: z.string() })).describe('list of { id, label, email }'),
+    phones: z.array(z.strictObject({ id: z.int(), label: nullableText, phone: z.string() })).describe('list of { id, label, phone }'),
+    urls: z.array(z.strictObject({ id: z.int(), label: nullableText, url: z.string() })).describe('list of { id, label, url }'),
+    count: wholeNumber('number of contacts of every kind'),
+  }),
+  calls: [
+    'GET /v1/tours/{tourId}/venues',
+    'GET /v1/tours/{tourId}/accommodation',
+    'GET /v1/venues/{venueId}/key-contacts',
+    'GET /v1/venues/{venueId}/contacts',
+    'GET /v1/accommodation/{accommodationId}/key-contacts',
+    'GET /v1/accommodation/{accommodationId}/contacts',
+  ],
+});
+
+export const customFieldListArgs = z
+  .strictObject({
+    tourId,
+    ...placeOf,
+    day: dayRef.optional().describe('With "item": the item’s day.'),
+    item: nameRef('A schedule item of "day"').optional(),
+  })
+  .refine((args) => unresolved(args) || [args.venue, args.stay, args.item].filter((v) => v !== undefined).length === 1, 'give one of "venue", "stay" or "item"')
+  .refine((args) => unresolved(args) || args.item === undefined || args.day !== undefined, { message: '"item" needs "day"', path: ['item'] });
+export type CustomFieldListArgs = z.infer<typeof customFieldListArgs>;
+
+export const customFieldList = defineRead({
+  name: 'customField.list',
+  description: 'List the custom fields of a venue, a stay or a schedule item.',
+  args: customFieldListArgs,
+  outputs: outputs({
+    fields: z
+      .array(z.strictObject({ id: nullableInt, title: nullableText, description: nullableText, templateKey: nullableText, sortOrder: nullableInt }))
+      .describe('list of { id, title, description, templateKey, sortOrder }'),
+    count: wholeNumber('number of fields'),
+  }),
+  calls: [
+    'GET /v1/venues/{venueId}/custom-fields',
+    'GET /v1/accommodation/{accommodationId}/custom-fields',
+    'GET /v1/schedule/items/{itemId}/custom-fields',
+  ],
+});
