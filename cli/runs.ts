@@ -119,7 +119,8 @@ export async function waitForOutcome(handle: WorkflowHandle): Promise<RunOutcome
   }
 }
 
-/** The Web UI address of a run. */
-export function runUrl(uiUrl: string, namespace: string, workflowId: string): string {
+/** The Web UI address of a run; undefined when no Web UI is known for the server. */
+export function runUrl(uiUrl: string | undefined, namespace: string, workflowId: string): string | undefined {
+  if (!uiUrl) return undefined;
   return `${uiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}`;
 }

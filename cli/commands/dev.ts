@@ -1,8 +1,15 @@
+/**
+ * `tourflow dev`: a Temporal dev server with its Web UI, the Tour API sandbox and a worker in
+ * one process. It takes Temporal's usual ports (7233, Web UI 8233) and the sandbox's (4010,
+ * 4011) when they are free, and records where it runs in a state file that the other commands
+ * read (`worker/dev-state.ts`), so they find it from any terminal without flags.
+ */
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { Config } from '../../worker/config.ts';
 import { projectRoot } from '../../worker/temporal-cli.ts';
-import { ExitCode, type CliContext } from '../context.ts';
-import { collectInput, untilStopped } from '../options.ts';
+import { ExitCode, UserError, type CliContext } from '../context.ts';
+import { collectInput, portFrom, untilStopped } from '../options.ts';
 import { renderResult } from '../render.ts';
 
 interface DevOptions {
@@ -12,74 +19,156 @@ interface DevOptions {
   persist?: string;
   exit?: boolean;
   verbose?: boolean;
+  port?: string;
+  uiPort?: string;
+  apiPort?: string;
+  authPort?: string;
 }
 
 export const DEMO_PLAYBOOK = path.join(projectRoot, 'definitions', 'playbooks', 'tour-setup.yaml');
+
+/** The ports `dev` takes when they are free. */
+export const DEV_PORTS = { temporal: 7233, ui: 8233, api: 4010, auth: 4011 } as const;
+
+/** How long the user token `dev` prints stays valid: a working day of curl calls. */
+const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
+
+async function ports(options: DevOptions) {
+  const { choosePort, portIsFree } = await import('../../worker/dev-server.ts');
+  const pick = async (value: string | undefined, flag: string, usual: number) => {
+    const asked = value === undefined ? undefined : portFrom(value, flag);
+    if (asked && !(await portIsFree(asked))) throw new UserError(`port ${asked} (${flag}) is in use; pick another, or 0 for a free one`);
+    return choosePort(asked, usual);
+  };
+  return {
+    temporal: await pick(options.port, '--port', DEV_PORTS.temporal),
+    ui: await pick(options.uiPort, '--ui-port', DEV_PORTS.ui),
+    api: await pick(options.apiPort, '--api-port', DEV_PORTS.api),
+    auth: await pick(options.authPort, '--auth-port', DEV_PORTS.auth),
+  };
+}
 
 /** Registers `tourflow dev`. */
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('dev')
-    .description('Start a local Temporal dev server (with Web UI), the Tour API sandbox and a worker together; Ctrl-C stops all three.')
+    .description(
+      'Start a local Temporal dev server (with Web UI), the Tour API sandbox and a worker together; the other commands find it without flags. Ctrl-C stops all three.',
+    )
     .option('--demo', 'run the demo playbook (tour-setup) once everything is up')
     .option('--playbook <file>', 'run this playbook once everything is up')
     .option('-i, --input <key=value>', 'input of that playbook (repeatable)', collectInput, {})
-    .option('--persist <dir>', 'keep Temporal history and the sandbox store in this folder across restarts')
+    .option('--persist <dir>', 'keep Temporal history, the sandbox store and its credentials in this folder across restarts')
     .option('--exit', 'stop everything after the playbook finished')
-    .option('--verbose', 'show the worker\'s informational log lines')
-    .action(async (options: DevOptions) => {
-      // Loaded here, not at start: every other command stays quick to start.
-      const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker }] = await Promise.all([
-        import('../../sandbox/index.ts'),
-        import('../../worker/dev-server.ts'),
-        import('../../worker/worker.ts'),
-      ]);
-      const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
-      if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
-      // The Web UI reads compressed payloads through a codec server that answers only its origin.
-      const server = await startDevServer({ uiCodec: true, ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
-      const sandbox = await startSandbox({ autoApprove: true, ...(persist ? { state: path.join(persist, 'sandbox.json') } : {}) });
-      const creds = sandbox.credentials;
-      const config = ctx.config({
-        temporal: { address: server.address, namespace: server.namespace, uiUrl: server.uiUrl ?? '' },
-        logLevel: options.verbose ? 'INFO' : 'WARN',
-        api: sandboxApiConfig(creds),
-      });
-      const { worker, close } = await createWorker({ config });
-      const running = worker.run();
-      ctx.out(`Temporal ${server.address} · Web UI ${server.uiUrl ?? '(headless)'}`);
-      ctx.out(`Tour API sandbox ${creds.baseUrl} · OAuth portal ${creds.authUrl}`);
-      ctx.out(`worker ready on task queue ${config.temporal.taskQueue}`);
-      try {
-        const playbook = options.playbook ?? (options.demo ? DEMO_PLAYBOOK : undefined);
-        if (playbook) {
-          const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([
-            import('../playbook-input.ts'),
-            import('../runs.ts'),
-            import('../../worker/temporal.ts'),
-          ]);
-          const { plan, inputs } = await loadPlan(ctx, playbook, options.input);
-          const client = await connectClient(config.temporal);
-          const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });
-          const outcome = await waitForOutcome(run.handle);
-          ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`])].join('\n'));
-          ctx.out(`Web UI: ${runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId)}`);
-          ctx.setExitCode(outcome.exitCode);
-          await client.connection.close();
-        }
-        if (!options.exit) {
-          ctx.out('Press Ctrl-C to stop.');
-          await untilStopped(ctx);
-        }
-      } catch (error) {
-        ctx.setExitCode(ExitCode.failed);
-        throw error;
-      } finally {
-        worker.shutdown();
-        await running;
-        await close();
-        await sandbox.close();
-        await server.stop();
-      }
+    .option('--verbose', "show the worker's informational log lines")
+    .option('--port <port>', 'Temporal gRPC port (default 7233 when free, else a free one; 0 for a free one)')
+    .option('--ui-port <port>', 'Web UI port (default 8233 when free, else a free one)')
+    .option('--api-port <port>', 'sandbox API port (default 4010 when free, else a free one)')
+    .option('--auth-port <port>', 'sandbox OAuth portal port (default 4011 when free, else a free one)')
+    .action((options: DevOptions) => dev(ctx, options));
+}
+
+async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
+  // Loaded here, not at start: every other command stays quick to start.
+  const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker, stopWorker }, state, creds, text] = await Promise.all([
+    import('../../sandbox/index.ts'),
+    import('../../worker/dev-server.ts'),
+    import('../../worker/worker.ts'),
+    import('../../worker/dev-state.ts'),
+    import('../sandbox-credentials.ts'),
+    import('../dev-text.ts'),
+  ]);
+  const playbook = options.playbook ? path.resolve(ctx.cwd, options.playbook) : options.demo ? DEMO_PLAYBOOK : undefined;
+  const chosen = await ports(options);
+  const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
+  if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
+  state.removeStaleDevStates(ctx.env);
+  const credentialsFile = persist ? path.join(persist, 'sandbox-credentials.json') : path.join(state.devStateDir(ctx.env), `dev-${process.pid}.credentials.json`);
+
+  // The Web UI reads compressed payloads through a codec server that answers only its origin.
+  const server = await startDevServer({
+    uiCodec: true,
+    port: chosen.temporal,
+    uiPort: chosen.ui,
+    ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}),
+    log: ctx.err,
+  }).catch((error: unknown) => {
+    throw new UserError(`cannot start the Temporal dev server: ${(error as Error).message}`, { exitCode: ExitCode.failed, cause: error });
+  });
+  let stateFile: string | undefined;
+  const stops: (() => Promise<void> | void)[] = [() => server.stop()];
+  try {
+    const sandbox = await startSandbox({
+      autoApprove: true,
+      port: chosen.api,
+      authPort: chosen.auth,
+      accessTokenTtlSeconds: DEV_TOKEN_TTL_SECONDS,
+      ...(persist ? { state: path.join(persist, 'sandbox.json'), knownSecrets: creds.keptSecrets(credentialsFile) } : {}),
     });
+    stops.unshift(() => sandbox.close());
+    const credentials = sandbox.credentials;
+    creds.writeCredentials(credentialsFile, credentials);
+    const config = ctx.config({
+      temporal: { address: server.address, namespace: server.namespace, uiUrl: server.uiUrl },
+      logLevel: options.verbose ? 'INFO' : 'WARN',
+      api: sandboxApiConfig(credentials),
+    });
+    const { worker, close } = await createWorker({ config });
+    const running = worker.run();
+    stops.unshift(async () => {
+      stopWorker(worker);
+      await running;
+      await close();
+    });
+    stateFile = state.writeDevState(ctx.env, {
+      version: 1,
+      pid: process.pid,
+      host: (await import('node:os')).hostname(),
+      startedAt: new Date().toISOString(),
+      temporal: { address: server.address, namespace: server.namespace, taskQueue: config.temporal.taskQueue, ...(server.uiUrl ? { uiUrl: server.uiUrl } : {}) },
+      api: { baseUrl: credentials.baseUrl, authUrl: credentials.authUrl, credentialsFile },
+    });
+    ctx.out(text.devReady({ config, credentials, stateFile, credentialsFile }).join('\n'));
+    if (playbook) await runPlaybook(ctx, config, playbook, options.input);
+    if (!options.exit) {
+      ctx.out('Press Ctrl-C to stop.');
+      await untilStopped(ctx);
+    }
+  } catch (error) {
+    ctx.setExitCode(ExitCode.failed);
+    throw error;
+  } finally {
+    if (stateFile) (await import('node:fs')).rmSync(stateFile, { force: true });
+    if (!persist) (await import('node:fs')).rmSync(credentialsFile, { force: true });
+    // In order (the worker before the server it talks to), and each even when another failed:
+    // a part left running would keep the process alive.
+    for (const stop of stops) {
+      try {
+        await stop();
+      } catch (error) {
+        ctx.err(`while stopping: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+/** Runs one playbook on the dev's worker and prints its result and Web UI link. */
+async function runPlaybook(ctx: CliContext, config: Config, file: string, raw: Record<string, string>): Promise<void> {
+  const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([
+    import('../playbook-input.ts'),
+    import('../runs.ts'),
+    import('../../worker/temporal.ts'),
+  ]);
+  const { plan, inputs } = await loadPlan(ctx, file, raw);
+  const client = await connectClient(config.temporal);
+  try {
+    const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });
+    const outcome = await waitForOutcome(run.handle);
+    ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`])].join('\n'));
+    const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);
+    if (url) ctx.out(`Web UI: ${url}`);
+    ctx.setExitCode(outcome.exitCode);
+  } finally {
+    await client.connection.close();
+  }
 }

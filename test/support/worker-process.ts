@@ -3,40 +3,23 @@
  * environment like a deployed one, so a test can SIGKILL it and start it again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { bundleOptions } from '../../worker/worker.ts';
+import { builtIsFresh } from './cli-process.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.resolve(import.meta.dirname, 'worker-main.ts');
 const COMPILED = path.join(ROOT, 'bin', 'tourflow.js');
-const SOURCES = ['cli', 'worker', 'activities', 'workflows', 'definitions', 'sandbox'];
-
-async function newestSource(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, await newestSource(file));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, (await stat(file)).mtimeMs);
-  }
-  return newest;
-}
 
 /**
  * How to start `tourflow worker`: the compiled CLI when `dist/` is newer than every source
  * file (as after `npm ci`, which builds it), else the sources through tsx.
  */
 export async function workerCommand(): Promise<string[]> {
-  try {
-    const built = (await stat(path.join(ROOT, 'dist', 'cli', 'main.js'))).mtimeMs;
-    const sources = Math.max(...(await Promise.all(SOURCES.map((dir) => newestSource(path.join(ROOT, dir))))));
-    if (built > sources) return [COMPILED, 'worker'];
-  } catch {
-    // not built
-  }
-  return ['--import', 'tsx', ENTRY];
+  return (await builtIsFresh()) ? [COMPILED, 'worker'] : ['--import', 'tsx', ENTRY];
 }
 
 /** Writes the workflow bundle once, so restarted workers skip bundling. */
