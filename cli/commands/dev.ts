@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { JsonObject, Plan } from '../../definitions/plan-types.ts';
 import type { Config } from '../../worker/config.ts';
 import { projectRoot } from '../../worker/temporal-cli.ts';
 import { ExitCode, UserError, type CliContext } from '../context.ts';
@@ -69,8 +70,9 @@ export function register(program: Command, ctx: CliContext): void {
 }
 
 async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
+  const chosen = await ports(options);
   // Loaded here, not at start: every other command stays quick to start.
-  const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker, stopWorker }, state, creds, text] = await Promise.all([
+  const [{ StateFileError, startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker, stopWorker }, state, creds, text] = await Promise.all([
     import('../../sandbox/index.ts'),
     import('../../worker/dev-server.ts'),
     import('../../worker/worker.ts'),
@@ -79,7 +81,8 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
     import('../dev-text.ts'),
   ]);
   const playbook = options.playbook ? path.resolve(ctx.cwd, options.playbook) : options.demo ? DEMO_PLAYBOOK : undefined;
-  const chosen = await ports(options);
+  // A playbook that does not compile is said before anything starts.
+  const loaded = playbook ? await (await import('../playbook-input.ts')).loadPlan(ctx, playbook, options.input) : undefined;
   const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
   if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
   state.removeStaleDevStates(ctx.env);
@@ -104,6 +107,8 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
       authPort: chosen.auth,
       accessTokenTtlSeconds: DEV_TOKEN_TTL_SECONDS,
       ...(persist ? { state: path.join(persist, 'sandbox.json'), knownSecrets: creds.keptSecrets(credentialsFile) } : {}),
+    }).catch((error: unknown) => {
+      throw error instanceof StateFileError ? new UserError(`--persist: ${error.message}`, { cause: error }) : error;
     });
     stops.unshift(() => sandbox.close());
     const credentials = sandbox.credentials;
@@ -129,7 +134,7 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
       api: { baseUrl: credentials.baseUrl, authUrl: credentials.authUrl, credentialsFile },
     });
     ctx.out(text.devReady({ config, credentials, stateFile, credentialsFile }).join('\n'));
-    if (playbook) await runPlaybook(ctx, config, playbook, options.input);
+    if (loaded) await runPlaybook(ctx, config, loaded);
     if (!options.exit) {
       ctx.out('Press Ctrl-C to stop.');
       await untilStopped(ctx);
@@ -153,13 +158,8 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
 }
 
 /** Runs one playbook on the dev's worker and prints its result and Web UI link. */
-async function runPlaybook(ctx: CliContext, config: Config, file: string, raw: Record<string, string>): Promise<void> {
-  const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([
-    import('../playbook-input.ts'),
-    import('../runs.ts'),
-    import('../../worker/temporal.ts'),
-  ]);
-  const { plan, inputs } = await loadPlan(ctx, file, raw);
+async function runPlaybook(ctx: CliContext, config: Config, { plan, inputs }: { plan: Plan; inputs: JsonObject }): Promise<void> {
+  const [{ runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([import('../runs.ts'), import('../../worker/temporal.ts')]);
   const client = await connectClient(config.temporal);
   try {
     const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });

@@ -58,7 +58,7 @@ async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
   const authPort = portFrom(flags.authPort, '--auth-port');
   const state = flags.state ? path.resolve(ctx.cwd, flags.state) : undefined;
   const credentialsOut = flags.credentialsOut ? path.resolve(ctx.cwd, flags.credentialsOut) : state ? credentialsBeside(state) : undefined;
-  const { startSandbox } = await import('../../sandbox/index.ts');
+  const { StateFileError, startSandbox } = await import('../../sandbox/index.ts');
   let running;
   try {
     running = await startSandbox({
@@ -72,6 +72,7 @@ async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UserError('the port is already in use; pick another with --port/--auth-port (0 picks a free one)', { cause: error });
+    if (error instanceof StateFileError) throw new UserError(`--state: ${error.message}`, { cause: error });
     throw error;
   }
   const { credentials } = running;

@@ -1,39 +1,50 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../context.ts';
+import { UserError, type CliContext } from '../context.ts';
+import { addTemporalFlags, type TemporalFlags } from '../options.ts';
 
-interface WorkerOptions {
-  address?: string;
-  namespace?: string;
+interface WorkerOptions extends TemporalFlags {
   taskQueue?: string;
-  maxConcurrentActivities?: string;
-  maxConcurrentWorkflowTasks?: string;
+  maxConcurrentActivities?: number;
+  maxConcurrentWorkflowTasks?: number;
 }
 
-function positive(value: string | undefined): number | undefined {
-  return value === undefined ? undefined : Number.parseInt(value, 10) || undefined;
+/** A `--max-concurrent-*` value: a whole number of 1 or more. */
+function slots(flag: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new UserError(`${flag} takes a whole number of 1 or more, got "${value}"`);
+    return n;
+  };
 }
 
 /** Registers `tourflow worker`. */
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('worker')
-    .description('Run a tourflow worker: executes playbook runs and their API calls. Stops gracefully on SIGTERM or Ctrl-C.')
-    .option('--address <host:port>', 'Temporal address (default: TEMPORAL_ADDRESS or 127.0.0.1:7233)')
-    .option('--namespace <name>', 'Temporal namespace (default: TEMPORAL_NAMESPACE or default)')
+  addTemporalFlags(
+    program
+      .command('worker')
+      .description(
+        'Run a tourflow worker: executes playbook runs and their API calls. Checks Temporal first. Stops gracefully on SIGTERM or Ctrl-C.',
+      ),
+  )
     .option('--task-queue <name>', 'task queue (default: TOURFLOW_TASK_QUEUE, a running `tourflow dev`, or tourflow)')
-    .option('--max-concurrent-activities <n>', 'activity slots (default 100)')
-    .option('--max-concurrent-workflow-tasks <n>', 'workflow task slots (default 40)')
+    .option('--max-concurrent-activities <n>', 'activity slots (default 100)', slots('--max-concurrent-activities'))
+    .option('--max-concurrent-workflow-tasks <n>', 'workflow task slots (default 40)', slots('--max-concurrent-workflow-tasks'))
     .action(async (options: WorkerOptions) => {
+      const { withClient, temporalUserError } = await import('../connect.ts');
       const config = ctx.config({
         temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue },
         worker: {
-          maxConcurrentActivityTaskExecutions: positive(options.maxConcurrentActivities),
-          maxConcurrentWorkflowTaskExecutions: positive(options.maxConcurrentWorkflowTasks),
+          maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities,
+          maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks,
         },
       });
+      // Checked before the (slow) workflow bundle: a wrong address or namespace is said at once.
+      await withClient(ctx, options, async () => undefined);
       // The SDK's worker is heavy to load: only this command pays for it.
       const { createWorker, stopWorker } = await import('../../worker/worker.ts');
-      const { worker, close } = await createWorker({ config });
+      const { worker, close } = await createWorker({ config }).catch((error: unknown) => {
+        throw temporalUserError(config.temporal, error) ?? error;
+      });
       const { temporal } = config;
       ctx.out(`worker ready: task queue ${temporal.taskQueue}, namespace ${temporal.namespace}, Temporal ${temporal.address}, API ${config.api.baseUrl}`);
       const stop = () => stopWorker(worker);

@@ -199,7 +199,7 @@ describe('run management commands', () => {
     expect(await cli(['result', 'no-such-run'], options)).toMatchObject({ code: 2, err: 'error: no run named "no-such-run"; list recent runs with `tourflow runs`' });
     expect((await cli(['runs', '--status', 'sleeping'], options)).code).toBe(2);
     const unreachable = await cli(['runs', '--address', '127.0.0.1:1'], options);
-    expect(unreachable.code).toBe(1);
-    expect(unreachable.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 .*\nStart a local server with `tourflow dev`/);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 \(from --address\): .*\nStart a local server with `tourflow dev`/);
   });
 });
