@@ -23,14 +23,14 @@ export function register(program: Command, ctx: CliContext): void {
     program
       .command('worker')
       .description(
-        'Run a tourflow worker: executes playbook runs and their API calls. Checks Temporal first. Stops gracefully on SIGTERM or Ctrl-C.',
+        'Run a tourflow worker: executes playbook runs and their API calls. Checks Temporal and the API credentials first. Stops gracefully on SIGTERM or Ctrl-C.',
       ),
   )
     .option('--task-queue <name>', 'task queue (default: TOURFLOW_TASK_QUEUE, a running `tourflow dev`, or tourflow)')
     .option('--max-concurrent-activities <n>', 'activity slots (default 100)', slots('--max-concurrent-activities'))
     .option('--max-concurrent-workflow-tasks <n>', 'workflow task slots (default 40)', slots('--max-concurrent-workflow-tasks'))
     .action(async (options: WorkerOptions) => {
-      const { withClient, temporalUserError } = await import('../connect.ts');
+      const [{ withClient, temporalUserError }, { checkApiCredentials }] = await Promise.all([import('../connect.ts'), import('../credentials-check.ts')]);
       const config = ctx.config({
         temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue },
         worker: {
@@ -38,8 +38,9 @@ export function register(program: Command, ctx: CliContext): void {
           maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks,
         },
       });
-      // Checked before the (slow) workflow bundle: a wrong address or namespace is said at once.
+      // Checked before the (slow) workflow bundle: a wrong address, namespace or credential is said at once.
       await withClient(ctx, options, async () => undefined);
+      await checkApiCredentials(config.api, ctx.signal, ctx.err);
       // The SDK's worker is heavy to load: only this command pays for it.
       const { createWorker, stopWorker } = await import('../../worker/worker.ts');
       const { worker, close } = await createWorker({ config }).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { main } from '../../cli/main.ts';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GATE = path.resolve(import.meta.dirname, 'fixtures/gate.yaml');
@@ -111,6 +112,14 @@ describe('user mistakes without a server', () => {
 
 describe('user mistakes against a server', () => {
   const temporal = () => ({ TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_NAMESPACE: inject('temporalNamespace') });
+  let sandbox: RunningSandbox;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({});
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
 
   it.each<[string, string[], NodeJS.ProcessEnv?]>([
     ['status: a namespace the server does not have', ['status', 'some-run', '--namespace', 'no-such-namespace']],
@@ -120,6 +129,27 @@ describe('user mistakes against a server', () => {
     ['schedule create: a cron that is not one', ['schedule', 'create', GATE, '--cron', 'nightly']],
   ])('%s', async (_name, argv, env) => {
     const outcome = await tourflow(argv, { ...temporal(), ...env });
+    expectNoCrash(outcome);
+    expect({ code: outcome.code, err: normalise(outcome.err) }).toMatchSnapshot();
+  });
+
+  it.each([
+    ['a wrong API secret', { TOURFLOW_API_SECRET: 'tfs_wrong' }],
+    ['an unknown API key', { TOURFLOW_API_KEY: 'tfk_unknown' }],
+    ['a user token the API refuses, with no refresh token', { TOURFLOW_ACCESS_TOKEN: 'not-a-token', TOURFLOW_REFRESH_TOKEN: '' }],
+  ])('worker: %s is named at start', async (_name, wrong) => {
+    const c = sandbox.credentials;
+    const env = {
+      ...temporal(),
+      TOURFLOW_API_URL: c.baseUrl,
+      TOURFLOW_AUTH_URL: c.authUrl,
+      TOURFLOW_API_KEY: c.apiKey,
+      TOURFLOW_API_SECRET: c.apiSecret,
+      TOURFLOW_ACCESS_TOKEN: c.accessToken,
+      TOURFLOW_REFRESH_TOKEN: c.refreshToken,
+      ...wrong,
+    };
+    const outcome = await tourflow(['worker', '--task-queue', 'credentials-check'], env);
     expectNoCrash(outcome);
     expect({ code: outcome.code, err: normalise(outcome.err) }).toMatchSnapshot();
   });

@@ -30,9 +30,15 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(options: { outputDir?: string } = {}): Promise<TestStack> {
+export interface TestStackOptions {
+  outputDir?: string;
+  /** The worker holds the sandbox's read-only credential instead of the full one. */
+  readOnly?: boolean;
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const sandbox = await startSandbox({ autoApprove: true });
-  const creds = sandbox.credentials;
+  const creds = options.readOnly ? { ...sandbox.credentials, ...sandbox.credentials.limited } : sandbox.credentials;
   const config = loadConfig({
     env: {},
     overrides: {
