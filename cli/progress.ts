@@ -48,10 +48,12 @@ export function requireOpen(run: FoundRun, verb: string): void {
 /** How long a progress query may take: longer means no worker is serving the run. */
 const QUERY_TIMEOUT_MS = 5_000;
 
-/** The run's progress, or undefined when no worker answers in time. */
-export async function queryProgress(handle: WorkflowHandle): Promise<RunProgress | undefined> {
+/** The run's progress, or undefined when no worker answers in time (or `signal` fires). */
+export async function queryProgress(handle: WorkflowHandle, signal?: AbortSignal): Promise<RunProgress | undefined> {
+  const { connection } = handle.client;
+  const query = () => connection.withDeadline(Date.now() + QUERY_TIMEOUT_MS, () => handle.query(progressQuery));
   try {
-    return await handle.client.connection.withDeadline(Date.now() + QUERY_TIMEOUT_MS, () => handle.query(progressQuery));
+    return await (signal ? connection.withAbortSignal(signal, query) : query());
   } catch {
     return undefined;
   }

@@ -119,6 +119,20 @@ export async function waitForOutcome(handle: WorkflowHandle): Promise<RunOutcome
   }
 }
 
+/**
+ * Waits for a run's outcome unless `signal` fires first (Ctrl-C, SIGTERM): then the calls in
+ * flight are cancelled at once and the result is undefined. The run itself goes on.
+ */
+export async function waitUnlessStopped(handle: WorkflowHandle, signal: AbortSignal): Promise<RunOutcome | undefined> {
+  if (signal.aborted) return undefined;
+  try {
+    return await handle.client.connection.withAbortSignal(signal, () => waitForOutcome(handle));
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    throw error;
+  }
+}
+
 /** The Web UI address of a run; undefined when no Web UI is known for the server. */
 export function runUrl(uiUrl: string | undefined, namespace: string, workflowId: string): string | undefined {
   if (!uiUrl) return undefined;

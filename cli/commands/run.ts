@@ -27,10 +27,11 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--json', 'print the result as JSON')
     .option('--task-queue <name>', 'task queue of the tourflow worker'))
     .action(async (file: string, options: RunOptions) => {
-      const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { withClient }] = await Promise.all([
+      const [{ loadPlan }, { runUrl, startRun, waitUnlessStopped }, { withClient }, { stoppedWaitingText }] = await Promise.all([
         import('../playbook-input.ts'),
         import('../runs.ts'),
         import('../progress.ts'),
+        import('../progress-text.ts'),
       ]);
       const { plan, inputs } = await loadPlan(ctx, file, options.input, options.inputs);
       await withClient(ctx, options, async (client, config) => {
@@ -43,7 +44,11 @@ export function register(program: Command, ctx: CliContext): void {
           return;
         }
         if (!options.json) ctx.err([`running ${run.workflowId}`, ...link].join('\n'));
-        const outcome = await waitForOutcome(run.handle);
+        const outcome = await waitUnlessStopped(run.handle, ctx.signal);
+        if (!outcome) {
+          ctx.err(stoppedWaitingText(run.workflowId));
+          return;
+        }
         if (options.json) ctx.out(JSON.stringify({ url: url ?? null, ...(outcome.result ?? { workflowId: run.workflowId, error: outcome.message }) }, null, 2));
         else ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`]), ...link.map((u) => `Web UI: ${u}`)].join('\n'));
         ctx.setExitCode(outcome.exitCode);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stoppedWaitingText } from '../../cli/progress-text.ts';
 import { startRun } from '../../cli/runs.ts';
 import { resolveInputs } from '../../definitions/index.ts';
 import type { Plan } from '../../definitions/plan-types.ts';
@@ -115,9 +116,29 @@ describe('run management commands', () => {
     const id = await startGate('interrupt');
     const interrupt = new AbortController();
     const followed = await cli(['status', id], { ...options, signal: interrupt.signal, onOut: () => interrupt.abort() });
-    expect(followed).toMatchObject({ code: 0, err: `stopped following ${id}; the run goes on` });
+    expect(followed).toMatchObject({ code: 0, err: stoppedWaitingText(id) });
     expect(JSON.parse((await cli(['status', id, '--json'], options)).out)).toMatchObject({ status: 'running' });
     expect((await cli(['approve', id, 'gate'], options)).code).toBe(0);
+  });
+
+  it('run stops waiting at once on Ctrl-C, says how to follow and cancel the run, and leaves it alone', async () => {
+    const interrupt = new AbortController();
+    let abortedAt = 0;
+    const waiting = cli(['run', GATE, '--input', 'label=run-interrupt', '--run-key', `run-interrupt-${key}`], { ...options, signal: interrupt.signal });
+    const id = `cli-gate--run-interrupt-${key}`;
+    await eventually(async () => {
+      const progress: RunProgress = await stack.client.workflow.getHandle(id).query(progressQuery);
+      return progress.steps[0]?.state === 'waiting' ? progress : undefined;
+    }, `${id} to wait for approval`);
+    abortedAt = Date.now();
+    interrupt.abort();
+    const stopped = await waiting;
+    expect(Date.now() - abortedAt).toBeLessThan(1_000);
+    expect(stopped.code).toBe(0);
+    expect(stopped.err.split('\n').slice(-2).join('\n')).toBe(stoppedWaitingText(id));
+    expect(JSON.parse((await cli(['status', id, '--json'], options)).out)).toMatchObject({ status: 'running' });
+    expect((await cli(['cancel', id], options)).code).toBe(3);
+    started.push(id);
   });
 
   it('cancel rolls the run back and exits 3; a declined approval rolls back too', async () => {
@@ -178,6 +199,10 @@ describe('run management commands', () => {
         [
           "cli-gate--interrupt-<key>",
           "completed",
+        ],
+        [
+          "cli-gate--run-interrupt-<key>",
+          "cancelled, rolled back",
         ],
         [
           "cli-gate--terminate-<key>",

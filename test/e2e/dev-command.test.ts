@@ -15,6 +15,7 @@ import { pollUntil } from '../support/poll.ts';
 import { cleanEnv, runTourflow, startTourflow, type CliProcess } from '../support/cli-process.ts';
 
 const PLAYBOOK = path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml');
+const GATE = path.resolve(import.meta.dirname, '../cli/fixtures/gate.yaml');
 
 /** The value printed after `label` on a line of its own. */
 function printed(text: string, pattern: RegExp, what: string): string {
@@ -80,6 +81,19 @@ describe('tourflow dev and the commands that find it', () => {
     const { stdout } = await promisify(execFile)('sh', ['-c', curl]);
     const body = JSON.parse(stdout) as { data: { tour: { id: string; name: string } } };
     expect(body.data.tour).toMatchObject({ id: tourId, name: 'Day One Tour' });
+  });
+
+  it('a run stops waiting on Ctrl-C, says how to follow and cancel it, and cancel finds it', async () => {
+    const id = `cli-gate--${key}`;
+    const run = await startTourflow(['run', GATE, '--run-key', key], { env, cwd: dir });
+    await pollUntil(async () => run.err().includes(`running ${id}`) || undefined, 'the run to start', 60_000);
+    const interrupted = Date.now();
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    expect(Date.now() - interrupted).toBeLessThan(3_000);
+    expect(run.err()).toContain(`stopped waiting for ${id}; the run goes on.\nFollow it with \`tourflow status ${id}\``);
+    const cancel = await runTourflow(['cancel', id], { env, cwd: dir });
+    expect(cancel.code, cancel.err).toBe(3);
   });
 
   it('stops on Ctrl-C and takes its state with it', async () => {
