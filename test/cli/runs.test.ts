@@ -141,6 +141,27 @@ describe('run management commands', () => {
     started.push(id);
   });
 
+  it('a run key names one run: other inputs are refused, saying what differs; the same inputs reach that run', async () => {
+    const id = await startGate('key');
+    const runKey = `key-${key}`;
+    const other = await cli(['run', GATE, '--input', 'label=other', '--run-key', runKey, '--no-wait'], options);
+    expect(other.code).toBe(2);
+    expect(normalise(other.err, names)).toMatchInlineSnapshot(`
+      "error: cli-gate--key-<key> is already running with other content: input label differs.
+      A run key names one run: give another --run-key to start a new run, or the same inputs to reach that one."
+    `);
+    expect((await cli(['run', GATE, '--input', 'label=key', '--run-key', runKey, '--no-wait'], options)).code).toBe(0);
+    expect((await cli(['approve', id, 'gate'], options)).code).toBe(0);
+    expect((await cli(['result', id], options)).code).toBe(0);
+    const again = await cli(['run', GATE, '--input', 'label=key', '--run-key', runKey], options);
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.err).toContain(`A run with key ${id} already completed; showing its result.`);
+    const otherAgain = await cli(['run', GATE, '--run-key', runKey], options);
+    expect(otherAgain.code).toBe(2);
+    expect(normalise(otherAgain.err, names)).toMatch(/^error: cli-gate--key-<key> already completed with other content: input label differs\./);
+    started.push(id);
+  });
+
   it('cancel rolls the run back and exits 3; a declined approval rolls back too', async () => {
     const cancelled = await startGate('cancel');
     const cancel = await cli(['cancel', cancelled], options);
@@ -201,6 +222,10 @@ describe('run management commands', () => {
           "completed",
         ],
         [
+          "cli-gate--key-<key>",
+          "completed",
+        ],
+        [
           "cli-gate--run-interrupt-<key>",
           "cancelled, rolled back",
         ],
@@ -213,6 +238,7 @@ describe('run management commands', () => {
     const completed = await cli(['runs', '--playbook', 'cli-gate', '--status', 'completed'], options);
     expect(normalise(completed.out, names)).toMatchInlineSnapshot(`
       "RUN                           STATUS     PLAYBOOK  TOUR  STARTED               DURATION
+      cli-gate--key-<key>        completed  cli-gate  -     <instant>  <duration>
       cli-gate--interrupt-<key>  completed  cli-gate  -     <instant>  <duration>
       cli-gate--follow-<key>     completed  cli-gate  -     <instant>  <duration>
       cli-gate--approve-<key>    completed  cli-gate  -     <instant>  <duration>"
