@@ -159,11 +159,12 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
 
 /** Runs one playbook on the dev's worker and prints its result and Web UI link. */
 async function runPlaybook(ctx: CliContext, config: Config, { plan, inputs }: { plan: Plan; inputs: JsonObject }): Promise<void> {
-  const [{ runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([import('../runs.ts'), import('../../worker/temporal.ts')]);
+  const [{ runUrl, startRun, waitUnlessStopped }, { connectClient }] = await Promise.all([import('../runs.ts'), import('../../worker/temporal.ts')]);
   const client = await connectClient(config.temporal);
   try {
     const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });
-    const outcome = await waitForOutcome(run.handle);
+    const outcome = await waitUnlessStopped(run.handle, ctx.signal);
+    if (!outcome) return;
     ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`])].join('\n'));
     const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);
     if (url) ctx.out(`Web UI: ${url}`);
