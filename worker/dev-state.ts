@@ -101,8 +101,13 @@ function isLive(state: DevState): boolean {
   return state.host === os.hostname() && processAlive(state.pid);
 }
 
-/** The most recently started `tourflow dev` that still runs on this machine, if any. */
+/**
+ * The most recently started `tourflow dev` that still runs on this machine, if any. Only an
+ * environment that names a state folder (or a home) is looked in: one built from nothing, as
+ * tests build theirs, never picks up a dev the machine happens to run.
+ */
 export function findDevState(env: NodeJS.ProcessEnv): FoundDevState | undefined {
+  if (!env.TOURFLOW_STATE_DIR && !env.XDG_STATE_HOME && !env.HOME) return undefined;
   return readAll(devStateDir(env))
     .filter(({ state }) => isLive(state))
     .sort((a, b) => b.state.startedAt.localeCompare(a.state.startedAt))[0];

@@ -4,7 +4,7 @@
  * is not followed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,9 +20,9 @@ function deadPid(): number {
 }
 
 /** A state folder holding one dev state, as a `tourflow dev` with these particulars writes it. */
-function stateDir(particulars: Partial<Pick<DevState, 'pid' | 'host'>> = {}): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tourflow-config-'));
+function stateDir(particulars: Partial<Pick<DevState, 'pid' | 'host'>> = {}, dir = mkdtempSync(path.join(os.tmpdir(), 'tourflow-config-'))): string {
   const credentialsFile = path.join(dir, 'credentials.json');
+  mkdirSync(dir, { recursive: true });
   writeFileSync(credentialsFile, JSON.stringify({ apiKey: 'tfk_dev', apiSecret: 'tfs_dev', accessToken: 'token', refreshToken: 'refresh', orgId: 'org' }));
   writeDevState({ TOURFLOW_STATE_DIR: dir }, {
     version: 1,
@@ -73,6 +73,13 @@ describe('configuration sources', () => {
       api: 'http://127.0.0.1:4010',
       key: undefined,
     });
+  });
+
+  it('looks in the home the environment names, and nowhere for an environment built from nothing', () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'tourflow-home-'));
+    stateDir({}, path.join(home, '.local', 'state', 'tourflow'));
+    expect(loadConfig({ env: { HOME: home } }).temporal.address).toBe(DEV_ADDRESS);
+    expect(loadConfig({ env: {} }).temporal.addressSource).toBe('default');
   });
 
   it('refuses a Temporal CLI profile that does not exist', () => {
