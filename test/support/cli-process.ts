@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { pollUntil } from './poll.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,7 +35,9 @@ export async function builtIsFresh(): Promise<boolean> {
 
 /** Node's arguments that start `tourflow` (before the command's own). */
 export async function tourflowCommand(): Promise<string[]> {
-  return (await builtIsFresh()) ? [path.join(ROOT, 'bin', 'tourflow.js')] : ['--import', 'tsx', path.resolve(import.meta.dirname, 'cli-main.ts')];
+  // tsx by its file, not its name: the CLI may run in a folder the name does not resolve from.
+  const tsx = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+  return (await builtIsFresh()) ? [path.join(ROOT, 'bin', 'tourflow.js')] : ['--import', tsx, path.resolve(import.meta.dirname, 'cli-main.ts')];
 }
 
 /** The environment of a new terminal: this one's, without any Temporal or tourflow settings. */
