@@ -6,11 +6,12 @@
  * commands can only have found it through its state.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxCredentials } from '../../sandbox/index.ts';
 import { pollUntil } from '../support/poll.ts';
 import { cleanEnv, runTourflow, startTourflow, type CliProcess } from '../support/cli-process.ts';
 
@@ -108,3 +109,35 @@ describe('tourflow dev and the commands that find it', () => {
     expect(existsSync(stateDir) ? readdirSync(stateDir) : []).toEqual([]);
   });
 });
+
+describe('tourflow dev --persist', () => {
+  it('keeps working credentials across a restart', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tourflow-dev-persist-'));
+    const env = cleanEnv({ TOURFLOW_STATE_DIR: path.join(dir, 'state') });
+    const start = async () => {
+      const dev = await startTourflow(['dev', '--persist', 'keep', '--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'], { env, cwd: dir });
+      try {
+        await dev.waitForOut('Press Ctrl-C to stop.', 180_000);
+        return JSON.parse(readFileSync(path.join(dir, 'keep', 'sandbox-credentials.json'), 'utf8')) as SandboxCredentials;
+      } finally {
+        dev.child.kill('SIGINT');
+        expect(await dev.exited).toBe(0);
+      }
+    };
+    const first = await start();
+    const dev = await startTourflow(['dev', '--persist', 'keep', '--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'], { env, cwd: dir });
+    try {
+      await dev.waitForOut('Press Ctrl-C to stop.', 180_000);
+      expect(dev.out()).toContain(`export TOURFLOW_API_SECRET=${first.apiSecret}`);
+      const baseUrl = printed(dev.out(), /export TOURFLOW_API_URL=(\S+)/, 'API URL');
+      const answer = await fetch(`${baseUrl}/v1/organizations`, {
+        headers: { 'x-api-key': first.apiKey, 'x-api-secret': first.apiSecret, authorization: `Bearer ${first.accessToken}` },
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      dev.child.kill('SIGINT');
+      await dev.exited;
+    }
+  }, 400_000);
+});
+

@@ -41,6 +41,7 @@ export async function builtIsFresh(): Promise<boolean> {
 
 /** Node's arguments that start `tourflow` (before the command's own). */
 export async function tourflowCommand(): Promise<string[]> {
+  // tsx by its file (TSX_LOADER), not its name: the CLI may run in a folder the name does not resolve from.
   return (await builtIsFresh()) ? [path.join(ROOT, 'bin', 'tourflow.js')] : ['--import', TSX_LOADER, ENTRY];
 }
 
