@@ -27,7 +27,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--json', 'print the result as JSON')
     .option('--task-queue <name>', 'task queue of the tourflow worker'))
     .action(async (file: string, options: RunOptions) => {
-      const [{ loadPlan }, { runUrl, startRun, waitUnlessStopped }, { withClient }, { stoppedWaitingText }] = await Promise.all([
+      const [{ loadPlan }, { runUrl, startRun, waitUnlessStopped }, { hasWorker, withClient }, { stoppedWaitingText }] = await Promise.all([
         import('../playbook-input.ts'),
         import('../runs.ts'),
         import('../progress.ts'),
@@ -39,6 +39,10 @@ export function register(program: Command, ctx: CliContext): void {
         const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);
         const link = url ? [url] : [];
         if (!run.started) ctx.err(`A run with key ${run.workflowId} already completed; showing its result.`);
+        const { namespace, taskQueue } = config.temporal;
+        if ((await hasWorker(client, namespace, taskQueue)) === false) {
+          ctx.err(`no worker serves task queue ${taskQueue} in ${namespace}; the run waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`);
+        }
         if (!options.wait) {
           ctx.out(options.json ? JSON.stringify({ workflowId: run.workflowId, url: url ?? null }) : [`started ${run.workflowId}`, ...link].join('\n'));
           return;
