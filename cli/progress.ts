@@ -45,6 +45,20 @@ export function requireOpen(run: FoundRun, verb: string): void {
 }
 
 
+/**
+ * Whether any worker has polled the task queue for workflow tasks lately (the server
+ * remembers pollers for a few minutes). Undefined when the server does not say.
+ */
+export async function hasWorker(client: Client, namespace: string, taskQueue: string): Promise<boolean | undefined> {
+  try {
+    // taskQueueType 1: TASK_QUEUE_TYPE_WORKFLOW
+    const answer = await client.workflowService.describeTaskQueue({ namespace, taskQueue: { name: taskQueue }, taskQueueType: 1 });
+    return (answer.pollers?.length ?? 0) > 0;
+  } catch {
+    return undefined;
+  }
+}
+
 /** How long a progress query may take: longer means no worker is serving the run. */
 const QUERY_TIMEOUT_MS = 5_000;
 

@@ -30,7 +30,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--task-queue <name>', 'task queue of the tourflow worker')
     .option('--no-encryption', "store the run's input unencrypted (a Temporal elsewhere refuses it without a key otherwise)"))
     .action(async (file: string, options: RunOptions) => {
-      const [{ loadPlan }, { runUrl, startRun, waitUnlessStopped }, { withClient }, { stoppedWaitingText }] = await Promise.all([
+      const [{ loadPlan }, { runUrl, startRun, waitUnlessStopped }, { hasWorker, withClient }, { stoppedWaitingText }] = await Promise.all([
         import('../playbook-input.ts'),
         import('../runs.ts'),
         import('../progress.ts'),
@@ -42,6 +42,10 @@ export function register(program: Command, ctx: CliContext): void {
         const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);
         const link = url ? [url] : [];
         if (!run.started) ctx.err(`A run with key ${run.workflowId} already completed; showing its result.`);
+        const { namespace, taskQueue } = config.temporal;
+        if ((await hasWorker(client, namespace, taskQueue)) === false) {
+          ctx.err(`no worker serves task queue ${taskQueue} in ${namespace}; the run waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`);
+        }
         if (!options.wait) {
           ctx.out(options.json ? JSON.stringify({ workflowId: run.workflowId, url: url ?? null }) : [`started ${run.workflowId}`, ...link].join('\n'));
           return;

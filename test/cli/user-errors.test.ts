@@ -10,6 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { loadConfig } from '../../worker/config.ts';
+import { connectClient } from '../../worker/temporal.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GATE = path.resolve(import.meta.dirname, 'fixtures/gate.yaml');
@@ -113,7 +115,7 @@ describe('user mistakes without a server', () => {
 });
 
 describe('user mistakes against a server', () => {
-  const temporal = () => ({ TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_NAMESPACE: inject('temporalNamespace') });
+  const temporal = () => ({ TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_NAMESPACE: inject('temporalNamespace'), TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys') });
   let sandbox: RunningSandbox;
 
   beforeAll(async () => {
@@ -133,6 +135,23 @@ describe('user mistakes against a server', () => {
     const outcome = await tourflow(argv, { ...temporal(), ...env });
     expectNoCrash(outcome);
     expect({ code: outcome.code, err: normalise(outcome.err) }).toMatchSnapshot();
+  });
+
+  it('run: no worker on the task queue is said, not waited out in silence', async () => {
+    const probe = path.join(DIR, 'no-worker.yaml');
+    writeFileSync(probe, 'apiVersion: tourflow/v1\nname: no-worker-probe\nsteps:\n  - id: wait\n    action: approval\n    with:\n      message: never\n');
+    const queue = `nobody-${process.pid}`;
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main({ argv: ['run', probe, '--task-queue', queue, '--no-wait'], env: temporal(), cwd: DIR, stdout: (text) => out.push(text), stderr: (text) => err.push(text) });
+    expect(code).toBe(0);
+    expect(err.join('\n')).toBe(`no worker serves task queue ${queue} in default; the run waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`);
+    const client = await connectClient(loadConfig({ env: temporal() }).temporal);
+    try {
+      await client.workflow.getHandle(/^started (\S+)/.exec(out.join('\n'))![1]!).terminate('test over');
+    } finally {
+      await client.connection.close();
+    }
   });
 
   it.each([
