@@ -17,8 +17,8 @@ export interface TemporalFlags {
 /** Adds `--address` and `--namespace` to a command. */
 export function addTemporalFlags(command: Command): Command {
   return command
-    .option('--address <host:port>', 'Temporal address (default: TEMPORAL_ADDRESS or 127.0.0.1:7233)')
-    .option('--namespace <name>', 'Temporal namespace');
+    .option('--address <host:port>', 'Temporal address (default: TEMPORAL_ADDRESS, the Temporal CLI profile, a running `tourflow dev`, else 127.0.0.1:7233)')
+    .option('--namespace <name>', 'Temporal namespace (default: TEMPORAL_NAMESPACE, the profile, a running `tourflow dev`, else default)');
 }
 
 const EMAIL = /[^\s@]+@[^\s@]+\.[A-Za-z]{2,}/;

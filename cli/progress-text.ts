@@ -127,3 +127,15 @@ export function progressLines(progress: Pick<RunProgress, 'playbook' | 'paused' 
   const lines = progress.steps.map((step) => `  ${stepText(step, width, open ? workflowId : undefined)}${step.items ? `  ${itemsText(step)}` : ''}`);
   return [head, ...lines];
 }
+
+/**
+ * What `run`, `status`, `result` and `cancel` say when Ctrl-C stops them waiting: the run (or
+ * its cancellation) goes on, and how to reach it.
+ */
+export function stoppedWaitingText(workflowId: string, cancelling = false): string {
+  if (cancelling) return `stopped waiting for ${workflowId}; its cancellation goes on.\nFollow it with \`tourflow status ${workflowId}\`.`;
+  return [
+    `stopped waiting for ${workflowId}; the run goes on.`,
+    `Follow it with \`tourflow status ${workflowId}\`; cancel it (and roll it back) with \`tourflow cancel ${workflowId}\`.`,
+  ].join('\n');
+}

@@ -1,54 +1,19 @@
 /**
- * Reading runs from the terminal: connecting to Temporal (with a message that says what to do
- * when it is not there), finding a run by its workflow ID, asking for its progress and printing
- * how it ended. Shared by `runs`, `status`, `result`, `cancel`, `approve`, `pause`, `resume`
+ * Reading runs from the terminal: finding a run by its workflow ID (once `connect.ts` has
+ * connected), asking for its progress and printing how it ended. Shared by `runs`, `status`, `result`, `cancel`, `approve`, `pause`, `resume`
  * and the schedule commands, which load it when they act.
  */
 import { WorkflowUpdateFailedError, type Client, type WorkflowExecutionDescription, type WorkflowHandle } from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
-import type { Config } from '../worker/config.ts';
-import type { KeyProviderOptions } from '../worker/key-config.ts';
-import { KeyConfigError } from '../worker/key-provider.ts';
-import { connectClient } from '../worker/temporal.ts';
 import { progressQuery, type RunProgress } from '../workflows/messages.ts';
-import { ExitCode, UserError, type CliContext } from './context.ts';
-import type { TemporalFlags } from './options.ts';
+import { UserError, type CliContext } from './context.ts';
 import { PLAYBOOK_WORKFLOW, progressLines, runStatusText } from './progress-text.ts';
 import { renderResult } from './render.ts';
 import type { RunOutcome } from './runs.ts';
 
 // The text of runs lives in progress-text.ts, which loads without the Temporal client.
 export { formatDuration, formatInZone, progressLines } from './progress-text.ts';
-
-/**
- * Connects to Temporal, runs `fn` and closes the connection. A server that does not answer is
- * the user's to fix (start one, or point at the right one), so it is a `UserError` naming the
- * address rather than a crash. `keys` as `connectClient` takes them.
- */
-export async function withClient<T>(
-  ctx: CliContext,
-  flags: TemporalFlags & { taskQueue?: string },
-  fn: (client: Client, config: Config) => Promise<T>,
-  keys: KeyProviderOptions = {},
-): Promise<T> {
-  const config = ctx.config({ temporal: { address: flags.address, namespace: flags.namespace, taskQueue: flags.taskQueue } });
-  let client: Client;
-  try {
-    client = await connectClient(config.temporal, keys);
-  } catch (cause) {
-    if (cause instanceof KeyConfigError) throw cause;
-    throw new UserError(
-      `cannot reach Temporal at ${config.temporal.address} (${(cause as Error).message}).\n` +
-        'Start a local server with `tourflow dev`, or point tourflow at yours with --address or TEMPORAL_ADDRESS.',
-      { exitCode: ExitCode.failed, cause },
-    );
-  }
-  try {
-    return await fn(client, config);
-  } finally {
-    await client.connection.close();
-  }
-}
+export { withClient } from './connect.ts';
 
 /** A run found by its workflow ID. */
 export interface FoundRun {
@@ -80,13 +45,29 @@ export function requireOpen(run: FoundRun, verb: string): void {
 }
 
 
+/**
+ * Whether any worker has polled the task queue for workflow tasks lately (the server
+ * remembers pollers for a few minutes). Undefined when the server does not say.
+ */
+export async function hasWorker(client: Client, namespace: string, taskQueue: string): Promise<boolean | undefined> {
+  try {
+    // taskQueueType 1: TASK_QUEUE_TYPE_WORKFLOW
+    const answer = await client.workflowService.describeTaskQueue({ namespace, taskQueue: { name: taskQueue }, taskQueueType: 1 });
+    return (answer.pollers?.length ?? 0) > 0;
+  } catch {
+    return undefined;
+  }
+}
+
 /** How long a progress query may take: longer means no worker is serving the run. */
 const QUERY_TIMEOUT_MS = 5_000;
 
-/** The run's progress, or undefined when no worker answers in time. */
-export async function queryProgress(handle: WorkflowHandle): Promise<RunProgress | undefined> {
+/** The run's progress, or undefined when no worker answers in time (or `signal` fires). */
+export async function queryProgress(handle: WorkflowHandle, signal?: AbortSignal): Promise<RunProgress | undefined> {
+  const { connection } = handle.client;
+  const query = () => connection.withDeadline(Date.now() + QUERY_TIMEOUT_MS, () => handle.query(progressQuery));
   try {
-    return await handle.client.connection.withDeadline(Date.now() + QUERY_TIMEOUT_MS, () => handle.query(progressQuery));
+    return await (signal ? connection.withAbortSignal(signal, query) : query());
   } catch {
     return undefined;
   }

@@ -7,9 +7,10 @@ import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowFailedError,
   type Client,
+  type WorkflowExecutionDescription,
   type WorkflowHandle,
 } from '@temporalio/client';
-import { ApplicationFailure, CancelledFailure, type Duration } from '@temporalio/common';
+import { ApplicationFailure, CancelledFailure, WorkflowNotFoundError, type Duration } from '@temporalio/common';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { planForRun } from '../definitions/run-plan.ts';
 import type { playbookWorkflow } from '../workflows/playbook.ts';
@@ -17,11 +18,22 @@ import { RunFailureType, type PlaybookInput, type RunResult } from '../workflows
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
 import { ExitCode } from './context.ts';
 import { storedInTheClear } from './options.ts';
+import { contentDifferences, recordedContent, runContent, runKeyConflict, type RunContent } from './run-content.ts';
 
 /** Workflow IDs: `<playbook>--<run key>`, so runs are found by name in the Web UI. */
 export function workflowIdFor(plan: Plan, runKey: string | undefined): string {
   const key = runKey !== undefined ? storedInTheClear(runKey, 'run key') : `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
   return `${plan.name}--${key}`;
+}
+
+/** The latest run with this workflow ID, if any. */
+async function latestRun(client: Client, workflowId: string): Promise<WorkflowExecutionDescription | undefined> {
+  try {
+    return await client.workflow.getHandle(workflowId).describe();
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -30,17 +42,26 @@ export function workflowIdFor(plan: Plan, runKey: string | undefined): string {
  * otherwise answer with the deleted records. A run that was terminated mid-way keeps its keys,
  * so a retry continues where it stopped without duplicating anything.
  */
-async function keySeedFor(client: Client, workflowId: string): Promise<{ seed: string; generation: number }> {
+function keySeedFor(workflowId: string, latest: WorkflowExecutionDescription | undefined): { seed: string; generation: number } {
   let generation = 0;
-  try {
-    const latest = await client.workflow.getHandle(workflowId).describe();
+  if (latest) {
     const previous = Number((latest.memo as Record<string, unknown> | undefined)?.keyGeneration ?? 0);
     const rolledBack = latest.status.name === 'FAILED' || latest.status.name === 'CANCELLED';
     generation = rolledBack ? previous + 1 : previous;
-  } catch {
-    // never ran
   }
   return { seed: generation === 0 ? workflowId : `${workflowId}#${generation}`, generation };
+}
+
+/**
+ * Refuses to reuse a run (one still going, or completed) that did something else than this
+ * one would: a run key names one run. Runs that ended otherwise may be run again, with any
+ * content; runs from before the content was recorded are not compared.
+ */
+function requireSameContent(latest: WorkflowExecutionDescription | undefined, content: RunContent): void {
+  if (!latest || !['RUNNING', 'COMPLETED'].includes(latest.status.name)) return;
+  const recorded = recordedContent(latest.memo as Record<string, unknown> | undefined);
+  const differences = recorded ? contentDifferences(recorded, content) : [];
+  if (differences.length > 0) throw runKeyConflict(latest.workflowId, latest.status.name === 'RUNNING', differences);
 }
 
 export interface StartRunOptions {
@@ -65,7 +86,11 @@ export interface StartedRun {
 export async function startRun(options: StartRunOptions): Promise<StartedRun> {
   const { client, plan } = options;
   const workflowId = workflowIdFor(plan, options.runKey);
-  const { seed, generation } = await keySeedFor(client, workflowId);
+  const latest = options.runKey === undefined ? undefined : await latestRun(client, workflowId);
+  // Hashes only, kept in the memo, which is encrypted like every payload: no guest data in the clear.
+  const content = runContent(plan, options.inputs);
+  requireSameContent(latest, content);
+  const { seed, generation } = keySeedFor(workflowId, latest);
   const input: PlaybookInput = { plan: planForRun(plan), inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}) };
   try {
     const handle = await client.workflow.start<typeof playbookWorkflow>('playbookWorkflow', {
@@ -75,7 +100,7 @@ export async function startRun(options: StartRunOptions): Promise<StartedRun> {
       workflowIdReusePolicy: 'ALLOW_DUPLICATE_FAILED_ONLY',
       workflowIdConflictPolicy: 'USE_EXISTING',
       searchAttributes: { [PLAYBOOK_NAME]: [plan.name] },
-      memo: { keyGeneration: generation },
+      memo: { keyGeneration: generation, content },
       staticSummary: `${plan.name}${plan.description ? `: ${plan.description.split('\n')[0]}` : ''}`,
       staticDetails: planDetails(plan),
       ...(options.workflowTaskTimeout ? { workflowTaskTimeout: options.workflowTaskTimeout as Duration } : {}),
@@ -121,7 +146,22 @@ export async function waitForOutcome(handle: WorkflowHandle): Promise<RunOutcome
   }
 }
 
-/** The Web UI address of a run. */
-export function runUrl(uiUrl: string, namespace: string, workflowId: string): string {
+/**
+ * Waits for a run's outcome unless `signal` fires first (Ctrl-C, SIGTERM): then the calls in
+ * flight are cancelled at once and the result is undefined. The run itself goes on.
+ */
+export async function waitUnlessStopped(handle: WorkflowHandle, signal: AbortSignal): Promise<RunOutcome | undefined> {
+  if (signal.aborted) return undefined;
+  try {
+    return await handle.client.connection.withAbortSignal(signal, () => waitForOutcome(handle));
+  } catch (error) {
+    if (signal.aborted) return undefined;
+    throw error;
+  }
+}
+
+/** The Web UI address of a run; undefined when no Web UI is known for the server. */
+export function runUrl(uiUrl: string | undefined, namespace: string, workflowId: string): string | undefined {
+  if (!uiUrl) return undefined;
   return `${uiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(namespace)}/workflows/${encodeURIComponent(workflowId)}`;
 }

@@ -100,6 +100,9 @@ async function changeSchedule(ctx: CliContext, client: Client, id: string, file:
 
 /** `schedule update ID [FILE]`. */
 export async function update(ctx: CliContext, id: string, file: string | undefined, options: UpdateOptions): Promise<void> {
+  // Flag values are checked before connecting: a mistake is said without a server.
+  if (options.timezone) checkTimezone(options.timezone);
+  if (options.catchupWindow) checkDuration('--catchup-window', options.catchupWindow);
   await withClient(ctx, options, async (client) => {
     show(ctx, options.json, `updated schedule ${id}`, await changeSchedule(ctx, client, id, file, options));
   });
@@ -146,9 +149,9 @@ export async function trigger(ctx: CliContext, id: string, options: TemporalFlag
 
 /** `schedule backfill ID --from --to`. */
 export async function backfill(ctx: CliContext, id: string, options: TemporalFlags & { from: string; to: string; overlap: OverlapFlag }): Promise<void> {
+  const [start, end] = [checkInstant('--from', options.from), checkInstant('--to', options.to)];
+  if (end <= start) throw new UserError('--to must be after --from');
   await withClient(ctx, options, async (client) => {
-    const [start, end] = [checkInstant('--from', options.from), checkInstant('--to', options.to)];
-    if (end <= start) throw new UserError('--to must be after --from');
     const { handle, description } = await findSchedule(client, id);
     await handle.backfill({ start, end, overlap: OVERLAP_POLICIES[options.overlap] });
     const zone = description.spec.timezone ?? 'UTC';

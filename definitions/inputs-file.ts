@@ -23,7 +23,8 @@ export async function readInputsFile(file: string, cwd = process.cwd()): Promise
   try {
     text = await readBoundedText(path.resolve(cwd, file), INPUTS_LIMITS.maxBytes);
   } catch (cause) {
-    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (cause as Error).message;
+    const code = (cause as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (cause as Error).message;
     return { errors: [new PlaybookError(PlaybookErrorCode.fileNotFound, `cannot read inputs file: ${reason}`, { file, line: 1, column: 1, cause })], sources: {} };
   }
   const sources = { [file]: text };

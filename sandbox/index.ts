@@ -4,3 +4,4 @@ export type { ListenOptions, RunningSandbox, Sandbox, SandboxCredentials, Sandbo
 export type { ActiveFault, FaultController, FaultKind, FaultRule } from './pipeline/faults.ts';
 export { ADMIN_PREFIX } from './routes/admin.ts';
 export { sandboxApiConfig } from './api-config.ts';
+export { StateFileError } from './store/persistence.ts';

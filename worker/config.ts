@@ -1,16 +1,43 @@
 /**
- * The one place that reads configuration. Precedence: explicit option > environment > default.
- * Nothing else in tourflow reads `process.env`.
+ * The one place that reads configuration. Precedence: explicit option > environment > the
+ * Temporal CLI profile > a running `tourflow dev` > default. Nothing else in tourflow reads
+ * `process.env`.
  *
  * Temporal settings follow the Temporal CLI's conventions (`TEMPORAL_ADDRESS`,
  * `TEMPORAL_NAMESPACE`, `TEMPORAL_API_KEY`, `TEMPORAL_TLS*`), so one worker runs against a
- * dev server, a self-hosted cluster or Temporal Cloud.
+ * dev server, a self-hosted cluster or Temporal Cloud. A running `tourflow dev` is found through
+ * the state file it writes (`worker/dev-state.ts`); its settings apply only where nothing above
+ * gives the Temporal address (or gives the dev's own), and its sandbox only where nothing gives
+ * the API URL.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { loadClientConnectConfig } from '@temporalio/envconfig';
 import type { ClientConnectConfig } from '@temporalio/envconfig';
 import type { TLSConfig } from '@temporalio/client';
+import { findDevState, readDevCredentials, type FoundDevState } from './dev-state.ts';
+
+/** Where a setting came from, for messages that say what to change. */
+export const ConfigSource = {
+  option: 'option',
+  environment: 'environment',
+  profile: 'profile',
+  dev: 'dev',
+  default: 'default',
+} as const;
+export type ConfigSource = (typeof ConfigSource)[keyof typeof ConfigSource];
+
+/** A configuration mistake the user makes in the environment (a profile that does not exist). */
+export class ConfigError extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'ConfigError';
+  }
+}
+
+/** The Temporal CLI's defaults: the dev server's address and the Web UI beside it. */
+export const DEFAULT_TEMPORAL_ADDRESS = '127.0.0.1:7233';
+export const DEFAULT_UI_URL = 'http://localhost:8233';
 
 export interface TemporalConfig {
   /** @default '127.0.0.1:7233' (or the address of the active Temporal CLI profile) */
@@ -23,8 +50,16 @@ export interface TemporalConfig {
   tls: TLSConfig | boolean | undefined;
   apiKey: string | undefined;
   metadata: Record<string, string> | undefined;
-  /** Base URL of the Temporal Web UI, for links printed by the CLI. @default 'http://localhost:8233' */
-  uiUrl: string;
+  /**
+   * Base URL of the Temporal Web UI that serves this namespace, for links printed by the CLI:
+   * `TOURFLOW_UI_URL`, Temporal Cloud's for a Cloud address, a running `tourflow dev`'s, or
+   * the dev server's default beside the default address. Undefined when none is known.
+   */
+  uiUrl: string | undefined;
+  /** Where the address came from. */
+  addressSource: ConfigSource;
+  /** The state file of the `tourflow dev` whose settings these are, when they are one's. */
+  devStateFile: string | undefined;
   /** How payloads are encrypted before they reach Temporal (worker/key-config.ts). */
   encryption: EncryptionConfig;
 }
@@ -42,7 +77,7 @@ export interface EncryptionConfig {
   activeKey: string | undefined;
   /** Store payloads unencrypted (`--no-encryption`, `TOURFLOW_ENCRYPTION=off`). @default false */
   off: boolean;
-  /** The key `tourflow dev` creates. @default `$XDG_CONFIG_HOME/tourflow/local-key.json` */
+  /** The key `tourflow dev` creates. @default the running dev's, else `$XDG_CONFIG_HOME/tourflow/local-key.json` */
   localKeyFile: string;
 }
 
@@ -125,10 +160,77 @@ function temporalProfile(env: NodeJS.ProcessEnv): ClientConnectConfig {
   const vars = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
   try {
     return loadClientConnectConfig({ overrideEnvVars: vars, ...(env.TEMPORAL_PROFILE ? { profile: env.TEMPORAL_PROFILE } : {}) });
-  } catch {
-    // No config file (the usual case on a developer machine): environment variables only.
+  } catch (error) {
+    // A profile asked for by name must exist; without one, a missing or unreadable config
+    // file (the usual case on a developer machine) means environment variables only.
+    if (env.TEMPORAL_PROFILE) {
+      throw new ConfigError(
+        `TEMPORAL_PROFILE names the Temporal CLI profile "${env.TEMPORAL_PROFILE}", which cannot be loaded (${(error as Error).message}). ` +
+          'List profiles with `temporal config list`, or unset TEMPORAL_PROFILE.',
+        { cause: error },
+      );
+    }
     return loadClientConnectConfig({ overrideEnvVars: vars, disableFile: true });
   }
+}
+
+/** Temporal Cloud serves every namespace's Web UI at one address. */
+function cloudUiUrl(address: string): string | undefined {
+  const host = address.replace(/:\d+$/, '');
+  return host.endsWith('.tmprl.cloud') ? 'https://cloud.temporal.io' : undefined;
+}
+
+function isDefaultAddress(address: string): boolean {
+  return address === DEFAULT_TEMPORAL_ADDRESS || address === 'localhost:7233';
+}
+
+function temporalConfig(env: NodeJS.ProcessEnv, o: ConfigOverrides, profile: ClientConnectConfig, dev: FoundDevState | undefined): TemporalConfig {
+  const connection = profile.connectionOptions;
+  const given = o.temporal?.address ?? connection.address;
+  const addressSource: ConfigSource = o.temporal?.address
+    ? ConfigSource.option
+    : env.TEMPORAL_ADDRESS
+      ? ConfigSource.environment
+      : connection.address
+        ? ConfigSource.profile
+        : dev
+          ? ConfigSource.dev
+          : ConfigSource.default;
+  // A dev's settings serve its own server only: a flag naming another server leaves them out.
+  const fromDev = dev && (given === undefined || given === dev.state.temporal.address) ? dev.state.temporal : undefined;
+  const address = given ?? fromDev?.address ?? DEFAULT_TEMPORAL_ADDRESS;
+  return {
+    address,
+    namespace: o.temporal?.namespace ?? profile.namespace ?? fromDev?.namespace ?? 'default',
+    taskQueue: o.temporal?.taskQueue ?? env.TOURFLOW_TASK_QUEUE ?? fromDev?.taskQueue ?? 'tourflow',
+    tls: (o.temporal?.tls as TemporalConfig['tls']) ?? connection.tls ?? undefined,
+    apiKey: o.temporal?.apiKey ?? (typeof connection.apiKey === 'string' ? connection.apiKey : undefined),
+    metadata: connection.metadata as Record<string, string> | undefined,
+    uiUrl:
+      o.temporal?.uiUrl ??
+      (env.TOURFLOW_UI_URL || undefined) ??
+      cloudUiUrl(address) ??
+      (fromDev ? fromDev.uiUrl : isDefaultAddress(address) ? DEFAULT_UI_URL : undefined),
+    addressSource,
+    devStateFile: fromDev ? dev?.file : undefined,
+    encryption: encryptionConfig(env, o.temporal?.encryption ?? {}, fromDev?.localKeyFile),
+  };
+}
+
+function apiConfig(env: NodeJS.ProcessEnv, o: ConfigOverrides, dev: FoundDevState | undefined): ApiConfig {
+  const fromDev = dev && !o.api?.baseUrl && !env.TOURFLOW_API_URL ? dev.state.api : undefined;
+  const creds = fromDev ? readDevCredentials(fromDev.credentialsFile) : {};
+  return {
+    baseUrl: o.api?.baseUrl ?? env.TOURFLOW_API_URL ?? fromDev?.baseUrl ?? 'http://127.0.0.1:4010',
+    authUrl: o.api?.authUrl ?? env.TOURFLOW_AUTH_URL ?? fromDev?.authUrl ?? 'http://127.0.0.1:4011',
+    apiKey: o.api?.apiKey ?? env.TOURFLOW_API_KEY ?? creds.apiKey,
+    apiSecret: o.api?.apiSecret ?? env.TOURFLOW_API_SECRET ?? creds.apiSecret,
+    accessToken: o.api?.accessToken ?? env.TOURFLOW_ACCESS_TOKEN ?? creds.accessToken,
+    refreshToken: o.api?.refreshToken ?? env.TOURFLOW_REFRESH_TOKEN ?? creds.refreshToken,
+    tokenFile: o.api?.tokenFile ?? env.TOURFLOW_TOKEN_FILE ?? path.join(configHome(env), 'tourflow', 'tokens.json'),
+    redirectUri: o.api?.redirectUri ?? env.TOURFLOW_REDIRECT_URI,
+    defaultOrg: o.api?.defaultOrg ?? env.TOURFLOW_ORG ?? creds.orgId,
+  };
 }
 
 const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
@@ -138,13 +240,14 @@ function logLevelFrom(value: string | undefined): Config['logLevel'] {
   return LOG_LEVELS.find((level) => level === upper) ?? 'INFO';
 }
 
-function encryptionConfig(env: NodeJS.ProcessEnv, o: DeepPartial<EncryptionConfig>): EncryptionConfig {
+function encryptionConfig(env: NodeJS.ProcessEnv, o: DeepPartial<EncryptionConfig>, devLocalKeyFile: string | undefined): EncryptionConfig {
   return {
     keyFile: o.keyFile ?? (env.TOURFLOW_ENCRYPTION_KEY_FILE || undefined),
     keys: o.keys ?? (env.TOURFLOW_ENCRYPTION_KEYS || undefined),
     activeKey: o.activeKey ?? (env.TOURFLOW_ENCRYPTION_ACTIVE_KEY || undefined),
     off: o.off ?? env.TOURFLOW_ENCRYPTION?.toLowerCase() === 'off',
-    localKeyFile: o.localKeyFile ?? path.join(configHome(env), 'tourflow', 'local-key.json'),
+    // A running dev's own key first: its worker and Web UI codec use that one.
+    localKeyFile: o.localKeyFile ?? devLocalKeyFile ?? path.join(configHome(env), 'tourflow', 'local-key.json'),
   };
 }
 
@@ -153,32 +256,13 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
   const o = options.overrides ?? {};
   const profile = temporalProfile(env);
-  const connection = profile.connectionOptions;
+  const dev = findDevState(env);
   return {
-    temporal: {
-      address: o.temporal?.address ?? connection.address ?? '127.0.0.1:7233',
-      namespace: o.temporal?.namespace ?? profile.namespace ?? 'default',
-      taskQueue: o.temporal?.taskQueue ?? env.TOURFLOW_TASK_QUEUE ?? 'tourflow',
-      tls: (o.temporal?.tls as TemporalConfig['tls']) ?? connection.tls ?? undefined,
-      apiKey: o.temporal?.apiKey ?? (typeof connection.apiKey === 'string' ? connection.apiKey : undefined),
-      metadata: connection.metadata as Record<string, string> | undefined,
-      uiUrl: o.temporal?.uiUrl ?? env.TOURFLOW_UI_URL ?? 'http://localhost:8233',
-      encryption: encryptionConfig(env, o.temporal?.encryption ?? {}),
-    },
+    temporal: temporalConfig(env, o, profile, dev),
     codecServer: {
       tokens: (o.codecServer?.tokens as string[] | undefined) ?? (env.TOURFLOW_CODEC_TOKEN ?? '').split(',').map((token) => token.trim()).filter(Boolean),
     },
-    api: {
-      baseUrl: o.api?.baseUrl ?? env.TOURFLOW_API_URL ?? 'http://127.0.0.1:4010',
-      authUrl: o.api?.authUrl ?? env.TOURFLOW_AUTH_URL ?? 'http://127.0.0.1:4011',
-      apiKey: o.api?.apiKey ?? env.TOURFLOW_API_KEY,
-      apiSecret: o.api?.apiSecret ?? env.TOURFLOW_API_SECRET,
-      accessToken: o.api?.accessToken ?? env.TOURFLOW_ACCESS_TOKEN,
-      refreshToken: o.api?.refreshToken ?? env.TOURFLOW_REFRESH_TOKEN,
-      tokenFile: o.api?.tokenFile ?? env.TOURFLOW_TOKEN_FILE ?? path.join(configHome(env), 'tourflow', 'tokens.json'),
-      redirectUri: o.api?.redirectUri ?? env.TOURFLOW_REDIRECT_URI,
-      defaultOrg: o.api?.defaultOrg ?? env.TOURFLOW_ORG,
-    },
+    api: apiConfig(env, o, dev),
     worker: {
       maxConcurrentActivityTaskExecutions:
         o.worker?.maxConcurrentActivityTaskExecutions ?? intFrom(env.TOURFLOW_MAX_CONCURRENT_ACTIVITIES, 100),

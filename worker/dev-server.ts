@@ -63,6 +63,26 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether a TCP port on loopback is free to listen on. */
+export async function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The port to listen on: the one asked for (0 for a free one), else `usual` when it is free,
+ * else a free one.
+ */
+export async function choosePort(asked: number | undefined, usual: number): Promise<number> {
+  if (asked !== undefined && asked !== 0) return asked;
+  if (asked === undefined && (await portIsFree(usual))) return usual;
+  return freePort();
+}
+
 async function waitUntilServing(address: string, namespace: string, child: ChildProcess, deadlineMs: number): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   let lastError: unknown;

@@ -119,6 +119,14 @@ export async function connectWorker(config: Config['temporal']): Promise<NativeC
   return NativeConnection.connect(connectionOptions(config));
 }
 
+/**
+ * Asks a worker to stop unless it is stopping already: the SDK's runtime stops every worker
+ * itself on SIGINT and SIGTERM, and a second `shutdown()` throws.
+ */
+export function stopWorker(worker: Worker): void {
+  if (worker.getState() === 'RUNNING') worker.shutdown();
+}
+
 export interface StartWorkerOptions {
   config: Config;
   /** Dependencies of the activities; built from the configuration when absent. */

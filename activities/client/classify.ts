@@ -37,6 +37,22 @@ function parseErrorBody(text: string): ErrorBody {
   }
 }
 
+/**
+ * Which credential the API refused, in words, for a 401 or 403: the pipeline checks the
+ * partner key and secret, then the user's token, then the credential's scopes, then the
+ * user's access to the record. Undefined for any other answer.
+ */
+export function refusedCredential(status: number, code: string | undefined): string | undefined {
+  if (status === 401) return 'The API refused the user token (missing, invalid or expired): sign in again with `tourflow login`, or set TOURFLOW_ACCESS_TOKEN.';
+  if (status !== 403) return undefined;
+  if (code === undefined || code === 'Forbidden') {
+    return 'The API refused the API key or secret (TOURFLOW_API_KEY, TOURFLOW_API_SECRET): an unknown, revoked or expired key, or a secret that does not match it.';
+  }
+  if (code === 'INSUFFICIENT_SCOPE') return 'The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.';
+  if (code === 'Unauthorized') return 'The signed-in user may not access this record.';
+  return undefined;
+}
+
 /** Builds the error for a non-2xx response. */
 export function errorFromResponse(
   endpoint: string,
@@ -50,7 +66,8 @@ export function errorFromResponse(
   const serverMessage = typeof body.message === 'string' ? body.message : bodyText.slice(0, 200).trim();
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(retryAfterHeader) : undefined;
   const label = code ? `${status} ${code}` : `${status}`;
-  const message = redact(`${endpoint} failed with ${label}${serverMessage ? `: ${serverMessage}` : ''}`);
+  const refused = refusedCredential(status, code);
+  const message = redact(`${endpoint} failed with ${label}${serverMessage ? `: ${serverMessage}` : ''}${refused ? `. ${refused}` : ''}`);
   return new ApiError(message, { status, code, endpoint, retryable: isRetryableStatus(status), retryAfterMs });
 }
 

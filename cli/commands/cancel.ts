@@ -15,13 +15,19 @@ export function register(program: Command, ctx: CliContext): void {
       .argument('<run>', 'workflow ID of the run')
       .option('--json', 'print the result as JSON'),
   ).action(async (id: string, options: CancelOptions) => {
-    const [{ findRun, printOutcome, requireOpen, withClient }, { waitForOutcome }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
+    const [{ findRun, printOutcome, requireOpen, withClient }, { waitUnlessStopped }, { stoppedWaitingText }] = await Promise.all([
+      import('../progress.ts'),
+      import('../runs.ts'),
+      import('../progress-text.ts'),
+    ]);
     await withClient(ctx, options, async (client) => {
       const run = await findRun(client, id);
       requireOpen(run, 'cancel');
       await run.handle.cancel();
       if (!options.json) ctx.err(`cancelling ${id}: rolling back what it did…`);
-      await printOutcome(ctx, run.handle, await waitForOutcome(run.handle), options.json);
+      const outcome = await waitUnlessStopped(run.handle, ctx.signal);
+      if (outcome) await printOutcome(ctx, run.handle, outcome, options.json);
+      else ctx.err(stoppedWaitingText(id, true));
     });
   });
 }

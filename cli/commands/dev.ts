@@ -1,8 +1,16 @@
+/**
+ * `tourflow dev`: a Temporal dev server with its Web UI, the Tour API sandbox and a worker in
+ * one process. It takes Temporal's usual ports (7233, Web UI 8233) and the sandbox's (4010,
+ * 4011) when they are free, and records where it runs in a state file that the other commands
+ * read (`worker/dev-state.ts`), so they find it from any terminal without flags.
+ */
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { JsonObject, Plan } from '../../definitions/plan-types.ts';
+import type { Config } from '../../worker/config.ts';
 import { projectRoot } from '../../worker/temporal-cli.ts';
-import { ExitCode, type CliContext } from '../context.ts';
-import { collectInput, untilStopped } from '../options.ts';
+import { ExitCode, UserError, type CliContext } from '../context.ts';
+import { collectInput, portFrom, untilStopped } from '../options.ts';
 import { renderResult } from '../render.ts';
 
 interface DevOptions {
@@ -12,79 +20,173 @@ interface DevOptions {
   persist?: string;
   exit?: boolean;
   verbose?: boolean;
+  port?: string;
+  uiPort?: string;
+  apiPort?: string;
+  authPort?: string;
 }
 
 export const DEMO_PLAYBOOK = path.join(projectRoot, 'definitions', 'playbooks', 'tour-setup.yaml');
+
+/** An address on this machine: what the dev's own settings (its local key) are read for. */
+const LOCAL_ADDRESS = '127.0.0.1:7233';
+
+/** The ports `dev` takes when they are free. */
+export const DEV_PORTS = { temporal: 7233, ui: 8233, api: 4010, auth: 4011 } as const;
+
+/** How long the user token `dev` prints stays valid: a working day of curl calls. */
+const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
+
+async function ports(options: DevOptions) {
+  const { choosePort, portIsFree } = await import('../../worker/dev-server.ts');
+  const pick = async (value: string | undefined, flag: string, usual: number) => {
+    const asked = value === undefined ? undefined : portFrom(value, flag);
+    if (asked && !(await portIsFree(asked))) throw new UserError(`port ${asked} (${flag}) is in use; pick another, or 0 for a free one`);
+    return choosePort(asked, usual);
+  };
+  return {
+    temporal: await pick(options.port, '--port', DEV_PORTS.temporal),
+    ui: await pick(options.uiPort, '--ui-port', DEV_PORTS.ui),
+    api: await pick(options.apiPort, '--api-port', DEV_PORTS.api),
+    auth: await pick(options.authPort, '--auth-port', DEV_PORTS.auth),
+  };
+}
 
 /** Registers `tourflow dev`. */
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('dev')
-    .description('Start a local Temporal dev server (with Web UI), the Tour API sandbox and a worker together; Ctrl-C stops all three.')
+    .description(
+      'Start a local Temporal dev server (with Web UI), the Tour API sandbox and a worker together; the other commands find it without flags. Ctrl-C stops all three.',
+    )
     .option('--demo', 'run the demo playbook (tour-setup) once everything is up')
     .option('--playbook <file>', 'run this playbook once everything is up')
     .option('-i, --input <key=value>', 'input of that playbook (repeatable)', collectInput, {})
-    .option('--persist <dir>', 'keep Temporal history and the sandbox store in this folder across restarts')
+    .option('--persist <dir>', 'keep Temporal history, the sandbox store and its credentials in this folder across restarts')
     .option('--exit', 'stop everything after the playbook finished')
-    .option('--verbose', 'show the worker\'s informational log lines')
-    .action(async (options: DevOptions) => {
-      // Loaded here, not at start: every other command stays quick to start.
-      const [{ startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker }, { devKeyProvider }, { payloadCodecs }] = await Promise.all([
-        import('../../sandbox/index.ts'),
-        import('../../worker/dev-server.ts'),
-        import('../../worker/worker.ts'),
-        import('../../worker/key-config.ts'),
-        import('../../worker/codec.ts'),
-      ]);
-      // Payloads are encrypted with the local key (made on first use) unless a key is configured.
-      const keys = await devKeyProvider(ctx.config().temporal.encryption);
-      const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
-      if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
-      // The Web UI reads payloads through a codec server with the same keys that answers only its origin.
-      const server = await startDevServer({ uiCodec: true, uiCodecs: payloadCodecs(keys), ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}), log: ctx.err });
-      const sandbox = await startSandbox({ autoApprove: true, ...(persist ? { state: path.join(persist, 'sandbox.json') } : {}) });
-      const creds = sandbox.credentials;
-      const config = ctx.config({
-        temporal: { address: server.address, namespace: server.namespace, uiUrl: server.uiUrl ?? '' },
-        logLevel: options.verbose ? 'INFO' : 'WARN',
-        api: sandboxApiConfig(creds),
-      });
-      const { worker, close } = await createWorker({ config });
-      const running = worker.run();
-      ctx.out(`Temporal ${server.address} · Web UI ${server.uiUrl ?? '(headless)'}`);
-      ctx.out(`Tour API sandbox ${creds.baseUrl} · OAuth portal ${creds.authUrl}`);
-      ctx.out(`worker ready on task queue ${config.temporal.taskQueue}`);
-      ctx.out(keys ? `payloads encrypted with ${keys.source}` : 'payloads stored unencrypted (TOURFLOW_ENCRYPTION=off)');
-      try {
-        const playbook = options.playbook ?? (options.demo ? DEMO_PLAYBOOK : undefined);
-        if (playbook) {
-          const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([
-            import('../playbook-input.ts'),
-            import('../runs.ts'),
-            import('../../worker/temporal.ts'),
-          ]);
-          const { plan, inputs } = await loadPlan(ctx, playbook, options.input);
-          const client = await connectClient(config.temporal);
-          const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });
-          const outcome = await waitForOutcome(run.handle);
-          ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`])].join('\n'));
-          ctx.out(`Web UI: ${runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId)}`);
-          ctx.setExitCode(outcome.exitCode);
-          await client.connection.close();
-        }
-        if (!options.exit) {
-          ctx.out('Press Ctrl-C to stop.');
-          await untilStopped(ctx);
-        }
-      } catch (error) {
-        ctx.setExitCode(ExitCode.failed);
-        throw error;
-      } finally {
-        worker.shutdown();
-        await running;
-        await close();
-        await sandbox.close();
-        await server.stop();
-      }
+    .option('--verbose', "show the worker's informational log lines")
+    .option('--port <port>', 'Temporal gRPC port (default 7233 when free, else a free one; 0 for a free one)')
+    .option('--ui-port <port>', 'Web UI port (default 8233 when free, else a free one)')
+    .option('--api-port <port>', 'sandbox API port (default 4010 when free, else a free one)')
+    .option('--auth-port <port>', 'sandbox OAuth portal port (default 4011 when free, else a free one)')
+    .action((options: DevOptions) => dev(ctx, options));
+}
+
+async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
+  const chosen = await ports(options);
+  // Loaded here, not at start: every other command stays quick to start.
+  const [{ StateFileError, startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker, stopWorker }, state, creds, text, { devKeyProvider }, { payloadCodecs }] =
+    await Promise.all([
+      import('../../sandbox/index.ts'),
+      import('../../worker/dev-server.ts'),
+      import('../../worker/worker.ts'),
+      import('../../worker/dev-state.ts'),
+      import('../sandbox-credentials.ts'),
+      import('../dev-text.ts'),
+      import('../../worker/key-config.ts'),
+      import('../../worker/codec.ts'),
+    ]);
+  const playbook = options.playbook ? path.resolve(ctx.cwd, options.playbook) : options.demo ? DEMO_PLAYBOOK : undefined;
+  // A playbook that does not compile is said before anything starts.
+  const loaded = playbook ? await (await import('../playbook-input.ts')).loadPlan(ctx, playbook, options.input) : undefined;
+  const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
+  if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
+  state.removeStaleDevStates(ctx.env);
+  const credentialsFile = persist ? path.join(persist, 'sandbox-credentials.json') : path.join(state.devStateDir(ctx.env), `dev-${process.pid}.credentials.json`);
+  // Payloads are encrypted with the local key (made on first use) unless a key is configured.
+  const encryption = ctx.config({ temporal: { address: LOCAL_ADDRESS } }).temporal.encryption;
+  const keys = await devKeyProvider(encryption);
+  const localKey = !encryption.off && !encryption.keyFile && !encryption.keys;
+
+  // The Web UI reads payloads through a codec server with the same keys that answers only its origin.
+  const server = await startDevServer({
+    uiCodec: true,
+    uiCodecs: payloadCodecs(keys),
+    port: chosen.temporal,
+    uiPort: chosen.ui,
+    ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}),
+    log: ctx.err,
+  }).catch((error: unknown) => {
+    throw new UserError(`cannot start the Temporal dev server: ${(error as Error).message}`, { exitCode: ExitCode.failed, cause: error });
+  });
+  let stateFile: string | undefined;
+  const stops: (() => Promise<void> | void)[] = [() => server.stop()];
+  try {
+    const sandbox = await startSandbox({
+      autoApprove: true,
+      port: chosen.api,
+      authPort: chosen.auth,
+      accessTokenTtlSeconds: DEV_TOKEN_TTL_SECONDS,
+      ...(persist ? { state: path.join(persist, 'sandbox.json'), knownSecrets: creds.keptSecrets(credentialsFile) } : {}),
+    }).catch((error: unknown) => {
+      throw error instanceof StateFileError ? new UserError(`--persist: ${error.message}`, { cause: error }) : error;
     });
+    stops.unshift(() => sandbox.close());
+    const credentials = sandbox.credentials;
+    creds.writeCredentials(credentialsFile, credentials);
+    const config = ctx.config({
+      temporal: { address: server.address, namespace: server.namespace, uiUrl: server.uiUrl, encryption },
+      logLevel: options.verbose ? 'INFO' : 'WARN',
+      api: sandboxApiConfig(credentials),
+    });
+    const { worker, close } = await createWorker({ config });
+    const running = worker.run();
+    stops.unshift(async () => {
+      stopWorker(worker);
+      await running;
+      await close();
+    });
+    stateFile = state.writeDevState(ctx.env, {
+      version: 1,
+      pid: process.pid,
+      host: (await import('node:os')).hostname(),
+      startedAt: new Date().toISOString(),
+      temporal: {
+        address: server.address,
+        namespace: server.namespace,
+        taskQueue: config.temporal.taskQueue,
+        ...(server.uiUrl ? { uiUrl: server.uiUrl } : {}),
+        ...(localKey ? { localKeyFile: encryption.localKeyFile } : {}),
+      },
+      api: { baseUrl: credentials.baseUrl, authUrl: credentials.authUrl, credentialsFile },
+    });
+    ctx.out(text.devReady({ config, credentials, stateFile, credentialsFile, encryption: keys?.source }).join('\n'));
+    if (loaded) await runPlaybook(ctx, config, loaded);
+    if (!options.exit) {
+      ctx.out('Press Ctrl-C to stop.');
+      await untilStopped(ctx);
+    }
+  } catch (error) {
+    ctx.setExitCode(ExitCode.failed);
+    throw error;
+  } finally {
+    if (stateFile) (await import('node:fs')).rmSync(stateFile, { force: true });
+    if (!persist) (await import('node:fs')).rmSync(credentialsFile, { force: true });
+    // In order (the worker before the server it talks to), and each even when another failed:
+    // a part left running would keep the process alive.
+    for (const stop of stops) {
+      try {
+        await stop();
+      } catch (error) {
+        ctx.err(`while stopping: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+/** Runs one playbook on the dev's worker and prints its result and Web UI link. */
+async function runPlaybook(ctx: CliContext, config: Config, { plan, inputs }: { plan: Plan; inputs: JsonObject }): Promise<void> {
+  const [{ runUrl, startRun, waitUnlessStopped }, { connectClient }] = await Promise.all([import('../runs.ts'), import('../../worker/temporal.ts')]);
+  const client = await connectClient(config.temporal);
+  try {
+    const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });
+    const outcome = await waitUnlessStopped(run.handle, ctx.signal);
+    if (!outcome) return;
+    ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`])].join('\n'));
+    const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);
+    if (url) ctx.out(`Web UI: ${url}`);
+    ctx.setExitCode(outcome.exitCode);
+  } finally {
+    await client.connection.close();
+  }
 }

@@ -17,13 +17,19 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--no-wait', 'do not wait: a run still going is an error (exit 2)')
       .option('--json', 'print the result as JSON'),
   ).action(async (id: string, options: ResultOptions) => {
-    const [{ findRun, printOutcome, withClient }, { waitForOutcome }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
+    const [{ findRun, printOutcome, withClient }, { waitUnlessStopped }, { stoppedWaitingText }] = await Promise.all([
+      import('../progress.ts'),
+      import('../runs.ts'),
+      import('../progress-text.ts'),
+    ]);
     await withClient(ctx, options, async (client) => {
       const run = await findRun(client, id);
       if (!options.wait && run.description.status.name === 'RUNNING') {
         throw new UserError(`run "${id}" is still running, so it has no result yet; follow it with \`tourflow status ${id}\``);
       }
-      await printOutcome(ctx, run.handle, await waitForOutcome(run.handle), options.json);
+      const outcome = await waitUnlessStopped(run.handle, ctx.signal);
+      if (outcome) await printOutcome(ctx, run.handle, outcome, options.json);
+      else ctx.err(stoppedWaitingText(id));
     });
   });
 }

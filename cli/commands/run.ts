@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
-import { collectInput, encryptionFlag } from '../options.ts';
+import { addTemporalFlags, collectInput } from '../options.ts';
 import { renderResult } from '../render.ts';
 
 interface RunOptions {
@@ -18,7 +18,7 @@ interface RunOptions {
 
 /** Registers `tourflow run`. */
 export function register(program: Command, ctx: CliContext): void {
-  program
+  addTemporalFlags(program
     .command('run')
     .description('Start a playbook run, wait for it, and print its result and Web UI address.')
     .argument('<file>', 'playbook YAML file')
@@ -27,36 +27,38 @@ export function register(program: Command, ctx: CliContext): void {
     .option('-k, --run-key <key>', 'run key: the same key never runs a completed playbook twice')
     .option('--no-wait', 'start the run and return at once')
     .option('--json', 'print the result as JSON')
-    .option('--address <host:port>', 'Temporal address (default: TEMPORAL_ADDRESS or 127.0.0.1:7233)')
-    .option('--namespace <name>', 'Temporal namespace')
     .option('--task-queue <name>', 'task queue of the tourflow worker')
-    .option('--no-encryption', "store the run's input unencrypted (a Temporal elsewhere refuses it without a key otherwise)")
+    .option('--no-encryption', "store the run's input unencrypted (a Temporal elsewhere refuses it without a key otherwise)"))
     .action(async (file: string, options: RunOptions) => {
-      const [{ loadPlan }, { runUrl, startRun, waitForOutcome }, { connectClient }] = await Promise.all([
+      const [{ loadPlan }, { runUrl, startRun, waitUnlessStopped }, { hasWorker, withClient }, { stoppedWaitingText }] = await Promise.all([
         import('../playbook-input.ts'),
         import('../runs.ts'),
-        import('../../worker/temporal.ts'),
+        import('../progress.ts'),
+        import('../progress-text.ts'),
       ]);
-      const config = ctx.config({
-        temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue, encryption: encryptionFlag(options) },
-      });
       const { plan, inputs } = await loadPlan(ctx, file, options.input, options.inputs);
-      const client = await connectClient(config.temporal, { required: true });
-      try {
+      await withClient(ctx, options, async (client, config) => {
         const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs, runKey: options.runKey });
         const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);
+        const link = url ? [url] : [];
         if (!run.started) ctx.err(`A run with key ${run.workflowId} already completed; showing its result.`);
+        const { namespace, taskQueue } = config.temporal;
+        if ((await hasWorker(client, namespace, taskQueue)) === false) {
+          ctx.err(`no worker serves task queue ${taskQueue} in ${namespace}; the run waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`);
+        }
         if (!options.wait) {
-          ctx.out(options.json ? JSON.stringify({ workflowId: run.workflowId, url }) : `started ${run.workflowId}\n${url}`);
+          ctx.out(options.json ? JSON.stringify({ workflowId: run.workflowId, url: url ?? null }) : [`started ${run.workflowId}`, ...link].join('\n'));
           return;
         }
-        if (!options.json) ctx.err(`running ${run.workflowId}\n${url}`);
-        const outcome = await waitForOutcome(run.handle);
-        if (options.json) ctx.out(JSON.stringify({ url, ...(outcome.result ?? { workflowId: run.workflowId, error: outcome.message }) }, null, 2));
-        else ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`]), `Web UI: ${url}`].join('\n'));
+        if (!options.json) ctx.err([`running ${run.workflowId}`, ...link].join('\n'));
+        const outcome = await waitUnlessStopped(run.handle, ctx.signal);
+        if (!outcome) {
+          ctx.err(stoppedWaitingText(run.workflowId));
+          return;
+        }
+        if (options.json) ctx.out(JSON.stringify({ url: url ?? null, ...(outcome.result ?? { workflowId: run.workflowId, error: outcome.message }) }, null, 2));
+        else ctx.out([...(outcome.result ? renderResult(outcome.result) : [`failed: ${outcome.message}`]), ...link.map((u) => `Web UI: ${u}`)].join('\n'));
         ctx.setExitCode(outcome.exitCode);
-      } finally {
-        await client.connection.close();
-      }
+      }, { required: true });
     });
 }

@@ -1,13 +1,14 @@
 /**
  * `tourflow sandbox`: runs the Tour API sandbox and its OAuth portal until Ctrl-C, printing
- * ready-to-use credentials (and writing them as JSON with `--credentials-out`).
+ * ready-to-use credentials (and writing them as JSON with `--credentials-out`, or beside the
+ * `--state` file, so a restart with the same state keeps the secrets).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { SandboxCredentials } from '../../sandbox/index.ts';
 import { UserError, type CliContext } from '../context.ts';
 import { portFrom, untilStopped } from '../options.ts';
+import { credentialsBeside, keptSecrets, writeCredentials } from '../sandbox-credentials.ts';
 
 interface SandboxFlags {
   host: string;
@@ -17,17 +18,6 @@ interface SandboxFlags {
   autoApprove?: boolean;
   credentialsOut?: string;
   json?: boolean;
-}
-
-/** Secrets kept in an earlier credentials file, so a restart with `--state` can keep them. */
-function keptSecrets(file: string | undefined): { full?: string; limited?: string } {
-  if (!file) return {};
-  try {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SandboxCredentials>;
-    return { full: saved.apiSecret, limited: saved.limited?.apiSecret };
-  } catch {
-    return {};
-  }
 }
 
 /** The human-readable credentials block. */
@@ -64,15 +54,17 @@ export function formatCredentials(credentials: SandboxCredentials): string {
 }
 
 async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
-  const credentialsOut = flags.credentialsOut ? path.resolve(ctx.cwd, flags.credentialsOut) : undefined;
+  const port = portFrom(flags.port, '--port');
+  const authPort = portFrom(flags.authPort, '--auth-port');
   const state = flags.state ? path.resolve(ctx.cwd, flags.state) : undefined;
-  const { startSandbox } = await import('../../sandbox/index.ts');
+  const credentialsOut = flags.credentialsOut ? path.resolve(ctx.cwd, flags.credentialsOut) : state ? credentialsBeside(state) : undefined;
+  const { StateFileError, startSandbox } = await import('../../sandbox/index.ts');
   let running;
   try {
     running = await startSandbox({
       host: flags.host,
-      port: portFrom(flags.port, '--port'),
-      authPort: portFrom(flags.authPort, '--auth-port'),
+      port,
+      authPort,
       state,
       autoApprove: flags.autoApprove === true,
       knownSecrets: state ? keptSecrets(credentialsOut) : undefined,
@@ -80,10 +72,11 @@ async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UserError('the port is already in use; pick another with --port/--auth-port (0 picks a free one)', { cause: error });
+    if (error instanceof StateFileError) throw new UserError(`--state: ${error.message}`, { cause: error });
     throw error;
   }
   const { credentials } = running;
-  if (credentialsOut) writeFileSync(credentialsOut, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  if (credentialsOut) writeCredentials(credentialsOut, credentials);
   ctx.out(flags.json ? JSON.stringify(credentials) : formatCredentials(credentials));
   if (credentialsOut && !flags.json) ctx.out(`Credentials written to ${credentialsOut}`);
   await untilStopped(ctx);
@@ -98,7 +91,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--port <port>', 'API port (0 picks a free one)', '4010')
     .option('--auth-port <port>', 'OAuth portal port (0 picks a free one)', '4011')
-    .option('--state <file>', 'keep the store in this file across restarts')
+    .option('--state <file>', 'keep the store in this file across restarts (credentials beside it, unless --credentials-out names a file)')
     .option('--auto-approve', 'approve /authorize at once, without the consent page (headless sign-in)')
     .option('--credentials-out <file>', 'also write the credentials as JSON to this file (mode 0600)')
     .option('--json', 'print the credentials as one JSON object')

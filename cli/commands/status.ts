@@ -7,7 +7,7 @@ import type { RunProgress, StepProgress } from '../../workflows/messages.ts';
 import type { CliContext } from '../context.ts';
 import { addTemporalFlags, type TemporalFlags } from '../options.ts';
 import type { FoundRun } from '../progress.ts';
-import { itemsText, progressLines, stepText } from '../progress-text.ts';
+import { itemsText, progressLines, stepText, stoppedWaitingText } from '../progress-text.ts';
 import type { RunOutcome } from '../runs.ts';
 
 interface StatusOptions extends TemporalFlags {
@@ -80,19 +80,21 @@ export function terminalView(stream: NodeJS.WritableStream, workflowId: string):
 
 /**
  * Follows a run until it closes (resolving to its outcome) or the user presses Ctrl-C
- * (resolving to undefined). Progress is asked for every `POLL_MS`, and at once when it ends.
+ * (resolving to undefined at once, with the calls in flight cancelled). Progress is asked for
+ * every `POLL_MS`, and at once when it ends.
  */
 async function follow(ctx: CliContext, run: FoundRun, view: ProgressView): Promise<RunOutcome | undefined> {
-  const [{ queryProgress }, { waitForOutcome }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
+  const [{ queryProgress }, { waitUnlessStopped }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
   let outcome: RunOutcome | undefined;
   let failure: unknown;
-  const closed = waitForOutcome(run.handle).then(
+  const closed = waitUnlessStopped(run.handle, ctx.signal).then(
     (value) => void (outcome = value),
     (error: unknown) => void (failure = error),
   );
   let warned = false;
   while (!outcome && failure === undefined && !ctx.signal.aborted) {
-    const progress = await queryProgress(run.handle);
+    const progress = await queryProgress(run.handle, ctx.signal);
+    if (ctx.signal.aborted) break;
     if (progress) view.show(progress);
     else if (!warned && !outcome) {
       warned = true;
@@ -131,7 +133,7 @@ async function status(ctx: CliContext, client: Client, id: string, options: Stat
   const view = isTerminal(ctx) ? terminalView(process.stdout, id) : plainView(ctx, id);
   const outcome = await follow(ctx, run, view);
   if (!outcome) {
-    ctx.err(`stopped following ${id}; the run goes on`);
+    ctx.err(stoppedWaitingText(id));
     return;
   }
   await printOutcome(ctx, run.handle, outcome, false);

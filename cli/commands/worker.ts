@@ -1,46 +1,58 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../context.ts';
-import { encryptionFlag } from '../options.ts';
+import { UserError, type CliContext } from '../context.ts';
+import { addTemporalFlags, encryptionFlag, type TemporalFlags } from '../options.ts';
 
-interface WorkerOptions {
-  address?: string;
-  namespace?: string;
+interface WorkerOptions extends TemporalFlags {
   taskQueue?: string;
-  maxConcurrentActivities?: string;
-  maxConcurrentWorkflowTasks?: string;
+  maxConcurrentActivities?: number;
+  maxConcurrentWorkflowTasks?: number;
   /** False with `--no-encryption`. */
   encryption: boolean;
 }
 
-function positive(value: string | undefined): number | undefined {
-  return value === undefined ? undefined : Number.parseInt(value, 10) || undefined;
+/** A `--max-concurrent-*` value: a whole number of 1 or more. */
+function slots(flag: string): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw new UserError(`${flag} takes a whole number of 1 or more, got "${value}"`);
+    return n;
+  };
 }
 
 /** Registers `tourflow worker`. */
 export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('worker')
-    .description('Run a tourflow worker: executes playbook runs and their API calls. Stops gracefully on SIGTERM or Ctrl-C.')
-    .option('--address <host:port>', 'Temporal address (default: TEMPORAL_ADDRESS or 127.0.0.1:7233)')
-    .option('--namespace <name>', 'Temporal namespace (default: TEMPORAL_NAMESPACE or default)')
-    .option('--task-queue <name>', 'task queue (default: TOURFLOW_TASK_QUEUE or tourflow)')
-    .option('--max-concurrent-activities <n>', 'activity slots (default 100)')
-    .option('--max-concurrent-workflow-tasks <n>', 'workflow task slots (default 40)')
+  addTemporalFlags(
+    program
+      .command('worker')
+      .description(
+        'Run a tourflow worker: executes playbook runs and their API calls. Checks Temporal and the API credentials first. Stops gracefully on SIGTERM or Ctrl-C.',
+      ),
+  )
+    .option('--task-queue <name>', 'task queue (default: TOURFLOW_TASK_QUEUE, a running `tourflow dev`, or tourflow)')
+    .option('--max-concurrent-activities <n>', 'activity slots (default 100)', slots('--max-concurrent-activities'))
+    .option('--max-concurrent-workflow-tasks <n>', 'workflow task slots (default 40)', slots('--max-concurrent-workflow-tasks'))
     .option('--no-encryption', 'store payloads unencrypted (a Temporal elsewhere refuses a worker without a key otherwise)')
     .action(async (options: WorkerOptions) => {
+      const [{ withClient, temporalUserError }, { checkApiCredentials }] = await Promise.all([import('../connect.ts'), import('../credentials-check.ts')]);
       const config = ctx.config({
         temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue, encryption: encryptionFlag(options) },
         worker: {
-          maxConcurrentActivityTaskExecutions: positive(options.maxConcurrentActivities),
-          maxConcurrentWorkflowTaskExecutions: positive(options.maxConcurrentWorkflowTasks),
+          maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities,
+          maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks,
         },
       });
+      // Checked before the (slow) workflow bundle: a wrong address, namespace, credential or a
+      // missing encryption key for a Temporal elsewhere is said at once.
+      await withClient(ctx, options, async () => undefined, { required: true });
+      await checkApiCredentials(config.api, ctx.signal, ctx.err);
       // The SDK's worker is heavy to load: only this command pays for it.
-      const { createWorker } = await import('../../worker/worker.ts');
-      const { worker, close } = await createWorker({ config });
+      const { createWorker, stopWorker } = await import('../../worker/worker.ts');
+      const { worker, close } = await createWorker({ config }).catch((error: unknown) => {
+        throw temporalUserError(config.temporal, error) ?? error;
+      });
       const { temporal } = config;
       ctx.out(`worker ready: task queue ${temporal.taskQueue}, namespace ${temporal.namespace}, Temporal ${temporal.address}, API ${config.api.baseUrl}`);
-      const stop = () => worker.shutdown();
+      const stop = () => stopWorker(worker);
       if (ctx.signal.aborted) stop();
       ctx.signal.addEventListener('abort', stop, { once: true });
       try {

@@ -6,6 +6,16 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { StoreState } from './store.ts';
 
+/** A state file that exists but cannot be used: not JSON, or not a sandbox's store. */
+export class StateFileError extends Error {
+  readonly file: string;
+  constructor(file: string, problem: string, options: { cause?: unknown } = {}) {
+    super(`${file} is not a sandbox state file (${problem}); name a new file, or the one an earlier sandbox wrote`, { cause: options.cause });
+    this.name = 'StateFileError';
+    this.file = file;
+  }
+}
+
 /** Reads a state file; undefined when it does not exist yet. */
 export function readStateFile(file: string): StoreState | undefined {
   let text: string;
@@ -15,8 +25,13 @@ export function readStateFile(file: string): StoreState | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const state = JSON.parse(text) as StoreState;
-  if (state.version !== 1 || typeof state.tables !== 'object') throw new Error(`${file} is not a sandbox state file (version 1)`);
+  let state: StoreState;
+  try {
+    state = JSON.parse(text) as StoreState;
+  } catch (error) {
+    throw new StateFileError(file, 'not JSON', { cause: error });
+  }
+  if (state?.version !== 1 || typeof state.tables !== 'object') throw new StateFileError(file, 'no version 1 store in it');
   return state;
 }
 

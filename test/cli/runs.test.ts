@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stoppedWaitingText } from '../../cli/progress-text.ts';
 import { startRun } from '../../cli/runs.ts';
 import { resolveInputs } from '../../definitions/index.ts';
 import type { Plan } from '../../definitions/plan-types.ts';
@@ -115,9 +116,50 @@ describe('run management commands', () => {
     const id = await startGate('interrupt');
     const interrupt = new AbortController();
     const followed = await cli(['status', id], { ...options, signal: interrupt.signal, onOut: () => interrupt.abort() });
-    expect(followed).toMatchObject({ code: 0, err: `stopped following ${id}; the run goes on` });
+    expect(followed).toMatchObject({ code: 0, err: stoppedWaitingText(id) });
     expect(JSON.parse((await cli(['status', id, '--json'], options)).out)).toMatchObject({ status: 'running' });
     expect((await cli(['approve', id, 'gate'], options)).code).toBe(0);
+  });
+
+  it('run stops waiting at once on Ctrl-C, says how to follow and cancel the run, and leaves it alone', async () => {
+    const interrupt = new AbortController();
+    let abortedAt = 0;
+    const waiting = cli(['run', GATE, '--input', 'label=run-interrupt', '--run-key', `run-interrupt-${key}`], { ...options, signal: interrupt.signal });
+    const id = `cli-gate--run-interrupt-${key}`;
+    await eventually(async () => {
+      const progress: RunProgress = await stack.client.workflow.getHandle(id).query(progressQuery);
+      return progress.steps[0]?.state === 'waiting' ? progress : undefined;
+    }, `${id} to wait for approval`);
+    abortedAt = Date.now();
+    interrupt.abort();
+    const stopped = await waiting;
+    expect(Date.now() - abortedAt).toBeLessThan(1_000);
+    expect(stopped.code).toBe(0);
+    expect(stopped.err.split('\n').slice(-2).join('\n')).toBe(stoppedWaitingText(id));
+    expect(JSON.parse((await cli(['status', id, '--json'], options)).out)).toMatchObject({ status: 'running' });
+    expect((await cli(['cancel', id], options)).code).toBe(3);
+    started.push(id);
+  });
+
+  it('a run key names one run: other inputs are refused, saying what differs; the same inputs reach that run', async () => {
+    const id = await startGate('key');
+    const runKey = `key-${key}`;
+    const other = await cli(['run', GATE, '--input', 'label=other', '--run-key', runKey, '--no-wait'], options);
+    expect(other.code).toBe(2);
+    expect(normalise(other.err, names)).toMatchInlineSnapshot(`
+      "error: cli-gate--key-<key> is already running with other content: input label differs.
+      A run key names one run: give another --run-key to start a new run, or the same inputs to reach that one."
+    `);
+    expect((await cli(['run', GATE, '--input', 'label=key', '--run-key', runKey, '--no-wait'], options)).code).toBe(0);
+    expect((await cli(['approve', id, 'gate'], options)).code).toBe(0);
+    expect((await cli(['result', id], options)).code).toBe(0);
+    const again = await cli(['run', GATE, '--input', 'label=key', '--run-key', runKey], options);
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.err).toContain(`A run with key ${id} already completed; showing its result.`);
+    const otherAgain = await cli(['run', GATE, '--run-key', runKey], options);
+    expect(otherAgain.code).toBe(2);
+    expect(normalise(otherAgain.err, names)).toMatch(/^error: cli-gate--key-<key> already completed with other content: input label differs\./);
+    started.push(id);
   });
 
   it('cancel rolls the run back and exits 3; a declined approval rolls back too', async () => {
@@ -180,6 +222,14 @@ describe('run management commands', () => {
           "completed",
         ],
         [
+          "cli-gate--key-<key>",
+          "completed",
+        ],
+        [
+          "cli-gate--run-interrupt-<key>",
+          "cancelled, rolled back",
+        ],
+        [
           "cli-gate--terminate-<key>",
           "terminated",
         ],
@@ -188,6 +238,7 @@ describe('run management commands', () => {
     const completed = await cli(['runs', '--playbook', 'cli-gate', '--status', 'completed'], options);
     expect(normalise(completed.out, names)).toMatchInlineSnapshot(`
       "RUN                           STATUS     PLAYBOOK  TOUR  STARTED               DURATION
+      cli-gate--key-<key>        completed  cli-gate  -     <instant>  <duration>
       cli-gate--interrupt-<key>  completed  cli-gate  -     <instant>  <duration>
       cli-gate--follow-<key>     completed  cli-gate  -     <instant>  <duration>
       cli-gate--approve-<key>    completed  cli-gate  -     <instant>  <duration>"
@@ -199,7 +250,7 @@ describe('run management commands', () => {
     expect(await cli(['result', 'no-such-run'], options)).toMatchObject({ code: 2, err: 'error: no run named "no-such-run"; list recent runs with `tourflow runs`' });
     expect((await cli(['runs', '--status', 'sleeping'], options)).code).toBe(2);
     const unreachable = await cli(['runs', '--address', '127.0.0.1:1'], options);
-    expect(unreachable.code).toBe(1);
-    expect(unreachable.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 .*\nStart a local server with `tourflow dev`/);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 \(from --address\): .*\nStart a local server with `tourflow dev`/);
   });
 });

@@ -67,6 +67,7 @@ describe('error classes against the sandbox', () => {
       const error = await caught(readOnly.call(createTour, { body: tourBody(env.sandbox.credentials.orgId), idempotencyKey: nextKey() }));
       expect([error.status, error.code, error.retryable]).toEqual([403, 'INSUFFICIENT_SCOPE', false]);
       expect(error.message).toContain('tours.write');
+      expect(error.message).toContain('The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.');
       expect(error.endpoint).toBe('POST /v1/tours');
     } finally {
       await readOnly.close();
@@ -78,6 +79,9 @@ describe('error classes against the sandbox', () => {
     try {
       const error = await caught(wrong.call(listOrganizations, {}));
       expect([error.status, error.code, error.type, error.retryable]).toEqual([403, undefined, 'HTTP_403', false]);
+      expect(error.message).toBe(
+        'GET /v1/organizations failed with 403: Forbidden. The API refused the API key or secret (TOURFLOW_API_KEY, TOURFLOW_API_SECRET): an unknown, revoked or expired key, or a secret that does not match it.',
+      );
     } finally {
       await wrong.close();
     }
@@ -97,6 +101,7 @@ describe('error classes against the sandbox', () => {
     try {
       const error = await caught(stuck.call(listOrganizations, {}));
       expect([error.status, error.type, error.retryable]).toEqual([401, 'HTTP_401', false]);
+      expect(error.message).toContain('The API refused the user token (missing, invalid or expired)');
       expect(refreshes).toBe(1);
     } finally {
       await stuck.close();

@@ -63,6 +63,38 @@ describe('tourflow sandbox', () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'creds.json'), 'utf8')).apiSecret).toBe(first.apiSecret);
   });
 
+  it('keeps working credentials across a restart with --state alone, in a 0600 file beside the state', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tourflow-sandbox-cli-'));
+    const start = async () => {
+      const lines: string[] = [];
+      const controller = new AbortController();
+      const exit = main({
+        argv: ['sandbox', '--port', '0', '--auth-port', '0', '--state', 'state.json', '--json'],
+        cwd: dir,
+        stdout: (text) => lines.push(text),
+        stderr: (text) => lines.push(text),
+        signal: controller.signal,
+      });
+      const credentials = JSON.parse(await eventually(() => lines.find((line) => line.startsWith('{')))) as SandboxCredentials;
+      return { credentials, stop: async () => (controller.abort(), expect(await exit).toBe(0)) };
+    };
+    const first = await start();
+    await first.stop();
+    const file = path.join(dir, 'state.credentials.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = await start();
+    try {
+      const old = first.credentials;
+      const answer = await fetch(`${second.credentials.baseUrl}/v1/day-types`, {
+        headers: { 'x-api-key': old.apiKey, 'x-api-secret': old.apiSecret, authorization: `Bearer ${second.credentials.accessToken}` },
+      });
+      expect(answer.status).toBe(200);
+      expect(second.credentials.apiSecret).toBe(old.apiSecret);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('refuses a bad port with a usage error', async () => {
     const errors: string[] = [];
     const code = await main({ argv: ['sandbox', '--port', 'eighty'], stdout: () => {}, stderr: (text) => errors.push(text) });

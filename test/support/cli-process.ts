@@ -1,13 +1,49 @@
 /**
- * The `tourflow` CLI as a user runs it: a process of its own, with its exit code, its output,
- * and how long it took (killed at a deadline, so a hang fails the test instead of stalling it).
+ * The `tourflow` CLI in child processes, as a user runs it in terminals: the compiled CLI when
+ * `dist/` is newer than every source file (as after `npm ci`, which builds it), else the sources
+ * through tsx. `runCliProcess` measures one command against a deadline; `startTourflow` and
+ * `runTourflow` run the commands of a session (a `tourflow dev` and the commands that find it).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { builtIsFresh, TSX_LOADER } from './worker-process.ts';
+import { pathToFileURL } from 'node:url';
+import { pollUntil } from './poll.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.resolve(import.meta.dirname, 'cli-main.ts');
+const SOURCES = ['cli', 'worker', 'activities', 'workflows', 'definitions', 'sandbox'];
+/** tsx's loader by its path, so a process started in another folder finds it too. */
+export const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+async function newestSource(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, await newestSource(file));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, (await stat(file)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether `dist/` holds a build of the current sources. */
+export async function builtIsFresh(): Promise<boolean> {
+  try {
+    const built = (await stat(path.join(ROOT, 'dist', 'cli', 'main.js'))).mtimeMs;
+    const sources = Math.max(...(await Promise.all(SOURCES.map((dir) => newestSource(path.join(ROOT, dir))))));
+    return built > sources;
+  } catch {
+    return false; // not built
+  }
+}
+
+/** Node's arguments that start `tourflow` (before the command's own). */
+export async function tourflowCommand(): Promise<string[]> {
+  // tsx by its file (TSX_LOADER), not its name: the CLI may run in a folder the name does not resolve from.
+  return (await builtIsFresh()) ? [path.join(ROOT, 'bin', 'tourflow.js')] : ['--import', TSX_LOADER, ENTRY];
+}
 
 export interface CliProcessRun {
   /** Exit code; null when the deadline killed it. */
@@ -19,7 +55,7 @@ export interface CliProcessRun {
 
 /** Runs `tourflow ...argv` (the compiled CLI when `dist/` is current, else the sources through tsx). */
 export async function runCliProcess(argv: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliProcessRun> {
-  const command = (await builtIsFresh()) ? [path.join(ROOT, 'bin', 'tourflow.js')] : ['--import', TSX_LOADER, ENTRY];
+  const command = await tourflowCommand();
   const started = Date.now();
   const child = spawn(process.execPath, [...command, ...argv], { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -30,4 +66,71 @@ export async function runCliProcess(argv: string[], options: { timeoutMs?: numbe
   const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
   clearTimeout(timer);
   return { code, out, err, ms: Date.now() - started };
+}
+
+/**
+ * The environment of a new terminal: this one's, without any Temporal or tourflow settings, and
+ * with a config folder (the dev's local encryption key, login tokens) and a state folder (dev
+ * state files) of its own unless `extra` names them, so tests never touch the user's.
+ */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(([name]) => !name.startsWith('TEMPORAL_') && !name.startsWith('TOURFLOW_'));
+  const own = mkdtempSync(path.join(os.tmpdir(), 'tourflow-env-'));
+  return {
+    ...Object.fromEntries(kept),
+    XDG_CONFIG_HOME: path.join(own, 'config'),
+    TOURFLOW_STATE_DIR: path.join(own, 'state'),
+    ...extra,
+  };
+}
+
+export interface CliProcess {
+  child: ChildProcess;
+  out(): string;
+  err(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  /** Polls until standard output holds `text`, failing if the process ends first. */
+  waitForOut(text: string | RegExp, timeoutMs?: number): Promise<string>;
+}
+
+/** Starts `tourflow ...argv` in a child process. */
+export async function startTourflow(argv: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<CliProcess> {
+  const child = spawn(process.execPath, [...(await tourflowCommand()), ...argv], { env: options.env, cwd: options.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let done = false;
+  void exited.then(() => (done = true));
+  return {
+    child,
+    out: () => out,
+    err: () => err,
+    exited,
+    waitForOut: (text, timeoutMs = 120_000) =>
+      pollUntil(
+        async () => {
+          const found = typeof text === 'string' ? out.includes(text) : text.test(out);
+          if (!found && done) throw new Error(`tourflow ${argv.join(' ')} ended before printing ${String(text)}:\n${out}\n${err}`);
+          return found ? out : undefined;
+        },
+        `tourflow ${argv[0]} to print ${String(text)}`,
+        timeoutMs,
+      ),
+  };
+}
+
+export interface CliResult {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs `tourflow ...argv` to its end in a child process. */
+export async function runTourflow(argv: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<CliResult> {
+  const process = await startTourflow(argv, options);
+  const code = await process.exited;
+  return { code, out: process.out(), err: process.err() };
 }

@@ -43,6 +43,8 @@ export interface TestStackOptions {
    * (histories recorded for the replay test). @default the test run's key
    */
   encryption?: Partial<EncryptionConfig> | false;
+  /** The worker holds the sandbox's read-only credential instead of the full one. */
+  readOnly?: boolean;
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
@@ -50,7 +52,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // Day sheets go to a folder of this stack's own unless the test names one, never the checkout.
   const ownOutput = options.outputDir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'tourflow-sheets-'));
   const outputDir = options.outputDir ?? ownOutput!;
-  const creds = sandbox.credentials;
+  const creds = options.readOnly ? { ...sandbox.credentials, ...sandbox.credentials.limited } : sandbox.credentials;
   const encryption = options.encryption === false ? { off: true } : (options.encryption ?? { keys: inject('encryptionKeys') });
   const config = loadConfig({
     env: {},

@@ -3,31 +3,20 @@
  * environment like a deployed one, so a test can SIGKILL it and start it again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import type { SandboxCredentials } from '../../sandbox/index.ts';
 import { bundleOptions } from '../../worker/worker.ts';
+import { builtIsFresh, TSX_LOADER } from './cli-process.ts';
+
+export { builtIsFresh, TSX_LOADER };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.resolve(import.meta.dirname, 'worker-main.ts');
 const COMPILED = path.join(ROOT, 'bin', 'tourflow.js');
-/** tsx's loader by its path, so a process started in another folder finds it too. */
-export const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-const SOURCES = ['cli', 'worker', 'activities', 'workflows', 'definitions', 'sandbox'];
-
-async function newestSource(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, await newestSource(file));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, (await stat(file)).mtimeMs);
-  }
-  return newest;
-}
 
 /**
  * How to start `tourflow worker`: the compiled CLI when `dist/` is newer than every source
@@ -35,17 +24,6 @@ async function newestSource(dir: string): Promise<number> {
  */
 export async function workerCommand(): Promise<string[]> {
   return (await builtIsFresh()) ? [COMPILED, 'worker'] : ['--import', TSX_LOADER, ENTRY];
-}
-
-/** True when `dist/` was built after the last change to any source file. */
-export async function builtIsFresh(): Promise<boolean> {
-  try {
-    const built = (await stat(path.join(ROOT, 'dist', 'cli', 'main.js'))).mtimeMs;
-    const sources = Math.max(...(await Promise.all(SOURCES.map((dir) => newestSource(path.join(ROOT, dir))))));
-    return built > sources;
-  } catch {
-    return false; // not built
-  }
 }
 
 /** Writes the workflow bundle once, so restarted workers skip bundling. */
