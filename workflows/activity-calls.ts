@@ -3,7 +3,7 @@
  * Reads (read steps, and the reads that prepare an undo) run as local activities: nothing to
  * make durable before they run, so they skip the round trip through the server's task queue.
  */
-import { ActivityFailure, ApplicationFailure, patched, proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
 import { msToNumber } from '@temporalio/common/lib/time.js';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
@@ -37,9 +37,6 @@ export const HEARTBEAT_TIMEOUT = '10s';
 const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
 const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
 
-/** Marks runs whose reads are local activities; runs started before replay them as activities. */
-export const LOCAL_READS_PATCH = 'local-reads';
-
 function optionsFor(step: PlanStep, summary: string): ActivityOptions {
   const retry = { ...DEFAULT_ACTIVITY_OPTIONS.retry, ...(step.retry ?? {}) };
   return {
@@ -58,9 +55,9 @@ async function execute<T>(activity: string, options: ActivityOptions, action: st
   return (await fn.executeWithOptions(timeouts, [arg])) as T;
 }
 
-/** A read: a local activity, once the run reads locally at all. */
+/** A read: a local activity. */
 function read<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
-  return execute<T>(activity, options, action, arg, patched(LOCAL_READS_PATCH) ? localActivities : activities);
+  return execute<T>(activity, options, action, arg, localActivities);
 }
 
 /**

@@ -5,7 +5,7 @@
  * (see `lanesPerActivity`), so a 5,000-guest step costs a handful of activities, not 5,000,
  * while the API sees the same calls at the same concurrency.
  */
-import { ApplicationFailure, patched } from '@temporalio/workflow';
+import { ApplicationFailure } from '@temporalio/workflow';
 import { MAX_BATCH, type JsonValue, type PlanStep } from '../definitions/plan-types.ts';
 import type { ExpressionScope } from '../definitions/expressions.ts';
 import type { BatchResult, StepCall } from '../activities/types.ts';
@@ -23,56 +23,30 @@ import { PlanErrorType, PlanEvaluationError, conditionAt, evaluateAt } from './p
  */
 export { MAX_BATCH };
 
-/** Most calls of a batch that prepares its undo, and of any batch in runs started before `ONE_BATCH_PER_LANE_PATCH`. */
+/**
+ * Most calls of a batch that prepares its undo (100): each batch's preparation is a local
+ * activity, which holds the run's workflow task open while it reads.
+ */
 export const MAX_PREPARED_BATCH = 100;
 
 /** Elements a lane takes in one batch at most before its work is split into several batches. */
 const ONE_BATCH_PER_LANE_UP_TO = 8;
 
 /**
- * How a lane's long share is cut, by the code that started the run: now one batch per lane (or
- * the fewest equal batches of at most `MAX_BATCH`, so that every round keeps all lanes busy);
- * before `ONE_BATCH_PER_LANE_PATCH` two per lane, before `TWO_BATCHES_PER_LANE_PATCH` four, of
- * at most 100.
- */
-export enum LaneCut {
-  even = 'even',
-  twoPerLane = 'twoPerLane',
-  fourPerLane = 'fourPerLane',
-}
-
-/** Batches per lane of the older cuts; runs started before `LANE_BATCHES_PATCH` cut whole lists by four too. */
-const BATCHES_PER_LANE = { [LaneCut.twoPerLane]: 2, [LaneCut.fourPerLane]: 4 } as const;
-
-function cutShare(perLane: number, cut: LaneCut): number {
-  if (cut === LaneCut.even) return Math.ceil(perLane / Math.ceil(perLane / MAX_BATCH));
-  return Math.min(MAX_PREPARED_BATCH, Math.ceil(perLane / BATCHES_PER_LANE[cut]));
-}
-
-/**
  * Calls per lane's batch for a list of `items` run `concurrency` at a time (an activity runs
  * `lanesPerActivity` of them side by side): the step's `batch` if it sets one (up to 200); else
- * every lane's whole share of the list in one batch, of at most 200 calls (5,000 guests 30 at a
- * time are 30 batches of 167; 20,000 are 120 of 167, four rounds of 30). Between two batches a lane waits on the run's workflow task that books the
- * one and schedules the next, so one batch per lane means no lane waits at all. A step that
- * `prepares` its undo keeps a lane's share in one batch of at most 100: each batch's
- * preparation is a local activity, which holds the run's workflow task open while it reads.
+ * every lane's whole share of the list in one batch, of at most 200 calls, or the fewest equal
+ * batches of at most 200, so that every round keeps all lanes busy (5,000 guests 30 at a time
+ * are 30 batches of 167; 20,000 are 120 of 167, four rounds of 30). Between two batches a lane
+ * waits on the run's workflow task that books the one and schedules the next, so one batch per
+ * lane means no lane waits at all. A step that `prepares` its undo keeps a lane's share in one
+ * batch of at most `MAX_PREPARED_BATCH`.
  */
-export function batchSize(items: number, concurrency: number, batch?: number, prepares = false, cut = LaneCut.even): number {
-  const max = cut === LaneCut.even ? MAX_BATCH : MAX_PREPARED_BATCH;
-  if (batch !== undefined) return Math.max(1, Math.min(max, batch));
+export function batchSize(items: number, concurrency: number, batch?: number, prepares = false): number {
+  if (batch !== undefined) return Math.max(1, Math.min(MAX_BATCH, batch));
   const perLane = Math.ceil(items / Math.max(1, concurrency));
   if (perLane <= ONE_BATCH_PER_LANE_UP_TO || prepares) return Math.max(1, Math.min(MAX_PREPARED_BATCH, perLane));
-  return cutShare(perLane, cut);
-}
-
-/**
- * `batchSize` of a step without its own `batch`, as runs started before `LANE_BATCHES_PATCH`
- * cut lists: short lists one element each.
- */
-function batchSizeBeforeLanes(items: number, concurrency: number): number {
-  const perBatch = Math.floor(items / (Math.max(1, concurrency) * BATCHES_PER_LANE[LaneCut.fourPerLane]));
-  return perBatch < 2 ? 1 : Math.min(MAX_PREPARED_BATCH, perBatch);
+  return Math.ceil(perLane / Math.ceil(perLane / MAX_BATCH));
 }
 
 /**
@@ -104,60 +78,30 @@ export function inBatches(indices: number[], size: number): number[][] {
   return batches;
 }
 
-/**
- * Marks runs that batch `forEach` calls: a run started before batching existed replays with
- * one activity per element, as its history has them.
- */
-export const BATCHES_PATCH = 'forEach-batches';
-
-/** Marks runs that batch short lists too (`batchSize`); runs started before cut them as they did. */
-export const LANE_BATCHES_PATCH = 'forEach-lane-batches';
-
-/** Marks runs that cut a lane's long share in 2 batches; runs started before cut it in 4. */
-export const TWO_BATCHES_PER_LANE_PATCH = 'forEach-two-batches-per-lane';
-
-/** Marks runs that give a lane's long share one batch (up to 200); runs started before cut it in 2 (`LaneCut`). */
-export const ONE_BATCH_PER_LANE_PATCH = 'forEach-one-batch-per-lane';
-
-/** Marks runs whose batch activities run several lanes (`lanesPerActivity`); runs started before run one each. */
-export const LANE_GROUPS_PATCH = 'forEach-lane-groups';
-
-/** The `LaneCut` of this run: patches are checked newest first, and once one is there so are the older ones. */
-function laneCut(): LaneCut {
-  if (patched(ONE_BATCH_PER_LANE_PATCH)) return LaneCut.even;
-  return patched(TWO_BATCHES_PER_LANE_PATCH) ? LaneCut.twoPerLane : LaneCut.fourPerLane;
-}
-
-/** The batch size a run uses for a list: `batchSize`, once the run batches at all. */
+/** The batch size of a step's list: `batchSize`, for its concurrency, `batch` and kind. */
 function batching(items: number, step: PlanStep): number {
   const forEach = step.forEach!;
-  const size =
-    forEach.batch === undefined && !patched(LANE_BATCHES_PATCH)
-      ? batchSizeBeforeLanes(items, forEach.concurrency)
-      : batchSize(items, forEach.concurrency, forEach.batch, preparesUndo(step.kind), laneCut());
-  return size > 1 && patched(BATCHES_PATCH) ? size : 1;
+  return batchSize(items, forEach.concurrency, forEach.batch, preparesUndo(step.kind));
 }
 
-/** Lanes per batch activity for a batched list, once the run groups them at all. */
+/** Lanes per batch activity of a step's batched list (`lanesPerActivity`). */
 function grouping(step: PlanStep): number {
   const forEach = step.forEach!;
-  const lanes = lanesPerActivity(forEach.concurrency, forEach.batch, preparesUndo(step.kind));
-  return lanes > 1 && patched(LANE_GROUPS_PATCH) ? lanes : 1;
+  return lanesPerActivity(forEach.concurrency, forEach.batch, preparesUndo(step.kind));
 }
 
 /**
  * The item key of every element (see `itemKeys` in keys.ts), checked before any call runs:
  * two elements that would share a key fail the step, named by position and by the key
- * expression, never by their values. Batched lists evaluate the keys without a promise each
- * (every promise in workflow code costs a stack capture); one activity per element keeps the
- * awaits its recorded histories were made with.
+ * expression, never by their values. Keys are evaluated without a promise each (every promise
+ * in workflow code costs a stack capture).
  */
-async function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope, batched: boolean): Promise<string[]> {
+function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope): string[] {
   const forEach = step.forEach!;
   const place = { step, field: 'forEach.key' };
   const identityOf = (index: number) => (forEach.key ? itemIdentity(evaluateAt(place, forEach.key, scopeOf(index))) : String(index));
   const identities: string[] = [];
-  for (const index of items.keys()) identities.push(batched || !forEach.key ? identityOf(index) : await identityOf(index));
+  for (const index of items.keys()) identities.push(identityOf(index));
   const found = itemKeys(identities);
   if ('keys' in found) return found.keys;
   const { first, second } = found.collision;
@@ -209,7 +153,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
     scopes[index] = undefined;
     return scope;
   };
-  const keys = await elementKeys(step, items, scopeOf, size > 1);
+  const keys = elementKeys(step, items, scopeOf);
   if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
   const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });

@@ -1,11 +1,10 @@
 /**
- * Records the histories the replay test replays: runs the demo and tour-setup playbooks (with
- * their default inputs) and two long `forEach` lists that run in batches (four lanes, one per
- * activity; eight lanes, two per activity), on the dev server against
- * the sandbox, and saves each run's history, child runs included. Histories named `v1-…`, `v2-…`,
- * `v3-…`, `v4-…` were recorded by older code (before batches and local reads; with four, then
- * two batches per lane; one lane per activity), and
- * stay: new code must still replay them. Runs only through `npm run record-histories`.
+ * Records the histories the replay test replays: runs every shipped playbook on the dev server
+ * against the sandbox (demo and tour-setup with their default inputs, tour-setup's children
+ * with it; tag-items, update-stay-and-venue and room-crew on tour-setup's tour; edit-tour on a
+ * tour of its own) and two long `forEach` lists that run in batches (four lanes, one per
+ * activity; eight lanes, two per activity), and saves each run's history, child runs included.
+ * Runs only through `npm run record-histories`, which replaces every recorded history.
  */
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,11 +27,30 @@ describe.runIf(RECORD)('record histories of the shipped playbooks', () => {
     try {
       const playbooks = (await readdir(path.resolve(import.meta.dirname, '../../definitions/playbooks'))).filter((f) => f.endsWith('.yaml'));
       await mkdir(DIR, { recursive: true });
-      for (const file of await readdir(DIR)) if (!/^v\d+-/.test(file)) await rm(path.join(DIR, file));
-      for (const file of ['demo.yaml', 'tour-setup.yaml'].filter((f) => playbooks.includes(f))) {
-        const outcome = await stack.run(file, {}, 'recorded');
+      for (const file of await readdir(DIR)) await rm(path.join(DIR, file));
+      const recorded = new Set<string>();
+      const record = async (file: string, inputs: Record<string, unknown> = {}) => {
+        const outcome = await stack.run(file, inputs, 'recorded');
         expect(outcome.exitCode, `${file}: ${outcome.message ?? ''}`).toBe(0);
-      }
+        recorded.add(path.basename(file));
+        return outcome.result!.outputs;
+      };
+      await record('demo.yaml');
+      await record('tour-setup.yaml');
+      for (const child of ['create-tour.yaml', 'apply-schedule-templates.yaml', 'assign-rooms.yaml', 'bulk-approve-guests.yaml', 'render-day-sheets.yaml']) recorded.add(child);
+      const tour = 'Spring Run 2027 (demo)';
+      await record('tag-items.yaml', { tour, item: 'Soundcheck', tag: 'Production' });
+      await record('update-stay-and-venue.yaml', { tour, stay: 'Hotel Oranienburger', checkInTime: '13:00', venue: 'Velodrom', capacity: 13000 });
+      await record('room-crew.yaml', { tour, stay: 'Hotel Reeperbahn', crew: [{ name: 'Sam Rivera' }, { name: 'Priya Natarajan' }, { name: 'Marcus Chen' }] });
+      const { tourId } = await record('create-tour.yaml', { name: 'Edit Run', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] });
+      const fixtures = await stack.run(path.resolve(import.meta.dirname, '../e2e/fixtures/edit-fixtures.yaml'), { tourId, day: '2027-03-27' }, 'edit-fixtures');
+      expect(fixtures.exitCode, fixtures.message).toBe(0);
+      const [itemId, dropItemId, restoreItemId] = fixtures.result!.outputs.ids as number[];
+      await record('edit-tour.yaml', {
+        tourId, day: '2027-03-27', itemId, start: '15:00', end: '16:30', location: 'Club stage', tag: 'Crew', tagName: 'Crew only',
+        template: 'Show Day', templateName: 'Club Day', dropItemId, restoreItemId,
+      });
+      expect([...recorded].sort(), 'every shipped playbook has a recorded history').toEqual(playbooks.sort());
       const names = Array.from({ length: 200 }, (_, i) => `Recorded ${String(i).padStart(3, '0')}`);
       for (const fixture of ['batched-tags.yaml', 'grouped-tags.yaml']) {
         const batched = await stack.run(path.resolve(import.meta.dirname, '../e2e/fixtures', fixture), { names }, 'recorded');
@@ -46,6 +64,7 @@ describe.runIf(RECORD)('record histories of the shipped playbooks', () => {
           '--address', stack.config.temporal.address, '--namespace', stack.config.temporal.namespace,
           '--workflow-id', execution.workflowId, '--run-id', execution.runId,
         ], { maxBuffer: 64 * 1024 * 1024 });
+        if (execution.workflowId.startsWith('edit-fixtures-')) continue;
         const name = execution.workflowId.replace(/[^A-Za-z0-9._-]+/g, '_');
         await writeFile(path.join(DIR, `${name}.json`), stdout);
       }

@@ -1,7 +1,7 @@
 /**
  * Replays every recorded history of the shipped playbooks against the current workflow code.
- * A non-determinism error here means a workflow change needs `patched()` (see
- * workflows/ARCHITECTURE.md). Histories are recorded by `npm run record-histories`.
+ * A non-determinism error here means a workflow change must re-record the histories (`npm run
+ * record-histories`) or, once tourflow is released, needs `patched()` (see workflows/ARCHITECTURE.md).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,12 +12,8 @@ import { createDataConverter } from '../../worker/codec.ts';
 import { keysFromList } from '../../worker/key-file.ts';
 
 const DIR = path.resolve(import.meta.dirname, 'histories');
-/**
- * The recorded run's workflow ID: its file name, less the version prefix of histories kept from
- * older code (`v1-`: before batches and local reads; `v2-`: four batches per lane; `v3-`: two;
- * `v4-`: one lane per batch activity).
- */
-const workflowIdOf = (file: string) => file.replace(/^v\d+-/, '').replace(/\.json$/, '');
+/** The recorded run's workflow ID: its file name. */
+const workflowIdOf = (file: string) => file.replace(/\.json$/, '');
 const files = (await readdir(DIR)).filter((file) => file.endsWith('.json')).sort();
 /** A worker that encrypts, as every worker does: the recorded histories hold unencrypted payloads, which it reads as they are. */
 const dataConverter = createDataConverter(keysFromList(`replay:${Buffer.alloc(32, 7).toString('base64')}`, undefined));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LaneCut, MAX_BATCH, MAX_PREPARED_BATCH, batchSize, inBatches, lanesPerActivity } from '../../workflows/for-each.ts';
+import { MAX_BATCH, MAX_PREPARED_BATCH, batchSize, inBatches, lanesPerActivity } from '../../workflows/for-each.ts';
 
 describe('batchSize', () => {
   it('runs a list no longer than its concurrency one element per activity', () => {
@@ -29,18 +29,6 @@ describe('batchSize', () => {
     expect(Math.ceil(20_000 / batchSize(20_000, 30))).toBe(120);
     expect(batchSize(201, 1)).toBe(101);
     expect(batchSize(20_000, 10)).toBe(MAX_BATCH); // 2,000 per lane: 10 batches each
-  });
-
-  it('cuts them into 2 per lane, of at most 100, for runs started before that', () => {
-    expect(batchSize(300, 4, undefined, false, LaneCut.twoPerLane)).toBe(38);
-    expect(batchSize(5_000, 30, undefined, false, LaneCut.twoPerLane)).toBe(84);
-    expect(batchSize(20_000, 10, undefined, false, LaneCut.twoPerLane)).toBe(MAX_PREPARED_BATCH);
-    expect(batchSize(5_000, 10, 200, false, LaneCut.twoPerLane)).toBe(MAX_PREPARED_BATCH);
-  });
-
-  it('cuts them into 4 per lane for runs started before two per lane', () => {
-    expect(batchSize(300, 4, undefined, false, LaneCut.fourPerLane)).toBe(19);
-    expect(batchSize(5_000, 20, undefined, false, LaneCut.fourPerLane)).toBe(63);
   });
 
   it('keeps a lane\'s share in one batch, up to 100, for a step that prepares its undo', () => {
