@@ -2,7 +2,7 @@
 # The tourflow image: the `tourflow` CLI, run as `worker` or `sandbox` by docker-compose.yml.
 # Build: docker build -t tourflow:0.1.0 .
 
-ARG NODE_IMAGE=node:20.20-bookworm-slim
+ARG NODE_IMAGE=node:24.21-bookworm-slim
 
 # --- build: compile TypeScript to dist/ ---------------------------------------------------
 FROM ${NODE_IMAGE} AS build

@@ -109,7 +109,11 @@ describe('docker-compose.yml', () => {
     const codec = parseArgv(commandArgv(serviceNamed('codec'))).options as { port: string; uiOrigin: string[] };
     const ui = serviceNamed('temporal-ui').environment as Record<string, string>;
     expect(ui.TEMPORAL_CODEC_ENDPOINT).toBe(`http://localhost:${codec.port}`);
-    expect(codec.uiOrigin).toEqual([`http://localhost:${String(serviceNamed('temporal-ui').ports?.[0]).split(':')[0]}`]);
+    const uiPort = String(serviceNamed('temporal-ui').ports?.[0]).split(':')[0];
+    // Users open the Web UI as localhost or as 127.0.0.1; the browser sends the name it was given.
+    expect(codec.uiOrigin).toEqual([`http://localhost:${uiPort}`, `http://127.0.0.1:${uiPort}`]);
+    // Links the CLI prints in the worker container point at the compose Web UI.
+    expect((serviceNamed('worker').environment as Record<string, string>).TOURFLOW_UI_URL).toBe(`http://localhost:${uiPort}`);
   });
 
   it('sets on the worker only variables that worker/config.ts reads (and node\'s own), and points it at the stack', () => {
@@ -150,6 +154,13 @@ describe('docker-compose.yml', () => {
       expect(type).toBe('Keyword');
     }
     expect(script).toContain('--type Keyword');
+    // A new namespace is not yet in the frontend's cache: the script waits for it before the
+    // first search-attribute command, instead of failing and being restarted.
+    const created = script.indexOf('namespace create');
+    const waited = script.search(/until temporal operator search-attribute list/);
+    expect(created).toBeGreaterThan(0);
+    expect(waited).toBeGreaterThan(created);
+    expect(script.indexOf('search-attribute create')).toBeGreaterThan(waited);
     expect(serviceNamed('worker').depends_on).toMatchObject({ [setupName]: { condition: 'service_completed_successfully' } });
   });
 });
@@ -172,14 +183,22 @@ describe('Dockerfile', () => {
     expect(dockerfile.some((i) => i.keyword === 'RUN' && i.args.includes('npm run build'))).toBe(true);
   });
 
-  it('is multi-stage on pinned Node 20 images and runs production dependencies as a non-root user', () => {
+  it('is multi-stage on pinned images of the Node LTS line that engines and CI name, and runs production dependencies as a non-root user', () => {
     const args = Object.fromEntries(
       dockerfile.filter((i) => i.keyword === 'ARG').map((i) => i.args.split('=') as [string, string | undefined]),
     );
     const bases = dockerfile.filter((i) => i.keyword === 'FROM').map((i) => i.args.split(/\s+/)[0] ?? '');
     const images = bases.map((base) => base.replace(/^\$\{?(\w+)\}?$/, (_, arg: string) => args[arg] ?? base));
     expect(images.length).toBeGreaterThanOrEqual(2);
-    for (const image of images) expect(image).toMatch(/^node:20[.\d]*-bookworm-slim$/);
+    const engines = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const ciNode = /^NODE_VERSION=(\d+)\.(\d+)\.\d+/m.exec(readFileSync(path.join(ROOT, '.ci/run'), 'utf8'));
+    expect(ciNode, '.ci/run pins NODE_VERSION').not.toBeNull();
+    const [, major, minor] = ciNode ?? [];
+    // An even major: the LTS lines (Node 20 left maintenance in April 2026).
+    expect(Number(major) % 2).toBe(0);
+    expect(Number(major)).toBeGreaterThanOrEqual(22);
+    expect(engines).toMatch(new RegExp(`^>=${major}\\.`));
+    for (const image of images) expect(image).toBe(`node:${major}.${minor}-bookworm-slim`);
     expect(inRuntime.some((i) => i.keyword === 'RUN' && /npm ci\b.*--omit=dev/.test(i.args))).toBe(true);
     const user = inRuntime.filter((i) => i.keyword === 'USER').at(-1)?.args;
     expect(user).toBeDefined();
