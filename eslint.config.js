@@ -33,7 +33,9 @@ export default tseslint.config(
   },
   {
     // Workflow code is replayed: it may not touch I/O, clocks, randomness or the parser.
-    files: ['workflows/**/*.ts', 'definitions/plan-types.ts', 'definitions/expressions.ts', 'definitions/templates.ts', 'definitions/expression-ast.ts'],
+    files: ['workflows/**/*.ts', 'definitions/plan-types.ts', 'definitions/expressions.ts', 'definitions/templates.ts', 'definitions/expression-ast.ts',
+      'definitions/cel-environment.ts', 'definitions/cel-values.ts', 'definitions/expression-reads.ts', 'definitions/expression-fast-paths.ts',
+      'definitions/text-cache.ts', 'definitions/date-helpers.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

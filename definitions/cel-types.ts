@@ -11,7 +11,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { z } from 'zod';
 import type { OutputSchema } from './actions/outputs.ts';
-import { checkingEnvironment } from './expressions.ts';
+import { checkingEnvironment } from './cel-environment.ts';
 import { InputType, type PlanInput } from './plan-types.ts';
 import { TYPE_PREFIX, TypeChecks, kindProblem, type Expected, type TypeProblem } from './type-check.ts';
 

@@ -6,6 +6,7 @@
  */
 import type { TypedStep, TypeScope } from './cel-types.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
+import { CEL_RESERVED_WORDS } from './cel-environment.ts';
 import { ExpressionError, isTemplate, referencesOf, scanTemplates, type ExpressionRef } from './expressions.ts';
 import type { PlaybookSource, ValuePath } from './source.ts';
 import { editDistance, suggestion } from './suggest.ts';
@@ -199,12 +200,9 @@ function outputsHint(id: string, output: string, names: readonly string[]): stri
   return `${near ? `did you mean "${near}"? ` : ''}its outputs are: ${names.join(', ')}`;
 }
 
-/** Words of the expression language that cannot be field names after a dot (`item.in`). */
-const RESERVED_WORDS = ['as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop', 'namespace', 'null', 'package', 'return', 'true', 'var', 'void', 'while'];
-
 /** A hint for a field named by a reserved word (`item.in`): write it with brackets. */
 function reservedWordHint(expression: string): string | undefined {
-  const match = new RegExp(`([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\.(${RESERVED_WORDS.join('|')})\\b`).exec(expression);
+  const match = new RegExp(`([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\.(${[...CEL_RESERVED_WORDS].join('|')})\\b`).exec(expression);
   if (!match) return undefined;
   return `"${match[2]}" is a reserved word in expressions; write the field as ${match[1]}["${match[2]}"]`;
 }

@@ -7,7 +7,7 @@
  * map (`size()`, `in`): evaluation sees plain values there and lets them through.
  */
 import type { ASTNode, Environment, TypeCheckResult } from '@marcbachmann/cel-js';
-import { checkingEnvironment } from './expressions.ts';
+import { checkingEnvironment } from './cel-environment.ts';
 import { closest } from './suggest.ts';
 
 /** Prefix of the map types `cel-types.ts` makes, so that messages can call them maps. */
