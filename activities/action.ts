@@ -11,6 +11,8 @@ export interface ActionContext {
   client: ApiClient;
   /** Folder rendered files are written under. */
   outputDir: string;
+  /** Folder \`file.upload\` reads files from; a playbook names files inside it only. */
+  inputDir: string;
   /** Organization used when a playbook names none. */
   defaultOrg: string | undefined;
   /** Aborted when the activity is cancelled. */

@@ -5,6 +5,8 @@ import type { Config } from '../worker/config.ts';
 export interface ActivityDeps {
   client: ApiClient;
   outputDir: string;
+  /** Folder \`file.upload\` reads files from. @default \`files\` in the working directory */
+  inputDir?: string;
   /** Organization used when a playbook names none. */
   defaultOrg?: string;
   close?: () => Promise<void>;
@@ -13,5 +15,5 @@ export interface ActivityDeps {
 /** The worker's activity dependencies: one API client (one keep-alive agent) per worker. */
 export function depsFromConfig(config: Config): ActivityDeps {
   const client = createApiClient({ config: config.api, retry: false });
-  return { client, outputDir: config.outputDir, defaultOrg: config.api.defaultOrg, close: () => client.close() };
+  return { client, outputDir: config.outputDir, inputDir: config.inputDir, defaultOrg: config.api.defaultOrg, close: () => client.close() };
 }

@@ -5,6 +5,7 @@
  * `replayAndUndo`).
  */
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
 import { msToNumber } from '@temporalio/common/lib/time.js';
 import type { JsonObject } from '../definitions/plan-types.ts';
@@ -42,6 +43,7 @@ function contextFor(
   return {
     client: deps.client,
     outputDir: deps.outputDir,
+    inputDir: deps.inputDir ?? path.resolve('files'),
     defaultOrg: deps.defaultOrg,
     signal: cancellationSignal(),
     key: (n) => (n === undefined ? baseKey : `${baseKey}:${n}`),

@@ -3,6 +3,8 @@ import type { ActionModule } from './action.ts';
 import { bulletinActions } from './actions/bulletins.ts';
 import { contactActions } from './actions/contacts.ts';
 import { daySheetActions } from './actions/day-sheets.ts';
+import { fileActions } from './actions/files.ts';
+import { guestDayActions } from './actions/guest-days.ts';
 import { guestActions } from './actions/guests.ts';
 import { listActions } from './actions/lists.ts';
 import { lookupActions } from './actions/lookups.ts';
@@ -34,4 +36,6 @@ export const actionModules: ActionModule[] = [
   listActions,
   scheduleEditActions,
   recordEditActions,
+  fileActions,
+  guestDayActions,
 ];

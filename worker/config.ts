@@ -129,6 +129,11 @@ export interface Config {
    * @default `day-sheets` in the working directory
    */
   outputDir: string;
+  /**
+   * Folder whose files \`file.upload\` may upload (\`TOURFLOW_INPUT_DIR\`); a playbook names files
+   * inside it only. @default \`files\` in the working directory
+   */
+  inputDir: string;
   /** Worker log level: TRACE, DEBUG, INFO, WARN or ERROR (`TOURFLOW_LOG_LEVEL`). @default 'INFO' */
   logLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 }
@@ -272,6 +277,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       stickyQueueTimeout: o.worker?.stickyQueueTimeout ?? env.TOURFLOW_STICKY_QUEUE_TIMEOUT ?? '10s',
     },
     outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('day-sheets'),
+    inputDir: o.inputDir ?? env.TOURFLOW_INPUT_DIR ?? path.resolve('files'),
     logLevel: o.logLevel ?? logLevelFrom(env.TOURFLOW_LOG_LEVEL),
   };
 }

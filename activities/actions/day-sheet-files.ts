@@ -51,17 +51,22 @@ export function sheetFile(root: string, folder: string, template: string, names:
   return file;
 }
 
+/**
+ * GET of a signed storage URL: its status and bytes. A failure to connect names `what`, never
+ * the URL (a signed URL is a credential).
+ */
+export async function getSigned(url: string, what: string, signal: AbortSignal): Promise<{ status: number; bytes: Buffer }> {
+  try {
+    const response = await request(url, { method: 'GET', signal, headersTimeout: 30_000, bodyTimeout: 120_000 });
+    return { status: response.statusCode, bytes: Buffer.from(await response.body.arrayBuffer()) };
+  } catch (error) {
+    throw new Error(`Downloading ${what} failed: ${(error as { code?: string }).code ?? (error as Error).name}`);
+  }
+}
+
 /** The PDF behind a signed URL, checked to be one. Errors name the day, never the URL. */
 export async function downloadPdf(url: string, what: string, signal: AbortSignal): Promise<Buffer> {
-  let status: number;
-  let bytes: Buffer;
-  try {
-    const response = await request(url, { method: 'GET', signal, headersTimeout: 30_000, bodyTimeout: 60_000 });
-    status = response.statusCode;
-    bytes = Buffer.from(await response.body.arrayBuffer());
-  } catch (error) {
-    throw new Error(`Downloading the day sheet of ${what} failed: ${(error as { code?: string }).code ?? (error as Error).name}`);
-  }
+  const { status, bytes } = await getSigned(url, `the day sheet of ${what}`, signal);
   if (status !== 200) throw new DownloadError(`Downloading the day sheet of ${what} answered HTTP ${status}`, status);
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`The day sheet of ${what} is not a PDF`);
   return bytes;

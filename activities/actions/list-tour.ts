@@ -50,13 +50,13 @@ async function passTypeList(call: StepCall, ctx: ActionContext): Promise<StepOut
 }
 
 /** The playbook's kinds of record and the API's entity types, both ways. */
-const ENTITY_OF: Record<FileOwner, FileEntityType> = {
+export const ENTITY_OF: Record<FileOwner, FileEntityType> = {
   [FileOwner.scheduleItem]: FileEntityType.scheduleItem,
   [FileOwner.venue]: FileEntityType.venue,
   [FileOwner.stay]: FileEntityType.accommodation,
   [FileOwner.passType]: FileEntityType.passType,
 };
-const OWNER_OF = new Map(Object.entries(ENTITY_OF).map(([owner, entity]) => [entity as string, owner]));
+export const OWNER_OF = new Map(Object.entries(ENTITY_OF).map(([owner, entity]) => [entity as string, owner]));
 
 async function fileList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, fileListArgs, call.args);

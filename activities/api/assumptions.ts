@@ -241,12 +241,18 @@ export const guestlistDayConfigBody = z.object({
 });
 export type GuestlistDayConfigBody = z.infer<typeof guestlistDayConfigBody>;
 
-/** Pass-type create body (decided); update takes the same fields, all optional. */
+/**
+ * Pass-type create body (decided); update takes the same fields, all optional. `attachments`
+ * (decided, as on the other attachable records): an update that carries it makes it the pass
+ * type's whole attachment set; an entry with `id` keeps (or, with `deleted: true`, removes) that
+ * attachment.
+ */
 export const passTypeBody = z.object({
   name: z.string().trim().min(1).max(255),
   description: z.string().max(2000).nullable().optional(),
   quantity: z.number().int().nonnegative().nullable().optional(),
   passMaterialTypeId: z.number().int().positive().nullable().optional(),
+  attachments: z.array(z.looseObject({ id: z.number().int().positive().optional(), link: z.string().min(1), deleted: z.boolean().optional() })).max(100).optional(),
 });
 export type PassTypeBody = z.infer<typeof passTypeBody>;
 

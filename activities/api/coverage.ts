@@ -16,7 +16,6 @@ import { Endpoints, OAuthPath, type EndpointName } from './assumptions.ts';
 export const NOT_AN_ACTION: Partial<Record<EndpointName, string>> = {
   listOrganizationUsers: 'organization membership is managed in the main application; tours get their members from it',
   getDaySheetData: '`daySheet.render` renders the same model as a PDF; the raw model has no use in a playbook',
-  getFileDownload: 'download URLs live five minutes; a playbook names files, the download happens inside the step that saves them',
 };
 
 /** One operation of the contract as the coverage table shows it. */

@@ -3,6 +3,8 @@ import { bulletinCreate } from './bulletins.ts';
 import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
 import { daySheetRender } from './day-sheets.ts';
+import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
+import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate, passTypeCreate } from './guests.ts';
 import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList, venueList } from './lists.ts';
 import { bulletinList, daySheetData, fileList, orgContacts, orgMembers, passTypeList, tourMembers } from './lists-tour.ts';
@@ -34,6 +36,8 @@ export * from './bulletins.ts';
 export * from './contacts.ts';
 export * from './control.ts';
 export * from './day-sheets.ts';
+export * from './files.ts';
+export * from './guest-days.ts';
 export * from './guests.ts';
 export * from './lists.ts';
 export * from './lists-tour.ts';
@@ -101,6 +105,7 @@ export const actions: readonly ActionDefinition[] = [
   guestRestore,
   guestsSelect,
   guestsSetStatus,
+  guestsConfigureDay,
   passTypeList,
   passTypeCreate,
   passTypeUpdate,
@@ -111,6 +116,10 @@ export const actions: readonly ActionDefinition[] = [
   bulletinUpdate,
   bulletinDelete,
   fileList,
+  fileUpload,
+  fileAttach,
+  fileRemove,
+  fileDownload,
   daySheetData,
   daySheetRender,
   lookup,

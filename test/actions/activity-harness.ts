@@ -42,6 +42,8 @@ export interface Harness {
   sandbox: RunningSandbox;
   client: ApiClient;
   outputDir: string;
+  /** The worker's input folder (\`file.upload\` reads files there). */
+  inputDir: string;
   /** Builds the call the workflow would send. */
   stepCall(action: string, args: JsonValue, options?: CallOptions): StepCall;
   /** Runs an action's activity. */
@@ -75,7 +77,8 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   const { baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken } = creds;
   const client = createApiClient({ config: { ...loadConfig({ env: {} }).api, baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken, defaultOrg: creds.orgId } });
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-actions-'));
-  const activities = createActivities({ client, outputDir, defaultOrg: creds.orgId }) as unknown as Record<string, Activity>;
+  const inputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-inputs-'));
+  const activities = createActivities({ client, outputDir, inputDir, defaultOrg: creds.orgId }) as unknown as Record<string, Activity>;
   const activity = (name: string): Activity => {
     const fn = activities[name];
     if (!fn) throw new Error(`no activity ${name}`);
@@ -98,6 +101,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     sandbox,
     client,
     outputDir,
+    inputDir,
     stepCall,
     run: async (action, args, options) => declaredOutput(action, (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome),
     batch: async (calls, retry) => (await activity(batchActivityName(calls[0]!.action))({ calls, stopOnFailure: true, retry })) as BatchOutcome,
@@ -115,6 +119,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       await client.close();
       await sandbox.close();
       await rm(outputDir, { recursive: true, force: true });
+      await rm(inputDir, { recursive: true, force: true });
     },
   };
   return harness;

@@ -3,6 +3,7 @@
  * nothing: `status: false` and `data.guestLists` lists the blocking entries.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { passTypeBody } from '../../../activities/api/assumptions.ts';
 import { requireTour, requireTourRecord, restore, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
@@ -13,8 +14,8 @@ import { parseWith } from '../../pipeline/validate.ts';
 import type { PassTypeRecord } from '../../store/records.ts';
 import { LOOKUPS, lookup } from '../../store/reference-data.ts';
 import type { Store } from '../../store/store.ts';
-import { attachmentsOf } from '../shared/attachments.ts';
-import { nowIso } from '../shared/schemas.ts';
+import { attachmentsOf, checkAttachments, replaceAttachments } from '../shared/attachments.ts';
+import { attachmentSchema, nowIso } from '../shared/schemas.ts';
 import { attachmentView } from '../../views/fields.ts';
 
 /** A pass type as read. */
@@ -63,9 +64,12 @@ export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext
 
   defineRoute(app, ctx, 'updatePassType', ({ store, caller, params, body }) => {
     const pass = tourPass(store, params.passTypeId as number, caller.userId);
-    const input = parseWith(passTypeBody.partial(), body);
+    const { attachments, ...input } = parseWith(passTypeBody.partial(), body);
     checkMaterial(input.passMaterialTypeId);
+    const files = attachments === undefined ? undefined : parseWith(z.array(attachmentSchema), attachments);
+    if (files) checkAttachments(store, 'PASS_TYPE', pass.id, files);
     for (const [key, value] of Object.entries(input)) if (value !== undefined) (pass as unknown as Record<string, unknown>)[key] = value;
+    if (files) replaceAttachments(store, { tourId: pass.tourId, entityType: 'PASS_TYPE', entityId: pass.id, userId: caller.userId }, files);
     pass.updatedAt = nowIso();
     return { data: { id: pass.id, name: pass.name }, message: 'Pass type updated' };
   });

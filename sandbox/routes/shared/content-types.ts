@@ -2,19 +2,10 @@
  * The upload content-type allow-list (shown), and type inference from a file name. SVG, HTML,
  * scripts and executables are rejected with 415 listing the accepted types.
  */
+import { CONTENT_TYPE_BY_EXTENSION } from '../../../activities/api/content-types.ts';
 import { ApiProblem, ErrorCode } from '../../errors.ts';
 
-/** Accepted types by extension; the first extension of a type is its canonical one. */
-const BY_EXTENSION: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', heic: 'image/heic', heif: 'image/heif',
-  bmp: 'image/bmp', tif: 'image/tiff', tiff: 'image/tiff', ico: 'image/x-icon', pdf: 'application/pdf',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  rtf: 'application/rtf', txt: 'text/plain', csv: 'text/csv', md: 'text/markdown', ics: 'text/calendar', json: 'application/json',
-  zip: 'application/zip', mp3: 'audio/mpeg', m4a: 'audio/mp4', aac: 'audio/aac', wav: 'audio/wav', weba: 'audio/webm',
-  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
-};
+const BY_EXTENSION = CONTENT_TYPE_BY_EXTENSION;
 
 /** Types recognised by name but refused for upload. */
 const REFUSED_BY_EXTENSION: Record<string, string> = {

@@ -1,0 +1,96 @@
+/**
+ * `file.upload`: one storage key from a public URL (the API fetches it), from bytes in the
+ * playbook (inline, 256 KB), or from a file of the worker's input folder (an upload ticket, then
+ * the bytes PUT to its signed URL). A playbook names input files relative to that folder only;
+ * a path that leaves it, through `..` or a symbolic link, is refused.
+ */
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { request } from 'undici';
+import { FILE_UPLOAD_LIMIT, fileUploadArgs, INLINE_UPLOAD_LIMIT, type FileUploadArgs } from '../../definitions/actions/files.ts';
+import { CONTENT_TYPE_BY_EXTENSION, contentTypeOfName } from '../api/content-types.ts';
+import { createAttachmentFromUrl, createUploadTicket, uploadFileContent } from '../api/files.ts';
+import type { ActionContext } from '../action.ts';
+import type { StepCall, StepOutcome } from '../types.ts';
+import { parseArgs, stepError } from './common.ts';
+
+/** What an upload made. */
+interface Uploaded {
+  key: string;
+  fileName: string;
+  size: number | null;
+  contentType: string | null;
+}
+
+function typeOf(args: FileUploadArgs, fileName: string): string {
+  const type = args.contentType ?? contentTypeOfName(fileName);
+  if (type === undefined) {
+    const known = Object.keys(CONTENT_TYPE_BY_EXTENSION).join(', ');
+    throw stepError(`file.upload: the type of "${fileName}" is not known from its extension; give contentType, or a name ending in one of ${known}.`);
+  }
+  return type;
+}
+
+/** The file `relative` names inside `root`, checked to be a regular file there (links resolved). */
+export async function inputFile(root: string, relative: string): Promise<string> {
+  const base = path.resolve(root);
+  const file = path.resolve(base, relative);
+  const outside = (inside: string): boolean => inside === '' || inside.startsWith('..') || path.isAbsolute(inside);
+  if (outside(path.relative(base, file))) throw stepError(`file.upload reads files inside ${base} only; "${relative}" points outside it.`);
+  let real: string;
+  try {
+    real = await realpath(file);
+  } catch {
+    throw stepError(`file.upload: there is no file "${relative}" in the input folder ${base} (TOURFLOW_INPUT_DIR).`);
+  }
+  if (outside(path.relative(await realpath(base), real))) throw stepError(`file.upload reads files inside ${base} only; "${relative}" is a link to a file outside it.`);
+  if (!(await lstat(real)).isFile()) throw stepError(`file.upload: "${relative}" in ${base} is not a regular file.`);
+  return real;
+}
+
+async function fromFile(args: FileUploadArgs, ctx: ActionContext): Promise<Uploaded> {
+  const file = await inputFile(ctx.inputDir, args.file!);
+  const bytes = await readFile(file);
+  if (bytes.length > FILE_UPLOAD_LIMIT) throw stepError(`file.upload: "${args.file}" has ${bytes.length} bytes; the API takes at most ${FILE_UPLOAD_LIMIT} (25 MB).`);
+  const fileName = args.fileName ?? path.basename(file);
+  const contentType = typeOf(args, fileName);
+  const body = { fileName, contentType, contentLength: bytes.length };
+  const ticket = await ctx.client.call(createUploadTicket, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  let status: number;
+  try {
+    const response = await request(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: bytes, signal: ctx.signal, headersTimeout: 60_000, bodyTimeout: 60_000 });
+    status = response.statusCode;
+    await response.body.dump();
+  } catch (error) {
+    // the signed URL is a credential: the error names the file, never the URL
+    throw new Error(`file.upload: sending "${fileName}" to storage failed: ${(error as { code?: string }).code ?? (error as Error).name}`);
+  }
+  if (status < 200 || status > 299) throw stepError(`file.upload: storage refused "${fileName}" (HTTP ${status}); the upload ticket may have expired: run the step again.`, 'UPLOAD_REFUSED');
+  return { key: ticket.key, fileName, size: bytes.length, contentType };
+}
+
+async function fromBytes(args: FileUploadArgs, ctx: ActionContext): Promise<Uploaded> {
+  const fileName = args.fileName!;
+  const bytes = args.text !== undefined ? Buffer.from(args.text, 'utf8') : Buffer.from(args.base64!, 'base64');
+  if (bytes.length > INLINE_UPLOAD_LIMIT) {
+    throw stepError(`file.upload: "${fileName}" has ${bytes.length} bytes; inline uploads take at most 256 KB. Put the file in the input folder and give "file", or give a public "url".`);
+  }
+  const body = { fileName, contentType: typeOf(args, fileName), contentBase64: bytes.toString('base64') };
+  const data = await ctx.client.call(uploadFileContent, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return { key: data.key, fileName: data.fileName ?? fileName, size: data.fileSizeBytes ?? bytes.length, contentType: data.contentType ?? body.contentType };
+}
+
+async function fromUrl(args: FileUploadArgs, ctx: ActionContext): Promise<Uploaded> {
+  const body = { url: args.url!, ...(args.fileName !== undefined ? { fileName: args.fileName } : {}) };
+  const data = await ctx.client.call(createAttachmentFromUrl, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const fileName = data.fileName ?? args.fileName ?? path.posix.basename(new URL(args.url!).pathname);
+  return { key: data.link, fileName, size: data.fileSize ?? null, contentType: contentTypeOfName(fileName) ?? null };
+}
+
+/** Runs `file.upload`. Nothing to undo: a stored file no record holds is listed nowhere, and the contract has no call to delete one. */
+export async function fileUploadRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, fileUploadArgs, call.args);
+  const uploaded = args.url !== undefined ? await fromUrl(args, ctx) : args.file !== undefined ? await fromFile(args, ctx) : await fromBytes(args, ctx);
+  const size = uploaded.size === null ? '' : ` (${uploaded.size} bytes)`;
+  return { output: { ...uploaded }, undo: [], tourId: args.tourId, describe: `uploaded ${uploaded.fileName}${size}` };
+}

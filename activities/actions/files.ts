@@ -1,0 +1,106 @@
+/**
+ * Files on records: `file.upload` (file-upload.ts), `file.attach` (its undo detaches),
+ * `file.remove` (its prepared undo attaches the same stored file again) and `file.download`
+ * (into the output folder, file-download.ts).
+ */
+import { fileAttachArgs, fileRemoveArgs } from '../../definitions/actions/files.ts';
+import type { FileEntityType } from '../api/assumptions.ts';
+import { attachFile, type FileListItem } from '../api/files.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { isRetry } from './attempts.ts';
+import { parseArgs, stepError } from './common.ts';
+import { fileDownloadRun } from './file-download.ts';
+import { detach, ownerOf, ownerText, ownerWord, pickFile, type FileOwnerRef } from './file-owners.ts';
+import { fileUploadRun } from './file-upload.ts';
+
+const ownerOfFile = (file: FileListItem): FileOwnerRef => ({ entityType: file.entityType as FileEntityType, entityId: file.entityId! });
+
+function detachUndo(tourId: string, owner: FileOwnerRef, fileId: number | string, label: string): UndoRecord {
+  return {
+    activity: 'fileDetach',
+    args: { tourId, entityType: owner.entityType, entityId: owner.entityId, fileId },
+    describe: `take file ${label} off ${ownerText(owner)}`,
+    record: { resource: 'file', id: fileId, label },
+  };
+}
+
+async function fileAttachRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, fileAttachArgs, call.args);
+  const owner = (await ownerOf(ctx, args))!;
+  const body = { key: args.key, ...owner, ...(args.name !== undefined ? { name: args.name } : {}), ...(args.description !== undefined ? { description: args.description } : {}) };
+  const attached = await ctx.client.call(attachFile, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const label = attached.fileName ?? args.name ?? String(attached.fileId);
+  return {
+    output: { fileId: attached.fileId, on: ownerWord(owner.entityType), recordId: owner.entityId, alreadyAttached: attached.alreadyAttached },
+    // a file the record had before the step is not the step's to take off
+    undo: attached.alreadyAttached ? [] : [detachUndo(args.tourId, owner, attached.fileId, label)],
+    tourId: args.tourId,
+    describe: attached.alreadyAttached ? `${ownerText(owner)} has file ${label} already` : `attached file ${label} to ${ownerText(owner)}`,
+  };
+}
+
+async function fileRemovePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const args = parseArgs(call.action, fileRemoveArgs, call.args);
+  const file = await ctx.prepared('file', () => pickFile(ctx, args));
+  const owner = ownerOfFile(file);
+  const raw = file as Record<string, unknown>;
+  const label = file.name ?? file.fileName ?? String(file.fileId);
+  return [
+    {
+      activity: 'fileReattach',
+      args: {
+        tourId: args.tourId,
+        key: file.key,
+        entityType: owner.entityType,
+        entityId: owner.entityId,
+        ...(file.name ? { name: file.name } : {}),
+        ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
+        by: call.idempotencyKey,
+      },
+      describe: `attach file ${label} to ${ownerText(owner)} again`,
+      record: { resource: 'file', id: file.fileId, label },
+    },
+  ];
+}
+
+async function fileRemoveRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, fileRemoveArgs, call.args);
+  let file: FileListItem;
+  try {
+    file = await ctx.prepared('file', () => pickFile(ctx, args));
+  } catch (error) {
+    // an earlier attempt removed it, and its answer was lost
+    if (!isRetry() || typeof args.file !== 'number') throw error;
+    return { output: { fileId: args.file, on: 'unknown', recordId: 0 }, undo: [], tourId: args.tourId, describe: `file ${args.file} was removed already` };
+  }
+  const owner = ownerOfFile(file);
+  const removed = await detach(ctx, args.tourId, owner, file.fileId, ctx.key());
+  if (!removed && !isRetry()) throw stepError(`File ${file.fileId} is no longer on ${ownerText(owner)}.`, 'UNKNOWN_NAME');
+  const label = file.name ?? file.fileName ?? String(file.fileId);
+  return { output: { fileId: file.fileId, on: ownerWord(owner.entityType), recordId: owner.entityId }, undo: [], tourId: args.tourId, describe: `removed file ${label} from ${ownerText(owner)}` };
+}
+
+export const fileActions: ActionModule = {
+  actions: {
+    'file.upload': { run: fileUploadRun },
+    'file.attach': { run: fileAttachRun },
+    'file.remove': { run: fileRemoveRun, prepare: fileRemovePrepare },
+    'file.download': { run: fileDownloadRun },
+  },
+  undo: {
+    fileDetach: async (args, ctx) => {
+      await detach(ctx, String(args.tourId), { entityType: args.entityType as FileEntityType, entityId: Number(args.entityId) }, args.fileId as number | string, ctx.key());
+    },
+    fileReattach: async (args, ctx) => {
+      const body = {
+        key: String(args.key),
+        entityType: args.entityType as FileEntityType,
+        entityId: Number(args.entityId),
+        ...(typeof args.name === 'string' ? { name: args.name } : {}),
+        ...(typeof args.description === 'string' ? { description: args.description } : {}),
+      };
+      await ctx.client.call(attachFile, { params: { tourId: String(args.tourId) }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+    },
+  },
+};

@@ -1,0 +1,161 @@
+/**
+ * Files against the sandbox over HTTP: uploads from text, base64, a public URL and the worker's
+ * input folder (an upload ticket); attaching to a schedule item, venue, stay and pass type by
+ * name, each with a lost answer and its undo; removing one (the undo attaches it again);
+ * downloading into the output folder; and a day's guest list configuration with its undo.
+ */
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAction } from '../../definitions/actions/index.ts';
+import type { StoreSnapshot } from '../../sandbox/index.ts';
+import { quickRetry } from '../support/batch-calls.ts';
+import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
+import { checkWrite } from './write-check.ts';
+
+const attachmentsOn = (h: Harness, entityType: string, entityId: number) =>
+  rows(h.snapshot(), 'attachments').filter((row) => row.entityType === entityType && row.entityId === entityId);
+
+/** A file attached again gets a new ID: the one difference `file.remove`'s undo leaves. */
+const withoutFileIds = (snapshot: StoreSnapshot): StoreSnapshot => ({
+  ...snapshot,
+  attachments: rows(snapshot, 'attachments')
+    .map(({ id: _id, ...row }) => row)
+    .sort((a, b) => String(a.key).localeCompare(String(b.key))),
+});
+
+describe('files', () => {
+  let h: Harness;
+  let tourId: string;
+  let itemId: number;
+  let venueId: number;
+  let stayId: number;
+  let passId: number;
+  const upload = async (args: Record<string, unknown>) => (await h.run('file.upload', { tourId, ...args })).output as { key: string; fileName: string; size: number | null; contentType: string | null };
+
+  beforeAll(async () => {
+    h = await startHarness();
+    tourId = (await h.createTour('Files')).id;
+    itemId = ((await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Load-in', start: '10:00' })).output as { id: number }).id;
+    venueId = ((await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' })).output as { id: number }).id;
+    const stay = await h.run('stay.create', {
+      tourId, title: 'Hotel Adlon', location: { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 }, timeZone: 'Europe/Berlin',
+      checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' },
+    });
+    stayId = (stay.output as { id: number }).id;
+    passId = ((await h.run('passType.create', { tourId, name: 'VIP' })).output as { id: number }).id;
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('uploads text and base64 inline, a URL by the API, and a file of the input folder by an upload ticket', async () => {
+    const text = await upload({ text: 'Doors 19:00', fileName: 'doors.txt' });
+    expect(text).toMatchObject({ fileName: 'doors.txt', size: 11, contentType: 'text/plain' });
+    const base64 = await upload({ base64: Buffer.from('a,b\n1,2\n').toString('base64'), fileName: 'list.csv' });
+    expect(base64).toMatchObject({ size: 8, contentType: 'text/csv' });
+    const url = await upload({ url: 'https://files.example.com/rider.pdf' });
+    expect(url.key).toBeTruthy();
+    await mkdir(path.join(h.inputDir, 'riders'));
+    const bytes = Buffer.alloc(300 * 1024, 7);
+    await writeFile(path.join(h.inputDir, 'riders', 'stage plot.pdf'), bytes);
+    const ticket = await upload({ file: 'riders/stage plot.pdf' });
+    expect(ticket).toMatchObject({ fileName: 'stage plot.pdf', size: bytes.length, contentType: 'application/pdf' });
+    const stored = rows(h.sandbox.snapshot({ normalise: false }), 'objects').find((row) => row.id === ticket.key) as { base64: string } | undefined;
+    expect(Buffer.from(stored!.base64, 'base64').equals(bytes)).toBe(true);
+  });
+
+  it('refuses inline uploads over 256 KB, unknown types, and any file outside the input folder', async () => {
+    expect((await failureOf(upload({ base64: Buffer.alloc(257 * 1024).toString('base64'), fileName: 'big.pdf' }))).message).toContain('at most 256 KB');
+    expect((await failureOf(upload({ text: 'x', fileName: 'notes.xyz' }))).message).toContain('give contentType');
+    const outside = path.join(os.tmpdir(), `tourflow-outside-${process.pid}.txt`);
+    await writeFile(outside, 'secret');
+    await symlink(outside, path.join(h.inputDir, 'link.txt'));
+    expect((await failureOf(upload({ file: 'link.txt' }))).message).toContain('is a link to a file outside it');
+    expect((await failureOf(upload({ file: 'missing.txt' }))).message).toContain('there is no file "missing.txt"');
+    expect(findAction('file.upload')!.args.safeParse({ tourId, file: '../etc/passwd' }).success).toBe(false);
+    expect(findAction('file.upload')!.args.safeParse({ tourId, file: '/etc/passwd' }).success).toBe(false);
+  });
+
+  it('file.attach by name to a schedule item, venue, stay and pass type: one attachment despite a lost answer; the undo detaches it', async () => {
+    const { key } = await upload({ text: 'Rider v1', fileName: 'rider.txt' });
+    const targets = [
+      [{ scheduleItem: 'load-in', day: '2027-03-27' }, 'SCHEDULE_ITEM', itemId],
+      [{ venue: 'Tempodrom' }, 'VENUE', venueId],
+      [{ stay: 'hotel adlon' }, 'ACCOMMODATION', stayId],
+      [{ passType: 'VIP' }, 'PASS_TYPE', passId],
+    ] as const;
+    for (const [owner, entityType, entityId] of targets) {
+      const before = h.snapshot();
+      const args = { tourId, key, ...owner, description: 'latest' };
+      const call = h.stepCall('file.attach', args);
+      h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/files/attach$' }, times: 1 });
+      expect((await failureOf(h.run('file.attach', args, { key: call.idempotencyKey }))).nonRetryable).toBe(false);
+      const outcome = await h.run('file.attach', args, { key: call.idempotencyKey });
+      expect(attachmentsOn(h, entityType, entityId), entityType).toEqual([expect.objectContaining({ key, description: 'latest' })]);
+      await h.undo(outcome.undo);
+      expect(h.snapshot()).toEqual(before);
+      expect(outcome.output).toMatchObject({ recordId: entityId, alreadyAttached: false });
+      expect(attachmentsOn(h, entityType, entityId), entityType).toEqual([]);
+    }
+  });
+
+  it('file.attach of a file the record holds already changes nothing and undoes nothing; the undo of a new one leaves the others', async () => {
+    const { key: first } = await upload({ text: 'first', fileName: 'first.txt' });
+    const { key: second } = await upload({ text: 'second', fileName: 'second.txt' });
+    await h.run('file.attach', { tourId, key: first, venue: venueId });
+    const again = await h.run('file.attach', { tourId, key: first, venue: venueId });
+    expect(again.output).toMatchObject({ alreadyAttached: true });
+    expect(again.undo).toEqual([]);
+    const added = await h.run('file.attach', { tourId, key: second, venue: venueId });
+    await h.undo(added.undo);
+    expect(attachmentsOn(h, 'VENUE', venueId).map((row) => row.key)).toEqual([first]);
+  });
+
+  it('file.remove takes a file off its record by name; the undo attaches the same stored file again (a new file ID)', async () => {
+    const { key } = await upload({ text: 'Plot', fileName: 'plot.txt' });
+    await h.run('file.attach', { tourId, key, scheduleItem: itemId, name: 'Stage plot' });
+    const before = h.snapshot();
+    const args = { tourId, file: 'stage plot', scheduleItem: 'Load-in', day: '2027-03-27' };
+    const call = h.stepCall('file.remove', args);
+    const undo = await h.prepare(call);
+    await h.run('file.remove', args, { key: call.idempotencyKey });
+    expect(attachmentsOn(h, 'SCHEDULE_ITEM', itemId).filter((row) => row.key === key)).toEqual([]);
+    await h.undo(undo);
+    expect(withoutFileIds(h.snapshot())).toEqual(withoutFileIds(before));
+    expect(attachmentsOn(h, 'SCHEDULE_ITEM', itemId).filter((row) => row.key === key)).toEqual([expect.objectContaining({ name: 'Stage plot' })]);
+  });
+
+  it('file.remove whose answer is lost is sent again under the per-call retries and removes exactly one file', async () => {
+    const { key } = await upload({ text: 'Lost', fileName: 'lost.txt' });
+    const fileId = ((await h.run('file.attach', { tourId, key, stay: stayId })).output as { fileId: number }).fileId;
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'PUT', path: '^/v1/accommodation/' }, times: 1 });
+    await h.run('file.remove', { tourId, file: fileId }, { retry: quickRetry(3) });
+    expect(h.sandbox.faults.list()).toEqual([]);
+    expect(attachmentsOn(h, 'ACCOMMODATION', stayId).filter((row) => row.key === key)).toEqual([]);
+  });
+
+  it('file.download saves the file into the output folder; a repeat is done, another file at the path is left and fails the step', async () => {
+    const { key } = await upload({ text: 'Set list', fileName: 'setlist.txt' });
+    await h.run('file.attach', { tourId, key, passType: passId });
+    const args = { tourId, file: 'setlist.txt', passType: 'VIP', folder: 'downloads' };
+    const saved = (await h.run('file.download', args)).output as { path: string; size: number };
+    expect(saved.path).toBe(path.join(h.outputDir, 'downloads', 'setlist.txt'));
+    expect(await readFile(saved.path, 'utf8')).toBe('Set list');
+    await h.run('file.download', args);
+    await writeFile(saved.path, 'edited by hand');
+    const refused = await failureOf(h.run('file.download', args));
+    expect(refused).toMatchObject({ type: 'FILE_EXISTS', nonRetryable: true });
+    expect(await readFile(saved.path, 'utf8')).toBe('edited by hand');
+  });
+
+  it('guests.configureDay sets cap, lock, cut-off and pass caps despite a lost answer; the undo writes the previous configuration back', async () => {
+    const config = () => rows(h.snapshot(), 'dayConfigs');
+    const args = { tourId, day: '2027-03-27', cap: 120, locked: true, cutoff: '2027-03-27T12:00:00+01:00', passCaps: [{ type: 'VIP', cap: 20 }] };
+    await checkWrite(h, 'guests.configureDay', args, { method: 'PUT', path: '/guestlist/config$' }, (_snapshot, outcome) => {
+      expect(outcome.output).toEqual({ dayId: expect.any(Number), date: '2027-03-27', cap: 120, locked: true, cutoff: '2027-03-27T11:00:00.000Z' });
+      expect(config()).toEqual([expect.objectContaining({ dayCap: 120, locked: true, cutoffAt: '2027-03-27T11:00:00.000Z', passCaps: [{ passId, cap: 20 }] })]);
+    }, (snapshot) => ({ ...snapshot, dayConfigs: rows(snapshot, 'dayConfigs').filter((row) => row.dayCap !== null || row.locked || row.cutoffAt !== null || row.passCaps.length > 0) }));
+  });
+});
