@@ -1,7 +1,9 @@
 /** Every action module the worker serves. */
 import type { ActionModule } from './action.ts';
 import { bulletinActions } from './actions/bulletins.ts';
+import { contactEditActions } from './actions/contact-edits.ts';
 import { contactActions } from './actions/contacts.ts';
+import { customFieldActions } from './actions/custom-fields.ts';
 import { daySheetActions } from './actions/day-sheets.ts';
 import { fileActions } from './actions/files.ts';
 import { guestDayActions } from './actions/guest-days.ts';
@@ -31,6 +33,8 @@ export const actionModules: ActionModule[] = [
   stayActions,
   roomActions,
   contactActions,
+  contactEditActions,
+  customFieldActions,
   guestActions,
   passTypeActions,
   listActions,

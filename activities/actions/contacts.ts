@@ -24,13 +24,18 @@ import { findMembership } from './tour-days.ts';
 import { resolveOrganization } from './tours.ts';
 
 /** The organization a tour belongs to. */
-async function organizationOfTour(ctx: ActionContext, tourId: string): Promise<string> {
+export async function organizationOfTour(ctx: ActionContext, tourId: string): Promise<string> {
   const membership = await findMembership(ctx, tourId);
   if (membership) return membership.orgId;
   throw stepError(`Tour ${tourId} is in none of your organizations.`, StepFailure.unknownRecord);
 }
 
-function keyContactBody(args: ContactCreateArgs, orgId: string): CreateKeyContactBody {
+/** The organization whose book a step names: a tour's, or one by name or ID (or the default). */
+export function bookOf(ctx: ActionContext, args: { tourId?: string | undefined; org?: string | undefined }): Promise<string> {
+  return args.tourId !== undefined ? organizationOfTour(ctx, args.tourId) : resolveOrganization(ctx, args.org);
+}
+
+export function keyContactBody(args: ContactCreateArgs, orgId: string): CreateKeyContactBody {
   return {
     org_id: orgId,
     first_name: args.firstName,
@@ -45,9 +50,9 @@ function keyContactBody(args: ContactCreateArgs, orgId: string): CreateKeyContac
   };
 }
 
-async function contactCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+export async function contactCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, contactCreateArgs, call.args);
-  const orgId = args.tourId !== undefined ? await organizationOfTour(ctx, args.tourId) : await resolveOrganization(ctx, args.org);
+  const orgId = await bookOf(ctx, args);
   const body = keyContactBody(args, orgId);
   const { id } = await ctx.client.call(createKeyContact, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
   const label = `${args.firstName} ${args.lastName}`;

@@ -25,11 +25,23 @@ export const createKeyContactBody = z.looseObject({
 });
 export type CreateKeyContactBody = z.input<typeof createKeyContactBody>;
 
-/** Same fields, all optional; `org_id` cannot change, and `number`/`country` are strings here. */
-export const updateKeyContactBody = createKeyContactBody
-  .omit({ org_id: true, number: true, country: true })
-  .partial()
-  .extend({ number: z.string().optional(), country: z.string().optional() });
+/**
+ * Same fields, all optional; `org_id` cannot change, and `number`/`country` are strings here.
+ * `null` empties a field (decided: `docs/api-assumptions.md`).
+ */
+const clearable = z.string().nullable().optional();
+export const updateKeyContactBody = z.looseObject({
+  first_name: z.string().min(1).optional(),
+  last_name: z.string().min(1).optional(),
+  email: clearable,
+  role: clearable,
+  company: clearable,
+  city: clearable,
+  url: clearable,
+  number: clearable,
+  country: clearable,
+  avatarColorId: z.number().optional(),
+});
 export type UpdateKeyContactBody = z.input<typeof updateKeyContactBody>;
 
 /** Link changes: only the listed links change; the contact must exist. */
@@ -37,19 +49,22 @@ export const keyContactLinks = z.looseObject({
   key_contacts: z.array(z.looseObject({ key_contact_id: intId, operation: z.enum(['ADD', 'REMOVE']) })).min(1),
 });
 
-const contactChange = { id: intId.optional(), label: z.string().optional(), operation, is_google: z.boolean().optional() };
+const contactChange = { id: intId.optional(), label: z.string().nullable().optional(), operation, is_google: z.boolean().optional() };
 
 export const generalContactChanges = z.looseObject({
   emails: z.array(z.looseObject({ ...contactChange, email: z.string().optional() })).optional(),
-  numbers: z.array(z.looseObject({ ...contactChange, number: z.number().optional(), country: z.number().optional() })).optional(),
+  numbers: z.array(z.looseObject({ ...contactChange, number: z.number().optional(), country: z.number().nullable().optional() })).optional(),
   urls: z.array(z.looseObject({ ...contactChange, url: z.string().optional() })).optional(),
 });
 
+const rowBase = { id: z.number(), label: z.string().nullish(), is_google: z.boolean().nullish() };
 export const generalContact = z.looseObject({
-  email: z.looseObject({ id: z.number(), label: z.string().nullish(), email: z.string() }).nullish(),
-  phone: z.looseObject({ id: z.number(), label: z.string().nullish(), phone: z.union([z.string(), z.number()]) }).nullish(),
-  url: z.looseObject({ id: z.number(), label: z.string().nullish(), url: z.string() }).nullish(),
+  email: z.looseObject({ ...rowBase, email: z.string() }).nullish(),
+  phone: z.looseObject({ ...rowBase, country: z.union([z.string(), z.number()]).nullish(), phone: z.union([z.string(), z.number()]) }).nullish(),
+  url: z.looseObject({ ...rowBase, url: z.string() }).nullish(),
 });
+export type GeneralContact = z.output<typeof generalContact>;
+export type GeneralContactChanges = z.input<typeof generalContactChanges>;
 
 export const createKeyContact = defineEndpoint(Endpoints.createKeyContact, {
   body: createKeyContactBody,

@@ -9,10 +9,16 @@ export const customFieldChange = z.looseObject({
   operation,
   id: intId.optional(),
   title: z.string().optional(),
-  description: z.string().optional(),
+  /** `null` clears the value (decided: `docs/api-assumptions.md`). */
+  description: z.string().nullable().optional(),
   sortOrder: z.number().optional(),
   templateKey: z.string().optional(),
 });
+
+export type CustomFieldChange = z.input<typeof customFieldChange>;
+
+/** The stay's premade field that is its booking number, not a row of its own (shown). */
+export const STAY_CONFIRMATION_NUMBER_KEY = 'confirmation_number';
 
 const changes = z.looseObject({ fields: z.array(customFieldChange) });
 const fields = z.array(customField);

@@ -1,7 +1,9 @@
 /** The action catalogue: every action a playbook step can name, by name. */
 import { bulletinCreate } from './bulletins.ts';
+import { contactEnsure, contactsSet, contactUpdate } from './contact-edits.ts';
 import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
+import { customFieldAdd, customFieldRemove, customFieldUpdate } from './custom-fields.ts';
 import { daySheetRender } from './day-sheets.ts';
 import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
 import { guestsConfigureDay } from './guest-days.ts';
@@ -34,7 +36,9 @@ import { venueCreate, venueUpdate } from './venues.ts';
 export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
 export * from './bulletins.ts';
 export * from './contacts.ts';
+export * from './contact-edits.ts';
 export * from './control.ts';
+export * from './custom-fields.ts';
 export * from './day-sheets.ts';
 export * from './files.ts';
 export * from './guest-days.ts';
@@ -98,7 +102,13 @@ export const actions: readonly ActionDefinition[] = [
   contactList,
   contactCreate,
   contactLink,
+  contactUpdate,
+  contactEnsure,
+  contactsSet,
   customFieldList,
+  customFieldAdd,
+  customFieldUpdate,
+  customFieldRemove,
   guestCreate,
   guestUpdate,
   guestDelete,

@@ -1,0 +1,126 @@
+/**
+ * Key contacts of the organization's book: `contact.update` edits one (undo: the previous values
+ * written back) and `contact.ensure` finds one by e-mail, else by name, and adds it only when the
+ * book has none (its undo is `contact.create`'s: the API cannot delete key contacts).
+ */
+import { contactEnsureArgs, contactUpdateArgs, type ContactUpdateArgs } from '../../definitions/actions/contact-edits.ts';
+import { updateKeyContact, type UpdateKeyContactBody } from '../api/contacts.ts';
+import { listOrganizationKeyContacts, type KeyContact } from '../api/organizations.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import type { ActionContext, ActionModule } from '../action.ts';
+import { ambiguousName, foldName, pick, type Candidate, type PickContext } from '../names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { ignoreGone, parseArgs } from './common.ts';
+import { bookOf, contactCreate } from './contacts.ts';
+import { contactsSetHandler, generalContactsUndo } from './general-contacts.ts';
+import { asBody } from './step-support.ts';
+
+const fullName = (contact: { first_name?: string | null | undefined; last_name?: string | null | undefined }) =>
+  [contact.first_name, contact.last_name].filter((part) => part).join(' ');
+
+function candidates(book: readonly KeyContact[]): Candidate<KeyContact>[] {
+  return book.map((contact) => ({ record: contact, id: contact.id, name: fullName(contact), aliases: contact.email ? [contact.email] : [], detail: contact.company ?? undefined }));
+}
+
+const where = (orgId: string): PickContext => ({ kind: 'key contact', where: `in the book of organization ${orgId}`, hint: 'add one with contact.create' });
+
+async function readBook(ctx: ActionContext, orgId: string): Promise<KeyContact[]> {
+  return ctx.client.call(listOrganizationKeyContacts, { params: { orgId }, signal: ctx.signal });
+}
+
+/** The contact an update names; after a lost answer, one already carrying its new e-mail or name. */
+async function contactBefore(call: StepCall, ctx: ActionContext): Promise<{ args: ContactUpdateArgs; contact: KeyContact }> {
+  const args = parseArgs(call.action, contactUpdateArgs, call.args);
+  const orgId = await bookOf(ctx, args);
+  const book = candidates(await readBook(ctx, orgId));
+  try {
+    return { args, contact: pick(where(orgId), args.contact, book) };
+  } catch (error) {
+    const renamed = args.email ?? (args.firstName !== undefined && args.lastName !== undefined ? `${args.firstName} ${args.lastName}` : undefined);
+    if (renamed === undefined || typeof args.contact === 'number') throw error;
+    return { args, contact: pick(where(orgId), renamed, book) };
+  }
+}
+
+/** The API fields of the values a call gives (`number` and `country` are strings on update). */
+function updateBody(args: ContactUpdateArgs): UpdateKeyContactBody {
+  const given = <T>(key: keyof ContactUpdateArgs, value: T) => (args[key] !== undefined ? { [key === 'firstName' ? 'first_name' : key === 'lastName' ? 'last_name' : key]: value } : {});
+  return {
+    ...given('firstName', args.firstName),
+    ...given('lastName', args.lastName),
+    ...given('email', args.email),
+    ...given('role', args.role),
+    ...given('company', args.company),
+    ...given('city', args.city),
+    ...given('url', args.url),
+    ...(args.phone !== undefined ? { number: args.phone === null ? null : args.phone.number.replace(/\s+/g, ''), country: args.phone === null ? null : String(args.phone.country) } : {}),
+  };
+}
+
+const textOf = (value: string | number | null | undefined): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+
+/** The contact's values before, of the fields a body changes. */
+function previousOf(contact: KeyContact, body: UpdateKeyContactBody): UpdateKeyContactBody {
+  const before: Record<string, string | null> = {
+    first_name: contact.first_name ?? '',
+    last_name: contact.last_name ?? '',
+    email: textOf(contact.email),
+    role: textOf(contact.role),
+    company: textOf(contact.company),
+    city: textOf(contact.city),
+    url: textOf(contact.url),
+    number: textOf(contact.number),
+    country: textOf(contact.country),
+  };
+  return Object.fromEntries(Object.keys(body).map((key) => [key, before[key] ?? null]));
+}
+
+async function contactUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { args, contact } = await contactBefore(call, ctx);
+  const body = updateBody(args);
+  await ctx.client.call(updateKeyContact, { params: { keyContactId: contact.id }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return { output: { id: contact.id }, undo: [], ...(args.tourId ? { tourId: args.tourId } : {}), describe: `edited key contact ${contact.id} (${Object.keys(body).join(', ')})` };
+}
+
+async function contactUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const { args, contact } = await contactBefore(call, ctx);
+  const body = previousOf(contact, updateBody(args));
+  return [{ activity: 'keyContactWriteBack', args: { contactId: contact.id, body: body as JsonObject }, describe: `put key contact ${contact.id} back as it was`, record: { resource: 'keyContact', id: contact.id } }];
+}
+
+/** The book's contact for these details: by e-mail, else by name among contacts without an e-mail. */
+function findInBook(book: readonly KeyContact[], args: { email?: string | undefined; firstName: string; lastName: string }, orgId: string): KeyContact | undefined {
+  if (args.email !== undefined) {
+    const byEmail = book.find((contact) => contact.email && foldName(contact.email) === foldName(args.email!));
+    if (byEmail) return byEmail;
+  }
+  const name = foldName(`${args.firstName} ${args.lastName}`);
+  const byName = book.filter((contact) => !contact.email && foldName(fullName(contact)) === name);
+  if (byName.length > 1) throw ambiguousName({ ...where(orgId), kind: 'key contact without an e-mail' }, `${args.firstName} ${args.lastName}`, candidates(byName));
+  return byName[0];
+}
+
+async function contactEnsure(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, contactEnsureArgs, call.args);
+  const orgId = await bookOf(ctx, args);
+  const found = findInBook(await readBook(ctx, orgId), args, orgId);
+  const tour = args.tourId ? { tourId: args.tourId } : {};
+  if (found) return { output: { id: found.id, created: false }, undo: [], ...tour, describe: `found key contact ${found.id} in the book` };
+  const created = await contactCreate(call, ctx);
+  return { ...created, output: { ...(created.output as { id: number }), created: true } };
+}
+
+export const contactEditActions: ActionModule = {
+  actions: {
+    'contact.update': { run: contactUpdateRun, prepare: contactUpdatePrepare },
+    'contact.ensure': { run: contactEnsure },
+    'contacts.set': contactsSetHandler,
+  },
+  undo: {
+    ...generalContactsUndo,
+    keyContactWriteBack: (args, ctx) =>
+      ignoreGone(() =>
+        ctx.client.call(updateKeyContact, { params: { keyContactId: Number(args.contactId) }, body: asBody<UpdateKeyContactBody>(args.body), idempotencyKey: ctx.key(), signal: ctx.signal }),
+      ),
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * `customField.add`, `customField.update` and `customField.remove` on schedule items, venues and
+ * stays. Every write carries the call's idempotency key: an attempt after a lost answer gets the
+ * first answer back and changes nothing more. The undo, prepared before the call, is the owner's
+ * field list as it was; it writes that list back (`fieldsWriteBack` in `field-lists.ts`).
+ */
+import {
+  customFieldAddArgs,
+  customFieldRemoveArgs,
+  customFieldUpdateArgs,
+  type CustomFieldAddArgs,
+  type CustomFieldRemoveArgs,
+} from '../../definitions/actions/custom-fields.ts';
+import type { ActionContext, ActionHandler, ActionModule } from '../action.ts';
+import { pick, type Candidate } from '../names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { isRetry } from './attempts.ts';
+import { parseArgs } from './common.ts';
+import {
+  CONFIRMATION_NUMBER,
+  fieldListUndo,
+  fieldOwnerOf,
+  fieldsOf,
+  fieldsWriteBack,
+  premadeKey,
+  writeFields,
+  type FieldChange,
+  type FieldOwner,
+  type SavedField,
+} from './field-lists.ts';
+
+type Action = 'add' | 'update' | 'remove';
+const SCHEMAS = { add: customFieldAddArgs, update: customFieldUpdateArgs, remove: customFieldRemoveArgs } as const;
+type FieldArgs = CustomFieldAddArgs & Partial<Omit<CustomFieldRemoveArgs, 'template'>> & { value?: string | null; field?: string | number };
+
+/** The field a call names: by title or ID, or (`template`) by its premade key. */
+function pickField(fields: readonly SavedField[], owner: FieldOwner, ref: { field?: string | number | undefined; key?: string | undefined }): SavedField {
+  const candidates: Candidate<SavedField>[] = fields.map((field) => ({
+    record: field,
+    id: field.id ?? `premade:${field.templateKey ?? ''}`,
+    name: ref.key !== undefined ? field.templateKey : field.title,
+    ...(field.templateKey && ref.key === undefined ? { aliases: [field.templateKey] } : {}),
+  }));
+  return pick({ kind: 'custom field', where: `on ${owner.label}`, hint: 'add one with customField.add' }, ref.key ?? ref.field!, candidates);
+}
+
+/** What a call does to the field list it finds. */
+function changeOf(action: Action, args: FieldArgs, fields: readonly SavedField[], owner: FieldOwner, key: string | undefined): { change: FieldChange; field?: SavedField } {
+  const values = {
+    ...(args.title !== undefined ? { title: args.title } : {}),
+    ...(args.value !== undefined ? { description: args.value } : {}),
+    ...(args.sortOrder !== undefined ? { sortOrder: args.sortOrder } : {}),
+  };
+  if (action === 'add') return { change: { operation: 'ADD', ...values, ...(key !== undefined ? { templateKey: key } : {}) } };
+  let field: SavedField;
+  try {
+    field = pickField(fields, owner, { field: args.field, key });
+  } catch (error) {
+    // A rename whose answer was lost: the field already carries its new title.
+    if (action !== 'update' || args.title === undefined || key !== undefined) throw error;
+    field = pickField(fields, owner, { field: args.title });
+  }
+  // The stay's confirmation number has no row: writing its premade key sets the booking number.
+  if (field.id === null) {
+    const description = action === 'remove' ? null : args.value !== undefined ? args.value : field.description;
+    return { change: { operation: 'ADD', templateKey: CONFIRMATION_NUMBER, description }, field };
+  }
+  return { change: action === 'remove' ? { operation: 'REMOVE', id: field.id } : { operation: 'UPDATE', id: field.id, ...values }, field };
+}
+
+/** The call's owner, its fields now, and its premade key (resolved). */
+async function stateOf(action: Action, call: StepCall, ctx: ActionContext) {
+  const args = parseArgs(call.action, SCHEMAS[action], call.args) as FieldArgs;
+  const owner = await fieldOwnerOf(ctx, args);
+  const key = args.template === undefined ? undefined : await premadeKey(ctx, owner, args.template);
+  const fields = await fieldsOf(ctx, owner);
+  return { args, owner, key, fields };
+}
+
+/** The ID of the field a write made or changed, read back after it. */
+function idAfter(before: readonly SavedField[], after: readonly SavedField[], change: FieldChange, field: SavedField | undefined): number | null {
+  if (field) return field.id;
+  if (change.templateKey === CONFIRMATION_NUMBER) return null;
+  const known = new Set(before.map((row) => row.id));
+  const same = (row: SavedField) => (change.templateKey !== undefined ? row.templateKey === change.templateKey : row.title === change.title);
+  // After a lost answer the field is in `before` already: then the newest one of its title.
+  const made = after.filter((row) => same(row) && !known.has(row.id));
+  const candidates = made.length > 0 ? made : after.filter(same);
+  return candidates.reduce<number | null>((newest, row) => (row.id !== null && (newest === null || row.id > newest) ? row.id : newest), null);
+}
+
+function handler(action: Action): ActionHandler {
+  return {
+    async run(call, ctx): Promise<StepOutcome> {
+      let state;
+      let change;
+      try {
+        state = await stateOf(action, call, ctx);
+        change = changeOf(action, state.args, state.fields, state.owner, state.key);
+      } catch (error) {
+        // An earlier attempt removed the field and its answer was lost: the step's work is done.
+        if (action !== 'remove' || !isRetry()) throw error;
+        const args = parseArgs(call.action, customFieldRemoveArgs, call.args);
+        const owner = await fieldOwnerOf(ctx, args);
+        return { output: { id: typeof args.field === 'number' ? args.field : null, owner: owner.label }, undo: [], tourId: args.tourId, describe: `the field was removed from ${owner.label} by an earlier attempt` };
+      }
+      const { args, owner, fields } = state;
+      await writeFields(ctx, owner, [change.change], ctx.key());
+      const after = action === 'remove' ? fields : await fieldsOf(ctx, owner);
+      const id = idAfter(fields, after, change.change, change.field);
+      const what = change.field?.title ?? change.change.title ?? change.change.templateKey ?? '';
+      const verb = action === 'add' ? 'added' : action === 'update' ? 'changed' : 'removed';
+      return { output: { id, owner: owner.label }, undo: [], tourId: args.tourId, describe: `${verb} custom field "${what}" on ${owner.label}` };
+    },
+    async prepare(call, ctx): Promise<UndoRecord[]> {
+      const { owner, fields } = await stateOf(action, call, ctx);
+      return [fieldsWriteBack(owner, fields)];
+    },
+  };
+}
+
+export const customFieldActions: ActionModule = {
+  actions: {
+    'customField.add': handler('add'),
+    'customField.update': handler('update'),
+    'customField.remove': handler('remove'),
+  },
+  undo: fieldListUndo,
+};
