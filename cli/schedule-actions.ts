@@ -9,22 +9,17 @@ import type { TemporalFlags } from './options.ts';
 import { withClient } from './progress.ts';
 import { PLAYBOOK_WORKFLOW, formatInZone, formatInstant, table } from './progress-text.ts';
 import { SCHEDULE_DEFAULTS, type OverlapFlag } from './schedule-flags.ts';
+import { OVERLAP_POLICIES, checkDuration, checkInstant, checkTimezone, scheduleIdFor } from './schedule-checks.ts';
+import { scheduleView, type ScheduleView } from './schedule-views.ts';
 import {
-  OVERLAP_POLICIES,
-  checkDuration,
-  checkInstant,
-  checkTimezone,
   compileScheduled,
   findSchedule,
   givenInputs,
   loadScheduledPlaybook,
   scheduleAction,
-  scheduleIdFor,
-  scheduleView,
   specError,
   updatedSchedule,
   waitForAction,
-  type ScheduleView,
   type TriggerOutcome,
 } from './schedules.ts';
 

@@ -1,46 +1,32 @@
 /**
- * Temporal Schedules that run playbooks: what `tourflow schedule create` and `update` send,
- * and what `list` and `describe` show. A schedule's action starts `playbookWorkflow` with the
- * compiled plan; its runs seed their idempotency keys with their own workflow ID, so every
- * scheduled run writes once however often it is retried.
+ * Temporal Schedules that run playbooks: what `tourflow schedule create` and `update` send.
+ * A schedule's action starts `playbookWorkflow` with the compiled plan; its runs seed their
+ * idempotency keys with their own workflow ID, so every scheduled run writes once however
+ * often it is retried. What `list` and `describe` show is `schedule-views.ts`; the flag checks
+ * are `schedule-checks.ts`.
  */
 import {
-  DAYS_OF_WEEK,
-  MONTHS,
   ScheduleNotFoundError,
-  ScheduleOverlapPolicy,
   ServiceError,
   isGrpcServiceError,
-  type CalendarSpecDescription,
   type Client,
-  type Range,
   type ScheduleDescription,
   type ScheduleHandle,
   type ScheduleOptionsStartWorkflowAction,
-  type ScheduleSummary,
+  type ScheduleOverlapPolicy,
   type ScheduleUpdateOptions,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import { compilePlaybookFile, formatErrors, planForRun, resolveInputs } from '../definitions/index.ts';
-import { duration } from '../definitions/format.ts';
 import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
 import { KEY_SEED_WORKFLOW_ID, type PlaybookInput } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME, playbookSearchAttributes } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
 import { readInputsFlag } from './playbook-input.ts';
-import { PLAYBOOK_WORKFLOW, formatDuration } from './progress-text.ts';
-import { storedInTheClear } from './options.ts';
-import { SCHEDULE_DEFAULTS, type OverlapFlag } from './schedule-flags.ts';
-
-/** The policy each `--overlap` value stands for. */
-export const OVERLAP_POLICIES = {
-  skip: ScheduleOverlapPolicy.SKIP,
-  'buffer-one': ScheduleOverlapPolicy.BUFFER_ONE,
-  'buffer-all': ScheduleOverlapPolicy.BUFFER_ALL,
-  'cancel-other': ScheduleOverlapPolicy.CANCEL_OTHER,
-  'terminate-other': ScheduleOverlapPolicy.TERMINATE_OTHER,
-  'allow-all': ScheduleOverlapPolicy.ALLOW_ALL,
-} as const satisfies Record<OverlapFlag, ScheduleOverlapPolicy>;
+import { PLAYBOOK_WORKFLOW } from './progress-text.ts';
+import { checkTimezone } from './schedule-checks.ts';
+import { SCHEDULE_DEFAULTS } from './schedule-flags.ts';
+import { actionInput } from './schedule-views.ts';
 
 /** Input names that, when a playbook declares one, receive the schedule's time zone. */
 const TIMEZONE_INPUTS = ['timezone', 'timeZone'];
@@ -49,42 +35,6 @@ const TIMEZONE_INPUTS = ['timezone', 'timeZone'];
  * attribute from the start (the workflow sets it anyway once a step names the tour).
  */
 const TOUR_ID_INPUT = 'tourId';
-
-/** The flag spelling of a policy. */
-export function overlapFlag(policy: ScheduleOverlapPolicy | undefined): OverlapFlag {
-  const found = Object.entries(OVERLAP_POLICIES).find(([, value]) => value === policy);
-  return (found?.[0] as OverlapFlag | undefined) ?? 'skip';
-}
-
-/** Checks a duration flag (`--catchup-window 1h`). */
-export function checkDuration(flag: string, value: string): string {
-  if (!duration.safeParse(value).success) throw new UserError(`${flag} takes a duration like "30s", "5m", "2h" or "1d", got "${value}"`);
-  return value.replace(/\s+/g, '');
-}
-
-/** Checks an IANA time zone name against the runtime's zone database. */
-export function checkTimezone(timezone: string): string {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: timezone });
-    return timezone;
-  } catch {
-    throw new UserError(`unknown time zone "${timezone}"; use an IANA name like Europe/Berlin or America/New_York`);
-  }
-}
-
-/** Parses an ISO 8601 instant flag (`--from 2027-03-01T00:00:00Z`). */
-export function checkInstant(flag: string, value: string): Date {
-  const date = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
-    throw new UserError(`${flag} takes a date and time like 2027-03-01T02:00:00Z, got "${value}"`);
-  }
-  return date;
-}
-
-/** `tourflow-<playbook>-<name>`, unless the user named the schedule with `--id`. */
-export function scheduleIdFor(playbook: string, options: { id?: string; name?: string }): string {
-  return storedInTheClear(options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`, 'schedule name');
-}
 
 /** What a schedule runs: a compiled playbook with its inputs, and when. */
 export interface ScheduledPlaybook {
@@ -167,95 +117,6 @@ export function scheduleAction(options: {
     searchAttributes: playbookSearchAttributes(plan.name, typeof inputs[TOUR_ID_INPUT] === 'string' ? inputs[TOUR_ID_INPUT] : undefined),
     memo: { keyGeneration: 0, schedule: options.scheduleId },
     staticSummary: `${plan.name} (schedule ${options.scheduleId})${plan.description ? `: ${plan.description.split('\n')[0]}` : ''}`,
-  };
-}
-
-/** What `schedule describe --json` prints, and `schedule list --json` a list of. */
-export interface ScheduleView {
-  scheduleId: string;
-  playbook: string | undefined;
-  cron: string;
-  timezone: string;
-  inputs: JsonObject;
-  paused: boolean;
-  note: string | undefined;
-  overlap: OverlapFlag;
-  catchupWindow: string;
-  nextRuns: string[];
-  recentRuns: { scheduledAt: string; takenAt: string; workflowId: string }[];
-  runsTaken: number;
-  skippedOverlap: number;
-  missedCatchupWindow: number;
-  running: string[];
-}
-
-type CronField = { key: keyof Omit<CalendarSpecDescription, 'comment'>; min: number; max: number; names?: readonly string[] };
-const CRON_FIELDS: CronField[] = [
-  { key: 'second', min: 0, max: 59 },
-  { key: 'minute', min: 0, max: 59 },
-  { key: 'hour', min: 0, max: 23 },
-  { key: 'dayOfMonth', min: 1, max: 31 },
-  { key: 'month', min: 1, max: 12, names: MONTHS },
-  { key: 'dayOfWeek', min: 0, max: 6, names: DAYS_OF_WEEK },
-  { key: 'year', min: 0, max: Infinity },
-];
-
-function cronField(field: CronField, ranges: Range<string | number>[]): string {
-  const value = (unit: string | number) => (field.names ? field.names.indexOf(unit as string) + (field.key === 'month' ? 1 : 0) : Number(unit));
-  if (ranges.length === 0) return '*';
-  const parts = ranges.map((range) => {
-    const [start, end] = [value(range.start), Math.max(value(range.start), value(range.end))];
-    const step = range.step > 1 ? `/${range.step}` : '';
-    if (start === field.min && end === field.max) return `*${step}`;
-    return `${start}${end > start ? `-${end}` : ''}${step}`;
-  });
-  return parts.join(',');
-}
-
-/**
- * A schedule's calendars written back as cron: Temporal keeps a cron expression only in its
- * structured form, so `describe` rebuilds the text (seconds and year only when not the default).
- */
-export function calendarsToCron(calendars: CalendarSpecDescription[]): string {
-  return calendars
-    .map((calendar) => {
-      const [second, minute, hour, dom, month, dow, year] = CRON_FIELDS.map((field) => cronField(field, calendar[field.key] as Range<string | number>[]));
-      const five = [minute, hour, dom, month, dow];
-      return second !== '0' ? [second, ...five, year].join(' ') : year !== '*' ? [...five, year].join(' ') : five.join(' ');
-    })
-    .join('; ');
-}
-
-/** The playbook input a schedule's action carries, if it is a tourflow schedule. */
-export function actionInput(description: Pick<ScheduleDescription, 'action'>): PlaybookInput | undefined {
-  const [first] = (description.action.args ?? []) as unknown[];
-  return first && typeof first === 'object' && 'plan' in first ? (first as PlaybookInput) : undefined;
-}
-
-function recentRuns(actions: ScheduleSummary['info']['recentActions']): ScheduleView['recentRuns'] {
-  return actions.map((a) => ({ scheduledAt: a.scheduledAt.toISOString(), takenAt: a.takenAt.toISOString(), workflowId: a.action.workflow.workflowId }));
-}
-
-/** The view of one schedule, from its description. */
-export function scheduleView(description: ScheduleDescription): ScheduleView {
-  const input = actionInput(description);
-  const { info, state, policies, spec } = description;
-  return {
-    scheduleId: description.scheduleId,
-    playbook: input?.plan.name,
-    cron: calendarsToCron(spec.calendars ?? []),
-    timezone: spec.timezone ?? 'UTC',
-    inputs: input?.inputs ?? {},
-    paused: state.paused,
-    note: state.note || undefined,
-    overlap: overlapFlag(policies.overlap),
-    catchupWindow: formatDuration(policies.catchupWindow),
-    nextRuns: info.nextActionTimes.slice(0, 5).map((date) => date.toISOString()),
-    recentRuns: recentRuns(info.recentActions),
-    runsTaken: info.numActionsTaken,
-    skippedOverlap: info.numActionsSkippedOverlap,
-    missedCatchupWindow: info.numActionsMissedCatchupWindow,
-    running: info.runningActions.map((a) => a.workflow.workflowId),
   };
 }
 

@@ -1,7 +1,7 @@
 /** Names Temporal stores unencrypted (workflow IDs from run keys, schedule IDs) hold no e-mail address. */
 import { describe, expect, it } from 'vitest';
 import { workflowIdFor } from '../../cli/runs.ts';
-import { scheduleIdFor } from '../../cli/schedules.ts';
+import { scheduleIdFor } from '../../cli/schedule-checks.ts';
 import type { Plan } from '../../definitions/plan-types.ts';
 
 const plan = { name: 'tour-setup' } as Plan;

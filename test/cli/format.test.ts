@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarSpecDescription } from '@temporalio/client';
 import { terminalView } from '../../cli/commands/status.ts';
 import { formatDuration, formatInZone, progressLines } from '../../cli/progress.ts';
-import { calendarsToCron } from '../../cli/schedules.ts';
+import { calendarsToCron } from '../../cli/schedule-views.ts';
 import type { RunProgress } from '../../workflows/messages.ts';
 
 const progress: RunProgress = {

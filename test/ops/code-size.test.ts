@@ -6,7 +6,7 @@ import { FILE_LINE_LIMIT, byFolder, functionLengths, isMeasured, lineCount, meas
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Files still over the limit, each waiting for its split; this list only shrinks. */
-const NOT_YET_SPLIT = ['activities/api/assumptions.ts', 'cli/schedules.ts'];
+const NOT_YET_SPLIT = ['activities/api/assumptions.ts'];
 
 describe('code size', () => {
   it(`keeps every hand-written source file within ${FILE_LINE_LIMIT} lines`, () => {
