@@ -41,7 +41,7 @@ describe('edit-tour', () => {
     expect(failed.exitCode, failed.message).toBe(3);
     expect(failed.result?.status).toBe('rolledBack');
     expect(failed.result?.steps.map((step) => [step.id, step.state])).toEqual([
-      ['move', 'undone'], ['retag', 'undone'], ['rename', 'undone'], ['drop', 'undone'], ['bringBack', 'undone'], ['post', 'undone'], ['edit', 'failed'],
+      ['move', 'undone'], ['note', 'undone'], ['retag', 'undone'], ['rename', 'undone'], ['drop', 'undone'], ['bringBack', 'undone'], ['post', 'undone'], ['edit', 'failed'],
     ]);
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
@@ -51,6 +51,7 @@ describe('edit-tour', () => {
     expect(outcome.result?.status, outcome.message).toBe('completed');
     const items = new Map(rows('scheduleItems').map((item) => [item.id, item]));
     expect(items.get(ids[0]!)).toMatchObject({ startTime: '15:00:00', endTime: '16:30:00', location: 'Club stage' });
+    expect(items.get(ids[0]!)?.customFields).toEqual([expect.objectContaining({ title: 'Last change', description: 'Moved by edit-tour' })]);
     expect(items.has(ids[1]!)).toBe(false);
     expect(items.get(ids[2]!)).toMatchObject({ name: 'Signing' });
     expect(rows('tags').map((tag) => tag.name)).toEqual(['Crew only']);
