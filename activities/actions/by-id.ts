@@ -10,12 +10,18 @@ import type { JsonObject } from '../../definitions/plan-types.ts';
 import { ApiError } from '../client/index.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { goneOnRetry } from '../names/index.ts';
 import { isGone, parseArgs } from './common.ts';
 
 export interface ByIdWrite {
-  /** The catalogue's action: its `args` is `{ <idArg>: number }`. */
+  /** The catalogue's action: its `args` is `{ <idArg>: number }`, or names the record another way (`resolve`). */
   action: ActionDefinition;
   idArg: string;
+  /**
+   * The ID of the record the parsed arguments name (by name or ID, `activities/names`).
+   * @default the `idArg` argument
+   */
+  resolve?(ctx: ActionContext, args: Record<string, unknown>): Promise<number>;
   /** `deleted schedule template 12`. */
   describe(id: number): string;
   write(ctx: ActionContext, id: number, idempotencyKey: string): Promise<unknown>;
@@ -26,16 +32,33 @@ export interface ByIdWrite {
   undo?(id: number, by: string): UndoRecord;
 }
 
-/** The handler of a by-ID action: the undo is prepared, the write made once per key. */
+/**
+ * The handler of a by-ID action: the undo is prepared, the write made once per key. A delete by
+ * name whose name matches nothing on a retry was done by an earlier attempt.
+ */
 export function byIdHandler(spec: ByIdWrite): ActionHandler {
-  const idOf = (call: StepCall): number => (parseArgs(call.action, spec.action.args, call.args) as Record<string, number>)[spec.idArg] as number;
+  const idOf = async (call: StepCall, ctx: ActionContext): Promise<number | undefined> => {
+    const args = parseArgs(call.action, spec.action.args, call.args) as Record<string, unknown>;
+    if (!spec.resolve) return args[spec.idArg] as number;
+    try {
+      return await spec.resolve(ctx, args);
+    } catch (error) {
+      if (spec.action.kind === 'delete' && goneOnRetry(error)) return undefined;
+      throw error;
+    }
+  };
   return {
     run: async (call: StepCall, ctx: ActionContext): Promise<StepOutcome> => {
-      const id = idOf(call);
+      const id = await idOf(call, ctx);
+      if (id === undefined) return { output: { id: null }, undo: [], describe: `${spec.action.name}: deleted by an earlier attempt` };
       await spec.write(ctx, id, ctx.key());
       return { output: { id }, undo: [], describe: spec.describe(id) };
     },
-    prepare: async (call: StepCall): Promise<UndoRecord[]> => (spec.undo ? [spec.undo(idOf(call), call.idempotencyKey)] : []),
+    prepare: async (call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> => {
+      if (!spec.undo) return [];
+      const id = await idOf(call, ctx);
+      return id === undefined ? [] : [spec.undo(id, call.idempotencyKey)];
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, groupBy, mapLimit, StepFailure } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
+import { plural } from './plural.ts';
 
 /**
  * The entries the call names (by IDs or a selection) that are not at the target status yet.
@@ -44,7 +45,7 @@ async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<Und
     return {
       activity: 'guestsStatusRestore',
       args: { tourId: args.tourId, statusId, guestListIds: rows.map((row) => row.id) },
-      describe: `set ${rows.length} guest list ${rows.length === 1 ? 'entry' : 'entries'} back to ${name}`,
+      describe: `set ${plural(rows.length, 'guest list entry')} back to ${name}`,
       record: { resource: 'guestEntries', id: `${args.tourId}:status:${statusId}`, label: `${rows.length} entries back to ${name}` },
     };
   });

@@ -15,6 +15,7 @@ import { requesterId, selectGuests } from './guest-selection.ts';
 import { guestStatusActions } from './guest-status.ts';
 import { asBody, lostNote } from './step-support.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
+import { plural } from './plural.ts';
 
 async function guestCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, guestCreateArgs, call.args);
@@ -41,7 +42,7 @@ async function guestCreate(call: StepCall, ctx: ActionContext): Promise<StepOutc
     output: { id, dayId: day.id },
     undo: [{ activity: 'guestDelete', args: { guestId: id }, describe: `delete ${label}`, record: { resource: 'guestEntry', id, label } }],
     tourId: args.tourId,
-    describe: `added ${label} (${args.guests} ${args.guests === 1 ? 'guest' : 'guests'})`,
+    describe: `added ${label} (${plural(args.guests, 'guest')})`,
   };
 }
 

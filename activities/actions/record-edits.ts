@@ -6,6 +6,9 @@
 import {
   bulletinDeleteArgs,
   bulletinUpdateArgs,
+  type GuestDeleteArgs,
+  type BulletinDeleteArgs,
+  type BulletinUpdateArgs,
   guestDelete,
   guestRestore,
   passTypeDeleteArgs,
@@ -17,7 +20,7 @@ import {
   venueDelete,
 } from '../../definitions/actions/record-edits.ts';
 import { deleteAccommodation } from '../api/accommodation.ts';
-import { deleteBulletin, listBulletins, updateBulletin } from '../api/bulletins.ts';
+import { deleteBulletin, updateBulletin } from '../api/bulletins.ts';
 import { deleteGuest, restoreGuest } from '../api/guestlist.ts';
 import { deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType, type PassType } from '../api/pass-types.ts';
 import { restoreRoom } from '../api/rooms.ts';
@@ -25,10 +28,13 @@ import { deleteTour } from '../api/tours.ts';
 import { deleteVenue } from '../api/venues.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { bulletinIdOf, goneOnRetry, passTypeIdOf, readBulletins, stayIdOf, venueIdOf } from '../names/index.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { passTypeId } from './pass-types.ts';
+import { requireEntry } from './guest-edit.ts';
 import { StepFailure } from './step-support.ts';
+import { lookupTour, resolveDay } from './tour-days.ts';
 
 /** The pass type an update names, as it is now. */
 async function passTypeBefore(call: StepCall, ctx: ActionContext): Promise<{ args: ReturnType<typeof passTypeUpdateArgs.parse>; passType: PassType }> {
@@ -70,8 +76,18 @@ async function passTypeUpdatePrepare(call: StepCall, ctx: ActionContext): Promis
   return [recordUndo('passTypeWriteBack', 'passType', 'passTypeId', passType.id, call.idempotencyKey, `put pass type ${passType.name} back as it was`, { body })];
 }
 
+/** The pass type a delete names; undefined when a name matches nothing on a retry (deleted already). */
+async function passTypeToDelete(call: StepCall, ctx: ActionContext): Promise<number | undefined> {
+  return passTypeIdOf(ctx, parseArgs(call.action, passTypeDeleteArgs, call.args)).catch((error: unknown) => {
+    if (goneOnRetry(error)) return undefined;
+    throw error;
+  });
+}
+
 async function passTypeDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const { passTypeId: id, force } = parseArgs(call.action, passTypeDeleteArgs, call.args);
+  const { force } = parseArgs(call.action, passTypeDeleteArgs, call.args);
+  const id = await passTypeToDelete(call, ctx);
+  if (id === undefined) return { output: { id: null }, undo: [], describe: 'pass type deleted by an earlier attempt' };
   const result = await deleteOnce(() => ctx.client.callRaw(deletePassType, { params: { passTypeId: id }, query: { force }, idempotencyKey: ctx.key(), signal: ctx.signal }));
   if (result && !result.status) {
     const blocked = passTypeDeleteBlocked.safeParse(result.data);
@@ -84,24 +100,33 @@ async function passTypeDeleteRun(call: StepCall, ctx: ActionContext): Promise<St
   return { output: { id }, undo: [], describe: `deleted pass type ${id}${force ? ' (forced)' : ''}` };
 }
 
+/** The days of a tour by ID, to tell bulletins of the same title apart. */
+const dayDates = (ctx: ActionContext, tourId: string) => async () => new Map((await lookupTour(ctx, tourId)).days.map((day) => [day.id, day.date]));
+
+/** The ID of the bulletin a step names (title or ID); undefined when a name matches nothing on a retry of a delete. */
+function bulletinOf(ctx: ActionContext, args: BulletinUpdateArgs | BulletinDeleteArgs): Promise<string> {
+  return bulletinIdOf(ctx, args, args.tourId === undefined ? async () => new Map() : dayDates(ctx, args.tourId));
+}
+
 /** The bulletin as it is before an edit. */
 async function bulletinBefore(call: StepCall, ctx: ActionContext) {
   const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
-  for await (const bulletin of ctx.client.paginate(listBulletins, { params: { tourId: args.tourId }, signal: ctx.signal })) {
-    if (bulletin.id === args.bulletinId && bulletin.is_deleted !== true) return { args, bulletin };
-  }
-  throw stepError(`Tour ${args.tourId} has no bulletin ${args.bulletinId}.`, 'UNKNOWN_BULLETIN');
+  const id = await bulletinOf(ctx, args);
+  const bulletin = (await readBulletins(ctx, args.tourId)).find((row) => row.id === id);
+  if (!bulletin) throw stepError(`No bulletin with ID ${id} on tour ${args.tourId}.`, StepFailure.unknownName);
+  return { args, bulletin };
 }
 
 async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
+  const bulletinId = await bulletinOf(ctx, args);
   const body = {
     ...(args.title !== undefined ? { title: args.title } : {}),
     ...(args.body !== undefined ? { body: args.body } : {}),
     ...(args.pinned !== undefined ? { isPinned: args.pinned } : {}),
   };
-  await ctx.client.call(updateBulletin, { params: { bulletinId: args.bulletinId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
-  return { output: { id: args.bulletinId }, undo: [], tourId: args.tourId, describe: `edited bulletin ${args.bulletinId} (${Object.keys(body).join(', ')})` };
+  await ctx.client.call(updateBulletin, { params: { bulletinId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return { output: { id: bulletinId }, undo: [], tourId: args.tourId, describe: `edited bulletin ${bulletinId} (${Object.keys(body).join(', ')})` };
 }
 
 async function bulletinUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
@@ -111,7 +136,11 @@ async function bulletinUpdatePrepare(call: StepCall, ctx: ActionContext): Promis
 }
 
 async function bulletinDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const { bulletinId } = parseArgs(call.action, bulletinDeleteArgs, call.args);
+  const bulletinId = await bulletinOf(ctx, parseArgs(call.action, bulletinDeleteArgs, call.args)).catch((error: unknown) => {
+    if (goneOnRetry(error)) return undefined;
+    throw error;
+  });
+  if (bulletinId === undefined) return { output: { id: null }, undo: [], describe: 'bulletin deleted by an earlier attempt' };
   await deleteOnce(() => ctx.client.call(deleteBulletin, { params: { bulletinId }, idempotencyKey: ctx.key(), signal: ctx.signal }));
   return { output: { id: bulletinId }, undo: [], describe: `deleted bulletin ${bulletinId} for good` };
 }
@@ -122,6 +151,15 @@ async function tourDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOu
   return { output: { id: tourId }, undo: [], tourId, describe: `deleted tour ${tourId} for good` };
 }
 
+/** The entry a `guest.delete` names: by ID, or by the guest's name or e-mail on a day. */
+async function guestToDelete(ctx: ActionContext, raw: Record<string, unknown>): Promise<number> {
+  const args = raw as GuestDeleteArgs;
+  if (args.guestId !== undefined) return args.guestId;
+  if (typeof args.guest === 'number' || args.tourId === undefined || args.day === undefined) return Number(args.guest);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
+  return (await requireEntry(ctx, args.tourId, day, args)).id;
+}
+
 /** A destructive step has nothing to undo. */
 const nothing = async (): Promise<UndoRecord[]> => [];
 
@@ -130,6 +168,7 @@ export const recordEditActions: ActionModule = {
     'guest.delete': byIdHandler({
       action: guestDelete,
       idArg: 'guestId',
+      resolve: guestToDelete,
       describe: (id) => `deleted guest list entry ${id}`,
       write: (ctx, guestListId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal })),
       undo: (id, by) => recordUndo('guestRestore', 'guest', 'guestId', id, by, `restore guest list entry ${id}`),
@@ -151,9 +190,9 @@ export const recordEditActions: ActionModule = {
     'passType.update': { run: passTypeUpdateRun, prepare: passTypeUpdatePrepare },
     'passType.delete': {
       run: passTypeDeleteRun,
-      prepare: async (call) => {
-        const { passTypeId: id } = parseArgs(call.action, passTypeDeleteArgs, call.args);
-        return [recordUndo('passTypeRestore', 'passType', 'passTypeId', id, call.idempotencyKey, `restore pass type ${id}`)];
+      prepare: async (call, ctx) => {
+        const id = await passTypeToDelete(call, ctx);
+        return id === undefined ? [] : [recordUndo('passTypeRestore', 'passType', 'passTypeId', id, call.idempotencyKey, `restore pass type ${id}`)];
       },
     },
     'passType.restore': byIdHandler({
@@ -168,12 +207,14 @@ export const recordEditActions: ActionModule = {
     'venue.delete': byIdHandler({
       action: venueDelete,
       idArg: 'venueId',
+      resolve: (ctx, args) => venueIdOf(ctx, args),
       describe: (id) => `deleted venue ${id} for good`,
       write: (ctx, venueId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteVenue, { params: { venueId }, idempotencyKey, signal: ctx.signal })),
     }),
     'stay.delete': byIdHandler({
       action: stayDelete,
       idArg: 'stayId',
+      resolve: (ctx, args) => stayIdOf(ctx, args),
       describe: (id) => `deleted stay ${id} for good`,
       write: (ctx, accommodationId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteAccommodation, { params: { accommodationId }, idempotencyKey, signal: ctx.signal })),
     }),

@@ -14,6 +14,8 @@ import { matchRoom, roomFields, roomLabel, roomTimes, roomWriteBack } from './ro
 import { findStay } from './stays.ts';
 import { asBody, StepFailure } from './step-support.ts';
 import { matchPeople, peopleWarning, readTourPeople } from './tour-people.ts';
+import { goneOnRetry, pickRoom } from '../names/index.ts';
+import { plural } from './plural.ts';
 
 /** What `room.assign` found before writing. */
 interface RoomState {
@@ -106,19 +108,35 @@ async function roomAssign(call: StepCall, ctx: ActionContext): Promise<StepOutco
     output: { id, created: !existing, occupants: count, skipped: occupants.skipped },
     undo: [undo],
     tourId: args.tourId,
-    describe: `${existing ? 'updated' : 'created'} ${label} for ${count} ${count === 1 ? 'person' : 'people'}`,
+    describe: `${existing ? 'updated' : 'created'} ${label} for ${plural(count, 'person', 'people')}`,
     ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 
+/** The room a delete names: by ID, or by its stay and number or name; undefined when a name matches nothing on a retry. */
+async function roomToDelete(call: StepCall, ctx: ActionContext): Promise<number | undefined> {
+  const args = parseArgs(call.action, roomDeleteArgs, call.args);
+  if (args.roomId !== undefined) return args.roomId;
+  try {
+    const stay = await findStay(ctx, args.tourId!, args.stay!);
+    const rooms = await ctx.client.call(listRooms, { params: { accommodationId: stay.id }, signal: ctx.signal });
+    return pickRoom(rooms, args.room!, stayLabel(stay)).assignment.id;
+  } catch (error) {
+    if (goneOnRetry(error)) return undefined;
+    throw error;
+  }
+}
+
 async function roomDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const { roomId } = parseArgs(call.action, roomDeleteArgs, call.args);
+  const roomId = await roomToDelete(call, ctx);
+  if (roomId === undefined) return { output: { id: null }, undo: [], describe: 'room deleted by an earlier attempt' };
   const deleted = await deleteOnce(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: roomId }, signal: ctx.signal }));
   return { output: { id: roomId }, undo: [], describe: `deleted room ${deleted?.name ?? roomId} (${roomId})` };
 }
 
-async function roomDeletePrepare(call: StepCall): Promise<UndoRecord[]> {
-  const { roomId } = parseArgs(call.action, roomDeleteArgs, call.args);
+async function roomDeletePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const roomId = await roomToDelete(call, ctx);
+  if (roomId === undefined) return [];
   // The call's key makes the restore's own key differ from that of an earlier run restoring the same room.
   const args = { roomId, after: call.idempotencyKey };
   return [{ activity: 'roomRestore', args, describe: `restore room ${roomId}`, record: { resource: 'room', id: roomId } }];

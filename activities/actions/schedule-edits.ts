@@ -8,6 +8,7 @@ import { restoreScheduleItem } from '../api/schedule.ts';
 import { deleteScheduleTemplate, renameScheduleTemplate, restoreScheduleTemplate } from '../api/schedule-templates.ts';
 import { updateTag } from '../api/tags.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
+import { templateIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
@@ -93,6 +94,7 @@ export const scheduleEditActions: ActionModule = {
     'schedule.template.delete': byIdHandler({
       action: scheduleTemplateDelete,
       idArg: 'templateId',
+      resolve: (ctx, args) => templateIdOf(ctx, args),
       describe: (id) => `deleted schedule template ${id}`,
       write: (ctx, templateId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteScheduleTemplate, { params: { templateId }, idempotencyKey, signal: ctx.signal })),
       undo: (id, by) => recordUndo('scheduleTemplateRestore', 'scheduleTemplate', 'templateId', id, by, `restore schedule template ${id}`),

@@ -2,16 +2,20 @@
 export { ambiguousName, foldName, matchAll, nearestNames, NameFailure, pick, unknownName, type Candidate, type PickContext } from './pick.ts';
 export { matchPerson, peopleOf, pickPerson, readTourPeople, refText, type PersonRef, type TourPerson } from './people.ts';
 export {
+  bulletinIdOf,
   clockOf,
+  goneOnRetry,
   itemIdOf,
   itemOf,
   pickBulletin,
   pickItem,
   pickPassType,
+  pickRoom,
   pickStay,
   pickTag,
   pickTemplate,
   pickVenue,
+  passTypeIdOf,
   readBulletins,
   readItemsOfDay,
   readPassTypeList,
@@ -20,6 +24,7 @@ export {
   readTemplates,
   readVenues,
   stayIdOf,
+  templateIdOf,
   venueIdOf,
   type NameRef,
 } from './records.ts';

@@ -7,6 +7,7 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { editDistance } from '../../definitions/suggest.ts';
+import { plural, thereAre } from '../actions/plural.ts';
 
 /** Failure types of name resolution, for `onFailure` and reports. */
 export const NameFailure = {
@@ -48,9 +49,6 @@ export interface PickContext {
   hint?: string;
 }
 
-function pluralOf(context: PickContext): string {
-  return context.plural ?? (/[^aeiou]y$/.test(context.kind) ? `${context.kind.slice(0, -1)}ies` : `${context.kind}s`);
-}
 
 /** Most candidates or near names a failure lists. */
 const LISTED = 8;
@@ -103,7 +101,7 @@ export function unknownName<T>(context: PickContext, ref: string | number, candi
   const what = id !== undefined ? `with ID ${id}` : echo ? `"${ref}"` : 'with the name given';
   let text = `No ${context.kind} ${what} ${context.where}`;
   if (candidates.length === 0) text += `; there are none${context.hint ? ` (${context.hint})` : ''}.`;
-  else if (!echo) text += `; there are ${candidates.length} (${listed(candidates.map(shownOf))}).`;
+  else if (!echo) text += `; ${thereAre(candidates.length)} (${listed(candidates.map(shownOf))}).`;
   else {
     const names = candidates.flatMap((candidate) => (candidate.name ? [candidate.name, ...(candidate.aliases ?? [])] : []));
     const near = id === undefined ? nearestNames(String(ref), names) : [];
@@ -116,7 +114,7 @@ export function unknownName<T>(context: PickContext, ref: string | number, candi
 export function ambiguousName<T>(context: PickContext, ref: string | number, matches: readonly Candidate<T>[]): ApplicationFailure {
   const what = context.echo === false ? 'the name given' : `"${ref}"`;
   return ApplicationFailure.nonRetryable(
-    `${matches.length} ${pluralOf(context)} ${context.where} match ${what}: ${listed(matches.map(shownOf))}; give the ID instead.`,
+    `${plural(matches.length, context.kind, context.plural)} ${context.where} match ${what}: ${listed(matches.map(shownOf))}; give the ID instead.`,
     NameFailure.ambiguous,
   );
 }

@@ -7,13 +7,14 @@
 import { listAccommodation, type Stay } from '../api/accommodation.ts';
 import { listBulletins, type Bulletin } from '../api/bulletins.ts';
 import { listPassTypes, type PassType } from '../api/pass-types.ts';
+import type { RoomAssignment } from '../api/rooms.ts';
 import { listScheduleItems, type ScheduleItem } from '../api/schedule.ts';
 import { listScheduleTemplates, type ScheduleTemplate } from '../api/schedule-templates.ts';
 import { listTags, type Tag } from '../api/tags.ts';
 import { listVenues, type Venue } from '../api/venues.ts';
 import type { ActionContext } from '../action.ts';
 import { isRetry } from '../actions/attempts.ts';
-import { pick, type Candidate } from './pick.ts';
+import { ambiguousName, foldName, NameFailure, pick, unknownName, type Candidate } from './pick.ts';
 
 /** A name or an ID, as playbooks give them. */
 export type NameRef = string | number;
@@ -134,6 +135,27 @@ export function pickBulletin(bulletins: readonly Bulletin[], ref: NameRef, tourI
   return pick({ kind: 'bulletin', where: where(tourId) }, ref, candidates);
 }
 
+/**
+ * A live room of a stay by its number (a number) or its name (text, without case and extra
+ * spaces); rooms have no name across the tour, so the stay comes first.
+ */
+export function pickRoom(rooms: readonly RoomAssignment[], ref: NameRef, stayTitle: string): RoomAssignment {
+  const live = rooms.filter((room) => room.assignment.is_deleted !== true);
+  const candidates: Candidate<RoomAssignment>[] = live.map((room) => ({
+    record: room,
+    id: room.assignment.id,
+    name: room.assignment.name ?? (room.assignment.room_number != null ? String(room.assignment.room_number) : null),
+    detail: joined(room.assignment.room_number != null ? `number ${room.assignment.room_number}` : null),
+  }));
+  const context = { kind: 'room', where: `in ${stayTitle}`, hint: 'make one with room.assign' };
+  const matches = candidates.filter((candidate) =>
+    typeof ref === 'number' ? candidate.record.assignment.room_number === ref : candidate.name !== null && foldName(candidate.name) === foldName(ref),
+  );
+  if (matches.length === 1) return matches[0]!.record;
+  if (matches.length > 1) throw ambiguousName(context, ref, matches);
+  throw unknownName(context, typeof ref === 'number' ? `number ${ref}` : ref, candidates);
+}
+
 /** A record a step names by `name` (name or ID) or by an older ID field; `tourId` is there for a name (checked by the schema). */
 interface Named {
   tourId?: string | undefined;
@@ -194,4 +216,70 @@ export async function itemIdOf(
   if (args.itemId !== undefined) return args.itemId;
   if (typeof args.item === 'number') return args.item;
   return (await itemOf(ctx, tourId, day, args)).id;
+}
+
+/** A record a step names by `<nameArg>` (its name or ID) or `<idArg>` (its ID); a name needs `tourId`. */
+type NamedBy<N extends string, I extends string, Id> = Named & Partial<Record<N, NameRef>> & Partial<Record<I, Id>>;
+
+/**
+ * The ID of the record a step names: `idArg` as given, a number as it is, a name read from
+ * `read` and picked by `pickOne`.
+ */
+async function namedId<T extends { id: number | string }, Id extends number | string>(
+  args: Named,
+  keys: { name: string; id: string },
+  read: (tourId: string) => Promise<readonly T[]>,
+  pickOne: (rows: readonly T[], ref: NameRef, tourId: string) => T,
+  renamedTo?: string,
+): Promise<Id> {
+  const fields = args as Record<string, unknown>;
+  const id = fields[keys.id] as Id | undefined;
+  if (id !== undefined) return id;
+  const ref = fields[keys.name] as NameRef;
+  if (typeof ref === 'number' || args.tourId === undefined) return ref as Id;
+  const tourId = args.tourId;
+  const rows = await read(tourId);
+  return pickOrRenamed((r) => pickOne(rows, r, tourId), ref, renamedTo).id as Id;
+}
+
+/** The ID of the pass type a step names (`passType`: name or ID, or `passTypeId`). */
+export function passTypeIdOf(ctx: ActionContext, args: NamedBy<'passType', 'passTypeId', number>): Promise<number> {
+  return namedId(args, { name: 'passType', id: 'passTypeId' }, (tourId) => readPassTypeList(ctx, tourId), pickPassType);
+}
+
+/** The ID of the caller's template a step names (`template`: name or ID, or `templateId`). */
+export function templateIdOf(ctx: ActionContext, args: NamedBy<'template', 'templateId', number>): Promise<number> {
+  return namedId(args, { name: 'template', id: 'templateId' }, (tourId) => readTemplates(ctx, tourId), pickTemplate);
+}
+
+/**
+ * The ID of the bulletin a step names (`bulletin`: title or ID, or `bulletinId`); `dates` names
+ * the days of the candidates; `title` is its new title, if the step renames it.
+ */
+export function bulletinIdOf(
+  ctx: ActionContext,
+  args: NamedBy<'bulletin', 'bulletinId', string> & { title?: string | undefined },
+  dates: () => Promise<ReadonlyMap<number, string>>,
+): Promise<string> {
+  // Bulletin IDs are text: a number given as "bulletin" is looked up as text (an ID matches first).
+  const bulletin = typeof args.bulletin === 'number' ? String(args.bulletin) : args.bulletin;
+  let days: ReadonlyMap<number, string> = new Map();
+  return namedId<Bulletin, string>(
+    { ...args, bulletin } as Named,
+    { name: 'bulletin', id: 'bulletinId' },
+    async (tourId) => {
+      days = await dates();
+      return readBulletins(ctx, tourId);
+    },
+    (rows, ref, tourId) => pickBulletin(rows, ref, tourId, days),
+    args.title,
+  );
+}
+
+/**
+ * True for a name that matched nothing on a retry: an earlier attempt of a delete removed the
+ * record and its answer was lost, so the step's work is done.
+ */
+export function goneOnRetry(error: unknown): boolean {
+  return isRetry() && error instanceof Error && (error as { type?: unknown }).type === NameFailure.unknown;
 }

@@ -5,14 +5,36 @@
  * it cannot be undone.
  */
 import { z } from 'zod';
-import { byIdArgs, restorableDeleteAction, restoreAction } from './by-id.ts';
+import { goneId, namedRecordArgs, restoreAction } from './by-id.ts';
 import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
 import { outputs, recordId, text } from './outputs.ts';
-import { lookupName, numericId, tourId, unresolved } from './vocabulary.ts';
+import { dayRef, lookupName, nameOrId, numericId, tourId, unresolved } from './vocabulary.ts';
 
 const guest = { prefix: 'guest', noun: 'guest list entry', idArg: 'guestId', path: '/v1/guestlist/{guestListId}' };
 
-export const guestDelete = restorableDeleteAction(guest, 'Delete a guest list entry (it can be restored with its passes).');
+export const guestDeleteArgs = z
+  .strictObject({
+    tourId: tourId.optional().describe('The entry’s tour: needed when "guest" is a name.'),
+    day: dayRef.optional().describe('The entry’s day: needed when "guest" is a name.'),
+    guest: z
+      .union([z.string().min(1), numericId])
+      .optional()
+      .describe('The entry: the guest’s full name or e-mail, or its ID. Errors never repeat a guest’s name.'),
+    guestId: numericId.optional().describe('Or the entry’s ID.'),
+  })
+  .superRefine(nameOrId('guest', 'guestId'))
+  .refine((args) => unresolved(args) || typeof args.guest !== 'string' || args.day !== undefined, { message: '"guest" by name needs "day"', path: ['day'] });
+export type GuestDeleteArgs = z.infer<typeof guestDeleteArgs>;
+
+export const guestDelete = defineAction({
+  name: 'guest.delete',
+  description: 'Delete a guest list entry, named by the guest’s name or e-mail on a day, or by ID (it can be restored with its passes).',
+  args: guestDeleteArgs,
+  outputs: outputs({ id: goneId('guest list entry') }),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/guestlist', 'DELETE /v1/guestlist/{guestListId}'],
+  kind: ActionKind.delete,
+  compensation: { describe: 'restore the guest list entry', calls: ['POST /v1/guestlist/{guestListId}/restore'] },
+});
 
 export const guestRestore = restoreAction(guest, 'Bring back a deleted guest list entry with its passes.');
 
@@ -43,18 +65,20 @@ export const passTypeUpdate = defineAction({
   compensation: { describe: 'put the previous name, description, quantity and material back', calls: ['PUT /v1/passTypes/{passTypeId}'] },
 });
 
-export const passTypeDeleteArgs = z.strictObject({
-  passTypeId: numericId,
+/** A pass type named by `passType` (name or ID) or `passTypeId`. */
+const namedPassType = { nameArg: 'passType', idArg: 'passTypeId', noun: 'pass type' } as const;
+
+export const passTypeDeleteArgs = namedRecordArgs(namedPassType, {
   force: z.boolean().default(false).describe('Delete even while guest list entries hold the pass (needs allowDestroy: true).'),
 });
 export type PassTypeDeleteArgs = z.infer<typeof passTypeDeleteArgs>;
 
 export const passTypeDelete = defineAction({
   name: 'passType.delete',
-  description: 'Delete a pass type (it can be restored). The API refuses while guest list entries hold it; the step then names them.',
+  description: 'Delete a pass type, named by its name or ID (it can be restored). The API refuses while guest list entries hold it; the step then names them.',
   args: passTypeDeleteArgs,
-  outputs: outputs({ id: recordId('pass type ID') }),
-  calls: ['DELETE /v1/passTypes/{passTypeId}'],
+  outputs: outputs({ id: goneId('pass type') }),
+  calls: ['GET /v1/tours/{tourId}/passTypes', 'DELETE /v1/passTypes/{passTypeId}'],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the pass type', calls: ['POST /v1/passTypes/{passTypeId}/restore'] },
   destructive: (args) =>
@@ -68,20 +92,25 @@ export const passTypeRestore = restoreAction({ prefix: 'passType', noun: 'pass t
 /** A bulletin's ID (bulletin IDs are strings). */
 const bulletinId = z.string().min(1).max(64).describe('The bulletin’s ID (bulletin.create’s output `id`).');
 
+/** A bulletin named by `bulletin` (its title or ID) or `bulletinId`. */
+const namedBulletin = { nameArg: 'bulletin', idArg: 'bulletinId', noun: 'bulletin', by: 'title', id: bulletinId } as const;
+
 export const bulletinUpdateArgs = z
   .strictObject({
-    tourId: tourId.describe('The bulletin’s tour (to read it before the change, for undo).'),
-    bulletinId,
+    tourId: tourId.describe('The bulletin’s tour (to find it by title and read it before the change, for undo).'),
+    bulletin: z.union([z.string().min(1), numericId]).optional().describe('The bulletin: its title or ID.'),
+    bulletinId: bulletinId.optional().describe('Or the bulletin’s ID (bulletin.create’s output `id`).'),
     title: z.string().min(1).optional(),
     body: z.string().min(1).optional(),
     pinned: z.boolean().optional(),
   })
+  .superRefine(nameOrId('bulletin', 'bulletinId'))
   .refine((args) => unresolved(args) || ['title', 'body', 'pinned'].some((key) => key in args), 'give at least one of title, body, pinned');
 export type BulletinUpdateArgs = z.infer<typeof bulletinUpdateArgs>;
 
 export const bulletinUpdate = defineAction({
   name: 'bulletin.update',
-  description: 'Edit a bulletin’s title or text, or pin or unpin it (the app marks it edited).',
+  description: 'Edit a bulletin, named by its title or ID: its title or text, or pin or unpin it (the app marks it edited).',
   args: bulletinUpdateArgs,
   outputs: outputs({ id: text('bulletin ID') }),
   calls: ['GET /v1/tours/{tourId}/bulletins', 'PUT /v1/bulletins/{bulletinId}'],
@@ -93,26 +122,38 @@ export const bulletinUpdate = defineAction({
  * A delete the API has no restore for (bulletins, venues, stays, tours): no undo, a guarded
  * step, and a plan that says it cannot be undone. `what` says what goes with the record.
  */
-function finalDelete(name: string, noun: string, args: z.ZodType, id: z.ZodType, path: string, what: string): ActionDefinition {
+function finalDelete(name: string, noun: string, args: z.ZodType, id: z.ZodType, path: string, what: string, named?: { by: string; list: string }): ActionDefinition {
   return defineAction({
     name,
-    description: `Delete ${what}. The API has no ${noun} restore: this cannot be undone.`,
+    description: `Delete ${what}${named ? `, named by its ${named.by} or ID` : ''}. The API has no ${noun} restore: this cannot be undone.`,
     args,
-    outputs: outputs({ id: id.describe(`${noun} ID`) }),
-    calls: [`DELETE ${path}`],
+    outputs: outputs({ id: named ? goneId(noun, id) : id.describe(`${noun} ID`) }),
+    calls: [...(named ? [`GET ${named.list}`] : []), `DELETE ${path}`],
     kind: ActionKind.delete,
     compensation: null,
     destructive: () => `deletes ${what}; the API has no ${noun} restore, so this cannot be undone`,
   });
 }
 
-export const bulletinDeleteArgs = z.strictObject({ bulletinId });
+export const bulletinDeleteArgs = namedRecordArgs(namedBulletin);
 export type BulletinDeleteArgs = z.infer<typeof bulletinDeleteArgs>;
-export const bulletinDelete = finalDelete('bulletin.delete', 'bulletin', bulletinDeleteArgs, z.string(), '/v1/bulletins/{bulletinId}', 'a bulletin');
+export const bulletinDelete = finalDelete('bulletin.delete', 'bulletin', bulletinDeleteArgs, z.string(), '/v1/bulletins/{bulletinId}', 'a bulletin', { by: 'title', list: '/v1/tours/{tourId}/bulletins' });
 
-export const venueDelete = finalDelete('venue.delete', 'venue', byIdArgs('venueId', 'venue'), z.int(), '/v1/venues/{venueId}', 'a venue with its contacts and attachments');
+export const venueDeleteArgs = namedRecordArgs({ nameArg: 'venue', idArg: 'venueId', noun: 'venue', by: 'title' });
+export type VenueDeleteArgs = z.infer<typeof venueDeleteArgs>;
+export const venueDelete = finalDelete('venue.delete', 'venue', venueDeleteArgs, z.int(), '/v1/venues/{venueId}', 'a venue with its contacts and attachments', { by: 'title', list: '/v1/tours/{tourId}/venues' });
 
-export const stayDelete = finalDelete('stay.delete', 'stay', byIdArgs('stayId', 'stay'), z.int(), '/v1/accommodation/{accommodationId}', 'a stay (accommodation) with its rooms');
+export const stayDeleteArgs = namedRecordArgs({ nameArg: 'stay', idArg: 'stayId', noun: 'stay', by: 'title' });
+export type StayDeleteArgs = z.infer<typeof stayDeleteArgs>;
+export const stayDelete = finalDelete(
+  'stay.delete',
+  'stay',
+  stayDeleteArgs,
+  z.int(),
+  '/v1/accommodation/{accommodationId}',
+  'a stay (accommodation) with its rooms',
+  { by: 'title', list: '/v1/tours/{tourId}/accommodation' },
+);
 
 export const tourDeleteArgs = z.strictObject({ tourId });
 export type TourDeleteArgs = z.infer<typeof tourDeleteArgs>;

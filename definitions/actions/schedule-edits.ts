@@ -31,7 +31,11 @@ export const scheduleTemplateRename = defineAction({
 
 const template = { prefix: 'schedule.template', noun: 'template', idArg: 'templateId', path: '/v1/schedule-templates/{templateId}' };
 
-export const scheduleTemplateDelete = restorableDeleteAction(template, 'Delete one of your schedule templates with its items (items already made from it stay); it can be restored.');
+export const scheduleTemplateDelete = restorableDeleteAction(
+  template,
+  'Delete one of your schedule templates, named by its name or ID, with its items (items already made from it stay); it can be restored.',
+  { by: { nameArg: 'template', idArg: 'templateId', noun: 'template' }, list: '/v1/tours/{tourId}/schedule-templates' },
+);
 
 export const scheduleTemplateRestore = restoreAction(template, 'Bring back a deleted schedule template of yours with its items.');
 

@@ -129,15 +129,26 @@ export const roomAssign = defineAction({
   },
 });
 
-export const roomDeleteArgs = z.strictObject({ roomId: numericId });
+export const roomDeleteArgs = z
+  .strictObject({
+    tourId: tourId.optional().describe('The stay’s tour: needed with "stay".'),
+    stay: nameRef('The stay the room is in').optional(),
+    room: z.union([z.string().min(1), z.number().int().positive()]).optional().describe('The room in "stay": its number or name.'),
+    roomId: numericId.optional().describe('Or the room assignment’s ID.'),
+  })
+  .superRefine(nameOrId('room', 'roomId'))
+  .refine((args) => unresolved(args) || args.room === undefined || (args.stay !== undefined && args.tourId !== undefined), {
+    message: '"room" needs "stay" and "tourId"',
+    path: ['stay'],
+  });
 export type RoomDeleteArgs = z.infer<typeof roomDeleteArgs>;
 
 export const roomDelete = defineAction({
   name: 'room.delete',
-  description: 'Delete a room assignment (it can be restored).',
+  description: 'Delete a room assignment, named by its stay and its number or name, or by ID (it can be restored).',
   args: roomDeleteArgs,
-  outputs: outputs({ id: recordId('room ID') }),
-  calls: ['DELETE /v1/rooms/{roomAssignmentId}'],
+  outputs: outputs({ id: z.int().nullable().describe('room ID, null when an earlier attempt deleted it') }),
+  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms', 'DELETE /v1/rooms/{roomAssignmentId}'],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the room', calls: ['POST /v1/rooms/{roomAssignmentId}/restore'] },
 });
