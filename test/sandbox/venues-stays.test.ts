@@ -1,6 +1,6 @@
 /** Venues, accommodation, rooms, contacts and custom fields. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { actAs, createTour, crewMember, useSandbox } from './helpers.ts';
+import { actAs, createTour, crewMember, itemBody, useSandbox } from './helpers.ts';
 
 let tourId: string;
 let dayIds: number[];
@@ -188,5 +188,29 @@ describe('contacts and custom fields', () => {
     expect((await env.api.get(`/v1/accommodation/${stayId}/custom-fields`)).body.data).toEqual([
       { id: null, template_key: 'confirmation_number', title: 'Confirmation number', description: 'CONF-9', sort_order: 0 },
     ]);
+  });
+
+  it('takes null as "empty" for a field value, a key contact detail and the confirmation number (decided); premade fields only on venues and stays', async () => {
+    const venueId = (await env.api.post('/v1/venues', venueBody())).body.data.id;
+    await env.api.put(`/v1/venues/${venueId}/custom-fields`, { fields: [{ operation: 'ADD', title: 'Curfew', description: '23:00' }] });
+    const [field] = (await env.api.get(`/v1/venues/${venueId}/custom-fields`)).body.data as Array<{ id: number }>;
+    expect((await env.api.put(`/v1/venues/${venueId}/custom-fields`, { fields: [{ operation: 'UPDATE', id: field?.id, description: null }] })).status).toBe(200);
+    expect((await env.api.get(`/v1/venues/${venueId}/custom-fields`)).body.data).toMatchObject([{ title: 'Curfew', description: null }]);
+
+    const orgId = env.sandbox.credentials.orgId;
+    const contactId = (await env.api.post('/v1/key-contacts', { first_name: 'Nia', last_name: 'Ode', org_id: orgId, email: 'nia@example.com', number: 301234, country: 49 })).body.data.id;
+    expect((await env.api.put(`/v1/key-contacts/${contactId}`, { email: null, number: null, country: null })).status).toBe(200);
+    const book = (await env.api.get(`/v1/organizations/${orgId}/key-contacts`)).body.data as Array<{ id: number }>;
+    expect(book.find((row) => row.id === contactId)).toMatchObject({ first_name: 'Nia', email: null, number: null, country: null });
+
+    const stayId = (await env.api.post('/v1/accommodation', stayBody())).body.data.id;
+    await env.api.put(`/v1/accommodation/${stayId}/custom-fields`, { fields: [{ operation: 'ADD', templateKey: 'confirmation_number', description: 'CONF-1' }] });
+    await env.api.put(`/v1/accommodation/${stayId}/custom-fields`, { fields: [{ operation: 'ADD', templateKey: 'confirmation_number' }] });
+    expect((await env.api.get(`/v1/accommodation/${stayId}`)).body.data.booking_number).toBeNull();
+
+    const created = await env.api.post('/v1/schedule/items', itemBody(tourId, dayIds[0]!, { isEveryone: true }));
+    const refused = await env.api.put(`/v1/schedule/items/${created.body.data.id}/custom-fields`, { fields: [{ operation: 'ADD', templateKey: 'wifi' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('premade fields exist only on venues and stays');
   });
 });

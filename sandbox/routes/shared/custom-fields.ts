@@ -35,6 +35,7 @@ export interface CustomFieldOptions {
 function checkOps(fieldsNow: CustomFieldRecord[], ops: CustomFieldOp[], options: CustomFieldOptions): void {
   ops.forEach((op, index) => {
     const where = `fields[${index}]`;
+    if (op.templateKey !== undefined && options.premade === undefined) throw validationError(`${where}.templateKey: premade fields exist only on venues and stays`);
     if (op.templateKey !== undefined && !options.premade?.some((field) => field.key === op.templateKey)) {
       throw validationError(`${where}.templateKey: unknown premade field "${op.templateKey}"`);
     }
