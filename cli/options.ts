@@ -4,8 +4,6 @@
  * to act is imported when it acts.
  */
 import type { Command } from 'commander';
-import type { UpdateDefinition } from '@temporalio/common';
-import type { RunProgress } from '../workflows/messages.ts';
 import { UserError, type CliContext } from './context.ts';
 
 /** `--address` and `--namespace`, as every command that talks to Temporal takes them. */
@@ -42,31 +40,6 @@ export function collectInput(value: string, previous: Record<string, string> = {
   const eq = value.indexOf('=');
   if (eq <= 0) throw new UserError(`--input takes key=value, got "${value}"`);
   return { ...previous, [value.slice(0, eq)]: value.slice(eq + 1) };
-}
-
-/** A command that sends an argument-less update to a run; `update` loads its definition. */
-export interface RunUpdateCommand {
-  name: string;
-  description: string;
-  update: () => Promise<UpdateDefinition<RunProgress, []>>;
-  done: (id: string) => string;
-}
-
-/** Registers a command that sends an argument-less update to a run (`pause`, `resume`). */
-export function registerRunUpdate(program: Command, ctx: CliContext, spec: RunUpdateCommand): void {
-  addTemporalFlags(
-    program
-      .command(spec.name)
-      .description(spec.description)
-      .argument('<run>', 'workflow ID of the run')
-      .option('--json', "print the run's progress as JSON"),
-  ).action(async (id: string, options: TemporalFlags & { json?: boolean }) => {
-    const [{ findRun, updateRun, withClient }, update] = await Promise.all([import('./progress.ts'), spec.update()]);
-    await withClient(ctx, options, async (client) => {
-      const progress = await updateRun(await findRun(client, id), spec.name, (handle) => handle.executeUpdate(update));
-      ctx.out(options.json ? JSON.stringify(progress, null, 2) : spec.done(id));
-    });
-  });
 }
 
 /** A `--port`-style flag's value: a port number, 0 for a free one. */

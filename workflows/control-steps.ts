@@ -6,7 +6,7 @@ import { ApplicationFailure, ChildWorkflowFailure, condition, executeChild, work
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
 import { evaluateAt } from './plan-errors.ts';
 import type { Interpreter } from './interpreter.ts';
-import { StepFailed, Stopped } from './interpreter.ts';
+import { StepFailed, Stopped } from './step-errors.ts';
 import { StepState, type ChildResult, type PlaybookInput, type RunResult } from './messages.ts';
 import { playbookSearchAttributes } from './search-attributes.ts';
 

@@ -23,25 +23,10 @@ import { TOUR_ID } from './search-attributes.ts';
 import { runControlStep } from './control-steps.ts';
 import { runForEach } from './for-each.ts';
 import { describeFailure } from './saga.ts';
+import { StepFailed, Stopped } from './step-errors.ts';
 
 /** Start a continuation once the history is this long, well under Temporal's 10,240 suggestion. */
 export const HISTORY_EVENTS_LIMIT = 6_000;
-
-/** Thrown inside the step graph when the run stops early (failure elsewhere, cancel, continue-as-new). */
-class Stopped extends Error {}
-
-export class StepFailed extends Error {
-  constructor(
-    readonly stepId: string,
-    readonly type: string,
-    message: string,
-    override readonly cause: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export { Stopped };
 
 export class Interpreter {
   readonly saga: Saga;

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
-import { registerRunUpdate } from '../options.ts';
+import { registerRunUpdate } from '../run-update.ts';
 
 /** Registers `tourflow pause RUN`. */
 export function register(program: Command, ctx: CliContext): void {
