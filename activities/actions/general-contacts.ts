@@ -116,7 +116,8 @@ export function changesFor(mode: 'add' | 'replace', wanted: Partial<Record<Kind,
       const row = rows.find((candidate) => sameEntry(candidate, entry));
       if (row) {
         matched.add(row.id);
-        if (entry.label !== undefined && entry.label !== row.label) changes.push({ operation: 'UPDATE', kind, id: row.id, label: entry.label });
+        // The row's own value goes along: the contract lists the value among an entry's fields.
+        if (entry.label !== undefined && entry.label !== row.label) changes.push({ operation: 'UPDATE', kind, id: row.id, value: row.value, country: row.country, label: entry.label });
       } else if (!added.some((other) => sameEntry({ ...other }, entry))) {
         added.push(entry);
         changes.push({ operation: 'ADD', kind, value: entry.value, label: entry.label ?? null, country: entry.country });

@@ -34,7 +34,7 @@ describe('contact edit arguments and plans', () => {
     ];
     const wanted = { email: [{ kind: 'email' as const, value: 'box@arena.example', label: 'Box office', country: null }, { kind: 'email' as const, value: 'new@arena.example', label: undefined, country: null }] };
     expect(changesFor('add', wanted, now)).toEqual([
-      { operation: 'UPDATE', kind: 'email', id: 1, label: 'Box office' },
+      { operation: 'UPDATE', kind: 'email', id: 1, value: 'Box@Arena.example', country: null, label: 'Box office' },
       { operation: 'ADD', kind: 'email', value: 'new@arena.example', label: null, country: null },
     ]);
     expect(changesFor('replace', wanted, now)).toEqual([...changesFor('add', wanted, now), { operation: 'REMOVE', kind: 'email', id: 2 }]);
