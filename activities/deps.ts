@@ -1,5 +1,7 @@
 /** Builds the activities' dependencies (API client with credentials) from the configuration. */
+import type { MetricMeter } from '@temporalio/common';
 import { createApiClient, type ApiClient } from './client/index.ts';
+import { createActivityObserver, type ActivityObserver } from './observe.ts';
 import type { Config } from '../worker/config.ts';
 
 export interface ActivityDeps {
@@ -9,11 +11,17 @@ export interface ActivityDeps {
   inputDir?: string;
   /** Organization used when a playbook names none. */
   defaultOrg?: string;
+  /** Where undo activities are counted (`activities/observe.ts`). @default not counted */
+  observer?: ActivityObserver;
   close?: () => Promise<void>;
 }
 
-/** The worker's activity dependencies: one API client (one keep-alive agent) per worker. */
-export function depsFromConfig(config: Config): ActivityDeps {
-  const client = createApiClient({ config: config.api, retry: false });
-  return { client, outputDir: config.outputDir, inputDir: config.inputDir, defaultOrg: config.api.defaultOrg, close: () => client.close() };
+/**
+ * The worker's activity dependencies: one API client (one keep-alive agent) per worker, whose
+ * calls are counted on `meter` (the worker runtime's) and logged one line each.
+ */
+export function depsFromConfig(config: Config, meter?: MetricMeter): ActivityDeps {
+  const observer = createActivityObserver(meter);
+  const client = createApiClient({ config: config.api, retry: false, onRequest: observer.onRequest, onRetry: observer.onRetry });
+  return { client, outputDir: config.outputDir, inputDir: config.inputDir, defaultOrg: config.api.defaultOrg, observer, close: () => client.close() };
 }

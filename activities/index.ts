@@ -14,6 +14,7 @@ import { ApiError, asActivityFailure, retriesExhausted, toActivityFailure, withC
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
 import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
+import { UndoOutcome } from './observe.ts';
 import { Handovers, sharedIn, StepReads } from './step-reads.ts';
 import type { BatchCall, CallRetry, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
@@ -148,6 +149,18 @@ async function asActivity<T>(body: (heartbeats: Heartbeats | undefined) => Promi
   }
 }
 
+/** Counts an undo activity by how it ended (`tourflow_undo_calls_total`). */
+async function counted<T>(deps: ActivityDeps, undo: string, running: Promise<T>): Promise<T> {
+  try {
+    const result = await running;
+    deps.observer?.onUndo(undo, UndoOutcome.succeeded);
+    return result;
+  } catch (error) {
+    deps.observer?.onUndo(undo, UndoOutcome.failed);
+    throw error;
+  }
+}
+
 /** The API refused the call (a 4xx): it changed nothing. */
 function isRefused(error: unknown): boolean {
   return (error instanceof ApiError && !error.retryable) || (error instanceof ApplicationFailure && error.nonRetryable === true);
@@ -194,8 +207,9 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
     activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity((heartbeats) => runBatch(batches, batch, heartbeats), batch.retry)) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
-    activities[undoActivityName(name)] = ((args: JsonObject, meta?: { idempotencyKey?: string; retry?: CallRetry }) =>
-      asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))), meta?.retry)) as ActivityFn;
+    const activity = undoActivityName(name);
+    activities[activity] = ((args: JsonObject, meta?: { idempotencyKey?: string; retry?: CallRetry }) =>
+      counted(deps, activity, asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))), meta?.retry))) as ActivityFn;
   }
   return {
     ...activities,
@@ -210,7 +224,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
      * (the API answers with the original result if it happened) and undoes what comes back.
      */
     undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: { retry?: CallRetry }): Promise<void> =>
-      asActivity(async () => {
+      counted(deps, 'undoReplayAndUndo', asActivity(async () => {
         let undo: UndoRecord[];
         try {
           const outcome: StepOutcome = await handlerFor(call.action).run(call, contextFor(deps, call.idempotencyKey));
@@ -221,6 +235,6 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
           else throw error;
         }
         for (const record of [...undo].reverse()) await runUndo(record);
-      }, meta?.retry),
+      }, meta?.retry)),
   };
 }

@@ -36,7 +36,7 @@ export function devReady(ready: DevReady): string[] {
   return [
     `Temporal ${temporal.address} (namespace ${temporal.namespace}) · Web UI ${temporal.uiUrl ?? '(headless)'}`,
     `Tour API sandbox ${c.baseUrl} · OAuth portal ${c.authUrl}`,
-    `worker ready on task queue ${temporal.taskQueue}`,
+    `worker ready on task queue ${temporal.taskQueue}${config.worker.metricsAddress ? ` · metrics http://${config.worker.metricsAddress}/metrics` : ''}`,
     ready.encryption ? `payloads encrypted with ${ready.encryption}` : 'payloads stored unencrypted (TOURFLOW_ENCRYPTION=off)',
     '',
     `tourflow commands in other terminals find this dev by themselves (${ready.stateFile}).`,

@@ -4,7 +4,8 @@
  * to act is imported when it acts.
  */
 import type { Command } from 'commander';
-import { UserError, type CliContext } from './context.ts';
+import { MetricsAddressError, metricsBindAddress } from '../worker/metrics.ts';
+import { ExitCode, UserError, type CliContext } from './context.ts';
 
 /** `--address` and `--namespace`, as every command that talks to Temporal takes them. */
 export interface TemporalFlags {
@@ -33,6 +34,38 @@ export function storedInTheClear(value: string, what: string): string {
 /** `--no-encryption` as a configuration override: off when given, else as configured. */
 export function encryptionFlag(flags: { encryption?: boolean }): { off?: boolean } {
   return flags.encryption === false ? { off: true } : {};
+}
+
+/** `--metrics-address`, as the commands that run a worker take it. */
+export interface MetricsFlags {
+  metricsAddress?: string;
+}
+
+/** Adds `--metrics-address` to a command that runs a worker. */
+export function addMetricsFlag(command: Command): Command {
+  return command.option(
+    '--metrics-address <ip:port>',
+    "serve the worker's Prometheus metrics on this address, at /metrics; a port alone means every interface (default: TOURFLOW_METRICS_ADDRESS, else none)",
+  );
+}
+
+/**
+ * The address the worker serves metrics on: the flag's, else the configured one
+ * (`TOURFLOW_METRICS_ADDRESS`), checked; undefined when neither is given.
+ */
+export function metricsAddressOf(flags: MetricsFlags, configured: string | undefined): string | undefined {
+  const [value, source] = flags.metricsAddress !== undefined ? [flags.metricsAddress, '--metrics-address'] : [configured, 'TOURFLOW_METRICS_ADDRESS'];
+  if (value === undefined) return undefined;
+  try {
+    return metricsBindAddress(value, source);
+  } catch (error) {
+    throw new UserError((error as Error).message, { cause: error });
+  }
+}
+
+/** A metrics endpoint the worker could not open (its address is taken), as a user error. */
+export function metricsUserError(error: unknown): UserError | undefined {
+  return error instanceof MetricsAddressError ? new UserError(error.message, { exitCode: ExitCode.failed, cause: error }) : undefined;
 }
 
 /** `--input k=v`, repeatable. */

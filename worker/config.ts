@@ -111,6 +111,11 @@ export interface WorkerTuning {
    * (`TOURFLOW_STICKY_QUEUE_TIMEOUT`). @default '10s'
    */
   stickyQueueTimeout: string;
+  /**
+   * Where the worker serves Prometheus metrics (`--metrics-address`, `TOURFLOW_METRICS_ADDRESS`):
+   * `ip:port` or a port alone (worker/metrics.ts). @default none: no metrics endpoint
+   */
+  metricsAddress: string | undefined;
 }
 
 /** `tourflow codec-server`. */
@@ -136,7 +141,16 @@ export interface Config {
   inputDir: string;
   /** Worker log level: TRACE, DEBUG, INFO, WARN or ERROR (`TOURFLOW_LOG_LEVEL`). @default 'INFO' */
   logLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Worker log lines as text or as one JSON object each (`TOURFLOW_LOG_FORMAT`). @default 'text' */
+  logFormat: LogFormat;
 }
+
+/** How the worker writes its log lines. */
+export const LogFormat = {
+  text: 'text',
+  json: 'json',
+} as const;
+export type LogFormat = (typeof LogFormat)[keyof typeof LogFormat];
 
 export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
@@ -275,9 +289,11 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
         o.worker?.maxConcurrentWorkflowTaskExecutions ?? intFrom(env.TOURFLOW_MAX_CONCURRENT_WORKFLOW_TASKS, 40),
       workflowBundlePath: o.worker?.workflowBundlePath ?? env.TOURFLOW_WORKFLOW_BUNDLE,
       stickyQueueTimeout: o.worker?.stickyQueueTimeout ?? env.TOURFLOW_STICKY_QUEUE_TIMEOUT ?? '10s',
+      metricsAddress: o.worker?.metricsAddress ?? (env.TOURFLOW_METRICS_ADDRESS || undefined),
     },
     outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('day-sheets'),
     inputDir: o.inputDir ?? env.TOURFLOW_INPUT_DIR ?? path.resolve('files'),
     logLevel: o.logLevel ?? logLevelFrom(env.TOURFLOW_LOG_LEVEL),
+    logFormat: o.logFormat ?? (env.TOURFLOW_LOG_FORMAT?.toLowerCase() === LogFormat.json ? LogFormat.json : LogFormat.text),
   };
 }

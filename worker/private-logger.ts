@@ -5,6 +5,7 @@
  * error's name and failure type (the API's error code) and leaves its message to the run's
  * history. Errors of tourflow's own keys keep their message: it names a key ID and where keys
  * are kept, which is what an operator needs. E-mail addresses anywhere else are masked.
+ * `jsonLogLine` writes a line as one JSON object, for log collectors (`TOURFLOW_LOG_FORMAT=json`).
  */
 import type { LogLevel, LogMetadata, Logger } from '@temporalio/common';
 import { KeyConfigError, MissingKeyError } from './key-provider.ts';
@@ -24,10 +25,20 @@ function masked(value: unknown): unknown {
   return typeof value === 'string' ? value.replace(EMAIL, '[email]') : value;
 }
 
-/** The log metadata without error messages, and with e-mail addresses masked. */
+/**
+ * Metadata the SDK adds that a log line does without: an activity's task token completes the
+ * activity for whoever holds it.
+ */
+const DROPPED = new Set(['taskToken']);
+
+/** The log metadata without error messages or task tokens, and with e-mail addresses masked. */
 export function privateMeta(meta: LogMetadata | undefined): LogMetadata | undefined {
   if (!meta) return meta;
-  return Object.fromEntries(Object.entries(meta).map(([key, value]) => [key, key === 'error' || value instanceof Error ? errorShape(value) : masked(value)]));
+  return Object.fromEntries(
+    Object.entries(meta)
+      .filter(([key]) => !DROPPED.has(key))
+      .map(([key, value]) => [key, key === 'error' || value instanceof Error ? errorShape(value) : masked(value)]),
+  );
 }
 
 /** Wraps a logger so that what it writes holds no error message and no e-mail address. */
@@ -52,4 +63,19 @@ export class PrivateLogger implements Logger {
   error(message: string, meta?: LogMetadata): void {
     this.log('ERROR', message, meta);
   }
+}
+
+/** What the SDK's `DefaultLogger` hands its log function. */
+export interface LogLine {
+  level: LogLevel;
+  message: string;
+  timestampNanos: bigint;
+  meta?: LogMetadata;
+}
+
+/** One log line as one JSON object on standard error: `time`, `level`, `message`, then the metadata. */
+export function jsonLogLine(line: LogLine, write: (text: string) => void = (text) => process.stderr.write(text)): void {
+  const time = new Date(Number(line.timestampNanos / 1_000_000n)).toISOString();
+  const record = { time, level: line.level, message: line.message, ...line.meta };
+  write(`${JSON.stringify(record, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}\n`);
 }

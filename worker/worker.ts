@@ -6,11 +6,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type BundleOptions, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
-import type { Duration } from '@temporalio/common';
+import { IllegalStateError, type Duration } from '@temporalio/common';
 import { createDataConverter, failureConverterPath, payloadConverterPath } from './codec.ts';
-import type { Config } from './config.ts';
+import { LogFormat, type Config } from './config.ts';
 import { keyProviderFor } from './key-config.ts';
-import { PrivateLogger } from './private-logger.ts';
+import { metricsBindAddress, MetricsAddressError, metricsTelemetry } from './metrics.ts';
+import { jsonLogLine, PrivateLogger } from './private-logger.ts';
 import { connectionOptions } from './temporal.ts';
 import * as intrinsics from '../workflows/intrinsics.ts';
 
@@ -98,17 +99,25 @@ const quietBundlerLogger = {
 let runtimeInstalled = false;
 
 /**
- * Installs the SDK runtime with tourflow's log level and a logger that keeps guest data out
- * of log lines (worker/private-logger.ts); once per process, before any worker.
+ * Installs the SDK runtime with tourflow's log level and format, a logger that keeps guest data
+ * out of log lines (worker/private-logger.ts) and, given an address, the Prometheus endpoint
+ * (worker/metrics.ts); once per process, before any worker. Throws `MetricsAddressError` when
+ * the address cannot be served.
  */
-function installRuntime(level: Config['logLevel']): void {
+function installRuntime(config: Config): void {
   if (runtimeInstalled) return;
-  runtimeInstalled = true;
+  const address = config.worker.metricsAddress;
+  const bindAddress = address === undefined ? undefined : metricsBindAddress(address, 'the metrics address');
+  const inner = config.logFormat === LogFormat.json ? new DefaultLogger(config.logLevel, (line) => jsonLogLine(line)) : new DefaultLogger(config.logLevel);
   try {
-    Runtime.install({ logger: new PrivateLogger(new DefaultLogger(level)) });
-  } catch {
-    // already installed by the embedding process (tests, benchmarks): keep theirs
+    Runtime.install({ logger: new PrivateLogger(inner), ...(bindAddress ? { telemetryOptions: metricsTelemetry(bindAddress) } : {}) });
+  } catch (error) {
+    // Already installed by the embedding process (tests, benchmarks): keep theirs.
+    if (!(error instanceof IllegalStateError)) {
+      throw new MetricsAddressError(`cannot serve metrics on ${bindAddress}: ${(error as Error).message}. Give another --metrics-address (or TOURFLOW_METRICS_ADDRESS).`);
+    }
   }
+  runtimeInstalled = true;
 }
 
 /**
@@ -142,9 +151,9 @@ export interface StartWorkerOptions {
 export async function createWorker(options: StartWorkerOptions): Promise<{ worker: Worker; close: () => Promise<void> }> {
   const { config } = options;
   const dataConverter = createDataConverter(await keyProviderFor(config.temporal, { required: true }));
-  installRuntime(config.logLevel);
+  installRuntime(config);
   const connection = options.connection ?? (await connectWorker(config.temporal));
-  const deps = options.deps ?? (await import('../activities/deps.ts')).depsFromConfig(config);
+  const deps = options.deps ?? (await import('../activities/deps.ts')).depsFromConfig(config, Runtime.instance().metricMeter);
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,

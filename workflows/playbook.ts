@@ -10,6 +10,7 @@ import {
   condition,
   continueAsNew,
   isCancellation,
+  metricMeter,
   setHandler,
   upsertMemo,
   upsertSearchAttributes,
@@ -33,7 +34,17 @@ import {
   type RunResult,
 } from './messages.ts';
 import type { CompensationReport } from './saga.ts';
+import { METRICS } from './metric-catalogue.ts';
 import { PLAYBOOK_NAME } from './search-attributes.ts';
+
+/**
+ * Counts a run that ended (`tourflow_runs_total`). The SDK records workflow metrics only when
+ * the code runs for the first time, never on replay, so each run counts once.
+ */
+function countRun(playbook: string, outcome: RunStatus): void {
+  const { name, help } = METRICS.runs;
+  metricMeter.createCounter(name, undefined, help).add(1, { playbook, outcome });
+}
 
 /** The run's logical time: the input's, else the schedule's nominal time, else the start time. */
 function logicalNow(input: PlaybookInput): string {
@@ -142,6 +153,7 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
         const outputs = await playbookOutputs(input.plan, interp.scope());
         const result = report(interp, RunStatus.completed, outputs);
         upsertMemo({ outcome: RunStatus.completed });
+        countRun(input.plan.name, RunStatus.completed);
         return input.parentOwnsRollback ? { ...result, saga: interp.saga.entries } : result;
       } catch (error) {
         if (!(error instanceof PlanEvaluationError)) throw error;
@@ -165,6 +177,7 @@ async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, une
   if (!rollback) result.leftBehind = interp.saga.entries.flatMap((e) => e.undo.map((u) => ({ stepId: e.stepId, describe: `kept: ${u.describe}`, ...(u.record ? { record: u.record } : {}) })));
   // A cancelled run ends without a failure to carry its report, so the memo keeps it.
   upsertMemo(cancelled ? { outcome: status, result } : { outcome: status });
+  countRun(interp.input.plan.name, status);
   if (cancelled) throw new CancelledFailure(`Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`, [result]);
   const reason = interp.firstFailure?.message ?? (unexpected instanceof Error ? unexpected.message : String(unexpected));
   const type = status === RunStatus.needsManualRepair ? RunFailureType.needsManualRepair : status === RunStatus.rolledBack ? RunFailureType.rolledBack : RunFailureType.failed;

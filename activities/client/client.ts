@@ -10,7 +10,7 @@ import { IDEMPOTENCY_HEADER } from '../api/assumptions.ts';
 import { errorFromResponse } from './classify.ts';
 import type { CallOptions, DataOf, Endpoint, PagedEndpoint, RowOf } from './endpoint.ts';
 import { parseEnvelope, type RawResult } from './envelope.ts';
-import { notPerformed } from './errors.ts';
+import { ApiError, ClientErrorCode, notPerformed } from './errors.ts';
 import { createAgent, DEFAULT_TIMEOUTS, send, type HttpResponse, type HttpTimeouts } from './http.ts';
 import { createLookups, type Lookups } from './lookups.ts';
 import { missingCredentials } from './oauth.ts';
@@ -27,7 +27,12 @@ export interface RequestInfo {
   path: string;
   /** HTTP status, or `undefined` when no response arrived. */
   status: number | undefined;
+  /** Why no response arrived: the request timed out, the network failed, or the caller cancelled it. */
+  noResponse?: 'timeout' | 'network' | 'cancelled';
+  /** Milliseconds from sending to the last byte of the answer (fractional). */
   ms: number;
+  /** The call's attempt (1 for the first try; more when the client retried it). */
+  attempt: number;
   /** Whether this exchange repeats the call after a token refresh. */
   afterRefresh: boolean;
 }
@@ -45,6 +50,7 @@ export interface ApiClientOptions {
   retry?: RetryOptions | false;
   timeouts?: HttpTimeouts;
   onRequest?: (info: RequestInfo) => void;
+  /** Called before each retry's wait, besides the listener `withCallRetries` gives, if any. */
   onRetry?: RetryListener;
   /** How long lookups are kept. @default one hour */
   lookupTtlMs?: number;
@@ -116,17 +122,18 @@ class TourApiClient implements ApiClient {
     const prepared = prepareRequest(baseUrl, endpoint, options);
     const scoped = this.options.retry ? undefined : callRetries();
     const retry = this.options.retry || scoped?.options;
-    const onRetry = this.options.onRetry ?? scoped?.onRetry;
-    return withRetry(retry, () => this.attempt(endpoint, prepared, options.signal), options.signal, onRetry);
+    const listeners = [this.options.onRetry, scoped?.onRetry].filter((listener) => listener !== undefined);
+    const onRetry: RetryListener | undefined = listeners.length > 1 ? (info) => listeners.forEach((listener) => listener(info)) : listeners[0];
+    return withRetry(retry, (n) => this.attempt(endpoint, prepared, options.signal, n), options.signal, onRetry);
   }
 
   /** One attempt: the call, and its single repeat after a 401 and a token refresh. */
-  private async attempt(endpoint: Endpoint, prepared: PreparedRequest, signal: AbortSignal | undefined): Promise<RawResult<unknown>> {
+  private async attempt(endpoint: Endpoint, prepared: PreparedRequest, signal: AbortSignal | undefined, n: number): Promise<RawResult<unknown>> {
     let token = await this.tokenSource.getAccessToken();
-    let response = await this.exchange(endpoint, prepared, token, signal, false);
+    let response = await this.exchange(endpoint, prepared, token, signal, { attempt: n, afterRefresh: false });
     if (response.status === 401) {
       token = await this.tokenSource.refresh(token);
-      response = await this.exchange(endpoint, prepared, token, signal, true);
+      response = await this.exchange(endpoint, prepared, token, signal, { attempt: n, afterRefresh: true });
     }
     if (response.status < 200 || response.status >= 300) {
       throw errorFromResponse(endpoint.name, response.status, response.text, response.headers['retry-after'], this.redact);
@@ -134,7 +141,13 @@ class TourApiClient implements ApiClient {
     return parseEnvelope(endpoint.name, response.status, response.text, endpoint.data);
   }
 
-  private async exchange(endpoint: Endpoint, prepared: PreparedRequest, token: string, signal: AbortSignal | undefined, afterRefresh: boolean): Promise<HttpResponse> {
+  private async exchange(
+    endpoint: Endpoint,
+    prepared: PreparedRequest,
+    token: string,
+    signal: AbortSignal | undefined,
+    which: Pick<RequestInfo, 'attempt' | 'afterRefresh'>,
+  ): Promise<HttpResponse> {
     this.tokensSeen.add(token);
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -146,6 +159,7 @@ class TourApiClient implements ApiClient {
     if (prepared.idempotencyKey) headers[IDEMPOTENCY_HEADER] = prepared.idempotencyKey;
     const started = performance.now();
     let status: number | undefined;
+    let noResponse: RequestInfo['noResponse'];
     try {
       const response = await send(
         { method: endpoint.method, url: prepared.url, headers, body: prepared.body, endpoint: endpoint.name, signal },
@@ -153,8 +167,12 @@ class TourApiClient implements ApiClient {
       );
       status = response.status;
       return response;
+    } catch (error) {
+      noResponse = signal?.aborted ? 'cancelled' : error instanceof ApiError && error.code === ClientErrorCode.timeout ? 'timeout' : 'network';
+      throw error;
     } finally {
-      this.options.onRequest?.({ method: endpoint.method, path: endpoint.path, status, ms: Math.round(performance.now() - started), afterRefresh });
+      const ms = performance.now() - started;
+      this.options.onRequest?.({ method: endpoint.method, path: endpoint.path, status, ...(noResponse ? { noResponse } : {}), ms, ...which });
     }
   }
 }

@@ -32,7 +32,7 @@ export { DEFAULT_LOGIN_SCOPES, type TokenSet } from './oauth.ts';
 export { DEFAULT_PAGE_SIZE, type PageOptions } from './paginate.ts';
 export { createRedactor, type Redactor } from './redact.ts';
 export { SIGN_IN_FAILED, signIn, type SignInOptions, type SignInResult } from './sign-in.ts';
-export { callRetries, retryDelayMs, withCallRetries, withRetry, type CallRetries, type RetryOptions } from './retry.ts';
+export { callRetries, retryDelayMs, withCallRetries, withRetry, type CallRetries, type RetryListener, type RetryOptions } from './retry.ts';
 export {
   createTokenSource,
   filePersistence,

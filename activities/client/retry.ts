@@ -54,17 +54,17 @@ function retryable(options: RetryOptions, error: unknown): error is ApiError {
   return error instanceof ApiError && error.retryable && !options.nonRetryableTypes?.includes(error.type);
 }
 
-/** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
+/** Runs `run` (given the attempt's number, from 1) until it succeeds, fails for good, or the attempts run out. */
 export async function withRetry<T>(
   options: RetryOptions | false | undefined,
-  run: () => Promise<T>,
+  run: (attempt: number) => Promise<T>,
   signal?: AbortSignal,
   onRetry?: RetryListener,
 ): Promise<T> {
   const attempts = options ? Math.max(1, options.attempts ?? 3) : 1;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run();
+      return await run(attempt);
     } catch (error) {
       if (error instanceof ApiError) error.attempts = attempt;
       if (!options || attempt >= attempts || !retryable(options, error)) throw error;

@@ -10,10 +10,10 @@ import type { JsonObject, Plan } from '../../definitions/plan-types.ts';
 import type { Config } from '../../worker/config.ts';
 import { projectRoot } from '../../worker/temporal-cli.ts';
 import { ExitCode, UserError, type CliContext } from '../context.ts';
-import { collectInput, portFrom, untilStopped } from '../options.ts';
+import { addMetricsFlag, collectInput, metricsAddressOf, metricsUserError, portFrom, untilStopped, type MetricsFlags } from '../options.ts';
 import { renderResult } from '../render.ts';
 
-interface DevOptions {
+interface DevOptions extends MetricsFlags {
   demo?: boolean;
   playbook?: string;
   input: Record<string, string>;
@@ -54,7 +54,7 @@ async function ports(options: DevOptions) {
 
 /** Registers `tourflow dev`. */
 export function register(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('dev')
     .description(
       'Start a local Temporal dev server (with Web UI), the Tour API sandbox and a worker together; the other commands find it without flags. Ctrl-C stops all three.',
@@ -68,8 +68,8 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--port <port>', 'Temporal gRPC port (default 7233 when free, else a free one; 0 for a free one)')
     .option('--ui-port <port>', 'Web UI port (default 8233 when free, else a free one)')
     .option('--api-port <port>', 'sandbox API port (default 4010 when free, else a free one)')
-    .option('--auth-port <port>', 'sandbox OAuth portal port (default 4011 when free, else a free one)')
-    .action((options: DevOptions) => dev(ctx, options));
+    .option('--auth-port <port>', 'sandbox OAuth portal port (default 4011 when free, else a free one)');
+  addMetricsFlag(command).action((options: DevOptions) => dev(ctx, options));
 }
 
 async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
@@ -94,7 +94,9 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
   state.removeStaleDevStates(ctx.env);
   const credentialsFile = persist ? path.join(persist, 'sandbox-credentials.json') : path.join(state.devStateDir(ctx.env), `dev-${process.pid}.credentials.json`);
   // Payloads are encrypted with the local key (made on first use) unless a key is configured.
-  const encryption = ctx.config({ temporal: { address: LOCAL_ADDRESS } }).temporal.encryption;
+  const local = ctx.config({ temporal: { address: LOCAL_ADDRESS } });
+  const encryption = local.temporal.encryption;
+  const metricsAddress = metricsAddressOf(options, local.worker.metricsAddress);
   const keys = await devKeyProvider(encryption);
   const localKey = !encryption.off && !encryption.keyFile && !encryption.keys;
 
@@ -128,8 +130,11 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
       temporal: { address: server.address, namespace: server.namespace, uiUrl: server.uiUrl, encryption },
       logLevel: options.verbose ? 'INFO' : 'WARN',
       api: sandboxApiConfig(credentials),
+      worker: { metricsAddress },
     });
-    const { worker, close } = await createWorker({ config });
+    const { worker, close } = await createWorker({ config }).catch((error: unknown) => {
+      throw metricsUserError(error) ?? error;
+    });
     const running = worker.run();
     stops.unshift(async () => {
       stopWorker(worker);

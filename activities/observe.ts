@@ -1,0 +1,94 @@
+/**
+ * What a worker tells its operators about the API calls of its activities: tourflow's metrics
+ * (workflows/metric-catalogue.ts) on the SDK's metric meter, served on the worker's Prometheus
+ * endpoint, and one log line per HTTP exchange through the activity logger. Neither holds a
+ * header, a token, a secret, an ID or guest data: endpoints are path templates.
+ */
+import { noopMetricMeter, type MetricMeter } from '@temporalio/common';
+import { METRICS, type MetricSpec } from '../workflows/metric-catalogue.ts';
+import { ClientErrorCode, type RequestInfo, type RetryListener } from './client/index.ts';
+import { currentActivity } from './current.ts';
+
+/** How an undo activity ended. */
+export const UndoOutcome = {
+  succeeded: 'succeeded',
+  failed: 'failed',
+} as const;
+export type UndoOutcome = (typeof UndoOutcome)[keyof typeof UndoOutcome];
+
+/** The hooks the worker's API client and activities report to. */
+export interface ActivityObserver {
+  /** After each HTTP exchange with the API (`ApiClientOptions.onRequest`). */
+  onRequest(info: RequestInfo): void;
+  /** Before each retry's wait (`ApiClientOptions.onRetry`). */
+  onRetry: RetryListener;
+  /** After each undo activity. */
+  onUndo(undo: string, outcome: UndoOutcome): void;
+}
+
+const counter = (meter: MetricMeter, spec: MetricSpec) => meter.createCounter(spec.name, undefined, spec.help);
+const seconds = (meter: MetricMeter, spec: MetricSpec) => meter.createHistogram(spec.name, 'float', 's', spec.help);
+
+/** The status label of an exchange: the HTTP status, or why no answer came. */
+export function statusLabel(info: Pick<RequestInfo, 'status' | 'noResponse'>): string {
+  return info.status !== undefined ? String(info.status) : (info.noResponse ?? 'network');
+}
+
+/** Splits an `ApiError.endpoint` (`"POST /v1/tours"`) into method and path template. */
+function methodAndPath(endpoint: string): { method: string; endpoint: string } {
+  const space = endpoint.indexOf(' ');
+  return space < 0 ? { method: '', endpoint } : { method: endpoint.slice(0, space), endpoint: endpoint.slice(space + 1) };
+}
+
+/** Logs one exchange through the activity's logger; outside an activity (scripts, CLI commands) nothing. */
+function logExchange(info: RequestInfo, status: string): void {
+  const activity = currentActivity();
+  if (!activity) return;
+  const durationMs = Math.round(info.ms);
+  const meta = {
+    method: info.method,
+    path: info.path,
+    status,
+    durationMs,
+    attempt: info.attempt,
+    // The activity logger's own `attempt` (the activity's) is replaced by the call's above.
+    activityAttempt: activity.info.attempt,
+    ...(info.afterRefresh ? { afterRefresh: true } : {}),
+  };
+  const trouble = info.status === undefined ? info.noResponse !== 'cancelled' : info.status >= 500 || info.status === 429;
+  const message = `API ${info.method} ${info.path} ${status} in ${durationMs} ms`;
+  if (trouble) activity.log.warn(message, meta);
+  else activity.log.info(message, meta);
+}
+
+/**
+ * Creates the observer that records tourflow's metrics on `meter` (the worker's runtime meter;
+ * nothing is recorded without one) and logs each exchange.
+ */
+export function createActivityObserver(meter: MetricMeter = noopMetricMeter): ActivityObserver {
+  const requests = counter(meter, METRICS.apiRequests);
+  const duration = seconds(meter, METRICS.apiRequestDuration);
+  const retries = counter(meter, METRICS.apiRetries);
+  const rateLimitedWaits = counter(meter, METRICS.apiRateLimitedWaits);
+  const rateLimitedWait = seconds(meter, METRICS.apiRateLimitedWait);
+  const undos = counter(meter, METRICS.undoCalls);
+  return {
+    onRequest(info) {
+      const status = statusLabel(info);
+      requests.add(1, { endpoint: info.path, method: info.method, status });
+      duration.record(info.ms / 1000, { endpoint: info.path, method: info.method });
+      logExchange(info, status);
+    },
+    onRetry({ delayMs, error }) {
+      const labels = methodAndPath(error.endpoint);
+      const status = error.status !== undefined ? String(error.status) : error.code === ClientErrorCode.timeout ? 'timeout' : 'network';
+      retries.add(1, { ...labels, status });
+      if (error.status !== 429) return;
+      rateLimitedWaits.add(1, labels);
+      rateLimitedWait.record(delayMs / 1000, labels);
+    },
+    onUndo(undo, outcome) {
+      undos.add(1, { undo, outcome });
+    },
+  };
+}

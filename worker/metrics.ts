@@ -1,0 +1,50 @@
+/**
+ * The worker's Prometheus endpoint: the SDK runtime's telemetry serves the SDK's `temporal_*`
+ * metrics and tourflow's own (workflows/metric-catalogue.ts) on one address, under `/metrics`.
+ */
+import { isIP } from 'node:net';
+import type { TelemetryOptions } from '@temporalio/worker';
+import { METRIC_LIST } from '../workflows/metric-catalogue.ts';
+
+/** Where a worker serves metrics when only a port is given: every interface. */
+const ANY_INTERFACE = '0.0.0.0';
+
+/** A metrics address that cannot be served. */
+export class MetricsAddressError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MetricsAddressError';
+  }
+}
+
+/**
+ * The socket address the runtime binds, from `--metrics-address` or `TOURFLOW_METRICS_ADDRESS`:
+ * `ip:port`, `[ipv6]:port`, `localhost:port` (loopback) or a bare port (every interface).
+ * Throws `MetricsAddressError` for anything else; `source` names where the value came from.
+ */
+export function metricsBindAddress(value: string, source: string): string {
+  const trimmed = value.trim();
+  const match = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(trimmed);
+  const port = Number(match?.[2]);
+  const host = match?.[1] === undefined || match[1] === '' ? ANY_INTERFACE : match[1] === 'localhost' ? '127.0.0.1' : match[1];
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (!match || !(port >= 1 && port <= 65_535) || !isIP(bare)) {
+    throw new MetricsAddressError(
+      `${source} is "${value}", which is not an address to serve metrics on: give an IP address and a port, e.g. 0.0.0.0:9464 (every interface), 127.0.0.1:9464, or a port alone.`,
+    );
+  }
+  return isIP(bare) === 6 ? `[${bare}]:${port}` : `${bare}:${port}`;
+}
+
+/**
+ * The runtime's metric settings: Prometheus on `bindAddress`, durations in seconds (the SDK's
+ * latencies as tourflow's), and the bucket bounds of tourflow's histograms.
+ */
+export function metricsTelemetry(bindAddress: string): TelemetryOptions {
+  const buckets = Object.fromEntries(METRIC_LIST.filter((m) => m.buckets).map((m) => [m.name, [...(m.buckets ?? [])]]));
+  return {
+    metrics: {
+      prometheus: { bindAddress, useSecondsForDurations: true, histogramBucketOverrides: buckets },
+    },
+  };
+}
