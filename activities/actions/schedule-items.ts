@@ -15,9 +15,8 @@ import {
 } from '../api/schedule.ts';
 import { listTags, setScheduleItemTags, type Tag } from '../api/tags.ts';
 import { ApiError } from '../client/index.ts';
-import { listTourUsers } from '../api/tours.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
-import { pickTag } from '../names/index.ts';
+import { pickPerson, pickTag, readTourPeople, type TourPerson } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';
 import { ignoreGone, isGone, stepError } from './common.ts';
 import { eachLimited } from './concurrency.ts';
@@ -34,7 +33,8 @@ export interface TourCache {
   tourId: string;
   tour(): Promise<TourView>;
   tags(): Promise<Tag[]>;
-  people(): Promise<Map<string, { userId?: string; inviteId?: number }>>;
+  /** Its members and pending invites (`activities/names/people.ts`). */
+  people(): Promise<TourPerson[]>;
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -48,13 +48,7 @@ export function tourCache(ctx: ActionContext, tourId: string): TourCache {
     tourId,
     tour: once(() => lookupTour(ctx, tourId)),
     tags: once(() => ctx.client.call(listTags, { params: { tourId }, signal: ctx.signal })),
-    people: once(async () => {
-      const members = await ctx.client.call(listTourUsers, { params: { tourId }, signal: ctx.signal });
-      const people = new Map<string, { userId?: string; inviteId?: number }>();
-      for (const invite of members.pending_invites) if (invite.email) people.set(invite.email.toLowerCase(), { inviteId: Number(invite.id) });
-      for (const member of members.tour_users) if (member.user.email) people.set(member.user.email.toLowerCase(), { userId: member.user.id });
-      return people;
-    }),
+    people: once(() => readTourPeople(ctx, tourId)),
   };
 }
 
@@ -65,19 +59,17 @@ export async function resolveTagIds(cache: TourCache, refs: ReadonlyArray<string
   return refs.map((ref) => pickTag(tags, ref, cache.tourId).id);
 }
 
+/** Who sees an item: members by user ID, pending invitees by invite ID; a name or e-mail not on the tour fails the step with the nearest. */
 async function visibilityOf(cache: TourCache, visibility: ScheduleItemSpec['visibility']) {
   if (visibility === undefined || typeof visibility === 'string') return visibilityFields('scheduleItem', visibility);
   const people = await cache.people();
   const userIds: string[] = [];
   const inviteIds: number[] = [];
-  const unknown: string[] = [];
-  for (const email of visibility.people) {
-    const person = people.get(email.toLowerCase());
-    if (person?.userId) userIds.push(person.userId);
-    else if (person?.inviteId !== undefined) inviteIds.push(person.inviteId);
-    else unknown.push(email);
+  for (const ref of visibility.people) {
+    const person = pickPerson(people, ref, cache.tourId);
+    if (person.kind === 'member') userIds.push(String(person.id));
+    else inviteIds.push(Number(person.id));
   }
-  if (unknown.length > 0) throw stepError(`Not on tour ${cache.tourId}: ${unknown.join(', ')}; only tour members and invited people can see an item.`, 'UNKNOWN_PERSON');
   return visibilityFields('scheduleItem', visibility, { userIds, inviteIds });
 }
 

@@ -49,10 +49,16 @@ export function lookupName(table: string) {
   return z.union([z.string().min(1), numericId]).describe(`A name from the ${table} lookup, or its ID.`);
 }
 
-/** Who sees an item, venue or stay. @default everyone (the API alone would default to admins). */
+/** A tour member or pending invitee: their full name (`Sam Rivera`) or e-mail. */
+export const personName = z.string().min(1).describe('A tour member or invitee: full name or e-mail.');
+
+/**
+ * Who sees an item, venue or stay: everyone, admins, or people of the tour by full name or
+ * e-mail. @default everyone (the API alone would default to admins).
+ */
 export const visibility = z
-  .union([z.enum(['everyone', 'admins']), z.strictObject({ people: z.array(email).min(1) })])
-  .describe('everyone, admins, or { people: [e-mail, ...] }');
+  .union([z.enum(['everyone', 'admins']), z.strictObject({ people: z.array(personName).min(1) })])
+  .describe('everyone, admins, or { people: [full name or e-mail, ...] }');
 
 /** A place: an address with its coordinates (the API needs a map position for stays). */
 export const location = z.strictObject({
@@ -113,9 +119,6 @@ export const unresolved: (value: unknown) => boolean = holdsTemplate;
 export function nameRef(what: string) {
   return z.union([z.string().min(1), numericId]).describe(`${what}: its name or ID.`);
 }
-
-/** A tour member or pending invitee: their full name (`Sam Rivera`) or e-mail. */
-export const personName = z.string().min(1).describe('A tour member or invitee: full name or e-mail.');
 
 /**
  * The check of a record given by `name` (its name or ID) or by `idField` (the older spelling,

@@ -66,6 +66,21 @@ describe('names in steps', () => {
     expect(unknown.output).toMatchObject({ occupants: 1, skipped: ['Nobody Here'] });
   });
 
+  it('visibility takes people by full name or e-mail: members and pending invitees alike; one not on the tour fails with the nearest', async () => {
+    const snapshot = h.snapshot();
+    const sam = rows(snapshot, 'users').find((user) => user.email === 'sam.rivera@example.com').id;
+    const casey = rows(snapshot, 'tourInvites').find((invite) => invite.tourId === tourId && invite.email === 'casey.nguyen@example.com').inviteId;
+    const visibility = { people: ['sam rivera', 'Casey.Nguyen@example.com'] };
+    const item = idOf(await h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Crew meal', start: '18:00', visibility }));
+    expect(row('scheduleItems', item).audience).toMatchObject({ everyone: false, userIds: expect.arrayContaining([sam]), inviteIds: [casey] });
+    const unknown = await failureOf(h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Crew meal', start: '19:00', visibility: { people: ['Sam Riviera'] } }));
+    expect(unknown.type).toBe('UNKNOWN_NAME');
+    expect(unknown.message).toBe(`No tour member or invitee "Sam Riviera" on tour ${tourId}; nearest: "Sam Rivera".`);
+    const venue = await h.run('venue.create', { tourId, day: '2027-03-28', title: 'Docks', category: 'Club', visibility });
+    expect(row('venues', idOf(venue)).audience).toMatchObject({ everyone: false, userIds: expect.arrayContaining([sam]), inviteIds: [] });
+    expect(venue.warnings).toEqual(['Not members of the tour, so not given visibility: Casey.Nguyen@example.com.']);
+  });
+
   it('schedule items by day and name: update, set tags, delete; an ambiguous name lists the items apart', async () => {
     await h.run('tag.create', { tourId, name: 'Production', color: 'Green' });
     const id = idOf(await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Soundcheck', start: '16:00' }));
