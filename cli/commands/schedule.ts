@@ -9,12 +9,11 @@ const overlapOption = (description: string) => new Option('--overlap <policy>', 
 /** What the subcommands do, loaded when one of them runs. */
 const actions = () => import('../schedule-actions.ts');
 
-/** Registers `tourflow schedule` and its subcommands. */
-export function register(program: Command, ctx: CliContext): void {
-  const schedule = program
-    .command('schedule')
-    .description('Run playbooks on Temporal Schedules: create, list, describe, pause, unpause, trigger, backfill, update, delete.');
+/** One subcommand of `tourflow schedule`: adds itself to the `schedule` command. */
+type Subcommand = (schedule: Command, ctx: CliContext) => void;
 
+/** `schedule create FILE`. */
+const create: Subcommand = (schedule, ctx) => {
   addTemporalFlags(
     schedule
       .command('create')
@@ -33,7 +32,10 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--task-queue <name>', 'task queue of the tourflow worker')
       .option('--json', 'print the schedule as JSON'),
   ).action(async (file: string, options: CreateOptions) => (await actions()).create(ctx, file, options));
+};
 
+/** `schedule list`. */
+const list: Subcommand = (schedule, ctx) => {
   addTemporalFlags(
     schedule
       .command('list')
@@ -41,7 +43,10 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--playbook <name>', 'only schedules of this playbook')
       .option('--json', 'print the schedules as JSON'),
   ).action(async (options: TemporalFlags & { playbook?: string; json?: boolean }) => (await actions()).list(ctx, options));
+};
 
+/** `schedule describe ID`. */
+const describe: Subcommand = (schedule, ctx) => {
   addTemporalFlags(
     schedule
       .command('describe')
@@ -49,17 +54,19 @@ export function register(program: Command, ctx: CliContext): void {
       .argument('<id>', 'schedule ID')
       .option('--json', 'print the schedule as JSON'),
   ).action(async (id: string, options: TemporalFlags & { json?: boolean }) => (await actions()).describe(ctx, id, options));
+};
 
-  for (const verb of ['pause', 'unpause'] as const) {
+/** `schedule pause ID` and `schedule unpause ID`. */
+const pausing =
+  (verb: 'pause' | 'unpause', description: string): Subcommand =>
+  (schedule, ctx) => {
     addTemporalFlags(
-      schedule
-        .command(verb)
-        .description(verb === 'pause' ? 'Pause a schedule: no runs start until it is unpaused.' : 'Unpause a schedule: runs start again at their next time.')
-        .argument('<id>', 'schedule ID')
-        .option('--note <text>', 'why (shown by describe)'),
+      schedule.command(verb).description(description).argument('<id>', 'schedule ID').option('--note <text>', 'why (shown by describe)'),
     ).action(async (id: string, options: TemporalFlags & { note?: string }) => (await actions()).setPaused(ctx, verb, id, options));
-  }
+  };
 
+/** `schedule trigger ID`. */
+const trigger: Subcommand = (schedule, ctx) => {
   addTemporalFlags(
     schedule
       .command('trigger')
@@ -68,7 +75,10 @@ export function register(program: Command, ctx: CliContext): void {
       .addOption(overlapOption('overlap policy for this run; by default the schedule\'s own'))
       .option('--json', 'print what happened as JSON'),
   ).action(async (id: string, options: TemporalFlags & { overlap?: OverlapFlag; json?: boolean }) => (await actions()).trigger(ctx, id, options));
+};
 
+/** `schedule backfill ID --from --to`. */
+const backfill: Subcommand = (schedule, ctx) => {
   addTemporalFlags(
     schedule
       .command('backfill')
@@ -78,7 +88,10 @@ export function register(program: Command, ctx: CliContext): void {
       .requiredOption('--to <instant>', 'end of the range, ISO 8601')
       .addOption(overlapOption('overlap policy for the backfilled runs').default('buffer-all')),
   ).action(async (id: string, options: TemporalFlags & { from: string; to: string; overlap: OverlapFlag }) => (await actions()).backfill(ctx, id, options));
+};
 
+/** `schedule update ID [FILE]`. */
+const update: Subcommand = (schedule, ctx) => {
   addTemporalFlags(
     schedule
       .command('update')
@@ -95,8 +108,32 @@ export function register(program: Command, ctx: CliContext): void {
       .option('--task-queue <name>', 'task queue of the tourflow worker')
       .option('--json', 'print the schedule as JSON'),
   ).action(async (id: string, file: string | undefined, options: UpdateOptions) => (await actions()).update(ctx, id, file, options));
+};
 
+/** `schedule delete ID`. */
+const remove: Subcommand = (schedule, ctx) => {
   addTemporalFlags(
     schedule.command('delete').description('Delete a schedule; runs it started are not touched.').argument('<id>', 'schedule ID'),
   ).action(async (id: string, options: TemporalFlags) => (await actions()).remove(ctx, id, options));
+};
+
+/** The subcommands, in the order `--help` lists them. */
+const SUBCOMMANDS: readonly Subcommand[] = [
+  create,
+  list,
+  describe,
+  pausing('pause', 'Pause a schedule: no runs start until it is unpaused.'),
+  pausing('unpause', 'Unpause a schedule: runs start again at their next time.'),
+  trigger,
+  backfill,
+  update,
+  remove,
+];
+
+/** Registers `tourflow schedule` and its subcommands. */
+export function register(program: Command, ctx: CliContext): void {
+  const schedule = program
+    .command('schedule')
+    .description('Run playbooks on Temporal Schedules: create, list, describe, pause, unpause, trigger, backfill, update, delete.');
+  for (const define of SUBCOMMANDS) define(schedule, ctx);
 }
