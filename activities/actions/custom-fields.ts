@@ -11,8 +11,9 @@ import {
   type CustomFieldAddArgs,
   type CustomFieldRemoveArgs,
 } from '../../definitions/actions/custom-fields.ts';
+import { ApplicationFailure } from '@temporalio/activity';
 import type { ActionContext, ActionHandler, ActionModule } from '../action.ts';
-import { pick, type Candidate } from '../names/index.ts';
+import { NameFailure, pick, type Candidate } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { parseArgs } from './common.ts';
@@ -92,17 +93,15 @@ function idAfter(before: readonly SavedField[], after: readonly SavedField[], ch
 function handler(action: Action): ActionHandler {
   return {
     async run(call, ctx): Promise<StepOutcome> {
-      let state;
+      const state = await stateOf(action, call, ctx);
       let change;
       try {
-        state = await stateOf(action, call, ctx);
         change = changeOf(action, state.args, state.fields, state.owner, state.key);
       } catch (error) {
         // An earlier attempt removed the field and its answer was lost: the step's work is done.
-        if (action !== 'remove' || !isRetry()) throw error;
-        const args = parseArgs(call.action, customFieldRemoveArgs, call.args);
-        const owner = await fieldOwnerOf(ctx, args);
-        return { output: { id: typeof args.field === 'number' ? args.field : null, owner: owner.label }, undo: [], tourId: args.tourId, describe: `the field was removed from ${owner.label} by an earlier attempt` };
+        if (action !== 'remove' || !isRetry() || !(error instanceof ApplicationFailure) || error.type !== NameFailure.unknown) throw error;
+        const { field } = state.args;
+        return { output: { id: typeof field === 'number' ? field : null, owner: state.owner.label }, undo: [], tourId: state.args.tourId, describe: `the field was removed from ${state.owner.label} by an earlier attempt` };
       }
       const { args, owner, fields } = state;
       await writeFields(ctx, owner, [change.change], ctx.key());
