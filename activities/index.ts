@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
-import { msToNumber } from '@temporalio/common/lib/time.js';
+import { msToNumber } from '../workflows/sdk-internals.ts';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { activityName, batchActivityName, undoActivityName, CallRole, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
 import { ApiError, asActivityFailure, retriesExhausted, toActivityFailure, withCallRetries, type RetryOptions } from './client/index.ts';

@@ -14,6 +14,7 @@ import { metricsBindAddress, MetricsAddressError, metricsTelemetry } from './met
 import { jsonLogLine, PrivateLogger } from './private-logger.ts';
 import { connectionOptions } from './temporal.ts';
 import * as intrinsics from '../workflows/intrinsics.ts';
+import { SdkInternalsError } from '../workflows/sdk-internals.ts';
 
 /** A module of workflow code: TypeScript source in development, compiled JavaScript from dist/. */
 function workflowModule(relative: string): string {
@@ -59,21 +60,29 @@ type WebpackConfig = Parameters<NonNullable<BundleOptions['webpackConfigHook']>>
  * spread of the interpreter into helper calls several times slower than the native spread;
  * the compiled build (dist/, ES2022) is bundled as it is. Sources are compiled for ES2022 too,
  * as Node 20 runs it, so a worker run from the sources runs the same code as the build.
+ * The SDK's webpack configuration is its internal: a configuration without the swc rule this
+ * rewrites is an `SdkInternalsError`, not a bundle quietly compiled for ES2017.
  */
 export function compileForNode(config: WebpackConfig): WebpackConfig {
+  let retargeted = 0;
   for (const rule of config.module?.rules ?? []) {
     const use = rule && typeof rule === 'object' ? rule.use : undefined;
     const options = use && typeof use === 'object' && !Array.isArray(use) ? use.options : undefined;
-    const jsc = options && typeof options === 'object' ? (options as { jsc?: { target?: string } }).jsc : undefined;
-    if (jsc?.target) jsc.target = 'es2022';
+    const jsc = options && typeof options === 'object' ? (options as { jsc?: { target?: unknown } }).jsc : undefined;
+    if (typeof jsc?.target !== 'string') continue;
+    jsc.target = 'es2022';
+    retargeted++;
+  }
+  if (retargeted === 0) {
+    throw new SdkInternalsError("a TypeScript rule (swc-loader with options.jsc.target) in the workflow bundler's webpack configuration", 'compiling workflow sources for ES2022: compileForNode in worker/worker.ts');
   }
   config.plugins = [...(config.plugins ?? []), { apply: readIntrinsicsOnce as (compiler: unknown) => void }];
   return config;
 }
 
 /** What a webpack plugin is given: the compiler, with webpack's own classes. */
-interface Compiler {
-  webpack: { ProvidePlugin: new (definitions: Record<string, string[]>) => { apply(compiler: Compiler): void } };
+export interface Compiler {
+  webpack?: { ProvidePlugin?: new (definitions: Record<string, string[]>) => { apply(compiler: Compiler): void } };
 }
 
 /**
@@ -81,10 +90,14 @@ interface Compiler {
  * (workflows/intrinsics.ts) instead of the workflow context's global object, whose every read
  * goes through a property interceptor. The interpreter reads them per element of a `forEach`.
  */
-function readIntrinsicsOnce(compiler: Compiler): void {
+export function readIntrinsicsOnce(compiler: Compiler): void {
+  const ProvidePlugin = compiler.webpack?.ProvidePlugin;
+  if (typeof ProvidePlugin !== 'function') {
+    throw new SdkInternalsError("webpack's ProvidePlugin on the workflow bundler's compiler", 'making bundled code read the built-ins of workflows/intrinsics.ts: readIntrinsicsOnce in worker/worker.ts');
+  }
   const source = workflowModule('workflows/intrinsics');
   const provided = Object.fromEntries(Object.keys(intrinsics).map((name) => [name, [source, name]]));
-  new compiler.webpack.ProvidePlugin(provided).apply(compiler);
+  new ProvidePlugin(provided).apply(compiler);
 }
 
 const quietBundlerLogger = {

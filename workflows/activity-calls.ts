@@ -4,7 +4,7 @@
  * make durable before they run, so they skip the round trip through the server's task queue.
  */
 import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
-import { msToNumber } from '@temporalio/common/lib/time.js';
+import { msToNumber } from './sdk-internals.ts';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
