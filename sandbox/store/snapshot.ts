@@ -37,6 +37,9 @@ function isLive(store: Store, table: TableName, row: Row): boolean {
       return isLiveParent(store, 'templates', row.templateId as number);
     case 'generalContacts':
       return isLiveParent(store, row.ownerType === 'venue' ? 'venues' : 'stays', row.ownerId as number);
+    case 'dayConfigs':
+      // a configuration that holds only the defaults reads as none at all
+      return row.dayCap !== null || row.locked === true || row.cutoffAt !== null || row.venueId !== null || (row.passCaps as unknown[]).length > 0;
     case 'objects':
       return store.attachments.find((attachment) => attachment.key === row.id && isLive(store, 'attachments', attachment as unknown as Row)) !== undefined;
     default:

@@ -1,6 +1,7 @@
 /**
  * edit-tour on the real dev server against a tour made by create-tour: a failing last step rolls
- * every edit back (the whole store compares equal to before), then the run makes its edits, and
+ * every edit back (the whole store compares equal to before; the uploaded note file, which no
+ * record holds any more and no call can delete, is out of reach), then the run makes its edits, and
  * the same run key changes nothing more.
  */
 import path from 'node:path';
@@ -41,7 +42,8 @@ describe('edit-tour', () => {
     expect(failed.exitCode, failed.message).toBe(3);
     expect(failed.result?.status).toBe('rolledBack');
     expect(failed.result?.steps.map((step) => [step.id, step.state])).toEqual([
-      ['move', 'undone'], ['note', 'undone'], ['retag', 'undone'], ['rename', 'undone'], ['drop', 'undone'], ['bringBack', 'undone'], ['post', 'undone'], ['edit', 'failed'],
+      ['move', 'undone'], ['note', 'undone'], ['retag', 'undone'], ['rename', 'undone'], ['drop', 'undone'], ['bringBack', 'undone'],
+      ['noteFile', 'done'], ['attachNote', 'undone'], ['post', 'undone'], ['edit', 'failed'],
     ]);
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
@@ -55,6 +57,7 @@ describe('edit-tour', () => {
     expect(items.has(ids[1]!)).toBe(false);
     expect(items.get(ids[2]!)).toMatchObject({ name: 'Signing' });
     expect(rows('tags').map((tag) => tag.name)).toEqual(['Crew only']);
+    expect(rows('attachments')).toEqual([expect.objectContaining({ entityType: 'SCHEDULE_ITEM', entityId: ids[0], name: 'Running order changes', fileName: 'running-order-changes.txt' })]);
     expect(rows('templates').map((template) => template.name)).toEqual(['Club Day']);
     expect(rows('bulletins')).toEqual([expect.objectContaining({ id: outcome.result!.outputs.bulletinId, title: 'Schedule changes (updated)', isPinned: true })]);
 

@@ -34,6 +34,8 @@ export interface TestStack {
 
 export interface TestStackOptions {
   outputDir?: string;
+  /** The worker's input folder (\`file.upload\` reads files there). @default \`files\` in the working directory */
+  inputDir?: string;
   /** Options of the stack's sandbox (faults, latency...). */
   sandbox?: SandboxOptions;
   /** @default a new one */
@@ -65,6 +67,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       },
       api: sandboxApiConfig(creds),
       outputDir,
+      ...(options.inputDir ? { inputDir: options.inputDir } : {}),
       // Failures are what many tests are about: keep the expected ones out of the output.
       logLevel: 'ERROR',
     },
