@@ -19,6 +19,7 @@ import { METRIC_LIST } from '../../workflows/metric-catalogue.ts';
 import { pollUntil } from '../support/poll.ts';
 import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
 import { PLAYBOOKS } from '../support/stack.ts';
+import { AFTER_FAILURE_ONLY, watchedSdkMetrics } from '../support/watched-metrics.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** Guest data of tour-setup's default inputs, which no log line or label may hold. */
@@ -125,6 +126,10 @@ describe('a worker with a metrics address', () => {
     // Child runs (playbook.run) count under their own playbook's name.
     expect(total(text, 'tourflow_runs_total', { ...myRuns, playbook: 'create-tour', outcome: 'completed' })).toBe(1);
 
+    // The SDK metrics the README and the dashboard tell operators to watch are real names.
+    const served = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    const missing = watchedSdkMetrics().filter((name) => !served.has(name) && !(AFTER_FAILURE_ONLY as readonly string[]).includes(name));
+    expect(missing, 'named in README.md or monitoring/grafana/dashboards/tourflow.json, but not served').toEqual([]);
     // Every metric of the catalogue is there, and no label of tourflow's holds an ID or a name.
     for (const metric of METRIC_LIST) expect(text, metric.name).toContain(`# TYPE ${metric.name} `);
     // (this test's task queue is a UUID of its own)
