@@ -42,19 +42,21 @@ async function contactBefore(call: StepCall, ctx: ActionContext): Promise<{ args
   }
 }
 
+/** The API's name of each plain field a call may change. */
+const API_FIELD = { firstName: 'first_name', lastName: 'last_name', email: 'email', role: 'role', company: 'company', city: 'city', url: 'url' } as const;
+
 /** The API fields of the values a call gives (`number` and `country` are strings on update). */
 function updateBody(args: ContactUpdateArgs): UpdateKeyContactBody {
-  const given = <T>(key: keyof ContactUpdateArgs, value: T) => (args[key] !== undefined ? { [key === 'firstName' ? 'first_name' : key === 'lastName' ? 'last_name' : key]: value } : {});
-  return {
-    ...given('firstName', args.firstName),
-    ...given('lastName', args.lastName),
-    ...given('email', args.email),
-    ...given('role', args.role),
-    ...given('company', args.company),
-    ...given('city', args.city),
-    ...given('url', args.url),
-    ...(args.phone !== undefined ? { number: args.phone === null ? null : args.phone.number.replace(/\s+/g, ''), country: args.phone === null ? null : String(args.phone.country) } : {}),
-  };
+  const body: Record<string, string | null> = {};
+  for (const [field, apiField] of Object.entries(API_FIELD)) {
+    const value = args[field as keyof typeof API_FIELD];
+    if (value !== undefined) body[apiField] = value;
+  }
+  if (args.phone !== undefined) {
+    body.number = args.phone === null ? null : args.phone.number.replace(/\s+/g, '');
+    body.country = args.phone === null ? null : String(args.phone.country);
+  }
+  return body;
 }
 
 const textOf = (value: string | number | null | undefined): string | null => (value === null || value === undefined || value === '' ? null : String(value));
