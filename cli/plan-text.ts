@@ -17,7 +17,27 @@ export function describePlan(plan: Plan, inputs: JsonObject, indent = ''): strin
       if (step) lines.push(...describeStep(step, `${indent}  `));
     }
   });
+  if (indent === '') lines.push(...destructiveSummary(plan));
   return lines;
+}
+
+/** Every step, those of child playbooks too (`parent/child` IDs). */
+function allSteps(plan: Plan, prefix = ''): Array<{ id: string; step: PlanStep }> {
+  return plan.steps.flatMap((step) => [{ id: `${prefix}${step.id}`, step }, ...(step.plan ? allSteps(step.plan, `${prefix}${step.id}/`) : [])]);
+}
+
+/**
+ * The steps that delete or destroy, at the end of the plan: what each destroys, and whether a
+ * rollback can bring it back.
+ */
+function destructiveSummary(plan: Plan): string[] {
+  const lines = allSteps(plan).flatMap(({ id, step }) => {
+    const action = findAction(step.action);
+    if (!step.destroys && action?.kind !== 'delete') return [];
+    if (step.destroys || !step.compensation) return [`  ${id}  ${step.action}: cannot be undone: ${step.destroys ?? action?.description ?? ''}`];
+    return [`  ${id}  ${step.action}: ${(action?.description ?? '').replace(/\.$/, '')}; undone on rollback: ${step.compensation}`];
+  });
+  return lines.length > 0 ? ['deletes and destroys:', ...lines] : [];
 }
 
 function describeStep(step: PlanStep, indent: string): string[] {

@@ -62,7 +62,7 @@ export const fileUpload = defineAction({
   }),
   calls: ['POST /v1/attachments', 'POST /v1/tours/{tourId}/files/content', 'POST /v1/tours/{tourId}/files/upload-ticket', 'PUT {signed upload URL}'],
   kind: ActionKind.create,
-  compensation: null,
+  compensation: { describe: 'none: the API has no call to delete an uploaded file; it stays in storage, held by no record and listed nowhere', calls: [] },
 });
 
 /** The record a file is attached to, or removed from: exactly one of these. */

@@ -120,6 +120,27 @@ describe('tourflow plan', () => {
     expect(result.out).toContain('! destroys data (allowDestroy): deletes a bulletin; the API has no bulletin restore, so this cannot be undone');
     expect(result.out).toContain('! destroys data (allowDestroy): deletes a whole tour with its days, schedule, venues, stays, guest list and bulletins; the API has no tour restore, so this cannot be undone');
     expect(result.out.match(/undo: none: this step cannot be undone/g)).toHaveLength(2);
+    expect(result.out.slice(result.out.indexOf('deletes and destroys:'))).toMatchInlineSnapshot(`
+      "deletes and destroys:
+        notice  bulletin.delete: cannot be undone: deletes a bulletin; the API has no bulletin restore, so this cannot be undone
+        tour  tour.delete: cannot be undone: deletes a whole tour with its days, schedule, venues, stays, guest list and bulletins; the API has no tour restore, so this cannot be undone"
+    `);
+  });
+
+  it('sums up the deletes of a playbook, those a rollback brings back too', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'tourflow-plan-'));
+    const tour = '0b8e8f4e-1f39-4c39-9a55-3c1a6f5a3c11';
+    await writeFile(
+      path.join(dir, 'tidy.yaml'),
+      `apiVersion: tourflow/v1\nname: tidy\nsteps:\n  - id: drop\n    action: schedule.item.delete\n    with: { itemId: 12 }\n  - id: plot\n    action: file.remove\n    with: { tourId: ${tour}, file: Old plot, venue: Tempodrom }\n  - id: tag\n    action: tag.delete\n    allowDestroy: true\n    with: { tourId: ${tour}, tag: Old }\n`,
+    );
+    const result = await run(['plan', 'tidy.yaml'], dir);
+    expect(result.out.slice(result.out.indexOf('deletes and destroys:'))).toMatchInlineSnapshot(`
+      "deletes and destroys:
+        drop  schedule.item.delete: Delete a schedule item, by its day and name or by ID (it can be restored); undone on rollback: restore the item
+        plot  file.remove: Remove a file from the record it is attached to (a name may be narrowed to one record by scheduleItem, venue, stay or passType); undone on rollback: attach the same stored file to the record again (it gets a new file ID)
+        tag  tag.delete: cannot be undone: deletes a tag permanently and removes it from every schedule item; the API cannot restore it"
+    `);
   });
 
   it('prints the plan as JSON with --json', async () => {
