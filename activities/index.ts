@@ -19,6 +19,7 @@ import { Handovers, sharedIn, StepReads } from './step-reads.ts';
 import type { BatchCall, CallRetry, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
+import { readTour } from './actions/tour-days.ts';
 
 export type { ActivityDeps } from './deps.ts';
 
@@ -216,6 +217,15 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
     /** `prepareUndo` for every call of a batch, before any of them runs. */
     prepareUndoBatch: ({ calls, retry }: { calls: StepCall[]; retry?: CallRetry }): Promise<UndoRecord[][]> =>
       asActivity(() => prepareBatch(batches, calls), retry),
+    /**
+     * The time zone of a run's tour (its own, else its first day's with one), read once when a
+     * run that calls `today()` or `tomorrow()` without a zone starts; null when it has none.
+     */
+    tourTimeZone: ({ tourId }: { tourId: string }): Promise<string | null> =>
+      asActivity(async () => {
+        const tour = await readTour(contextFor(deps, `tour-zone/${tourId}`), tourId, { tourFields: true });
+        return tour.timeZone ?? tour.days.find((day) => day.timeZone)?.timeZone ?? null;
+      }),
     /** Reads what an update, delete or bulk call will change and returns its undo. */
     prepareUndo: (call: StepCall): Promise<UndoRecord[]> =>
       asActivity(async () => (await handlerFor(call.action).prepare?.(call, callContext(call, CallRole.prepare))) ?? [], call.retry),

@@ -10,6 +10,11 @@ export interface RunContext {
   playbook: string;
   /** The run's logical start (the schedule's nominal time for scheduled runs), ISO 8601. */
   now: string;
+  /**
+   * The time zone of the run's tour (its `tourId` input), read once when the run starts and kept
+   * in its history; `today()` and `tomorrow()` without a zone use it. Absent: UTC.
+   */
+  timeZone?: string;
 }
 
 /** One call of an action: one step, or one element of a `forEach` step. */

@@ -39,27 +39,30 @@ env.registerFunction('list.distinct(): list', (list: unknown[]) => {
   });
 });
 
-// Dates the way people say them (`date-helpers.ts`). `today`/`tomorrow` read the run's start,
-// handed over by `setRunStart` for the evaluation under way; without a zone they are in UTC.
+// Dates the way people say them (`date-helpers.ts`). `today`/`tomorrow` read the run's start and
+// zone, handed over by `setRunStart` for the evaluation under way; without a zone of their own
+// they are in the run's zone (`run.timeZone`: the tour's, where the run knows its tour), else UTC.
 let runStart: string | undefined;
+let runZone = 'UTC';
 const startOfRun = (): string => {
   if (runStart === undefined) throw new RangeError('today() and tomorrow() need the run (they are not known at compile time)');
   return runStart;
 };
-env.registerFunction('today(): string', () => localDate(startOfRun(), 'UTC'));
+env.registerFunction('today(): string', () => localDate(startOfRun(), runZone));
 env.registerFunction('today(string): string', (zone: string) => localDate(startOfRun(), zone));
-env.registerFunction('tomorrow(): string', () => addDays(localDate(startOfRun(), 'UTC'), 1));
+env.registerFunction('tomorrow(): string', () => addDays(localDate(startOfRun(), runZone), 1));
 env.registerFunction('tomorrow(string): string', (zone: string) => addDays(localDate(startOfRun(), zone), 1));
 env.registerFunction('addDays(string, int): string', (date: string, days: bigint) => addDays(date, Number(days)));
 env.registerFunction('weekday(string): string', (date: string) => weekday(date));
 env.registerFunction('dates(string, string): list', (from: string, to: string) => dateRange(from, to));
 
 /**
- * Sets the run start (`run.now`) that `today()` and `tomorrow()` read in the evaluation about
- * to run; `undefined` outside a run, where they fail.
+ * Sets the run start (`run.now`) and zone (`run.timeZone`) that `today()` and `tomorrow()` read
+ * in the evaluation about to run; `undefined` outside a run, where they fail. @default zone UTC
  */
-export function setRunStart(now: string | undefined): void {
+export function setRunStart(now: string | undefined, zone = 'UTC'): void {
   runStart = now;
+  runZone = zone;
 }
 
 /**

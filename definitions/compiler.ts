@@ -12,7 +12,7 @@ import { includePlaybook, type IncludeOptions } from './include.ts';
 import { compileInput, inputProblems } from './inputs.ts';
 import { issuesToErrors } from './issues.ts';
 import { compileStep, factsOf, resolveAction, type StepEntry } from './compile-step.ts';
-import { PLAN_VERSION, type JsonObject, type JsonValue, type Plan, type PlanInput, type PlanStep } from './plan-types.ts';
+import { PLAN_VERSION, TOUR_ID_INPUT, type JsonObject, type JsonValue, type Plan, type PlanInput, type PlanStep } from './plan-types.ts';
 import { TypeScope } from './cel-types.ts';
 import { checkSchedule } from './cron.ts';
 import { checkExpressions, type ReferenceContext } from './references.ts';
@@ -72,8 +72,14 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
     sourceHash: `sha256:${createHash('sha256').update(text).digest('hex')}`,
     ...(top.data.schedule ? { schedule: top.data.schedule as Plan['schedule'] } : {}),
     file: options.file,
+    ...(inputs[TOUR_ID_INPUT] && usesZonelessToday({ steps, outputs }) ? { tourZoneInput: TOUR_ID_INPUT } : {}),
   };
   return { plan, errors, sources };
+}
+
+/** True when expressions in `value` call `today()` or `tomorrow()` without a zone. */
+function usesZonelessToday(value: unknown): boolean {
+  return /\b(today|tomorrow)\(\s*\)/.test(JSON.stringify(value));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -44,7 +44,8 @@ export function evaluateExpression(expression: string, scope: ExpressionScope): 
 
 function evaluateRaw(text: string, scope: ExpressionScope): unknown {
   const program = parseExpression(text);
-  setRunStart(typeof scope.run === 'object' && scope.run !== null && !Array.isArray(scope.run) && typeof scope.run.now === 'string' ? scope.run.now : undefined);
+  const run: { now?: JsonValue; timeZone?: JsonValue } = typeof scope.run === 'object' && scope.run !== null && !Array.isArray(scope.run) ? scope.run : {};
+  setRunStart(typeof run.now === 'string' ? run.now : undefined, typeof run.timeZone === 'string' ? run.timeZone : undefined);
   const context: Record<string, unknown> = {};
   for (const [root, need] of needsOf(text)) {
     if (scope[root] !== undefined) context[root] = celPart(scope[root], need);

@@ -165,4 +165,13 @@ export interface Plan {
   schedule?: PlanSchedule;
   /** The playbook file the plan was compiled from, as given to the compiler. */
   file?: string;
+  /**
+   * The input that names the run's tour (`tourId`), when the playbook calls `today()` or
+   * `tomorrow()` without a zone: the run reads that tour's time zone once when it starts (kept in
+   * its history) and they give dates there. Absent: they are in UTC.
+   */
+  tourZoneInput?: string;
 }
+
+/** The input that names a run's tour, by convention. */
+export const TOUR_ID_INPUT = 'tourId';

@@ -112,6 +112,8 @@ export interface PlaybookInput {
   keySeed: string;
   /** Logical time of the run, ISO 8601; defaults to the schedule's nominal time or the start time. */
   now?: string;
+  /** The run's tour's time zone once read (`tour-zone.ts`), carried across continue-as-new. */
+  timeZone?: string;
   /** Set on a child run: its parent undoes it, so it hands its saga back instead. */
   parentOwnsRollback?: boolean;
   carried?: CarriedState;

@@ -36,6 +36,7 @@ import {
 import type { CompensationReport } from './saga.ts';
 import { METRICS } from './metric-catalogue.ts';
 import { PLAYBOOK_NAME } from './search-attributes.ts';
+import { runTimeZone } from './tour-zone.ts';
 
 /**
  * Counts a run that ended (`tourflow_runs_total`). The SDK records workflow metrics only when
@@ -126,6 +127,9 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
   const interp = new Interpreter(input, { workflowId: info.workflowId, playbook: input.plan.name, now: logicalNow(input) });
   installHandlers(interp);
   if (!info.searchAttributes?.[PLAYBOOK_NAME]) upsertSearchAttributes({ [PLAYBOOK_NAME]: [input.plan.name] });
+  const zone = await runTimeZone(input.plan, input.inputs, input.timeZone);
+  if (zone.zone !== undefined) interp.run.timeZone = zone.zone;
+  if (zone.warning !== undefined) interp.state.warnings.push(zone.warning);
 
   let cancelled = false;
   CancellationScope.current().cancelRequested.catch(() => {
@@ -147,7 +151,7 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
     if (!interp.firstFailure && !unexpected && !cancelled) {
       if (interp.stopReason === 'continue') {
         interp.state.continuedCount++;
-        await continueAsNew<typeof playbookWorkflow>({ ...input, now: interp.run.now, carried: interp.state });
+        await continueAsNew<typeof playbookWorkflow>({ ...input, now: interp.run.now, ...(interp.run.timeZone ? { timeZone: interp.run.timeZone } : {}), carried: interp.state });
       }
       try {
         const outputs = await playbookOutputs(input.plan, interp.scope());

@@ -21,6 +21,24 @@ describe('compile', () => {
     expect(plan?.sourceHash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
+  it.each([
+    ['today() without a zone and a tourId input', 'tourId: { type: string }', '${{ today() }}', 'tourId'],
+    ['tomorrow() without a zone and a tourId input', 'tourId: { type: string }', '${{ tomorrow( ) }}', 'tourId'],
+    ['today() with a zone', 'tourId: { type: string }', '${{ today("Europe/Berlin") }}', undefined],
+    ['no tourId input', 'tour: { type: string }', '${{ today() }}', undefined],
+  ])('reads the tour’s zone for today() when it runs: %s', async (_case, input, from, expected) => {
+    const { plan, errors } = await compile(
+      playbook(`  - id: days
+    action: tour.days
+    with: { tourId: "\${{ inputs.${input.split(':')[0]} }}", from: '${from}' }
+`, `inputs:
+  ${input}
+`),
+    );
+    expect(errors).toEqual([]);
+    expect(plan?.tourZoneInput).toBe(expected);
+  });
+
   it('derives needs from references and layers independent steps together', async () => {
     const { plan, errors } = await compile(
       playbook(`${tourStep}  - id: a

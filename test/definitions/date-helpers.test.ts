@@ -31,6 +31,12 @@ describe('date helpers', () => {
     expect(value('today()')).toBe('2027-03-27');
   });
 
+  it('without a zone, today() and tomorrow() are in the run’s zone (its tour’s) when it has one, else in UTC', () => {
+    const inBerlin = { ...scope, run: { workflowId: 'w', playbook: 'p', now: '2027-03-27T23:30:00Z', timeZone: 'Europe/Berlin' } } as unknown as ExpressionScope;
+    expect(evaluateTemplate('${{ [today(), tomorrow(), today("America/New_York")] }}', inBerlin)).toEqual(['2027-03-28', '2027-03-29', '2027-03-27']);
+    expect(value('[today(), tomorrow()]')).toEqual(['2027-03-27', '2027-03-28']);
+  });
+
   it.each([
     ['today("Mars/Base")', '"Mars/Base" is not an IANA time zone like "Europe/Berlin"'],
     ['addDays("2027-02-30", 1)', '"2027-02-30" is not a date like 2027-03-28'],
