@@ -87,7 +87,7 @@ async function contactUpdateRun(call: StepCall, ctx: ActionContext): Promise<Ste
 async function contactUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const { args, contact } = await contactBefore(call, ctx);
   const body = previousOf(contact, updateBody(args));
-  return [{ activity: 'keyContactWriteBack', args: { contactId: contact.id, body: body as JsonObject }, describe: `put key contact ${contact.id} back as it was`, record: { resource: 'keyContact', id: contact.id } }];
+  return [{ activity: 'keyContactWriteBack', args: { contactId: contact.id, body: body as JsonObject, by: call.idempotencyKey }, describe: `put key contact ${contact.id} back as it was`, record: { resource: 'keyContact', id: contact.id } }];
 }
 
 /** The book's contact for these details: by e-mail, else by name among contacts without an e-mail. */

@@ -113,7 +113,7 @@ function handler(action: Action): ActionHandler {
     },
     async prepare(call, ctx): Promise<UndoRecord[]> {
       const { owner, fields } = await stateOf(action, call, ctx);
-      return [fieldsWriteBack(owner, fields)];
+      return [fieldsWriteBack(owner, fields, call.idempotencyKey)];
     },
   };
 }

@@ -95,11 +95,14 @@ export async function writeFields(ctx: ActionContext, owner: FieldOwner, fields:
   else await ctx.client.call(updateAccommodationCustomFields, { params: { accommodationId: owner.id }, body, idempotencyKey, signal });
 }
 
-/** The undo that writes `fields` back as the owner's list. */
-export function fieldsWriteBack(owner: FieldOwner, fields: SavedField[]): UndoRecord {
+/**
+ * The undo that writes `fields` back as the owner's list. `by` (the call's idempotency key) keeps
+ * its own write's key apart from another call's that saved the same list.
+ */
+export function fieldsWriteBack(owner: FieldOwner, fields: SavedField[], by: string): UndoRecord {
   return {
     activity: 'customFieldsWriteBack',
-    args: { owner: { ...owner }, fields: fields as unknown as JsonObject[] },
+    args: { owner: { ...owner }, fields: fields as unknown as JsonObject[], by },
     describe: `put the custom fields of ${owner.label} back as they were (${fields.length})`,
     record: { resource: owner.kind === 'item' ? 'scheduleItem' : owner.kind, id: owner.id },
   };

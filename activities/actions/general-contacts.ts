@@ -166,7 +166,7 @@ async function contactsSetPrepare(call: StepCall, ctx: ActionContext): Promise<U
   const args = parseArgs(call.action, contactsSetArgs, call.args);
   const place = await placeOf(ctx, args);
   const rows = await rowsOf(ctx, place);
-  return [{ activity: 'generalContactsWriteBack', args: { place: { ...place }, rows: rows as unknown as JsonObject[] }, describe: `put the contacts of ${place.kind} ${place.id} back as they were`, record: { resource: place.kind, id: place.id } }];
+  return [{ activity: 'generalContactsWriteBack', args: { place: { ...place }, rows: rows as unknown as JsonObject[], by: call.idempotencyKey }, describe: `put the contacts of ${place.kind} ${place.id} back as they were`, record: { resource: place.kind, id: place.id } }];
 }
 
 export const contactsSetHandler: ActionHandler = { run: contactsSetRun, prepare: contactsSetPrepare };

@@ -145,6 +145,20 @@ describe('custom field actions', () => {
     expect(stay().bookingNumber).toBe('ADL-4711');
   });
 
+  it('in a forEach batch, each venue gets its field once and each call its own undo', async () => {
+    const other = ((await h.run('venue.create', { tourId, day: '2027-03-28', title: 'Docks', category: 'Club' })).output as { id: number }).id;
+    const before = h.snapshot();
+    const calls = [venueId, other].map((venue, index) => ({ ...h.stepCall('customField.add', { tourId, venue, template: 'wifi', value: `net-${index}` }, { stepId: 'wifi' }), itemKey: String(index) }));
+    const undo = (await Promise.all(calls.map((call) => h.prepare(call)))).flat();
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'PUT', path: '/custom-fields$' }, times: 2 });
+    const { results } = await h.batch(calls, quickRetry(3));
+    expect(results.map((result) => result?.outcome?.output)).toEqual([{ id: expect.any(Number), owner: `venue ${venueId}` }, { id: expect.any(Number), owner: `venue ${other}` }]);
+    const fields = rows(h.snapshot(), 'venues').map((row) => row.customFields.map((entry: { description: string }) => entry.description));
+    expect(fields).toEqual([['net-0'], ['net-1']]);
+    await h.undo(undo);
+    expect(h.snapshot()).toEqual(before);
+  });
+
   it('a premade field the templates do not have fails with the valid keys', async () => {
     const failure = await failureOf(h.run('customField.add', { tourId, venue: venueId, template: 'catering' }));
     expect(failure.message).toMatch(/load_in.*parking.*wifi/);
