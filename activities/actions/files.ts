@@ -72,7 +72,7 @@ async function fileRemoveRun(call: StepCall, ctx: ActionContext): Promise<StepOu
   } catch (error) {
     // an earlier attempt removed it, and its answer was lost
     if (!isRetry() || typeof args.file !== 'number') throw error;
-    return { output: { fileId: args.file, on: 'unknown', recordId: 0 }, undo: [], tourId: args.tourId, describe: `file ${args.file} was removed already` };
+    return { output: { fileId: args.file, on: null, recordId: null }, undo: [], tourId: args.tourId, describe: `file ${args.file} was removed already` };
   }
   const owner = ownerOfFile(file);
   const removed = await detach(ctx, args.tourId, owner, file.fileId, ctx.key());

@@ -131,7 +131,11 @@ export const fileRemove = defineAction({
   name: 'file.remove',
   description: 'Remove a file from the record it is attached to (a name may be narrowed to one record by scheduleItem, venue, stay or passType).',
   args: fileRemoveArgs,
-  outputs: fileOutputs,
+  outputs: outputs({
+    fileId: fileIdOutput.describe('the removed file’s ID'),
+    on: text('scheduleItem, venue, stay or passType; null when an earlier attempt removed it').nullable(),
+    recordId: recordId('ID of the record it was on; null when an earlier attempt removed it').nullable(),
+  }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/files', 'PUT /v1/schedule/items/{itemId}', 'PUT /v1/venues/{venueId}', 'PUT /v1/accommodation/{accommodationId}', 'PUT /v1/passTypes/{passTypeId}'],
   kind: ActionKind.delete,
   compensation: { describe: 'attach the same stored file to the record again (it gets a new file ID)', calls: ['POST /v1/tours/{tourId}/files/attach'] },

@@ -66,10 +66,13 @@ describe('data: none', () => {
     }
   });
 
-  it('guest list: delete, restore; bulletins: update, delete; tours: update, delete', async () => {
+  it('guest list: delete, restore; pass types: delete, restore; bulletins: update, delete; tours: update, delete', async () => {
     const guestId = await created('/v1/guestlist', { tour_id: tourId, day_id: dayIds[0], firstName: 'G', lastName: 'H', numberOfGuests: 1, pickupMethodId: 1, statusId: 1, passes: [] });
     none(await env.api.delete(`/v1/guestlist/${guestId}`));
     none(await env.api.post(`/v1/guestlist/${guestId}/restore`));
+    const passId = await created(`/v1/tours/${tourId}/passTypes`, { name: 'None' });
+    none(await env.api.delete(`/v1/passTypes/${passId}`));
+    none(await env.api.post(`/v1/passTypes/${passId}/restore`));
     const bulletinId = await created('/v1/bulletins', { dayId: dayIds[0], title: 'T', body: 'B', isPinned: false, hasNotification: false });
     none(await env.api.put(`/v1/bulletins/${bulletinId}`, { title: 'T2' }));
     none(await env.api.delete(`/v1/bulletins/${bulletinId}`));

@@ -185,3 +185,21 @@ describe('whole-tour read', () => {
     expect(answer.body.message).not.toContain('tours.read');
   });
 });
+
+describe('pass type attachments', () => {
+  it('an update carrying attachments makes them the pass type’s whole set: an entry with id and deleted: true removes that one, the others stay', async () => {
+    const passId = (await env.api.post(`/v1/tours/${tourId}/passTypes`, { name: 'Files VIP' })).body.data.id as number;
+    const keys: string[] = [];
+    for (const name of ['a.txt', 'b.txt']) keys.push((await upload(name, 'text/plain', Buffer.from(name))).body.data.key as string);
+    const ids: number[] = [];
+    for (const key of keys) ids.push((await env.api.post(`/v1/tours/${tourId}/files/attach`, { key, entityType: 'PASS_TYPE', entityId: passId })).body.data.fileId as number);
+    const removed = await env.api.put(`/v1/passTypes/${passId}`, { attachments: [{ id: ids[0], link: keys[0], deleted: true }, { id: ids[1], link: keys[1] }] });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const listed = await env.api.get(`/v1/tours/${tourId}/files?entityTypes=PASS_TYPE`);
+    expect(listed.body.data.items.filter((file: { entityId: number }) => file.entityId === passId).map((file: { fileId: number }) => file.fileId)).toEqual([ids[1]]);
+    const passes = await env.api.get(`/v1/tours/${tourId}/passTypes`);
+    expect(passes.body.data.find((pass: { id: number }) => pass.id === passId)).toMatchObject({ name: 'Files VIP', attachments: [expect.objectContaining({ link: keys[1] })] });
+    const foreign = await env.api.put(`/v1/passTypes/${passId}`, { attachments: [{ id: 999999, link: keys[0] }] });
+    expect(foreign).toMatchObject({ status: 400, body: { error: 'VALIDATION_ERROR' } });
+  });
+});
