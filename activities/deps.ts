@@ -23,5 +23,15 @@ export interface ActivityDeps {
 export function depsFromConfig(config: Config, meter?: MetricMeter): ActivityDeps {
   const observer = createActivityObserver(meter);
   const client = createApiClient({ config: config.api, retry: false, onRequest: observer.onRequest, onRetry: observer.onRetry });
-  return { client, outputDir: config.outputDir, inputDir: config.inputDir, defaultOrg: config.api.defaultOrg, observer, close: () => client.close() };
+  return {
+    client,
+    outputDir: config.outputDir,
+    inputDir: config.inputDir,
+    defaultOrg: config.api.defaultOrg,
+    observer,
+    close: async () => {
+      observer.close();
+      await client.close();
+    },
+  };
 }

@@ -4,7 +4,7 @@
  * endpoint, and one log line per HTTP exchange through the activity logger. Neither holds a
  * header, a token, a secret, an ID or guest data: endpoints are path templates.
  */
-import { noopMetricMeter, type MetricMeter } from '@temporalio/common';
+import { noopMetricMeter, type MetricCounter, type MetricMeter, type MetricTags } from '@temporalio/common';
 import { METRICS, type MetricSpec } from '../workflows/metric-catalogue.ts';
 import { ClientErrorCode, type RequestInfo, type RetryListener } from './client/index.ts';
 import { currentActivity } from './current.ts';
@@ -24,9 +24,37 @@ export interface ActivityObserver {
   onRetry: RetryListener;
   /** After each undo activity. */
   onUndo(undo: string, outcome: UndoOutcome): void;
+  /** Hands the counts gathered so far to the meter and stops handing them over. */
+  close(): void;
 }
 
-const counter = (meter: MetricMeter, spec: MetricSpec) => meter.createCounter(spec.name, undefined, spec.help);
+/** How often counts gathered in the process reach the meter: a scrape sees them this late at most. */
+export const COUNTER_FLUSH_MS = 1000;
+
+/**
+ * A counter whose increments are summed in the process and handed to the meter once per
+ * `COUNTER_FLUSH_MS`: each handover crosses into the SDK's native code (about 10 µs), and a
+ * worker counts every API call.
+ */
+class GatheredCounter {
+  private readonly pending = new Map<string, { tags: MetricTags; count: number }>();
+
+  constructor(private readonly counter: MetricCounter) {}
+
+  add(tags: MetricTags): void {
+    const key = Object.values(tags).join('\u0000');
+    const entry = this.pending.get(key);
+    if (entry) entry.count++;
+    else this.pending.set(key, { tags, count: 1 });
+  }
+
+  flush(): void {
+    for (const { tags, count } of this.pending.values()) this.counter.add(count, tags);
+    this.pending.clear();
+  }
+}
+
+const counter = (meter: MetricMeter, spec: MetricSpec) => new GatheredCounter(meter.createCounter(spec.name, undefined, spec.help));
 const seconds = (meter: MetricMeter, spec: MetricSpec) => meter.createHistogram(spec.name, 'float', 's', spec.help);
 
 /** The status label of an exchange: the HTTP status, or why no answer came. */
@@ -72,23 +100,31 @@ export function createActivityObserver(meter: MetricMeter = noopMetricMeter): Ac
   const rateLimitedWaits = counter(meter, METRICS.apiRateLimitedWaits);
   const rateLimitedWait = seconds(meter, METRICS.apiRateLimitedWait);
   const undos = counter(meter, METRICS.undoCalls);
+  const counters = [requests, retries, rateLimitedWaits, undos];
+  const flush = () => counters.forEach((c) => c.flush());
+  const timer = meter === noopMetricMeter ? undefined : setInterval(flush, COUNTER_FLUSH_MS);
+  timer?.unref();
   return {
     onRequest(info) {
       const status = statusLabel(info);
-      requests.add(1, { endpoint: info.path, method: info.method, status });
+      requests.add({ endpoint: info.path, method: info.method, status });
       duration.record(info.ms / 1000, { endpoint: info.path, method: info.method });
       logExchange(info, status);
     },
     onRetry({ delayMs, error }) {
       const labels = methodAndPath(error.endpoint);
       const status = error.status !== undefined ? String(error.status) : error.code === ClientErrorCode.timeout ? 'timeout' : 'network';
-      retries.add(1, { ...labels, status });
+      retries.add({ ...labels, status });
       if (error.status !== 429) return;
-      rateLimitedWaits.add(1, labels);
+      rateLimitedWaits.add(labels);
       rateLimitedWait.record(delayMs / 1000, labels);
     },
     onUndo(undo, outcome) {
-      undos.add(1, { undo, outcome });
+      undos.add({ undo, outcome });
+    },
+    close() {
+      clearInterval(timer);
+      flush();
     },
   };
 }

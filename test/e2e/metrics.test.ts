@@ -99,9 +99,11 @@ describe('a worker with a metrics address', () => {
     const text = await pollUntil(
       async () => {
         const body = await (await fetch(metricsUrl)).text();
-        return total(body, 'tourflow_runs_total', { playbook: 'tours-then-fail' }) > 0 ? body : undefined;
+        // Counts reach the endpoint within a second (activities/observe.ts: COUNTER_FLUSH_MS).
+        const counted = total(body, 'tourflow_runs_total', { playbook: 'tours-then-fail' }) > 0 && total(body, 'tourflow_undo_calls_total', {}) >= 3;
+        return counted ? body : undefined;
       },
-      'the runs to be counted on the metrics endpoint',
+      'the runs and their undo calls to be counted on the metrics endpoint',
     );
     const mine = { task_queue: taskQueue };
     // Workflow code's metrics carry the SDK's workflow tags, spelled in camel case.

@@ -7,8 +7,21 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { METRIC_LIST, MetricKind, type MetricSpec } from '../../workflows/metric-catalogue.ts';
 import { metricsBindAddress, metricsTelemetry } from '../../worker/metrics.ts';
-import { jsonLogLine, privateMeta } from '../../worker/private-logger.ts';
-import { statusLabel } from '../../activities/observe.ts';
+import { jsonLogLine, PrivateLogger, privateMeta } from '../../worker/private-logger.ts';
+import { createActivityObserver, statusLabel } from '../../activities/observe.ts';
+import { ApiError } from '../../activities/client/index.ts';
+import type { LogLevel, MetricMeter, MetricTags } from '@temporalio/common';
+
+/** A meter that writes down what reaches it: `name{tags} value` per handover. */
+function recordingMeter(): { meter: MetricMeter; seen: string[] } {
+  const seen: string[] = [];
+  const metric = (name: string) => {
+    const write = (value: number, tags: MetricTags = {}) => seen.push(`${name}${JSON.stringify(tags)} ${value}`);
+    return { name, add: write, record: write, set: write, withTags: () => metric(name) };
+  };
+  const meter = { createCounter: metric, createHistogram: metric, createGauge: metric, withTags: () => meter } as unknown as MetricMeter;
+  return { meter, seen };
+}
 
 const README = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
 
@@ -45,6 +58,31 @@ describe('metric catalogue', () => {
   });
 });
 
+describe('activity observer', () => {
+  it('sums counts in the process and hands them to the meter on close; durations go over one by one', () => {
+    const { meter, seen } = recordingMeter();
+    const observer = createActivityObserver(meter);
+    const call = { method: 'GET', path: '/v1/tours/:tourId', status: 200, ms: 12.5, attempt: 1, afterRefresh: false };
+    observer.onRequest(call);
+    observer.onRequest({ ...call, ms: 7.5 });
+    observer.onRetry({ attempt: 1, delayMs: 2000, error: new ApiError('x', { status: 429, endpoint: 'POST /v1/tours', retryable: true }) });
+    observer.onUndo('undoTourDelete', 'succeeded');
+    expect(seen).toEqual([
+      'tourflow_api_request_duration_seconds{"endpoint":"/v1/tours/:tourId","method":"GET"} 0.0125',
+      'tourflow_api_request_duration_seconds{"endpoint":"/v1/tours/:tourId","method":"GET"} 0.0075',
+      'tourflow_api_rate_limited_wait_seconds{"method":"POST","endpoint":"/v1/tours"} 2',
+    ]);
+    seen.length = 0;
+    observer.close();
+    expect(seen).toEqual([
+      'tourflow_api_requests_total{"endpoint":"/v1/tours/:tourId","method":"GET","status":"200"} 2',
+      'tourflow_api_retries_total{"method":"POST","endpoint":"/v1/tours","status":"429"} 1',
+      'tourflow_api_rate_limited_waits_total{"method":"POST","endpoint":"/v1/tours"} 1',
+      'tourflow_undo_calls_total{"undo":"undoTourDelete","outcome":"succeeded"} 1',
+    ]);
+  });
+});
+
 describe('metrics address', () => {
   it.each([
     ['9464', '0.0.0.0:9464'],
@@ -70,6 +108,15 @@ describe('log lines', () => {
     const written: string[] = [];
     jsonLogLine({ level: 'INFO', message: 'API GET /v1/tours 200 in 12 ms', timestampNanos: 1_800_000_000_123_000_000n, meta: { status: '200', big: 5n } }, (text) => written.push(text));
     expect(written).toEqual(['{"time":"2027-01-15T08:00:00.123Z","level":"INFO","message":"API GET /v1/tours 200 in 12 ms","status":"200","big":"5"}\n']);
+  });
+
+  it('drops a line below the inner logger\'s level before looking at it', () => {
+    const lines: string[] = [];
+    const inner = { level: 'WARN' as LogLevel, log: (level: LogLevel, message: string) => lines.push(`${level} ${message}`), trace: () => 0, debug: () => 0, info: () => 0, warn: () => 0, error: () => 0 };
+    const logger = new PrivateLogger(inner);
+    logger.info('API GET /v1/tours 200 in 3 ms', { status: '200' });
+    logger.warn('API GET /v1/tours 503 in 3 ms to ada@example.com', { status: '503' });
+    expect(lines).toEqual(['WARN API GET /v1/tours 503 in 3 ms to [email]']);
   });
 
   it("drops an activity's task token from the metadata", () => {
