@@ -66,6 +66,24 @@ describe('files', () => {
     expect(Buffer.from(stored!.base64, 'base64').equals(bytes)).toBe(true);
   });
 
+  it('file.upload whose answer was lost stores one file: the attempt with the same key gets the first answer', async () => {
+    await writeFile(path.join(h.inputDir, 'once.csv'), 'a,b\n');
+    const stored = () => rows(h.sandbox.snapshot({ normalise: false }), 'objects').map((row) => row.id as string);
+    const cases = [
+      [{ text: 'Once', fileName: 'once.txt' }, '/files/content$'],
+      [{ file: 'once.csv' }, '/files/upload-ticket$'],
+      [{ url: 'https://files.example.com/once.pdf' }, '^/v1/attachments$'],
+    ] as const;
+    for (const [source, write] of cases) {
+      const before = stored();
+      const call = h.stepCall('file.upload', { tourId, ...source });
+      h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: write }, times: 1 });
+      expect((await failureOf(h.run('file.upload', { tourId, ...source }, { key: call.idempotencyKey }))).nonRetryable, write).toBe(false);
+      const { key } = (await h.run('file.upload', { tourId, ...source }, { key: call.idempotencyKey })).output as { key: string };
+      expect(stored().filter((id) => !before.includes(id)), write).toEqual([key]);
+    }
+  });
+
   it('refuses inline uploads over 256 KB, unknown types, and any file outside the input folder', async () => {
     expect((await failureOf(upload({ base64: Buffer.alloc(257 * 1024).toString('base64'), fileName: 'big.pdf' }))).message).toContain('at most 256 KB');
     expect((await failureOf(upload({ text: 'x', fileName: 'notes.xyz' }))).message).toContain('give contentType');
