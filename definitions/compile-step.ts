@@ -165,6 +165,7 @@ function planStep(entry: StepEntry, args: JsonObject, needs: string[], forEach: 
     action: document.action,
     kind: action?.kind ?? ActionKind.read,
     activity: action?.activity ?? '',
+    ...(action?.plainActivity ? { plainActivity: true as const } : {}),
     args,
     needs,
     ...(forEach ? { forEach } : {}),

@@ -109,6 +109,8 @@ export interface PlanStep {
   kind: ActionKind;
   /** Temporal activity implementing the action, e.g. `tourCreate`. */
   activity: string;
+  /** A read the catalogue runs as a plain activity (long, or saving files), not a local one. */
+  plainActivity?: true;
   /** Arguments in the playbook's friendly vocabulary; templates are evaluated at run time. */
   args: Template;
   /** Step IDs this step waits for: explicit `needs` plus every step its expressions reference. */

@@ -32,6 +32,9 @@ function section(action: ActionDefinition): string {
   const outputs = Object.entries(action.outputs.shape);
   if (outputs.length > 0) lines.push(`Outputs: ${outputs.map(([name, field]) => `\`${name}\` (${field.description ?? ''})`).join(', ')}.`, '');
   if (action.calls.length > 0) lines.push(`Calls: ${action.calls.map((call) => `\`${call}\``).join(', ')}.`, '');
+  if (action.kind === 'read') {
+    lines.push(action.plainActivity ? 'Runs as a plain activity (it takes long or saves files on the worker).' : 'Runs as a local activity.', '');
+  }
   lines.push(`Undo: ${action.compensation ? action.compensation.describe : action.destructive ? 'none; it cannot be undone' : 'nothing to undo'}.`, '');
   if (action.destructive) lines.push('Guarded: needs `allowDestroy: true` when it destroys data (see Guards).', '');
   lines.push(...exampleLines(action));

@@ -97,7 +97,11 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   const options = optionsFor(step, summary);
   // Each API call of the activity gets the step's attempts (the saga keeps the call without them).
   const input: StepCall = { ...call, retry: callRetry(options.retry) };
-  if (step.kind === 'read') return read<StepOutcome>(step.activity, options, call.action, input);
+  if (step.kind === 'read') {
+    // Reads that take long or save files (daySheet.render, file.download) heartbeat as plain activities.
+    if (step.plainActivity) return execute<StepOutcome>(step.activity, options, call.action, input);
+    return read<StepOutcome>(step.activity, options, call.action, input);
+  }
 
   let handle: number;
   if (step.kind === 'create') {

@@ -42,5 +42,6 @@ export const daySheetRender = defineAction({
   }),
   calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/tours/{tourId}/days/{dayId}/day-sheet', 'GET {signed PDF URL}'],
   kind: ActionKind.read,
+  plainActivity: true,
   compensation: null,
 });

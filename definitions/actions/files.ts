@@ -162,5 +162,6 @@ export const fileDownload = defineAction({
   outputs: outputs({ fileId: fileIdOutput.describe('the file’s ID'), path: text('where it was saved'), size: wholeNumber('bytes saved') }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/files', 'GET /v1/tours/{tourId}/files/{fileId}/download', 'GET {signed download URL}'],
   kind: ActionKind.read,
+  plainActivity: true,
   compensation: null,
 });

@@ -37,6 +37,13 @@ export interface ActionDefinition<Args extends z.ZodType = z.ZodType> {
    */
   destructive?: (args: JsonObject) => string | null;
   /**
+   * A read that runs as a plain activity, not a local one: it takes long or saves files on the
+   * worker, so it heartbeats and, after a worker crash, is retried on another worker without
+   * holding up the workflow task. @default false: reads run as local activities (quick, and a
+   * retry is harmless)
+   */
+  plainActivity?: boolean;
+  /**
    * The Temporal activity that implements it: the action name in camelCase. Control actions
    * (kind `control`) are run by the workflow itself and have no activity of that name.
    */
