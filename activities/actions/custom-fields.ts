@@ -24,6 +24,7 @@ import {
   fieldsOf,
   fieldsWriteBack,
   premadeKey,
+  premadeValue,
   writeFields,
   type FieldChange,
   type FieldOwner,
@@ -104,6 +105,8 @@ function handler(action: Action): ActionHandler {
         return { output: { id: typeof field === 'number' ? field : null, owner: state.owner.label }, undo: [], tourId: state.args.tourId, describe: `the field was removed from ${state.owner.label} by an earlier attempt` };
       }
       const { args, owner, fields } = state;
+      const description = await premadeValue(ctx, owner, change.change.templateKey ?? change.field?.templateKey, change.change.description);
+      if (description !== undefined) change.change.description = description;
       await writeFields(ctx, owner, [change.change], ctx.key());
       const after = action === 'remove' ? fields : await fieldsOf(ctx, owner);
       const id = idAfter(fields, after, change.change, change.field);

@@ -15,6 +15,7 @@ import {
   updateVenueCustomFields,
   type CustomFieldChange,
 } from '../api/custom-fields.ts';
+import { ENUM_FIELD_LOOKUPS } from '../api/assumptions.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
 import { itemIdOf, stayIdOf, venueIdOf, type NameRef } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';
@@ -66,6 +67,16 @@ export async function premadeKey(ctx: ActionContext, owner: FieldOwner, template
   const group = owner.kind === 'venue' ? 'venueFieldTemplates' : 'stayFieldTemplates';
   const id = await ctx.client.lookups.resolve(group, template);
   return (await ctx.client.lookups.nameOf(group, id)) ?? template;
+}
+
+/**
+ * The value a premade field of a venue is written with: for one whose value comes from another
+ * lookup (the age restriction) the entry's label, named by label or ID; any other as given.
+ */
+export async function premadeValue(ctx: ActionContext, owner: FieldOwner, key: string | null | undefined, value: string | null | undefined): Promise<string | null | undefined> {
+  const group = key ? ENUM_FIELD_LOOKUPS[key] : undefined;
+  if (owner.kind !== 'venue' || group === undefined || typeof value !== 'string') return value;
+  return ctx.client.lookups.nameOf(group, await ctx.client.lookups.resolve(group, value));
 }
 
 /** The owner's fields now. */

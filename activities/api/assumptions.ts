@@ -256,6 +256,13 @@ export const passTypeBody = z.object({
 });
 export type PassTypeBody = z.infer<typeof passTypeBody>;
 
+/**
+ * Premade venue fields whose value comes from another lookup (`field_type: enum`, shown), by
+ * template key, and that lookup (decided: the age restrictions; the field's `description`
+ * holds the entry's `label`).
+ */
+export const ENUM_FIELD_LOOKUPS: Readonly<Record<string, 'ageRestrictions'>> = { age_restriction: 'ageRestrictions' };
+
 /** Attachable entity kinds of the file endpoints (decided spelling). */
 export const FileEntityType = {
   scheduleItem: 'SCHEDULE_ITEM',

@@ -8,14 +8,21 @@ import { requireVisible } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { defineRoute } from '../pipeline/route.ts';
 import { parseWith } from '../pipeline/validate.ts';
-import { CONFIRMATION_NUMBER_KEY, STAY_FIELD_TEMPLATES, VENUE_FIELD_TEMPLATES } from '../store/reference-data.ts';
+import { ENUM_FIELD_LOOKUPS } from '../../activities/api/assumptions.ts';
+import { AGE_RESTRICTIONS, CONFIRMATION_NUMBER_KEY, STAY_FIELD_TEMPLATES, VENUE_FIELD_TEMPLATES } from '../store/reference-data.ts';
 import { customFieldView, sortedFields } from '../views/fields.ts';
 import { stayCustomFields } from '../views/venues.ts';
 import { visibleItem } from './schedule/index.ts';
-import { applyCustomFieldOps } from './shared/custom-fields.ts';
+import { applyCustomFieldOps, type PremadeField } from './shared/custom-fields.ts';
 import { customFieldOpsSchema, nowIso } from './shared/schemas.ts';
 
-const premade = (templates: ReadonlyArray<{ key: string; label: string }>) => templates.map(({ key, label }) => ({ key, label }));
+/** The premade fields of a template list; an enum field takes the labels of its lookup. */
+const premade = (templates: ReadonlyArray<{ key: string; label: string; field_type?: string }>): PremadeField[] =>
+  templates.map(({ key, label, field_type }) => ({
+    key,
+    label,
+    ...(field_type === 'enum' && ENUM_FIELD_LOOKUPS[key] === 'ageRestrictions' ? { values: AGE_RESTRICTIONS.map((entry) => entry.label) } : {}),
+  }));
 
 /** Registers the custom field endpoints. */
 export function registerCustomFieldRoutes(app: FastifyInstance, ctx: SandboxContext): void {

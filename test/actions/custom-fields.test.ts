@@ -159,6 +159,20 @@ describe('custom field actions', () => {
     expect(h.snapshot()).toEqual(before);
   });
 
+  it("a venue's age restriction takes a value of the age restrictions lookup, by label or ID, written as its label", async () => {
+    await checkWrite(h, 'customField.add', { tourId, venue: venueId, template: 'age_restriction', value: 'all ages' }, { method: 'PUT', path: '/custom-fields$' }, () => {
+      expect(venue().customFields).toEqual([expect.objectContaining({ templateKey: 'age_restriction', description: 'All ages' })]);
+    });
+    await h.run('customField.add', { tourId, venue: venueId, template: 'age_restriction', value: 'all ages' });
+    await h.run('customField.update', { tourId, venue: venueId, field: 'Age restriction', value: '3' });
+    expect(venue().customFields).toEqual([expect.objectContaining({ templateKey: 'age_restriction', description: '18+' })]);
+    const before = h.snapshot();
+    const failure = await failureOf(h.run('customField.update', { tourId, venue: venueId, template: 'age_restriction', value: 'Adults only' }));
+    expect(failure.message).toMatch(/All ages.*16\+.*18\+.*21\+/);
+    expect(h.snapshot()).toEqual(before);
+    await h.run('customField.remove', { tourId, venue: venueId, template: 'age_restriction' });
+  });
+
   it('a premade field the templates do not have fails with the valid keys', async () => {
     const failure = await failureOf(h.run('customField.add', { tourId, venue: venueId, template: 'catering' }));
     expect(failure.message).toMatch(/load_in.*parking.*wifi/);

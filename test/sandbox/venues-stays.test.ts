@@ -213,4 +213,14 @@ describe('contacts and custom fields', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('premade fields exist only on venues and stays');
   });
+
+  it("takes a venue's age restriction field only with a label of the age restrictions (decided)", async () => {
+    const venueId = (await env.api.post('/v1/venues', venueBody())).body.data.id;
+    const refused = await env.api.put(`/v1/venues/${venueId}/custom-fields`, { fields: [{ operation: 'ADD', templateKey: 'age_restriction', description: 'Adults' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('one of: All ages, 16+, 18+, 21+');
+    expect((await env.api.put(`/v1/venues/${venueId}/custom-fields`, { fields: [{ operation: 'ADD', templateKey: 'age_restriction', description: '18+' }] })).status).toBe(200);
+    const [field] = (await env.api.get(`/v1/venues/${venueId}/custom-fields`)).body.data as Array<{ id: number }>;
+    expect((await env.api.put(`/v1/venues/${venueId}/custom-fields`, { fields: [{ operation: 'UPDATE', id: field?.id, description: '12+' }] })).status).toBe(400);
+  });
 });

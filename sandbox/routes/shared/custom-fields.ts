@@ -12,6 +12,8 @@ import type { CustomFieldOp } from './schemas.ts';
 export interface PremadeField {
   key: string;
   label: string;
+  /** A field whose value comes from another lookup (`field_type: enum`): the values it takes. */
+  values?: readonly string[];
 }
 
 /** The new set for an inline `customFields` list. */
@@ -40,6 +42,11 @@ function checkOps(fieldsNow: CustomFieldRecord[], ops: CustomFieldOp[], options:
       throw validationError(`${where}.templateKey: unknown premade field "${op.templateKey}"`);
     }
     if (op.operation === 'ADD' && op.title === undefined && op.templateKey === undefined) throw validationError(`${where}.title: required for ADD without templateKey`);
+    const key = op.operation === 'ADD' ? op.templateKey : fieldsNow.find((field) => field.id === op.id)?.templateKey;
+    const values = options.premade?.find((field) => field.key === key)?.values;
+    if (values && typeof op.description === 'string' && !values.includes(op.description)) {
+      throw validationError(`${where}.description: "${op.description}" is not a value of ${key}; one of: ${values.join(', ')}`);
+    }
     if (op.operation !== 'ADD') {
       if (op.id === undefined) throw validationError(`${where}.id: required for ${op.operation}`);
       if (!fieldsNow.some((field) => field.id === op.id)) throw notFound(`Custom field ${op.id}`);
