@@ -16,6 +16,7 @@ import { loadConfig } from '../../worker/config.ts';
 import { freePort } from '../../worker/dev-server.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { METRIC_LIST } from '../../workflows/metric-catalogue.ts';
+import { runCliProcess } from '../support/cli-process.ts';
 import { pollUntil } from '../support/poll.ts';
 import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
 import { PLAYBOOKS } from '../support/stack.ts';
@@ -139,6 +140,16 @@ describe('a worker with a metrics address', () => {
     expect(ours.filter((line) => UUID.test(line) || /\/\d+/.test(line))).toEqual([]);
     for (const guest of GUEST_DATA) expect(text).not.toContain(guest);
   }, 180_000);
+
+  it('stops a second worker on the same metrics address at once, saying why (exit 1)', async () => {
+    const port = new URL(metricsUrl).port;
+    const second = await runCliProcess(['worker'], { env: { ...env, TOURFLOW_LOG_FORMAT: 'text' }, timeoutMs: 60_000 });
+    expect(second.code, second.err).toBe(1);
+    expect(second.err).toContain(
+      `error: cannot serve metrics on 127.0.0.1:${port}: Failed to start prometheus metrics exporter: Address already in use (os error 98). Give another --metrics-address (or TOURFLOW_METRICS_ADDRESS).`,
+    );
+    expect(second.err).not.toMatch(/\n\s+at /);
+  }, 90_000);
 
   it('logs one JSON line per API call, with no header, token, secret or guest data', () => {
     const output = worker!.output();
