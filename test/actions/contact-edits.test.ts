@@ -8,6 +8,7 @@ import { changesFor } from '../../activities/actions/general-contacts.ts';
 import { contactsSetArgs, contactUpdateArgs } from '../../definitions/actions/contact-edits.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
+import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite, createVenueAndStay } from './write-check.ts';
 
@@ -132,13 +133,19 @@ describe('contact edit actions', () => {
     expect(added.undo).toEqual([expect.objectContaining({ activity: 'keyContactLeftBehind' })]);
     expect(contact((added.output as { id: number }).id)).toMatchObject({ firstName: 'Ola', lastName: 'Ton', email: 'ola@sound.example' });
 
-    // A lost answer: the next attempt finds the contact the first one added, and adds none.
+    // A lost answer under the step's per-call retries: the POST is sent again with its key and answered as before.
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '^/v1/key-contacts$' }, times: 1 });
+    const retried = await h.run('contact.ensure', { tourId, firstName: 'Uma', lastName: 'Key', email: 'uma@keys.example' }, { retry: quickRetry(3) });
+    expect(retried.output).toEqual({ id: expect.any(Number), created: true });
+    expect(rows(h.snapshot(), 'keyContacts')).toHaveLength(count + 2);
+
+    // A lost answer and a new attempt of the activity: it finds the contact the first one added, and adds none.
     const args = { tourId, firstName: 'Pia', lastName: 'Rigg', email: 'pia@rigging.example' };
     const call = h.stepCall('contact.ensure', args);
     h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '^/v1/key-contacts$' }, times: 1 });
     await failureOf(h.run('contact.ensure', args, { key: call.idempotencyKey }));
     const outcome = await h.run('contact.ensure', args, { key: call.idempotencyKey });
-    expect(rows(h.snapshot(), 'keyContacts')).toHaveLength(count + 2);
+    expect(rows(h.snapshot(), 'keyContacts')).toHaveLength(count + 3);
     expect(contact((outcome.output as { id: number }).id)).toMatchObject({ firstName: 'Pia', email: 'pia@rigging.example' });
   });
 
