@@ -9,7 +9,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { FILE_UPLOAD_LIMIT, fileUploadArgs, INLINE_UPLOAD_LIMIT, type FileUploadArgs } from '../../definitions/actions/files.ts';
 import { CONTENT_TYPE_BY_EXTENSION, contentTypeOfName } from '../api/content-types.ts';
-import { createAttachmentFromUrl, createUploadTicket, uploadFileContent } from '../api/files.ts';
+import { createAttachmentFromUrl, createUploadTicket, uploadFileContent, type UploadTicket } from '../api/files.ts';
 import type { ActionContext } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';
@@ -48,6 +48,18 @@ export async function inputFile(root: string, relative: string): Promise<string>
   return real;
 }
 
+/** PUTs the bytes to a ticket's signed URL with its headers exactly; the status storage answers. */
+async function putBytes(ticket: UploadTicket, bytes: Buffer, fileName: string, signal: AbortSignal): Promise<number> {
+  try {
+    const response = await request(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: bytes, signal, headersTimeout: 60_000, bodyTimeout: 60_000 });
+    await response.body.dump();
+    return response.statusCode;
+  } catch (error) {
+    // the signed URL is a credential: the error names the file, never the URL
+    throw new Error(`file.upload: sending "${fileName}" to storage failed: ${(error as { code?: string }).code ?? (error as Error).name}`);
+  }
+}
+
 async function fromFile(args: FileUploadArgs, ctx: ActionContext): Promise<Uploaded> {
   const file = await inputFile(ctx.inputDir, args.file!);
   const bytes = await readFile(file);
@@ -55,17 +67,16 @@ async function fromFile(args: FileUploadArgs, ctx: ActionContext): Promise<Uploa
   const fileName = args.fileName ?? path.basename(file);
   const contentType = typeOf(args, fileName);
   const body = { fileName, contentType, contentLength: bytes.length };
-  const ticket = await ctx.client.call(createUploadTicket, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
-  let status: number;
-  try {
-    const response = await request(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: bytes, signal: ctx.signal, headersTimeout: 60_000, bodyTimeout: 60_000 });
-    status = response.statusCode;
-    await response.body.dump();
-  } catch (error) {
-    // the signed URL is a credential: the error names the file, never the URL
-    throw new Error(`file.upload: sending "${fileName}" to storage failed: ${(error as { code?: string }).code ?? (error as Error).name}`);
+  const ticketFor = (n: number) => ctx.client.call(createUploadTicket, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(n), signal: ctx.signal });
+  let ticket = await ticketFor(1);
+  let status = await putBytes(ticket, bytes, fileName, ctx.signal);
+  // An attempt long after the first gets the first ticket back by its key, expired by now
+  // (storage answers 403): a second ticket, under a key of its own, carries the bytes instead.
+  if (status === 403) {
+    ticket = await ticketFor(2);
+    status = await putBytes(ticket, bytes, fileName, ctx.signal);
   }
-  if (status < 200 || status > 299) throw stepError(`file.upload: storage refused "${fileName}" (HTTP ${status}); the upload ticket may have expired: run the step again.`, 'UPLOAD_REFUSED');
+  if (status < 200 || status > 299) throw stepError(`file.upload: storage refused "${fileName}" (HTTP ${status}).`, 'UPLOAD_REFUSED');
   return { key: ticket.key, fileName, size: bytes.length, contentType };
 }
 

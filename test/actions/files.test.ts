@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAction } from '../../definitions/actions/index.ts';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { quickRetry } from '../support/batch-calls.ts';
+import { pollUntil } from '../support/poll.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite } from './write-check.ts';
 
@@ -175,5 +176,28 @@ describe('files', () => {
       expect(outcome.output).toEqual({ dayId: expect.any(Number), date: '2027-03-27', cap: 120, locked: true, cutoff: '2027-03-27T11:00:00.000Z' });
       expect(config()).toEqual([expect.objectContaining({ dayCap: 120, locked: true, cutoffAt: '2027-03-27T11:00:00.000Z', passCaps: [{ passId, cap: 20 }] })]);
     });
+  });
+});
+
+describe('file.upload by ticket, tried again after its first ticket expired', () => {
+  let h: Harness;
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('gets a second ticket and stores the file once', async () => {
+    h = await startHarness({ uploadTicketTtlSeconds: 1 });
+    const tourId = (await h.createTour('Late upload')).id;
+    await writeFile(path.join(h.inputDir, 'late.txt'), 'late but whole');
+    const args = { tourId, file: 'late.txt' };
+    const call = h.stepCall('file.upload', args);
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/files/upload-ticket$' }, times: 1 });
+    await failureOf(h.run('file.upload', args, { key: call.idempotencyKey }));
+    const raw = () => h.sandbox.snapshot({ normalise: false });
+    const ticket = rows(raw(), 'uploadTickets')[0] as { expiresAt: string };
+    await pollUntil(async () => Date.now() > Date.parse(ticket.expiresAt), 'the first ticket to expire', 5_000);
+    const { key } = (await h.run('file.upload', args, { key: call.idempotencyKey })).output as { key: string };
+    expect(rows(raw(), 'objects').map((row) => row.id)).toEqual([key]);
+    expect(rows(raw(), 'uploadTickets')).toHaveLength(2);
   });
 });
