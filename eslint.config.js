@@ -13,6 +13,7 @@ import { builtinModules } from 'node:module';
 export const workflowFiles = [
   'workflows/**/*.ts',
   'definitions/plan-types.ts',
+  'definitions/failure-types.ts',
   'definitions/expressions.ts',
   'definitions/templates.ts',
   'definitions/expression-ast.ts',

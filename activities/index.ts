@@ -20,6 +20,7 @@ import type { BatchCall, CallRetry, StepCall, StepOutcome, UndoRecord } from './
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
 import { readTour } from './actions/tour-days.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 export type { ActivityDeps } from './deps.ts';
 
@@ -182,12 +183,12 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
   const undos: Record<string, UndoHandler> = Object.assign({}, ...modules.map((m) => m.undo));
   const handlerFor = (action: string): ActionHandler => {
     const handler = handlers[action];
-    if (!handler) throw ApplicationFailure.nonRetryable(`No activity implements the action ${action}.`, 'UNKNOWN_ACTION');
+    if (!handler) throw ApplicationFailure.nonRetryable(`No activity implements the action ${action}.`, FailureType.UNKNOWN_ACTION);
     return handler;
   };
   const runUndo = async (record: UndoRecord) => {
     const undo = undos[record.activity];
-    if (!undo) throw ApplicationFailure.nonRetryable(`No undo activity named ${record.activity}.`, 'UNKNOWN_ACTION');
+    if (!undo) throw ApplicationFailure.nonRetryable(`No undo activity named ${record.activity}.`, FailureType.UNKNOWN_ACTION);
     await undo(record.args, contextFor(deps, undoKey(record.activity, record.args)));
   };
 

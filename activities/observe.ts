@@ -6,8 +6,9 @@
  */
 import { noopMetricMeter, type MetricCounter, type MetricMeter, type MetricTags } from '@temporalio/common';
 import { METRICS, type MetricSpec } from '../workflows/metric-catalogue.ts';
-import { ClientErrorCode, type RequestInfo, type RetryListener } from './client/index.ts';
+import type { RequestInfo, RetryListener } from './client/index.ts';
 import { currentActivity } from './current.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 /** How an undo activity ended. */
 export const UndoOutcome = {
@@ -113,7 +114,7 @@ export function createActivityObserver(meter: MetricMeter = noopMetricMeter): Ac
     },
     onRetry({ delayMs, error }) {
       const labels = methodAndPath(error.endpoint);
-      const status = error.status !== undefined ? String(error.status) : error.code === ClientErrorCode.timeout ? 'timeout' : 'network';
+      const status = error.status !== undefined ? String(error.status) : error.code === FailureType.TIMEOUT ? 'timeout' : 'network';
       retries.add({ ...labels, status });
       if (error.status !== 429) return;
       rateLimitedWaits.add(labels);

@@ -5,6 +5,7 @@
  */
 import type { ApiConfig } from '../worker/config.ts';
 import { ExitCode, UserError } from './context.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 /** Where the user token came from, in words. */
 function tokenSource(config: ApiConfig): string {
@@ -18,7 +19,7 @@ function tokenSource(config: ApiConfig): string {
  * `warn` and the worker starts anyway, as its runs retry.
  */
 export async function checkApiCredentials(config: ApiConfig, signal: AbortSignal, warn: (text: string) => void): Promise<void> {
-  const [{ listOrganizations }, { createApiClient }, { ApiError, ClientErrorCode }] = await Promise.all([
+  const [{ listOrganizations }, { createApiClient }, { ApiError }] = await Promise.all([
     import('../activities/api/organizations.ts'),
     import('../activities/client/client.ts'),
     import('../activities/client/errors.ts'),
@@ -28,13 +29,13 @@ export async function checkApiCredentials(config: ApiConfig, signal: AbortSignal
     await client.call(listOrganizations, { signal });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.code === 'INSUFFICIENT_SCOPE') return;
-    if (error.code === ClientErrorCode.network || error.code === ClientErrorCode.timeout || error.retryable) {
+    if (error.code === FailureType.INSUFFICIENT_SCOPE) return;
+    if (error.code === FailureType.NETWORK_ERROR || error.code === FailureType.TIMEOUT || error.retryable) {
       warn(`warning: the Tour API at ${config.baseUrl} did not answer the credentials check (${error.message}); starting anyway`);
       return;
     }
     const message =
-      error.code === ClientErrorCode.reauthRequired
+      error.code === FailureType.REAUTH_REQUIRED
         ? `the Tour API at ${config.baseUrl} refused the user token (${tokenSource(config)}): ${error.message}`
         : `the credentials check against the Tour API at ${config.baseUrl} failed: ${error.message}`;
     throw new UserError(message, { exitCode: ExitCode.usage, cause: error });

@@ -14,11 +14,12 @@ import { ApplicationFailure, CancelledFailure, WorkflowNotFoundError, type Durat
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { planForRun } from '../definitions/run-plan.ts';
 import type { playbookWorkflow } from '../workflows/playbook.ts';
-import { RunFailureType, type PlaybookInput, type RunResult } from '../workflows/messages.ts';
+import type { PlaybookInput, RunResult } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
 import { ExitCode } from './context.ts';
 import { storedInTheClear } from './options.ts';
 import { contentDifferences, recordedContent, runContent, runKeyConflict, type RunContent } from './run-content.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 /** Workflow IDs: `<playbook>--<run key>`, so runs are found by name in the Web UI. */
 export function workflowIdFor(plan: Plan, runKey: string | undefined): string {
@@ -139,7 +140,7 @@ export async function waitForOutcome(handle: WorkflowHandle): Promise<RunOutcome
     }
     if (cause instanceof ApplicationFailure) {
       const result = cause.details?.[0] as RunResult | undefined;
-      const rolledBack = cause.type === RunFailureType.rolledBack;
+      const rolledBack = cause.type === FailureType.PLAYBOOK_ROLLED_BACK;
       return { result, exitCode: rolledBack ? ExitCode.rolledBack : ExitCode.failed, message: cause.message };
     }
     return { result: undefined, exitCode: ExitCode.failed, message: cause?.message ?? error.message };

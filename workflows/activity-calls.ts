@@ -11,6 +11,7 @@ import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, S
 import { batchActivityName } from './activity-names.ts';
 import type { Saga } from './saga.ts';
 import { summarize } from './summaries.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 type CallableActivity = { executeWithOptions: (options: ActivityOptions, args: [unknown]) => Promise<unknown> };
@@ -49,7 +50,7 @@ function optionsFor(step: PlanStep, summary: string): ActivityOptions {
 
 async function execute<T>(activity: string, options: ActivityOptions, action: string, arg: unknown, stubs = activities): Promise<T> {
   const fn = stubs[activity];
-  if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, 'UNKNOWN_ACTION');
+  if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, FailureType.UNKNOWN_ACTION);
   // A local activity cannot heartbeat; it runs again with the workflow task after a crash.
   const timeouts = stubs === activities ? { heartbeatTimeout: HEARTBEAT_TIMEOUT, ...options } : options;
   return (await fn.executeWithOptions(timeouts, [arg])) as T;

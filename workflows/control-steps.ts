@@ -9,6 +9,7 @@ import type { Interpreter } from './interpreter.ts';
 import { StepFailed, Stopped } from './step-errors.ts';
 import { StepState, type ChildResult, type PlaybookInput, type RunResult } from './messages.ts';
 import { playbookSearchAttributes } from './search-attributes.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 /** Runs a control step and returns its outputs. */
 export async function runControlStep(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
@@ -18,7 +19,7 @@ export async function runControlStep(interp: Interpreter, step: PlanStep): Promi
     case 'playbook.run':
       return childPlaybook(interp, step);
     default:
-      throw new StepFailed(step.id, 'UNKNOWN_ACTION', `step ${step.id}: no control action named ${step.action}`, undefined);
+      throw new StepFailed(step.id, FailureType.UNKNOWN_ACTION, `step ${step.id}: no control action named ${step.action}`, undefined);
   }
 }
 
@@ -30,10 +31,10 @@ async function approval(interp: Interpreter, step: PlanStep): Promise<JsonValue>
   const inTime = step.approvalTimeout ? await condition(answered, step.approvalTimeout) : (await condition(answered), true);
   if (interp.stopReason) throw new Stopped();
   if (!inTime) {
-    throw new StepFailed(step.id, 'APPROVAL_TIMEOUT', `step ${step.id}: nobody approved within ${step.approvalTimeout}`, undefined);
+    throw new StepFailed(step.id, FailureType.APPROVAL_TIMEOUT, `step ${step.id}: nobody approved within ${step.approvalTimeout}`, undefined);
   }
   if (interp.approvals.get(step.id) === false) {
-    throw new StepFailed(step.id, 'APPROVAL_DECLINED', `step ${step.id}: the approval was declined`, undefined);
+    throw new StepFailed(step.id, FailureType.APPROVAL_DECLINED, `step ${step.id}: the approval was declined`, undefined);
   }
   interp.setState(step.id, StepState.running, { waitingFor: undefined });
   return { approved: true, message };
@@ -49,7 +50,7 @@ function withDefaults(plan: Plan, given: JsonObject): JsonObject {
 
 async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
   const plan = step.plan;
-  if (!plan) throw new StepFailed(step.id, 'INVALID_PLAN', `step ${step.id}: the composite step has no embedded playbook`, undefined);
+  if (!plan) throw new StepFailed(step.id, FailureType.INVALID_PLAN, `step ${step.id}: the composite step has no embedded playbook`, undefined);
   const args = ((await evaluateAt({ step, field: 'with' }, step.args, interp.scope())) ?? {}) as JsonObject;
   const given = (args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}) as JsonObject;
   const input: PlaybookInput = {

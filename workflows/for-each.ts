@@ -14,7 +14,8 @@ import { StepState, type ItemCounts } from './messages.ts';
 import { failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
 import { itemIdentity, itemKeys } from './keys.ts';
-import { PlanErrorType, PlanEvaluationError, conditionAt, evaluateAt } from './plan-errors.ts';
+import { PlanEvaluationError, conditionAt, evaluateAt } from './plan-errors.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 /**
  * Most calls one batch activity makes (200): long enough to matter, short enough to retry
@@ -106,7 +107,7 @@ function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) 
   if ('keys' in found) return found.keys;
   const { first, second } = found.collision;
   throw new PlanEvaluationError(
-    PlanErrorType.duplicateKey,
+    FailureType.FOREACH_DUPLICATE_KEY,
     place,
     forEach.key ?? '',
     `elements ${first} and ${second} (counting from 0) have the same value, so the API would answer the second ` +
@@ -139,7 +140,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const forEach = step.forEach!;
   const place = { step, field: 'forEach.items' };
   const items = await evaluateAt(place, forEach.items, run.scope());
-  if (!Array.isArray(items)) throw new PlanEvaluationError(PlanErrorType.notAList, place, forEach.items, `gave ${kindOf(items)}, not a list`);
+  if (!Array.isArray(items)) throw new PlanEvaluationError(FailureType.FOREACH_NOT_A_LIST, place, forEach.items, `gave ${kindOf(items)}, not a list`);
   const done = (run.state.itemOutputs[step.id] ??= {});
   const size = batching(items.length, step);
   // The step's expressions read only steps it needs, all done before it started: one base

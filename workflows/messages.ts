@@ -25,13 +25,6 @@ export const RunStatus = {
 } as const;
 export type RunStatus = (typeof RunStatus)[keyof typeof RunStatus];
 
-/** Failure types the workflow ends with; the CLI maps them to exit codes. */
-export const RunFailureType = {
-  rolledBack: 'PlaybookRolledBack',
-  failed: 'PlaybookFailed',
-  needsManualRepair: 'PlaybookNeedsManualRepair',
-} as const;
-
 export interface ItemCounts {
   total: number;
   done: number;

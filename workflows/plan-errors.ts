@@ -7,17 +7,10 @@
  */
 import { ExpressionError, evaluateCondition, evaluateTemplate, unwrapExpression, type ExpressionScope } from '../definitions/expressions.ts';
 import type { JsonValue, PlanStep, Template } from '../definitions/plan-types.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 /** Failure types of plan evaluation. */
-export const PlanErrorType = {
-  /** An expression failed at run time. */
-  expression: 'EXPRESSION_FAILED',
-  /** A `forEach` list is not a list. */
-  notAList: 'FOREACH_NOT_A_LIST',
-  /** Two `forEach` elements would share an idempotency key. */
-  duplicateKey: 'FOREACH_DUPLICATE_KEY',
-} as const;
-export type PlanErrorType = (typeof PlanErrorType)[keyof typeof PlanErrorType];
+export type PlanErrorType = typeof FailureType.EXPRESSION_FAILED | typeof FailureType.FOREACH_NOT_A_LIST | typeof FailureType.FOREACH_DUPLICATE_KEY;
 
 /** Where in a plan: a step's field (`with`, `if`, `forEach.items`, `forEach.key`, `outputs.<name>`), or a playbook output. */
 export type PlanPlace = { step: PlanStep; field: string } | { output: string };
@@ -54,7 +47,7 @@ function failedAt(place: PlanPlace, template: Template, scope: ExpressionScope, 
   const expression = error instanceof ExpressionError ? `\${{ ${unwrapExpression(error.expression)} }}` : typeof template === 'string' ? template : JSON.stringify(template);
   const reason = error instanceof Error ? error.message : String(error);
   const index = typeof scope.index === 'number' ? scope.index : undefined;
-  return new PlanEvaluationError(PlanErrorType.expression, place, expression, reason, { cause: error, ...(index === undefined ? {} : { index }) });
+  return new PlanEvaluationError(FailureType.EXPRESSION_FAILED, place, expression, reason, { cause: error, ...(index === undefined ? {} : { index }) });
 }
 
 /** `evaluateTemplate` at `place`: any failure becomes a `PlanEvaluationError` there. */

@@ -20,23 +20,12 @@ import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import { Interpreter } from './interpreter.ts';
 import { PlanEvaluationError, evaluateAt } from './plan-errors.ts';
-import {
-  KEY_SEED_WORKFLOW_ID,
-  RunFailureType,
-  RunStatus,
-  StepState,
-  approveUpdate,
-  pauseUpdate,
-  progressQuery,
-  resumeUpdate,
-  type ChildResult,
-  type PlaybookInput,
-  type RunResult,
-} from './messages.ts';
+import { KEY_SEED_WORKFLOW_ID, RunStatus, StepState, approveUpdate, pauseUpdate, progressQuery, resumeUpdate, type ChildResult, type PlaybookInput, type RunResult } from './messages.ts';
 import type { CompensationReport } from './saga.ts';
 import { METRICS } from './metric-catalogue.ts';
 import { PLAYBOOK_NAME } from './search-attributes.ts';
 import { runTimeZone } from './tour-zone.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 /**
  * Counts a run that ended (`tourflow_runs_total`). The SDK records workflow metrics only when
@@ -184,7 +173,7 @@ async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, une
   countRun(interp.input.plan.name, status);
   if (cancelled) throw new CancelledFailure(`Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`, [result]);
   const reason = interp.firstFailure?.message ?? (unexpected instanceof Error ? unexpected.message : String(unexpected));
-  const type = status === RunStatus.needsManualRepair ? RunFailureType.needsManualRepair : status === RunStatus.rolledBack ? RunFailureType.rolledBack : RunFailureType.failed;
+  const type = status === RunStatus.needsManualRepair ? FailureType.PLAYBOOK_NEEDS_MANUAL_REPAIR : status === RunStatus.rolledBack ? FailureType.PLAYBOOK_ROLLED_BACK : FailureType.PLAYBOOK_FAILED;
   const prefix = status === RunStatus.needsManualRepair ? 'needs manual repair' : status === RunStatus.rolledBack ? 'rolled back' : 'failed';
   throw ApplicationFailure.create({ message: `${prefix}: ${reason}`, type, nonRetryable: true, details: [result] });
 }

@@ -20,6 +20,7 @@ import { undoActivityName } from './activity-names.ts';
 import { RunKeys } from './keys.ts';
 import { PlanEvaluationError } from './plan-errors.ts';
 import { HEARTBEAT_TIMEOUT } from './activity-calls.ts';
+import { FailureType } from '../definitions/failure-types.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
@@ -115,7 +116,7 @@ async function runUndo(stepId: string, record: UndoRecord, meta: UndoMeta, repor
 export function describeFailure(error: unknown): { type: string; message: string } {
   if ((error instanceof ActivityFailure || error instanceof ChildWorkflowFailure) && error.cause) return describeFailure(error.cause);
   if (error instanceof ApplicationFailure) return { type: error.type ?? 'Error', message: error.message };
-  if (error instanceof TimeoutFailure) return { type: 'TIMEOUT', message: error.message };
+  if (error instanceof TimeoutFailure) return { type: FailureType.TIMEOUT, message: error.message };
   if (error instanceof PlanEvaluationError) return { type: error.type, message: error.message };
   return { type: 'Error', message: error instanceof Error ? error.message : String(error) };
 }

@@ -2,17 +2,18 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { z } from 'zod';
 import { ApiError } from '../client/index.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** Parses a call's evaluated arguments with the catalogue's schema; a mismatch is the playbook's mistake. */
 export function parseArgs<S extends z.ZodType>(action: string, schema: S, args: unknown): z.output<S> {
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(arguments)'}: ${issue.message}`);
-  throw ApplicationFailure.nonRetryable(`${action}: invalid arguments at run time: ${problems.join('; ')}`, 'INVALID_ARGUMENTS');
+  throw ApplicationFailure.nonRetryable(`${action}: invalid arguments at run time: ${problems.join('; ')}`, FailureType.INVALID_ARGUMENTS);
 }
 
 /** A step that cannot go on for a reason in the playbook's data (unknown name, empty selection). */
-export function stepError(message: string, type = 'INVALID_ARGUMENTS'): ApplicationFailure {
+export function stepError(message: string, type: FailureType = FailureType.INVALID_ARGUMENTS): ApplicationFailure {
   return ApplicationFailure.nonRetryable(message, type);
 }
 

@@ -19,15 +19,15 @@ import type { ActionContext, ActionModule } from '../action.ts';
 import { stayIdOf, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { StepFailure } from './step-support.ts';
 import { findMembership } from './tour-days.ts';
 import { resolveOrganization } from './tours.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The organization a tour belongs to. */
 export async function organizationOfTour(ctx: ActionContext, tourId: string): Promise<string> {
   const membership = await findMembership(ctx, tourId);
   if (membership) return membership.orgId;
-  throw stepError(`Tour ${tourId} is in none of your organizations.`, StepFailure.unknownRecord);
+  throw stepError(`Tour ${tourId} is in none of your organizations.`, FailureType.UNKNOWN_RECORD);
 }
 
 /** The organization whose book a step names: a tour's, or one by name or ID (or the default). */
@@ -140,7 +140,7 @@ export const contactActions: ActionModule = {
     keyContactLeftBehind: async (args) => {
       throw ApplicationFailure.nonRetryable(
         `Key contact ${String(args.label)} (${String(args.contactId)}) stays in the organization's book: the API cannot delete key contacts. Delete it in the app if it is not wanted.`,
-        StepFailure.cannotUndo,
+        FailureType.CANNOT_UNDO,
       );
     },
     keyContactUnlink: (args, ctx) => ignoreGone(() => linkTarget(args).write(ctx, Number(args.contactId), 'REMOVE')),

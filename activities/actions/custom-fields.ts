@@ -13,7 +13,7 @@ import {
 } from '../../definitions/actions/custom-fields.ts';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ActionContext, ActionHandler, ActionModule } from '../action.ts';
-import { NameFailure, pick, type Candidate } from '../names/index.ts';
+import { pick, type Candidate } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { parseArgs } from './common.ts';
@@ -30,6 +30,7 @@ import {
   type FieldOwner,
   type SavedField,
 } from './field-lists.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 type Action = 'add' | 'update' | 'remove';
 const SCHEMAS = { add: customFieldAddArgs, update: customFieldUpdateArgs, remove: customFieldRemoveArgs } as const;
@@ -100,7 +101,7 @@ function handler(action: Action): ActionHandler {
         change = changeOf(action, state.args, state.fields, state.owner, state.key);
       } catch (error) {
         // An earlier attempt removed the field and its answer was lost: the step's work is done.
-        if (action !== 'remove' || !isRetry() || !(error instanceof ApplicationFailure) || error.type !== NameFailure.unknown) throw error;
+        if (action !== 'remove' || !isRetry() || !(error instanceof ApplicationFailure) || error.type !== FailureType.UNKNOWN_NAME) throw error;
         const { field } = state.args;
         return { output: { id: typeof field === 'number' ? field : null, owner: state.owner.label }, undo: [], tourId: state.args.tourId, describe: `the field was removed from ${state.owner.label} by an earlier attempt` };
       }

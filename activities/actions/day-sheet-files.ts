@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { request } from 'undici';
 import { stepError } from './common.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** Longest file or folder name a placeholder turns into, in characters. */
 const MAX_NAME = 100;
@@ -46,7 +47,7 @@ export function sheetFile(root: string, folder: string, template: string, names:
   const file = path.resolve(base, folder, relative);
   const inside = path.relative(base, file);
   if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
-    throw stepError(`Day sheets are saved inside ${base}; folder "${folder}" with path "${template}" points outside it.`, 'INVALID_ARGUMENTS');
+    throw stepError(`Day sheets are saved inside ${base}; folder "${folder}" with path "${template}" points outside it.`, FailureType.INVALID_ARGUMENTS);
   }
   return file;
 }

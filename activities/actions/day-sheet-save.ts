@@ -14,11 +14,10 @@ import { link, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import { stepError } from './common.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The document-information entry that marks a PDF as a day sheet tourflow saved. */
 export const SHEET_MARK = 'TourflowDaySheet';
-/** The failure type of a sheet that would replace a file tourflow did not write. */
-export const NOT_OUR_FILE = 'FILE_NOT_A_TOURFLOW_SHEET';
 /** A file larger than this at a sheet's path is not read: no day sheet is that large. */
 const LARGEST_SHEET_BYTES = 64 * 1024 * 1024;
 
@@ -74,7 +73,7 @@ async function existing(file: string): Promise<'none' | 'ours' | { keep: string 
 function refusal(file: string, reason: string): Error {
   return stepError(
     `Day sheet not saved: ${file} already exists and ${reason}; tourflow replaces only the day sheets it saved itself. Move or delete that file, or give daySheet.render another folder or path.`,
-    NOT_OUR_FILE,
+    FailureType.FILE_NOT_A_TOURFLOW_SHEET,
   );
 }
 

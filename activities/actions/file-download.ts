@@ -14,9 +14,7 @@ import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';
 import { getSigned, safeName } from './day-sheet-files.ts';
 import { pickFile } from './file-owners.ts';
-
-/** The failure type of a download whose path holds another file. */
-export const FILE_EXISTS = 'FILE_EXISTS';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** `folder/name` under `root`, refused when it leaves `root`. */
 function targetFile(root: string, folder: string, name: string): string {
@@ -44,7 +42,7 @@ async function sameFileThere(file: string, bytes: Buffer): Promise<boolean> {
     throw error;
   }
   if (stat.isFile() && stat.size === bytes.length && (await readFile(file)).equals(bytes)) return true;
-  throw stepError(`File not saved: ${file} already exists with other content; tourflow never replaces a file. Move or delete it, or give file.download another folder or fileName.`, FILE_EXISTS);
+  throw stepError(`File not saved: ${file} already exists with other content; tourflow never replaces a file. Move or delete it, or give file.download another folder or fileName.`, FailureType.FILE_EXISTS);
 }
 
 /** Writes the bytes to a new file whole (a temporary file, then a hard link: never over a file that appeared meanwhile). */

@@ -13,6 +13,7 @@ import { createAttachmentFromUrl, createUploadTicket, uploadFileContent, type Up
 import type { ActionContext } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** What an upload made. */
 interface Uploaded {
@@ -76,7 +77,7 @@ async function fromFile(args: FileUploadArgs, ctx: ActionContext): Promise<Uploa
     ticket = await ticketFor(2);
     status = await putBytes(ticket, bytes, fileName, ctx.signal);
   }
-  if (status < 200 || status > 299) throw stepError(`file.upload: storage refused "${fileName}" (HTTP ${status}).`, 'UPLOAD_REFUSED');
+  if (status < 200 || status > 299) throw stepError(`file.upload: storage refused "${fileName}" (HTTP ${status}).`, FailureType.UPLOAD_REFUSED);
   return { key: ticket.key, fileName, size: bytes.length, contentType };
 }
 

@@ -13,6 +13,7 @@ import { parseArgs, stepError } from './common.ts';
 import { fileDownloadRun } from './file-download.ts';
 import { detach, ownerOf, ownerText, ownerWord, pickFile, type FileOwnerRef } from './file-owners.ts';
 import { fileUploadRun } from './file-upload.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 const ownerOfFile = (file: FileListItem): FileOwnerRef => ({ entityType: file.entityType as FileEntityType, entityId: file.entityId! });
 
@@ -76,7 +77,7 @@ async function fileRemoveRun(call: StepCall, ctx: ActionContext): Promise<StepOu
   }
   const owner = ownerOfFile(file);
   const removed = await detach(ctx, args.tourId, owner, file.fileId, ctx.key());
-  if (!removed && !isRetry()) throw stepError(`File ${file.fileId} is no longer on ${ownerText(owner)}.`, 'UNKNOWN_NAME');
+  if (!removed && !isRetry()) throw stepError(`File ${file.fileId} is no longer on ${ownerText(owner)}.`, FailureType.UNKNOWN_NAME);
   const label = file.name ?? file.fileName ?? String(file.fileId);
   return { output: { fileId: file.fileId, on: ownerWord(owner.entityType), recordId: owner.entityId }, undo: [], tourId: args.tourId, describe: `removed file ${label} from ${ownerText(owner)}` };
 }

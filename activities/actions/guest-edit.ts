@@ -11,7 +11,8 @@ import { pickGuest } from '../names/index.ts';
 import { isRetry } from './attempts.ts';
 import { stepError } from './common.ts';
 import { passTypeId, readPassTypes } from './pass-types.ts';
-import { plainJson, StepFailure, writeBackOf } from './step-support.ts';
+import { plainJson, writeBackOf } from './step-support.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** Passes in the playbook's words. */
 export type PassRefs = ReadonlyArray<{ type: string | number; count: number }>;
@@ -67,7 +68,7 @@ export async function unreadFields(ctx: ActionContext, args: GuestUpdateArgs): P
   if (args.pickup === undefined || args.passes === undefined) {
     throw stepError(
       'guest.update: give "pickup" and "passes" (passes: [] for none). The API needs both on every edit and its guest list does not show them.',
-      StepFailure.invalidArguments,
+      FailureType.INVALID_ARGUMENTS,
     );
   }
   return { pickupMethodId: await ctx.client.lookups.resolve('pickupMethods', args.pickup), passes: await resolvePasses(ctx, args.tourId, args.passes) };

@@ -10,8 +10,9 @@ import { pickPerson, type TourPerson } from '../names/index.ts';
 import { stepError } from './common.ts';
 import { lookupTour, selectDays, type TourDay } from './tour-days.ts';
 import { passTypeId, readPassTypes } from './pass-types.ts';
-import { mapLimit, StepFailure } from './step-support.ts';
+import { mapLimit } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** A guest list entry as the guest actions handle it. */
 export interface GuestRow {
@@ -92,7 +93,7 @@ async function holdingPasses(ctx: ActionContext, tourId: string, rows: GuestRow[
   if (rows.some((row) => row.passIds === undefined)) {
     throw stepError(
       'Selecting by pass type is not possible here: the guest list read does not show the passes of its entries.',
-      StepFailure.invalidArguments,
+      FailureType.INVALID_ARGUMENTS,
     );
   }
   return rows.filter((row) => row.passIds!.some((id) => wanted.has(id)));
@@ -123,7 +124,7 @@ export async function guestsById(ctx: ActionContext, tourId: string, ids: readon
   if (rows.length < wanted.size) {
     const found = new Set(rows.map((row) => row.id));
     const missing = [...wanted].filter((id) => !found.has(id));
-    throw stepError(`Guest list entries not on tour ${tourId}: ${missing.join(', ')}.`, StepFailure.unknownRecord);
+    throw stepError(`Guest list entries not on tour ${tourId}: ${missing.join(', ')}.`, FailureType.UNKNOWN_RECORD);
   }
   return rows;
 }

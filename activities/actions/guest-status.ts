@@ -11,9 +11,10 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { GUESTLIST_STATUS_MAX_IDS } from '../api/assumptions.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
-import { chunks, groupBy, mapLimit, StepFailure } from './step-support.ts';
+import { chunks, groupBy, mapLimit } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
 import { plural } from './plural.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /**
  * The entries the call names (by IDs or a selection) that are not at the target status yet.
@@ -87,7 +88,7 @@ async function setStatus(call: StepCall, ctx: ActionContext): Promise<StepOutcom
   if (args.status === GuestDecision.approved && args.respectDayCaps) {
     const problems = await overCap(ctx, args.tourId, rows);
     if (problems.length > 0) {
-      throw stepError(`Approving would go past the guest cap of ${problems.join('; ')}. Nothing was changed.`, StepFailure.overDayCap);
+      throw stepError(`Approving would go past the guest cap of ${problems.join('; ')}. Nothing was changed.`, FailureType.OVER_DAY_CAP);
     }
   }
   await putStatus(ctx, args.tourId, target, rows.map((row) => row.id));

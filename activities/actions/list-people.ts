@@ -7,9 +7,9 @@ import { foldName, readTourPeople } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from './plural.ts';
 import { parseArgs, stepError } from './common.ts';
-import { StepFailure } from './step-support.ts';
 import { findMembership } from './tour-days.ts';
 import { resolveOrganization } from './tours.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter((part) => part).join(' ') || null;
 
@@ -51,7 +51,7 @@ async function orgOf(ctx: ActionContext, args: { org?: string | undefined; tourI
   if (args.tourId === undefined) return resolveOrganization(ctx, args.org);
   const membership = await findMembership(ctx, args.tourId);
   if (membership) return membership.orgId;
-  throw stepError(`Tour ${args.tourId} is in none of your organizations.`, StepFailure.unknownRecord);
+  throw stepError(`Tour ${args.tourId} is in none of your organizations.`, FailureType.UNKNOWN_RECORD);
 }
 
 async function orgMembers(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {

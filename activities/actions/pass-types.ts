@@ -14,7 +14,7 @@ import type { ActionContext, ActionModule } from '../action.ts';
 import { pickPassType, readPassTypeList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { isGone, parseArgs } from './common.ts';
-import { StepFailure } from './step-support.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The tour's live pass types. */
 export function readPassTypes(ctx: ActionContext, tourId: string): Promise<PassType[]> {
@@ -68,7 +68,7 @@ export const passTypeActions: ActionModule = {
       const holders = blocked.success ? blocked.data.guestLists.map((entry) => entry.id).join(', ') : 'unknown';
       throw ApplicationFailure.nonRetryable(
         `Pass type ${String(args.name)} (${passTypeId}) was left in place: guest list entries ${holders} hold it. Take the pass off those entries, then delete the pass type.`,
-        StepFailure.cannotUndo,
+        FailureType.CANNOT_UNDO,
       );
     },
   },

@@ -33,8 +33,8 @@ import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { passTypeId } from './pass-types.ts';
 import { requireEntry } from './guest-edit.ts';
-import { StepFailure } from './step-support.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The pass type an update names, as it is now. */
 async function passTypeBefore(call: StepCall, ctx: ActionContext): Promise<{ args: ReturnType<typeof passTypeUpdateArgs.parse>; passType: PassType }> {
@@ -43,7 +43,7 @@ async function passTypeBefore(call: StepCall, ctx: ActionContext): Promise<{ arg
   for await (const row of ctx.client.paginate(listPassTypes, { params: { tourId: args.tourId }, signal: ctx.signal })) if (row.is_deleted !== true) rows.push(row);
   const id = passTypeId(rows, args.passType, args.tourId);
   const passType = rows.find((row) => row.id === id);
-  if (!passType) throw stepError(`Pass type ${id} is not a live pass type of tour ${args.tourId}.`, StepFailure.unknownName);
+  if (!passType) throw stepError(`Pass type ${id} is not a live pass type of tour ${args.tourId}.`, FailureType.UNKNOWN_NAME);
   return { args, passType };
 }
 
@@ -94,7 +94,7 @@ async function passTypeDeleteRun(call: StepCall, ctx: ActionContext): Promise<St
     const holders = blocked.success ? blocked.data.guestLists.map((entry) => entry.id).join(', ') : 'unknown';
     throw stepError(
       `Pass type ${id} was not deleted: guest list entries ${holders} hold it. Take the pass off those entries first, or set force: true with allowDestroy: true.`,
-      'PASS_TYPE_HELD',
+      FailureType.PASS_TYPE_HELD,
     );
   }
   return { output: { id }, undo: [], describe: `deleted pass type ${id}${force ? ' (forced)' : ''}` };
@@ -113,7 +113,7 @@ async function bulletinBefore(call: StepCall, ctx: ActionContext) {
   const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
   const id = await bulletinOf(ctx, args);
   const bulletin = (await readBulletins(ctx, args.tourId)).find((row) => row.id === id);
-  if (!bulletin) throw stepError(`No bulletin with ID ${id} on tour ${args.tourId}.`, StepFailure.unknownName);
+  if (!bulletin) throw stepError(`No bulletin with ID ${id} on tour ${args.tourId}.`, FailureType.UNKNOWN_NAME);
   return { args, bulletin };
 }
 

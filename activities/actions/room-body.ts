@@ -9,7 +9,8 @@ import type { RoomAssignment } from '../api/rooms.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { stepError } from './common.ts';
 import { checkFields, fromIso, fromLocal, toLocal, type StayInstant } from './stay-times.ts';
-import { folded, plainJson, StepFailure } from './step-support.ts';
+import { folded, plainJson } from './step-support.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The live room of the stay with the call's number, else with its name. */
 export function matchRoom(rooms: readonly RoomAssignment[], args: Pick<RoomAssignArgs, 'roomNumber' | 'name'>): RoomAssignment | undefined {
@@ -54,7 +55,7 @@ export function roomTimes(args: RoomAssignArgs, stay: Stay, existing: RoomAssign
 }
 
 function missingTimes(stay: Stay, field: 'checkIn' | 'checkOut') {
-  return stepError(`room.assign: stay ${stay.id} has no ${field === 'checkIn' ? 'check-in' : 'check-out'}; give "${field}".`, StepFailure.invalidArguments);
+  return stepError(`room.assign: stay ${stay.id} has no ${field === 'checkIn' ? 'check-in' : 'check-out'}; give "${field}".`, FailureType.INVALID_ARGUMENTS);
 }
 
 /** The fields a create or an update sends (the occupant list replaces the room's). */

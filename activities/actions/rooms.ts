@@ -12,10 +12,11 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { matchRoom, roomFields, roomLabel, roomTimes, roomWriteBack } from './room-body.ts';
 import { findStay } from './stays.ts';
-import { asBody, StepFailure } from './step-support.ts';
+import { asBody } from './step-support.ts';
 import { matchPeople, peopleWarning, readTourPeople } from './tour-people.ts';
 import { goneOnRetry, pickRoom } from '../names/index.ts';
 import { plural } from './plural.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** What `room.assign` found before writing. */
 interface RoomState {
@@ -79,7 +80,7 @@ async function writeRoom(ctx: ActionContext, state: RoomState, body: JsonObject)
     const names = state.rooms.map((room) => room.assignment.name ?? room.assignment.room_number).join(', ') || 'none';
     throw stepError(
       `room.assign: no room named "${state.args.name}" in ${stayLabel(state.stay)} (rooms: ${names}); give "roomNumber" to create one.`,
-      StepFailure.invalidArguments,
+      FailureType.INVALID_ARGUMENTS,
     );
   }
   const { id } = await ctx.client.call(createRoom, {

@@ -13,8 +13,8 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { resolveTagIds, tourCache } from './schedule-items.ts';
-import { StepFailure } from './step-support.ts';
 import { resolveTemplate } from './templates.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /**
  * The template to rename. One that already carries the new name is taken as renamed: an attempt
@@ -54,7 +54,7 @@ async function tagBefore(call: StepCall, ctx: ActionContext) {
   const find = async (ref: string | number) => {
     const [tagId] = (await resolveTagIds(cache, [ref])) as [number];
     const tag = (await cache.tags()).find((row) => row.id === tagId);
-    if (!tag) throw stepError(`Tag ${String(ref)} is not on tour ${args.tourId}.`, StepFailure.unknownName);
+    if (!tag) throw stepError(`Tag ${String(ref)} is not on tour ${args.tourId}.`, FailureType.UNKNOWN_NAME);
     return tag;
   };
   try {

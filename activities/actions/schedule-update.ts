@@ -17,6 +17,7 @@ import { eachLimited } from './concurrency.ts';
 import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
 import { resolveDay, zoneOf, type TourDay } from './tour-days.ts';
 import { fieldChanges, fieldsBefore } from './schedule-fields.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** An item's status as it was: `status` and the status type (null when it had none). */
 export interface ItemStatus {
@@ -51,7 +52,7 @@ async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateAr
   // On a repeated attempt a missing attachment is one the earlier attempt removed.
   if (unknown.length > 0 && !isRetry()) {
     const known = files.map((file) => String(file.fileId)).join(', ') || 'none';
-    throw stepError(`Schedule item ${args.itemId} has no attachment ${unknown.join(', ')}; its attachments are: ${known}.`, 'UNKNOWN_ATTACHMENT');
+    throw stepError(`Schedule item ${args.itemId} has no attachment ${unknown.join(', ')}; its attachments are: ${known}.`, FailureType.UNKNOWN_ATTACHMENT);
   }
   return files.map((file) => ({ id: Number(file.fileId), link: file.key, ...(remove.has(Number(file.fileId)) ? { deleted: true } : {}) }));
 }

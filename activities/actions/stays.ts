@@ -19,9 +19,10 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { locationFromRead, locationObject, toLocation } from './places.ts';
 import { checkFields, fromIso, fromLocal, isoOf, toLocal, type LocalDateTime } from './stay-times.ts';
-import { asBody, lostNote, plainJson, StepFailure, writeBackOf } from './step-support.ts';
+import { asBody, lostNote, plainJson, writeBackOf } from './step-support.ts';
 import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
 import { visibilityBody } from './tour-people.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /**
  * The days a stay belongs to when the playbook names none: the tour's days from the check-in
@@ -90,7 +91,7 @@ async function readStay(ctx: ActionContext, stayId: number): Promise<Stay> {
 function zoneOf(stay: Stay, named: string | undefined, action: string): string {
   const zone = named ?? stay.timezone;
   if (zone) return zone;
-  throw stepError(`${action}: stay ${stay.id} has no time zone; give "timeZone".`, StepFailure.invalidArguments);
+  throw stepError(`${action}: stay ${stay.id} has no time zone; give "timeZone".`, FailureType.INVALID_ARGUMENTS);
 }
 
 /** The stay's address as read: its Location object when the read carries one, else the address text. */
@@ -115,7 +116,7 @@ function withTimes(stay: Stay, args: StayUpdateArgs): StayUpdateArgs {
   const zone = args.timeZone ?? stay.timezone ?? 'UTC';
   const sameDay = (iso: string | null | undefined, time: string, which: string): LocalDateTime => {
     const instant = fromIso(iso, zone);
-    if (!instant) throw stepError(`stay.update: stay ${stay.title ?? stay.id} has no ${which} date to keep; give "${which === 'check-in' ? 'checkIn' : 'checkOut'}" with a date.`, StepFailure.invalidArguments);
+    if (!instant) throw stepError(`stay.update: stay ${stay.title ?? stay.id} has no ${which} date to keep; give "${which === 'check-in' ? 'checkIn' : 'checkOut'}" with a date.`, FailureType.INVALID_ARGUMENTS);
     return { date: toLocal(instant, zone).date, time };
   };
   return {

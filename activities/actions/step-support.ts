@@ -1,23 +1,8 @@
 /**
  * Small pieces the venue, stay, room, contact, guest and pass-type actions share: their
- * failure types, plain-JSON undo arguments, and request chunking.
+ * plain-JSON undo arguments, and request chunking.
  */
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
-
-/** Failure types of these actions (beyond the API's own codes), for `onFailure` and reports. */
-export const StepFailure = {
-  /** A day, entry or record the arguments name is not on the tour. */
-  unknownRecord: 'UNKNOWN_RECORD',
-  /** A name that matches nothing (a pass type, a requester). */
-  unknownName: 'UNKNOWN_NAME',
-  /** The arguments miss something the API needs. */
-  invalidArguments: 'INVALID_ARGUMENTS',
-  /** Approving would take a day beyond its guest cap. */
-  overDayCap: 'OVER_DAY_CAP',
-  /** An undo that cannot be done through the API; the record is left for manual repair. */
-  cannotUndo: 'CANNOT_UNDO',
-} as const;
-export type StepFailure = (typeof StepFailure)[keyof typeof StepFailure];
 
 /**
  * A body as plain JSON for an undo record: `undefined` fields dropped (undo arguments cross

@@ -23,6 +23,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { readDayItems, restoreMissingUndo } from './schedule-items.ts';
 import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** Most items one template holds. */
 const TEMPLATE_MAX_ITEMS = 500;
@@ -42,7 +43,7 @@ async function scheduleTemplateCreate(call: StepCall, ctx: ActionContext): Promi
   if (args.fromDay !== undefined) {
     const day = resolveDay(await lookupTour(ctx, args.tourId), args.fromDay);
     itemIds = (await readDayItems(ctx, args.tourId, day.id)).map((item) => item.id);
-    if (itemIds.length === 0) throw stepError(`Day ${day.date} has no schedule items you can see; there is nothing to save as template "${args.name}".`, 'EMPTY_SELECTION');
+    if (itemIds.length === 0) throw stepError(`Day ${day.date} has no schedule items you can see; there is nothing to save as template "${args.name}".`, FailureType.EMPTY_SELECTION);
     if (itemIds.length > TEMPLATE_MAX_ITEMS) throw stepError(`Day ${day.date} has ${itemIds.length} items; a template holds at most ${TEMPLATE_MAX_ITEMS}. Pass "items" instead.`);
     source = `the ${itemIds.length} items of ${day.date}`;
   }

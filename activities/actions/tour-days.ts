@@ -7,6 +7,7 @@ import { listOrganizations } from '../api/organizations.ts';
 import { getTourData, listTours, type TourData, type TourMembership } from '../api/tours.ts';
 import type { ActionContext } from '../action.ts';
 import { stepError } from './common.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** One day of a tour. */
 export interface TourDay {
@@ -135,7 +136,7 @@ export function resolveDay(tour: TourView, ref: string | number): TourDay {
   const day = typeof ref === 'number' ? tour.days.find((d) => d.id === ref) : tour.days.find((d) => d.date === ref);
   if (day) return day;
   const known = tour.days.map((d) => `${d.date} (${d.id})`).join(', ') || 'none';
-  throw stepError(`Tour ${tour.name ?? tour.id} has no day ${typeof ref === 'number' ? `with ID ${ref}` : `on ${ref}`}; its days are: ${known}.`, 'UNKNOWN_DAY');
+  throw stepError(`Tour ${tour.name ?? tour.id} has no day ${typeof ref === 'number' ? `with ID ${ref}` : `on ${ref}`}; its days are: ${known}.`, FailureType.UNKNOWN_DAY);
 }
 
 /** The playbook's day filters; every filter given must match. */

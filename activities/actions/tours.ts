@@ -7,6 +7,7 @@ import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { dayOutput, fillFromMembership, readTour, selectDays } from './tour-days.ts';
 import { newDayEntry, tourUpdateHandler, tourWriteBack } from './tour-update.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The organization a tour goes into: by ID or name, or the caller's only one. */
 export async function resolveOrganization(ctx: ActionContext, named: string | undefined): Promise<string> {
@@ -15,7 +16,7 @@ export async function resolveOrganization(ctx: ActionContext, named: string | un
   if (wanted) {
     const match = orgs.find((org) => org.id === wanted || org.name.toLowerCase() === wanted.toLowerCase());
     if (match) return match.id;
-    throw stepError(`No organization "${wanted}"; yours are: ${orgs.map((org) => org.name).join(', ')}.`, 'UNKNOWN_NAME');
+    throw stepError(`No organization "${wanted}"; yours are: ${orgs.map((org) => org.name).join(', ')}.`, FailureType.UNKNOWN_NAME);
   }
   const only = orgs[0];
   if (orgs.length === 1 && only) return only.id;
@@ -72,11 +73,11 @@ async function findTour(ctx: ActionContext, orgIds: string[], wanted: { name?: s
   const what = wanted.tourId !== undefined ? `with ID ${wanted.tourId}` : `named "${wanted.name}"`;
   if (found.length === 0) {
     const some = seen.slice(0, 20).join(', ') || 'none';
-    throw stepError(`No tour ${what}; tours you can see: ${some}${seen.length > 20 ? ', ...' : ''}.`, 'UNKNOWN_NAME');
+    throw stepError(`No tour ${what}; tours you can see: ${some}${seen.length > 20 ? ', ...' : ''}.`, FailureType.UNKNOWN_NAME);
   }
   if (found.length > 1) {
     const ids = found.map((match) => `${match.tour.id} (organization ${match.orgId})`).join(', ');
-    throw stepError(`${found.length} tours are ${what}: ${ids}; name the organization with "org" or use the tour ID.`, 'AMBIGUOUS_NAME');
+    throw stepError(`${found.length} tours are ${what}: ${ids}; name the organization with "org" or use the tour ID.`, FailureType.AMBIGUOUS_NAME);
   }
   return found[0]!;
 }

@@ -3,8 +3,9 @@
  * 5xx, 408, timeouts and connection resets are retryable; 429 is retryable after `Retry-After`;
  * every other 4xx is not (retrying the same input gives the same answer).
  */
-import { ApiError, ClientErrorCode } from './errors.ts';
+import { ApiError } from './errors.ts';
 import type { Redactor } from './redact.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** Error body as the API sends it; gateway failures carry only `message`. */
 interface ErrorBody {
@@ -48,7 +49,7 @@ export function refusedCredential(status: number, code: string | undefined): str
   if (code === undefined || code === 'Forbidden') {
     return 'The API refused the API key or secret (TOURFLOW_API_KEY, TOURFLOW_API_SECRET): an unknown, revoked or expired key, or a secret that does not match it.';
   }
-  if (code === 'INSUFFICIENT_SCOPE') return 'The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.';
+  if (code === FailureType.INSUFFICIENT_SCOPE) return 'The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.';
   if (code === 'Unauthorized') return 'The signed-in user may not access this record.';
   return undefined;
 }
@@ -82,7 +83,7 @@ export function errorFromNetwork(endpoint: string, error: unknown, redact: Redac
   const timedOut = code !== undefined && NETWORK_TIMEOUT_CODES.has(code);
   const detail = redact((error as Error)?.message ?? String(error));
   return new ApiError(`${endpoint} ${timedOut ? 'timed out' : 'got no response'} (${code ?? 'network error'}: ${detail})`, {
-    code: timedOut ? ClientErrorCode.timeout : ClientErrorCode.network,
+    code: timedOut ? FailureType.TIMEOUT : FailureType.NETWORK_ERROR,
     endpoint,
     retryable: true,
     cause: error,
@@ -92,7 +93,7 @@ export function errorFromNetwork(endpoint: string, error: unknown, redact: Redac
 /** The error for a call that ran past the whole-request timeout. */
 export function timeoutError(endpoint: string, ms: number): ApiError {
   return new ApiError(`${endpoint} timed out after ${ms} ms`, {
-    code: ClientErrorCode.timeout,
+    code: FailureType.TIMEOUT,
     endpoint,
     retryable: true,
   });

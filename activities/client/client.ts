@@ -10,7 +10,7 @@ import { IDEMPOTENCY_HEADER } from '../api/assumptions.ts';
 import { errorFromResponse } from './classify.ts';
 import type { CallOptions, DataOf, Endpoint, PagedEndpoint, RowOf } from './endpoint.ts';
 import { parseEnvelope, type RawResult } from './envelope.ts';
-import { ApiError, ClientErrorCode, notPerformed } from './errors.ts';
+import { ApiError, notPerformed } from './errors.ts';
 import { createAgent, DEFAULT_TIMEOUTS, send, type HttpResponse, type HttpTimeouts } from './http.ts';
 import { createLookups, type Lookups } from './lookups.ts';
 import { missingCredentials } from './oauth.ts';
@@ -19,6 +19,7 @@ import { prepareRequest, type LooseCallOptions, type PreparedRequest } from './p
 import { createRedactor, type Redactor } from './redact.ts';
 import { callRetries, withRetry, type RetryListener, type RetryOptions } from './retry.ts';
 import { createTokenSource, type TokenSource } from './token-source.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** One HTTP exchange, reported after it ends (for logs and benchmarks; holds no secrets). */
 export interface RequestInfo {
@@ -168,7 +169,7 @@ class TourApiClient implements ApiClient {
       status = response.status;
       return response;
     } catch (error) {
-      noResponse = signal?.aborted ? 'cancelled' : error instanceof ApiError && error.code === ClientErrorCode.timeout ? 'timeout' : 'network';
+      noResponse = signal?.aborted ? 'cancelled' : error instanceof ApiError && error.code === FailureType.TIMEOUT ? 'timeout' : 'network';
       throw error;
     } finally {
       const ms = performance.now() - started;

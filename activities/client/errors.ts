@@ -4,34 +4,12 @@
  * (`"POST /v1/tours"`) and whether trying again can help. Messages never hold a header,
  * token or secret.
  */
-
-/** Codes the client raises itself, beside the API's own codes (`TOUR_NOT_FOUND`, ...). */
-export const ClientErrorCode = {
-  /** Connection refused or reset, socket closed before the response was complete. */
-  network: 'NETWORK_ERROR',
-  /** Connect, header or whole-request timeout. */
-  timeout: 'TIMEOUT',
-  /** The response did not match the endpoint's schema. */
-  responseShape: 'RESPONSE_SHAPE_ERROR',
-  /** The request was refused before sending: bad parameters, body or idempotency key. */
-  invalidRequest: 'INVALID_REQUEST',
-  /** A 2xx answer whose envelope says `status: false`: the operation did not happen. */
-  notPerformed: 'NOT_PERFORMED',
-  /** No usable sign-in: `tourflow login` is needed. */
-  reauthRequired: 'REAUTH_REQUIRED',
-  /** API key or secret missing from the configuration. */
-  missingCredentials: 'MISSING_CREDENTIALS',
-  /** The token file is readable by other users, or unreadable. */
-  insecureTokenFile: 'INSECURE_TOKEN_FILE',
-  /** A lookup name (`dayType: Show`) that the reference data does not know. */
-  unknownName: 'UNKNOWN_NAME',
-} as const;
-export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+import { FailureType } from '../../definitions/failure-types.ts';
 
 export interface ApiErrorContext {
   /** HTTP status, when a response arrived. */
   status?: number;
-  /** The API's `error` code, or one of `ClientErrorCode`; absent for a bare gateway body. */
+  /** The API's `error` code, or one of the client's own (`FailureType`); absent for a bare gateway body. */
   code?: string;
   /** Method and path template, e.g. `"PUT /v1/tours/{tourId}"`. */
   endpoint: string;
@@ -80,7 +58,7 @@ export class ApiResponseShapeError extends ApiError {
   constructor(endpoint: string, field: string, problem: string, status?: number) {
     super(`${endpoint} answered with an unexpected shape at ${field}: ${problem}`, {
       status,
-      code: ClientErrorCode.responseShape,
+      code: FailureType.RESPONSE_SHAPE_ERROR,
       endpoint,
       retryable: false,
     });
@@ -96,7 +74,7 @@ export class ApiResponseShapeError extends ApiError {
 export class ReauthRequiredError extends ApiError {
   constructor(reason: string, options: { endpoint?: string; cause?: unknown } = {}) {
     super(`${reason}. Run \`tourflow login\` to sign in again.`, {
-      code: ClientErrorCode.reauthRequired,
+      code: FailureType.REAUTH_REQUIRED,
       endpoint: options.endpoint ?? 'token refresh',
       retryable: false,
       cause: options.cause,
@@ -113,7 +91,7 @@ export class LookupNameError extends ApiError {
   constructor(group: string, name: string, validNames: readonly string[], endpoint: string) {
     const shown = validNames.length ? validNames.join(', ') : '(none)';
     super(`Unknown ${group} name "${name}". Valid names: ${shown}`, {
-      code: ClientErrorCode.unknownName,
+      code: FailureType.UNKNOWN_NAME,
       endpoint,
       retryable: false,
     });
@@ -126,7 +104,7 @@ export class LookupNameError extends ApiError {
 /** Builds a local, non-retryable error for a request refused before sending. */
 export function invalidRequest(endpoint: string, message: string): ApiError {
   return new ApiError(`${endpoint}: ${message}`, {
-    code: ClientErrorCode.invalidRequest,
+    code: FailureType.INVALID_REQUEST,
     endpoint,
     retryable: false,
   });
@@ -136,7 +114,7 @@ export function invalidRequest(endpoint: string, message: string): ApiError {
 export function notPerformed(endpoint: string, message: string, status?: number): ApiError {
   return new ApiError(`${endpoint} did not perform the operation${message ? `: ${message}` : ''}`, {
     status,
-    code: ClientErrorCode.notPerformed,
+    code: FailureType.NOT_PERFORMED,
     endpoint,
     retryable: false,
   });

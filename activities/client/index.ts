@@ -15,14 +15,7 @@ export {
   type RowOf,
 } from './endpoint.ts';
 export { paginationSchema, type Pagination, type RawResult } from './envelope.ts';
-export {
-  ApiError,
-  ApiResponseShapeError,
-  ClientErrorCode,
-  LookupNameError,
-  ReauthRequiredError,
-  type ApiErrorContext,
-} from './errors.ts';
+export { ApiError, ApiResponseShapeError, LookupNameError, ReauthRequiredError, type ApiErrorContext } from './errors.ts';
 export { browserCommand, openBrowser } from './browser.ts';
 export { asActivityFailure, retriesExhausted, toActivityFailure, withActivityFailures, type ApiFailureDetails } from './failures.ts';
 export { createAgent, DEFAULT_TIMEOUTS, type HttpTimeouts } from './http.ts';
@@ -31,7 +24,7 @@ export { createLookups, normalizeName, type LookupEntryView, type Lookups } from
 export { DEFAULT_LOGIN_SCOPES, type TokenSet } from './oauth.ts';
 export { DEFAULT_PAGE_SIZE, type PageOptions } from './paginate.ts';
 export { createRedactor, type Redactor } from './redact.ts';
-export { SIGN_IN_FAILED, signIn, type SignInOptions, type SignInResult } from './sign-in.ts';
+export { signIn, type SignInOptions, type SignInResult } from './sign-in.ts';
 export { callRetries, retryDelayMs, withCallRetries, withRetry, type CallRetries, type RetryListener, type RetryOptions } from './retry.ts';
 export {
   createTokenSource,

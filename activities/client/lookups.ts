@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import { getReferenceTypes, listAgeRestrictions, listStayFieldTemplates, listVenueFieldTemplates } from '../api/reference.ts';
 import { listDayTypes } from '../api/tours.ts';
 import type { Endpoint } from './endpoint.ts';
-import { ApiError, ClientErrorCode, LookupNameError } from './errors.ts';
+import { ApiError, LookupNameError } from './errors.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** One resolvable entry: its ID, the name playbooks use, and other names it answers to. */
 export interface LookupEntryView {
@@ -118,7 +119,7 @@ export function createLookups(fetch: LookupFetch, options: { ttlMs?: number; now
     if (found) return found;
     const known = [...(await tableOf(bundle)).keys(), ...Object.keys(SEPARATE_SOURCES)];
     throw new ApiError(`Unknown lookup group "${group}". Known groups: ${known.join(', ')}`, {
-      code: ClientErrorCode.unknownName,
+      code: FailureType.UNKNOWN_NAME,
       endpoint: source.endpoint.name,
       retryable: false,
     });

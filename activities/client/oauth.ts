@@ -8,8 +8,9 @@ import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import { API_SCOPES, OAuthPath, OIDC_SCOPES, SCOPE_PREFIX } from '../api/assumptions.ts';
 import { errorFromNetwork, errorFromResponse } from './classify.ts';
-import { ApiError, ApiResponseShapeError, ClientErrorCode, ReauthRequiredError } from './errors.ts';
+import { ApiError, ApiResponseShapeError, ReauthRequiredError } from './errors.ts';
 import type { Redactor } from './redact.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** Tokens as tourflow keeps them. Times are epoch milliseconds. */
 export interface TokenSet {
@@ -183,6 +184,6 @@ function parseTokens(text: string, started: number, status: number): TokenSet {
 export function missingCredentials(endpoint: string): ApiError {
   return new ApiError(
     'The API key and secret are not configured: set TOURFLOW_API_KEY and TOURFLOW_API_SECRET (the partner credential from the integrations portal).',
-    { code: ClientErrorCode.missingCredentials, endpoint, retryable: false },
+    { code: FailureType.MISSING_CREDENTIALS, endpoint, retryable: false },
   );
 }

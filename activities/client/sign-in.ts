@@ -12,9 +12,7 @@ import { ApiError } from './errors.ts';
 import { buildAuthorizeUrl, createPkcePair, createState, DEFAULT_LOGIN_SCOPES, exchangeCode, missingCredentials, type TokenSet } from './oauth.ts';
 import { createRedactor } from './redact.ts';
 import { writeTokenFile } from './token-store.ts';
-
-/** Code of every sign-in failure that is not an HTTP error of the portal. */
-export const SIGN_IN_FAILED = 'SIGN_IN_FAILED';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 export interface SignInOptions {
   config: ApiConfig;
@@ -36,7 +34,7 @@ export interface SignInResult {
   tokenFile: string;
 }
 
-function failure(message: string, code = SIGN_IN_FAILED): ApiError {
+function failure(message: string, code: string = FailureType.SIGN_IN_FAILED): ApiError {
   return new ApiError(message, { code, endpoint: 'GET /authorize', retryable: false });
 }
 
@@ -83,7 +81,7 @@ function awaitCallback(server: Server, path: string, state: string, signal: Abor
       const query = url.searchParams;
       if (query.get('state') !== state) {
         page(res, 400, 'Sign-in failed: the response does not belong to this sign-in (state mismatch). Run tourflow login again.');
-        return reject(failure('The portal answered with a different state value; the sign-in was not completed (possible forged redirect)', 'STATE_MISMATCH'));
+        return reject(failure('The portal answered with a different state value; the sign-in was not completed (possible forged redirect)', FailureType.STATE_MISMATCH));
       }
       const error = query.get('error');
       if (error) {

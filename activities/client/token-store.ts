@@ -8,8 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ApiError, ClientErrorCode } from './errors.ts';
+import { ApiError } from './errors.ts';
 import { TOKEN_REQUEST_TIMEOUT_MS, type TokenSet } from './oauth.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** What the token file holds. */
 export interface StoredTokens extends TokenSet {
@@ -33,7 +34,7 @@ const storedSchema = z.object({
 
 function fileError(file: string, problem: string, fix: string, cause?: unknown): ApiError {
   return new ApiError(`Token file ${file} ${problem}. ${fix}`, {
-    code: ClientErrorCode.insecureTokenFile,
+    code: FailureType.INSECURE_TOKEN_FILE,
     endpoint: 'token file',
     retryable: false,
     cause,

@@ -8,15 +8,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { editDistance } from '../../definitions/suggest.ts';
 import { plural, thereAre } from '../actions/plural.ts';
-
-/** Failure types of name resolution, for `onFailure` and reports. */
-export const NameFailure = {
-  /** No record has that name or ID. */
-  unknown: 'UNKNOWN_NAME',
-  /** Several records have that name. */
-  ambiguous: 'AMBIGUOUS_NAME',
-} as const;
-export type NameFailure = (typeof NameFailure)[keyof typeof NameFailure];
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** One record a name may mean. */
 export interface Candidate<T> {
@@ -107,7 +99,7 @@ export function unknownName<T>(context: PickContext, ref: string | number, candi
     const near = id === undefined ? nearestNames(String(ref), names) : [];
     text += near.length > 0 ? `; nearest: ${near.map((n) => `"${n}"`).join(', ')}.` : `; there are: ${listed(candidates.map(shownOf))}.`;
   }
-  return ApplicationFailure.nonRetryable(text, NameFailure.unknown);
+  return ApplicationFailure.nonRetryable(text, FailureType.UNKNOWN_NAME);
 }
 
 /** The failure for a name several candidates have. */
@@ -115,7 +107,7 @@ export function ambiguousName<T>(context: PickContext, ref: string | number, mat
   const what = context.echo === false ? 'the name given' : `"${ref}"`;
   return ApplicationFailure.nonRetryable(
     `${plural(matches.length, context.kind, context.plural)} ${context.where} match ${what}: ${listed(matches.map(shownOf))}; give the ID instead.`,
-    NameFailure.ambiguous,
+    FailureType.AMBIGUOUS_NAME,
   );
 }
 

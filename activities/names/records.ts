@@ -14,7 +14,8 @@ import { listTags, type Tag } from '../api/tags.ts';
 import { listVenues, type Venue } from '../api/venues.ts';
 import type { ActionContext } from '../action.ts';
 import { isRetry } from '../actions/attempts.ts';
-import { ambiguousName, foldName, NameFailure, pick, unknownName, type Candidate } from './pick.ts';
+import { ambiguousName, foldName, pick, unknownName, type Candidate } from './pick.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 /** A name or an ID, as playbooks give them. */
 export type NameRef = string | number;
@@ -281,5 +282,5 @@ export function bulletinIdOf(
  * record and its answer was lost, so the step's work is done.
  */
 export function goneOnRetry(error: unknown): boolean {
-  return isRetry() && error instanceof Error && (error as { type?: unknown }).type === NameFailure.unknown;
+  return isRetry() && error instanceof Error && (error as { type?: unknown }).type === FailureType.UNKNOWN_NAME;
 }

@@ -8,25 +8,14 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuthPath } from '../../activities/api/assumptions.ts';
 import { listOrganizations } from '../../activities/api/organizations.ts';
-import {
-  ClientErrorCode,
-  createApiClient,
-  createTokenSource,
-  memoryPersistence,
-  readTokenFile,
-  ReauthRequiredError,
-  RefreshingTokenSource,
-  toActivityFailure,
-  writeTokenFile,
-  type ApiClient,
-  type RequestInfo,
-} from '../../activities/client/index.ts';
+import { createApiClient, createTokenSource, memoryPersistence, readTokenFile, ReauthRequiredError, RefreshingTokenSource, toActivityFailure, writeTokenFile, type ApiClient, type RequestInfo } from '../../activities/client/index.ts';
 import { refreshTokens } from '../../activities/client/oauth.ts';
 import { redactPatterns } from '../../activities/client/redact.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
 import type { ApiConfig } from '../../worker/config.ts';
 import { countingAgent, tempDir } from './helpers.ts';
 import { adminPost, configFor, quickSandbox } from './sandbox-helpers.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 const TOKEN_CALL = `POST ${OAuthPath.token}`;
 
@@ -134,7 +123,7 @@ describe('access and refresh tokens', () => {
       expect((error as ReauthRequiredError).message).toContain('tourflow login');
     }
     const failure = toActivityFailure(errors[0] as ReauthRequiredError);
-    expect([failure.type, failure.nonRetryable]).toEqual([ClientErrorCode.reauthRequired, true]);
+    expect([failure.type, failure.nonRetryable]).toEqual([FailureType.REAUTH_REQUIRED, true]);
     await expect(c.call(listOrganizations, {})).rejects.toBeInstanceOf(ReauthRequiredError);
     expect(counter.count(TOKEN_CALL)).toBe(1);
   });

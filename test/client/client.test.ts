@@ -10,17 +10,10 @@ import { deletePassType, passTypeDeleteBlocked } from '../../activities/api/pass
 import { createTour, listTours } from '../../activities/api/tours.ts';
 import type {
   ApiError} from '../../activities/client/index.ts';
-import {
-  ApiResponseShapeError,
-  ClientErrorCode,
-  createApiClient,
-  createRedactor,
-  LookupNameError,
-  toActivityFailure,
-  type ApiClient,
-} from '../../activities/client/index.ts';
+import { ApiResponseShapeError, createApiClient, createRedactor, LookupNameError, toActivityFailure, type ApiClient } from '../../activities/client/index.ts';
 import { isRetryableStatus, parseRetryAfter } from '../../activities/client/classify.ts';
 import { scriptedConfig, scriptedServer } from './helpers.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
 
@@ -54,7 +47,7 @@ describe('client checks (scripted server)', () => {
     expect(error.field).toBe('data[1].name');
     expect(error.endpoint).toBe('GET /v1/organizations');
     expect(error.message).toMatch(/^GET \/v1\/organizations answered with an unexpected shape at data\[1\]\.name: /);
-    expect(toActivityFailure(error)).toMatchObject({ type: ClientErrorCode.responseShape, nonRetryable: true });
+    expect(toActivityFailure(error)).toMatchObject({ type: FailureType.RESPONSE_SHAPE_ERROR, nonRetryable: true });
   });
 
   it('refuses a body that is not the envelope', async () => {
@@ -71,7 +64,7 @@ describe('client checks (scripted server)', () => {
   it('a status: false envelope throws NOT_PERFORMED from call, and comes back whole from callRaw', async () => {
     answer = { status: false, message: 'Pass is held by guests', data: { guestLists: [{ id: 7 }, { id: 9 }] } };
     const error = (await client.call(deletePassType, { params: { passTypeId: 3 } }).catch((caught: unknown) => caught)) as ApiError;
-    expect([error.code, error.retryable]).toEqual([ClientErrorCode.notPerformed, false]);
+    expect([error.code, error.retryable]).toEqual([FailureType.NOT_PERFORMED, false]);
     const raw = await client.callRaw(deletePassType, { params: { passTypeId: 3 }, query: { force: false } });
     expect(raw.status).toBe(false);
     expect(passTypeDeleteBlocked.parse(raw.data).guestLists.map((guest) => guest.id)).toEqual([7, 9]);
@@ -82,7 +75,7 @@ describe('client checks (scripted server)', () => {
     answer = { status: true, message: 'ok', data: { id: 'x' } };
     const body = { name: '', org_id: ORG, start_date: '2027-01-01', end_date: '2027-01-01', timeZone: 'UTC', days: [] };
     const error = (await client.call(createTour, { body, idempotencyKey: 'k' }).catch((caught: unknown) => caught)) as ApiError;
-    expect(error.code).toBe(ClientErrorCode.invalidRequest);
+    expect(error.code).toBe(FailureType.INVALID_REQUEST);
     expect(error.message).toContain('body.name');
     expect(hits).toEqual([]);
   });
@@ -103,7 +96,7 @@ describe('client checks (scripted server)', () => {
   it('fails clearly when the partner credential is not configured', async () => {
     const bare = createApiClient({ config: scriptedConfig(server.url, { apiSecret: undefined }) });
     try {
-      await expect(bare.call(listTours, { query: { org_id: ORG } })).rejects.toMatchObject({ code: ClientErrorCode.missingCredentials, retryable: false });
+      await expect(bare.call(listTours, { query: { org_id: ORG } })).rejects.toMatchObject({ code: FailureType.MISSING_CREDENTIALS, retryable: false });
     } finally {
       await bare.close();
     }
@@ -169,7 +162,7 @@ describe('lookups (scripted server)', () => {
     const error = (await client.lookups.resolve('hotelRoomTypes', 'Dubble').catch((caught: unknown) => caught)) as LookupNameError;
     expect(error).toBeInstanceOf(LookupNameError);
     expect(error.message).toBe('Unknown hotelRoomTypes name "Dubble". Valid names: Single, Double, Twin');
-    expect(toActivityFailure(error)).toMatchObject({ type: ClientErrorCode.unknownName, nonRetryable: true });
+    expect(toActivityFailure(error)).toMatchObject({ type: FailureType.UNKNOWN_NAME, nonRetryable: true });
   });
 
   it('an unknown group lists the known groups', async () => {

@@ -9,8 +9,9 @@ import { Endpoints } from '../../activities/api/assumptions.ts';
 import { listOrganizations } from '../../activities/api/organizations.ts';
 import { noData } from '../../activities/api/shared.ts';
 import { createTour, deleteTour, listTourUsers } from '../../activities/api/tours.ts';
-import { ApiError, ClientErrorCode, createApiClient, defineEndpoint, toActivityFailure, type TokenSource } from '../../activities/client/index.ts';
+import { ApiError, createApiClient, defineEndpoint, toActivityFailure, type TokenSource } from '../../activities/client/index.ts';
 import { configFor, tourBody, useSandboxClient } from './sandbox-helpers.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -162,7 +163,7 @@ describe('error classes against the sandbox', () => {
     const impatient = createApiClient({ config: configFor(env.sandbox), timeouts: { requestMs: 200 } });
     try {
       const error = await caught(impatient.call(listOrganizations, {}));
-      expect([error.code, error.retryable, error.status]).toEqual([ClientErrorCode.timeout, true, undefined]);
+      expect([error.code, error.retryable, error.status]).toEqual([FailureType.TIMEOUT, true, undefined]);
       expect(toActivityFailure(error).type).toBe('TIMEOUT');
     } finally {
       await impatient.close();
@@ -173,7 +174,7 @@ describe('error classes against the sandbox', () => {
     const nowhere = createApiClient({ config: configFor(env.sandbox, { baseUrl: 'http://127.0.0.1:1' }) });
     try {
       const error = await caught(nowhere.call(listOrganizations, {}));
-      expect([error.code, error.retryable]).toEqual([ClientErrorCode.network, true]);
+      expect([error.code, error.retryable]).toEqual([FailureType.NETWORK_ERROR, true]);
     } finally {
       await nowhere.close();
     }

@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTour } from '../../activities/api/tours.ts';
-import { ApiError, ClientErrorCode, createApiClient, normalizeIdempotencyKey, type TokenSource } from '../../activities/client/index.ts';
+import { ApiError, createApiClient, normalizeIdempotencyKey, type TokenSource } from '../../activities/client/index.ts';
 import { scriptedConfig, scriptedServer } from './helpers.ts';
 import { configFor, tourBody, useSandboxClient } from './sandbox-helpers.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 describe('write committed, response lost (sandbox)', () => {
   const env = useSandboxClient();
@@ -17,7 +18,7 @@ describe('write committed, response lost (sandbox)', () => {
     const call = () => env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { name: 'Dropped Once' }), idempotencyKey: 'wf-1/create-tour' });
     const error = await call().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect([(error as ApiError).code, (error as ApiError).retryable]).toEqual([ClientErrorCode.network, true]);
+    expect([(error as ApiError).code, (error as ApiError).retryable]).toEqual([FailureType.NETWORK_ERROR, true]);
     expect(toursNamed('Dropped Once')).toHaveLength(1); // the write did happen
     const second = await call();
     expect(second.id).toBeTypeOf('string');
@@ -107,7 +108,7 @@ describe('what goes on the wire (scripted server)', () => {
     const client = createApiClient({ config: scriptedConfig(server.url) });
     try {
       const call = client.call(createTour, { body: tourBody('00000000-0000-4000-8000-000000000001', { name: 'No Key' }) });
-      await expect(call).rejects.toMatchObject({ code: ClientErrorCode.invalidRequest, retryable: false });
+      await expect(call).rejects.toMatchObject({ code: FailureType.INVALID_REQUEST, retryable: false });
     } finally {
       await client.close();
     }

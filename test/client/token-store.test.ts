@@ -2,9 +2,10 @@
 import { chmod, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, ClientErrorCode, deleteTokenFile, readTokenFile, writeTokenFile, type StoredTokens } from '../../activities/client/index.ts';
+import { ApiError, deleteTokenFile, readTokenFile, writeTokenFile, type StoredTokens } from '../../activities/client/index.ts';
 import { withTokenFileLock } from '../../activities/client/token-store.ts';
 import { tempDir } from './helpers.ts';
+import { FailureType } from '../../definitions/failure-types.ts';
 
 const tokens: StoredTokens = {
   authUrl: 'http://127.0.0.1:1',
@@ -48,7 +49,7 @@ describe('token file', () => {
     await chmod(file, 0o644);
     const error = await readTokenFile(file).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe(ClientErrorCode.insecureTokenFile);
+    expect((error as ApiError).code).toBe(FailureType.INSECURE_TOKEN_FILE);
     expect((error as ApiError).retryable).toBe(false);
     expect((error as ApiError).message).toContain('mode 0644');
     expect((error as ApiError).message).toContain(`chmod 600 ${file}`);
