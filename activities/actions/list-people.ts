@@ -3,7 +3,7 @@ import { orgContactsArgs, orgMembersArgs, tourMembersArgs } from '../../definiti
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { listOrganizationKeyContacts, listOrganizationUsers, type KeyContact } from '../api/organizations.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
-import { foldName, readTourPeople } from '../names/index.ts';
+import { foldName, matchPerson, readTourPeople } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from './plural.ts';
 import { parseArgs, stepError } from './common.ts';
@@ -32,11 +32,12 @@ export function keyContactOutput(contact: KeyContact): JsonObject {
 
 async function tourMembers(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, tourMembersArgs, call.args);
-  const people = await readTourPeople(ctx, args.tourId);
+  const all = await readTourPeople(ctx, args.tourId);
+  const people = args.person === undefined ? all : matchPerson(all, args.person);
   const members = people
     .filter((person) => person.kind === 'member' && (args.role === undefined || foldName(person.role ?? '') === foldName(args.role)))
     .map(({ id, name, firstName, lastName, email, role }) => ({ id, name, firstName, lastName, email, role }));
-  const invites = args.invites ? people.filter((person) => person.kind === 'invite').map(({ id, email }) => ({ id, email })) : [];
+  const invites = args.invites ? people.filter((person) => person.kind === 'invite' && args.role === undefined).map(({ id, email }) => ({ id, email })) : [];
   const emails = [...members, ...invites].flatMap((person) => (person.email ? [person.email] : []));
   return {
     output: { members, invites, names: members.flatMap((member) => (member.name ? [member.name] : [])), emails, count: members.length + invites.length },
@@ -72,8 +73,12 @@ async function orgMembers(call: StepCall, ctx: ActionContext): Promise<StepOutco
     const role = (invite as { role?: { name?: unknown } }).role?.name;
     return { id: String(invite.invite_id), email: invite.email ?? null, role: typeof role === 'string' ? role : null };
   });
+  const wanted = (person: { name?: string | null; email: string | null; role: string | null }) =>
+    (args.role === undefined || foldName(person.role ?? '') === foldName(args.role)) &&
+    (args.person === undefined || [person.name, person.email].some((text) => text != null && foldName(text) === foldName(args.person!)));
+  const chosen = { members: members.filter(wanted), invites: invites.filter(wanted) };
   const seats = { active: data.activeSeats ?? null, available: data.availableSeats ?? null, deactivated: data.deactivatedSeats ?? null };
-  return { output: { members, invites, seats, count: members.length }, undo: [], describe: `read ${plural(members.length, 'organization member')}` };
+  return { output: { ...chosen, seats, count: chosen.members.length }, undo: [], describe: `read ${plural(chosen.members.length, 'organization member')}` };
 }
 
 async function orgContacts(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {

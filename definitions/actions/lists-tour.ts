@@ -17,6 +17,7 @@ export const PERSON_FIELDS = Object.keys(personEntry.shape).join(', ');
 export const tourMembersArgs = z.strictObject({
   tourId,
   role: z.string().min(1).optional().describe('Only members with this role on the tour (Admin, Member, ...).'),
+  person: z.string().min(1).optional().describe('Only this member or invitee: full name or e-mail (case-insensitive), as steps name people.'),
   invites: z.boolean().default(true).describe('List the pending invites too.'),
 });
 export type TourMembersArgs = z.infer<typeof tourMembersArgs>;
@@ -41,7 +42,13 @@ const orgOf = {
 };
 const oneOrg = (args: { org?: unknown; tourId?: unknown }) => unresolved(args) || args.org === undefined || args.tourId === undefined;
 
-export const orgMembersArgs = z.strictObject({ ...orgOf }).refine(oneOrg, 'give "org" or "tourId", not both');
+export const orgMembersArgs = z
+  .strictObject({
+    ...orgOf,
+    person: z.string().min(1).optional().describe('Only this member or invitee: full name or e-mail (case-insensitive).'),
+    role: z.string().min(1).optional().describe('Only members and invitees with this role in the organization (case-insensitive).'),
+  })
+  .refine(oneOrg, 'give "org" or "tourId", not both');
 export type OrgMembersArgs = z.infer<typeof orgMembersArgs>;
 
 export const orgMembers = defineRead({

@@ -105,12 +105,19 @@ describe('list actions', () => {
     expect((members.invites as Out[]).length).toBeGreaterThan(0);
     const admins = await out('tour.members', { role: 'admin', invites: false });
     expect(admins).toMatchObject({ names: ['Jordan Avery'], invites: [] });
+    expect(await out('tour.members', { person: 'sam rivera' })).toMatchObject({ names: ['Sam Rivera'], invites: [], count: 1 });
+    const invitee = await out('tour.members', { person: 'Casey.Nguyen@example.com' });
+    expect(invitee).toMatchObject({ members: [], invites: [{ email: 'casey.nguyen@example.com' }], count: 1 });
   });
 
   it('org.members and org.contacts read the organization of the tour', async () => {
     const org = await out('org.members', {});
     expect((org.members as Out[]).map((member) => member.name)).toContain('Jordan Avery');
     expect(org.seats).toEqual({ active: expect.any(Number), available: expect.any(Number), deactivated: expect.any(Number) });
+    expect((await out('org.members', { person: 'JORDAN.AVERY@example.com' })).members).toEqual([expect.objectContaining({ name: 'Jordan Avery' })]);
+    const byRole = (await out('org.members', { role: (org.members as Out[])[0]!.role as string })).members as Out[];
+    expect(byRole.length).toBeGreaterThan(0);
+    expect(new Set(byRole.map((member) => member.role))).toEqual(new Set([(org.members as Out[])[0]!.role]));
     await h.run('contact.create', { tourId, firstName: 'Lena', lastName: 'Vogt', company: 'Arena GmbH', role: 'Promoter' });
     const contacts = await out('org.contacts', { company: 'arena gmbh' });
     expect(contacts.contacts).toEqual([expect.objectContaining({ name: 'Lena Vogt', role: 'Promoter' })]);
