@@ -9,6 +9,7 @@ import { attachFile, type FileListItem } from '../api/files.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
+import { goneOnRetry } from '../names/index.ts';
 import { parseArgs, stepError } from './common.ts';
 import { fileDownloadRun } from './file-download.ts';
 import { detach, ownerOf, ownerText, ownerWord, pickFile, type FileOwnerRef } from './file-owners.ts';
@@ -71,9 +72,11 @@ async function fileRemoveRun(call: StepCall, ctx: ActionContext): Promise<StepOu
   try {
     file = await ctx.prepared('file', () => pickFile(ctx, args));
   } catch (error) {
-    // an earlier attempt removed it, and its answer was lost
-    if (!isRetry() || typeof args.file !== 'number') throw error;
-    return { output: { fileId: args.file, on: null, recordId: null }, undo: [], tourId: args.tourId, describe: `file ${args.file} was removed already` };
+    // An earlier attempt removed it and its answer was lost: its ID or name matches nothing now.
+    // Only a name that matched nothing is done; a read that failed fails the attempt.
+    if (!goneOnRetry(error)) throw error;
+    const fileId = typeof args.file === 'number' ? args.file : null;
+    return { output: { fileId, on: null, recordId: null }, undo: [], tourId: args.tourId, describe: `file ${JSON.stringify(args.file)} was removed by an earlier attempt` };
   }
   const owner = ownerOfFile(file);
   const removed = await detach(ctx, args.tourId, owner, file.fileId, ctx.key());

@@ -132,7 +132,7 @@ export const fileRemove = defineAction({
   description: 'Remove a file from the record it is attached to (a name may be narrowed to one record by scheduleItem, venue, stay or passType).',
   args: fileRemoveArgs,
   outputs: outputs({
-    fileId: fileIdOutput.describe('the removed file’s ID'),
+    fileId: fileIdOutput.nullable().describe('the removed file’s ID; null when an earlier attempt removed the file named by its name'),
     on: text('scheduleItem, venue, stay or passType; null when an earlier attempt removed it').nullable(),
     recordId: recordId('ID of the record it was on; null when an earlier attempt removed it').nullable(),
   }),

@@ -8,6 +8,9 @@ import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createActivities } from '../../activities/index.ts';
+import type { StepOutcome } from '../../activities/types.ts';
 import { findAction } from '../../definitions/actions/index.ts';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { quickRetry } from '../support/batch-calls.ts';
@@ -153,6 +156,28 @@ describe('files', () => {
     await h.run('file.remove', { tourId, file: fileId }, { retry: quickRetry(3) });
     expect(h.sandbox.faults.list()).toEqual([]);
     expect(attachmentsOn(h, 'ACCOMMODATION', stayId).filter((row) => row.key === key)).toEqual([]);
+  });
+
+  it('file.remove tried again after an earlier attempt removed the file is done, by name or ID; a failed read on the retry is never done', async () => {
+    const worker = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<string, (call: unknown) => Promise<StepOutcome>>;
+    const retry = (call: unknown) => new MockActivityEnvironment({ attempt: 2 }).run(worker.fileRemove!, call);
+    const { key } = await upload({ text: 'Gone', fileName: 'gone.txt' });
+    const fileId = ((await h.run('file.attach', { tourId, key, venue: venueId, name: 'Parking map' })).output as { fileId: number }).fileId;
+    const byName = h.stepCall('file.remove', { tourId, file: 'parking map', venue: 'Tempodrom' });
+    // The first attempt ran elsewhere and removed the file; its answer was lost.
+    await h.run('file.remove', byName.args, { key: byName.idempotencyKey });
+    expect(await retry(byName)).toMatchObject({ output: { fileId: null, on: null, recordId: null }, undo: [] });
+    const byId = h.stepCall('file.remove', { tourId, file: fileId });
+    expect(await retry(byId)).toMatchObject({ output: { fileId, on: null, recordId: null }, undo: [] });
+
+    const { key: kept } = await upload({ text: 'Kept', fileName: 'kept.txt' });
+    const keptId = ((await h.run('file.attach', { tourId, key: kept, venue: venueId, name: 'Seating' })).output as { fileId: number }).fileId;
+    for (const file of ['Seating', keptId]) {
+      h.sandbox.faults.add({ kind: 'status', status: 500, match: { method: 'GET', path: '/files$' }, times: 1 });
+      const failed = await failureOf(retry(h.stepCall('file.remove', { tourId, file, venue: venueId })));
+      expect(failed.type, String(file)).not.toBe('UNKNOWN_NAME');
+      expect(attachmentsOn(h, 'VENUE', venueId).map((row) => row.key), String(file)).toContain(kept);
+    }
   });
 
   it('file.download saves the file into the output folder; a repeat is done, another file at the path is left and fails the step', async () => {
