@@ -32,7 +32,7 @@ function section(action: ActionDefinition): string {
     lines.push('');
   }
   const outputs = Object.entries(action.outputs.shape);
-  if (outputs.length > 0) lines.push(`Outputs: ${outputs.map(([name, field]) => `\`${name}\` (${field.description ?? ''})`).join(', ')}.`, '');
+  if (outputs.length > 0) lines.push(`Outputs: ${outputs.map(([name, field]) => `\`${name}\` (${describedAs(field)})`).join(', ')}.`, '');
   if (action.calls.length > 0) lines.push(`Calls: ${action.calls.map((call) => `\`${call}\``).join(', ')}.`, '');
   if (action.kind === 'read') {
     lines.push(action.plainActivity ? 'Runs as a plain activity (it takes long or saves files on the worker).' : 'Runs as a local activity.', '');
@@ -41,6 +41,12 @@ function section(action: ActionDefinition): string {
   if (action.destructive) lines.push('Guarded: needs `allowDestroy: true` when it destroys data (see Guards).', '');
   lines.push(...exampleLines(action));
   return lines.join('\n');
+}
+
+/** An output's description; a nullable output carries it on the type it makes nullable. */
+function describedAs(field: z.ZodType): string {
+  if (field.description !== undefined) return field.description;
+  return field instanceof z.ZodNullable || field instanceof z.ZodOptional ? describedAs(field.unwrap() as z.ZodType) : '';
 }
 
 /** The action's example step (`actions/examples.ts`) as YAML. */
