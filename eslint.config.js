@@ -30,6 +30,12 @@ export const workflowCommonJsFiles = ['worker/payload-converter.cjs', 'worker/fa
 
 const builtinMessage = 'Workflow code may not use Node built-ins: it is replayed, and may not do I/O.';
 
+/** The SDK's internals are taken in one place, where each is checked (workflows/sdk-internals.ts). */
+const sdkInternals = {
+  group: ['@temporalio/*/lib/*', '@temporalio/*/src/*'],
+  message: "Take the Temporal SDK's internals in workflows/sdk-internals.ts, where each is checked (see its SDK-upgrade checklist).",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tools/**', 'coverage/**', 'test-artifacts/**', 'bin/**'] },
   js.configs.recommended,
@@ -51,6 +57,7 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
+      'no-restricted-imports': ['error', { patterns: [sdkInternals] }],
     },
   },
   {
@@ -81,6 +88,7 @@ export default tseslint.config(
           ],
           patterns: [
             { regex: '^node:', message: builtinMessage },
+            sdkInternals,
             { group: ['**/activities/**', '../activities/*'], allowTypeImports: true, message: 'Workflows import activity types only (import type).' },
             { group: ['**/sandbox/**', '**/worker/**', '**/cli/**'], message: 'Workflow code may not import I/O modules.' },
           ],

@@ -85,6 +85,14 @@ describe('workflow code stays free of I/O', () => {
   });
 });
 
+describe("the SDK's internals", () => {
+  it.each(['workflows/probe.ts', 'activities/probe.ts', 'test/probe.test.ts'])('are taken in workflows/sdk-internals.ts only, not in %s', async (file) => {
+    expect(await errorsOf(file, "import { msToNumber } from '@temporalio/common/lib/time.js';\nexport const probe = msToNumber;\n")).toEqual([
+      "no-restricted-imports: '@temporalio/common/lib/time.js' import is restricted from being used by a pattern. Take the Temporal SDK's internals in workflows/sdk-internals.ts, where each is checked (see its SDK-upgrade checklist).",
+    ]);
+  });
+});
+
 describe('import cycles', () => {
   const dir = path.join(ROOT, 'test-artifacts', `lint-probes-${process.pid}`);
   beforeAll(async () => {
