@@ -5,28 +5,15 @@
  */
 import { contactEnsureArgs, contactUpdateArgs, type ContactUpdateArgs } from '../../definitions/actions/contact-edits.ts';
 import { updateKeyContact, type UpdateKeyContactBody } from '../api/contacts.ts';
-import { listOrganizationKeyContacts, type KeyContact } from '../api/organizations.ts';
+import type { KeyContact } from '../api/organizations.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
-import { ambiguousName, foldName, pick, type Candidate, type PickContext } from '../names/index.ts';
+import { ambiguousName, foldName, fullNameOf as fullName, keyContactCandidates as candidates, keyContactPlace as where, pick, readKeyContacts as readBook } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
 import { bookOf, contactCreate } from './contacts.ts';
 import { contactsSetHandler, generalContactsUndo } from './general-contacts.ts';
 import { asBody } from './step-support.ts';
-
-const fullName = (contact: { first_name?: string | null | undefined; last_name?: string | null | undefined }) =>
-  [contact.first_name, contact.last_name].filter((part) => part).join(' ');
-
-function candidates(book: readonly KeyContact[]): Candidate<KeyContact>[] {
-  return book.map((contact) => ({ record: contact, id: contact.id, name: fullName(contact), aliases: contact.email ? [contact.email] : [], detail: contact.company ?? undefined }));
-}
-
-const where = (orgId: string): PickContext => ({ kind: 'key contact', where: `in the book of organization ${orgId}`, hint: 'add one with contact.create' });
-
-async function readBook(ctx: ActionContext, orgId: string): Promise<KeyContact[]> {
-  return ctx.client.call(listOrganizationKeyContacts, { params: { orgId }, signal: ctx.signal });
-}
 
 /** The contact an update names; after a lost answer, one already carrying its new e-mail or name. */
 async function contactBefore(call: StepCall, ctx: ActionContext): Promise<{ args: ContactUpdateArgs; contact: KeyContact }> {

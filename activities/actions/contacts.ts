@@ -16,7 +16,7 @@ import {
   type CreateKeyContactBody,
 } from '../api/contacts.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
-import { stayIdOf, venueIdOf } from '../names/index.ts';
+import { pickKeyContact, stayIdOf, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { findMembership } from './tour-days.ts';
@@ -92,7 +92,7 @@ function linkTarget(args: ContactLinkArgs | JsonObject) {
 }
 
 /** The unlink, unless the contact was linked already (then there is nothing to undo). */
-async function linkUndo(ctx: ActionContext, args: ContactLinkArgs): Promise<UndoRecord[]> {
+async function linkUndo(ctx: ActionContext, args: LinkArgs): Promise<UndoRecord[]> {
   const target = linkTarget(args);
   const linked = await target.read(ctx);
   if (linked.some((contact) => contact.id === args.contactId)) return [];
@@ -106,9 +106,20 @@ async function linkUndo(ctx: ActionContext, args: ContactLinkArgs): Promise<Undo
   ];
 }
 
-/** The call's arguments with the venue or stay it names by title resolved to its ID. */
-async function linkArgs(call: StepCall, ctx: ActionContext): Promise<ContactLinkArgs> {
-  const args = parseArgs(call.action, contactLinkArgs, call.args);
+/** A link's arguments with its contact's ID known. */
+type LinkArgs = ContactLinkArgs & { contactId: number };
+
+/** The key contact's ID: as given, or the one its e-mail or name names in the book of the tour's organization. */
+async function contactIdOf(ctx: ActionContext, args: ContactLinkArgs): Promise<number> {
+  if (args.contactId !== undefined) return args.contactId;
+  if (typeof args.contact === 'number' || args.tourId === undefined) return Number(args.contact);
+  return (await pickKeyContact(ctx, await organizationOfTour(ctx, args.tourId), args.contact!)).id;
+}
+
+/** The call's arguments with the contact, and the venue or stay it names by title, resolved to their IDs. */
+async function linkArgs(call: StepCall, ctx: ActionContext): Promise<LinkArgs> {
+  const parsed = parseArgs(call.action, contactLinkArgs, call.args);
+  const args = { ...parsed, contactId: await contactIdOf(ctx, parsed) };
   if (args.venue !== undefined) return { ...args, venueId: await venueIdOf(ctx, args) };
   if (args.stay !== undefined) return { ...args, stayId: await stayIdOf(ctx, args) };
   return args;

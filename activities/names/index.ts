@@ -29,3 +29,4 @@ export {
   type NameRef,
 } from './records.ts';
 export { pickGuest } from './guests.ts';
+export { fullNameOf, keyContactCandidates, keyContactPlace, pickKeyContact, readKeyContacts } from './contacts.ts';

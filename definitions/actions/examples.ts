@@ -45,7 +45,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'room.delete': { tourId, stay: 'Hotel Adlon', room: 101 },
   'contact.list': { tourId, venue: 'Uber Arena' },
   'contact.create': { tourId, firstName: 'Lena', lastName: 'Vogt', role: 'Promoter', company: 'Arena Berlin GmbH', phone: { country: 49, number: '30 1234567' } },
-  'contact.link': { contactId: 17, tourId, venue: 'Uber Arena' },
+  'contact.link': { tourId, contact: 'lena.vogt@example.com', venue: 'Uber Arena' },
   'contact.update': { tourId, contact: 'lena.vogt@example.com', role: 'Promoter (Berlin)', phone: { country: 49, number: '30 7654321' } },
   'contact.ensure': { tourId, firstName: 'Lena', lastName: 'Vogt', email: 'lena.vogt@example.com', company: 'Arena Berlin GmbH' },
   'contacts.set': { tourId, venue: 'Uber Arena', emails: [{ email: 'production@uber-arena.example', label: 'Production' }], phones: [{ country: 49, number: '30 2060700', label: 'Office' }] },

@@ -93,4 +93,18 @@ describe('contact actions', () => {
     await h.undo([...toVenue.undo, ...toStay.undo]);
     expect(h.snapshot()).toEqual(before);
   });
+
+  it('links a contact named by e-mail or full name to a venue named by title; an unknown one lists the nearest', async () => {
+    const contactId = ((await h.run('contact.create', { tourId: tour.id, firstName: 'Lena', lastName: 'Vogt', email: 'lena@promoter.example' })).output as { id: number }).id;
+    await h.run('venue.create', { tourId: tour.id, day: '2027-03-28', title: 'Docks', category: 'Club' });
+    const byEmail = await h.run('contact.link', { tourId: tour.id, contact: 'LENA@promoter.example', venue: 'docks' });
+    expect(byEmail.output).toEqual({ contactId });
+    const byName = await h.run('contact.link', { tourId: tour.id, contact: 'lena vogt', venue: 'Docks' });
+    expect(byName.output).toEqual({ contactId });
+    const venue = rows(h.snapshot(), 'venues').find((row) => row.title === 'Docks');
+    expect(venue.keyContactIds).toEqual([contactId]);
+    const unknown = await failureOf(h.run('contact.link', { tourId: tour.id, contact: 'Lena Voigt', venue: 'Docks' }));
+    expect(unknown.type).toBe('UNKNOWN_NAME');
+    expect(unknown.message).toContain('nearest: "Lena Vogt"');
+  });
 });

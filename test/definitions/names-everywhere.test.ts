@@ -15,7 +15,6 @@ const ID_ONLY: Readonly<Record<string, string>> = {
   'guest.restore': 'a deleted record is in no list: the delete’s output ID names it',
   'passType.restore': 'a deleted record is in no list: the delete’s output ID names it',
   'room.restore': 'a deleted record is in no list: the delete’s output ID names it',
-  'contact.link': 'a key contact is the organization’s, not the tour’s: org.contacts finds it by name, company or role and gives its ID',
   'guests.setStatus': 'entries are chosen by a selection (days, status, pass type, requester) in "select", never by guest name',
 };
 
