@@ -2,7 +2,16 @@
  * Steps that run inside the workflow rather than as an activity: `approval` (waits for
  * `tourflow approve`) and `playbook.run` (a composite step: another playbook as a child run).
  */
-import { ApplicationFailure, ChildWorkflowFailure, condition, executeChild, workflowInfo } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  CancellationScope,
+  CancelledFailure,
+  ChildWorkflowCancellationType,
+  ChildWorkflowFailure,
+  condition,
+  executeChild,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
 import { evaluateAt } from './plan-errors.ts';
 import type { Interpreter } from './interpreter.ts';
@@ -61,21 +70,46 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
     parentOwnsRollback: true,
   };
   try {
-    const result = await executeChild<(input: PlaybookInput) => Promise<ChildResult>>('playbookWorkflow', {
-      workflowId: `${workflowInfo().workflowId}/${step.id}`,
-      args: [input],
-      staticSummary: `${plan.name} (step ${step.id} of ${interp.input.plan.name})`,
-      searchAttributes: playbookSearchAttributes(plan.name, interp.state.tourId),
-    });
+    const result = await cancelledWithRun(interp, () =>
+      executeChild<(input: PlaybookInput) => Promise<ChildResult>>('playbookWorkflow', {
+        workflowId: `${workflowInfo().workflowId}/${step.id}`,
+        args: [input],
+        staticSummary: `${plan.name} (step ${step.id} of ${interp.input.plan.name})`,
+        searchAttributes: playbookSearchAttributes(plan.name, interp.state.tourId),
+        cancellationType: ChildWorkflowCancellationType.WAIT_CANCELLATION_COMPLETED,
+      }),
+    );
     interp.saga.adopt(result.saga);
     interp.state.done.push(...result.done.map((line) => `${step.id}: ${line}`));
     interp.state.warnings.push(...result.warnings);
     return result.outputs;
   } catch (error) {
+    // Cancelled with this run, the child rolled back and ended cancelled: this run stops too.
+    if (error instanceof ChildWorkflowFailure && error.cause instanceof CancelledFailure && interp.stopReason === 'cancelled') throw new Stopped();
     // The child undid its own work before failing; carry its report into ours.
     const cause = error instanceof ChildWorkflowFailure ? error.cause : undefined;
     const report = cause instanceof ApplicationFailure ? (cause.details?.[0] as RunResult | undefined) : undefined;
     if (report) interp.childReports.push(report);
     throw error;
+  }
+}
+
+/**
+ * Runs `fn` (a child run) in a scope of its own that is cancelled when this run is cancelled.
+ * The run's body is non-cancellable (its saga must run to the end), so a child started there
+ * would never learn of the cancellation and a child waiting at an approval would keep the
+ * parent waiting for ever. Cancelled, the child rolls back its own work and ends cancelled
+ * before `fn` settles (`WAIT_CANCELLATION_COMPLETED`); then the parent rolls back.
+ */
+async function cancelledWithRun<T>(interp: Interpreter, fn: () => Promise<T>): Promise<T> {
+  const scope = new CancellationScope();
+  let settled = false;
+  void condition(() => settled || interp.stopReason === 'cancelled').then(() => {
+    if (!settled) scope.cancel();
+  });
+  try {
+    return await scope.run(fn);
+  } finally {
+    settled = true;
   }
 }

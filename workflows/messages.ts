@@ -2,7 +2,7 @@
  * Messages of the playbook workflow: its input and result, and the query and updates that
  * the CLI and the Web UI use. Workflow-safe: only `@temporalio/workflow` definitions.
  */
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
 import type { RecordRef, UndoRecord } from '../activities/types.ts';
 
@@ -121,3 +121,8 @@ export const progressQuery = defineQuery<RunProgress>('progress');
 export const pauseUpdate = defineUpdate<RunProgress>('pause');
 export const resumeUpdate = defineUpdate<RunProgress>('resume');
 export const approveUpdate = defineUpdate<RunProgress, [stepId: string, approve: boolean]>('approve');
+/**
+ * A child run's report, sent to its parent when it was cancelled: a cancelled run ends without
+ * a failure to carry it, and the parent's report lists what the child undid.
+ */
+export const childReportSignal = defineSignal<[report: RunResult]>('childReport');

@@ -9,6 +9,7 @@ import {
   allHandlersFinished,
   condition,
   continueAsNew,
+  getExternalWorkflowHandle,
   isCancellation,
   metricMeter,
   setHandler,
@@ -20,7 +21,19 @@ import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import { Interpreter } from './interpreter.ts';
 import { PlanEvaluationError, evaluateAt } from './plan-errors.ts';
-import { KEY_SEED_WORKFLOW_ID, RunStatus, StepState, approveUpdate, pauseUpdate, progressQuery, resumeUpdate, type ChildResult, type PlaybookInput, type RunResult } from './messages.ts';
+import {
+  KEY_SEED_WORKFLOW_ID,
+  RunStatus,
+  StepState,
+  approveUpdate,
+  childReportSignal,
+  pauseUpdate,
+  progressQuery,
+  resumeUpdate,
+  type ChildResult,
+  type PlaybookInput,
+  type RunResult,
+} from './messages.ts';
 import type { CompensationReport } from './saga.ts';
 import { METRICS } from './metric-catalogue.ts';
 import { PLAYBOOK_NAME } from './search-attributes.ts';
@@ -47,6 +60,7 @@ function logicalNow(input: PlaybookInput): string {
 
 function installHandlers(interp: Interpreter): void {
   setHandler(progressQuery, () => interp.progressReport());
+  setHandler(childReportSignal, (childReport) => void interp.childReports.push(childReport));
   setHandler(pauseUpdate, () => {
     interp.paused = true;
     return interp.progressReport();
@@ -157,6 +171,17 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
   });
 }
 
+/** A cancelled child run tells its parent what it undid (`childReportSignal`). */
+async function reportToParent(interp: Interpreter, result: RunResult): Promise<void> {
+  const parent = workflowInfo().parent;
+  if (!interp.input.parentOwnsRollback || !parent) return;
+  try {
+    await getExternalWorkflowHandle(parent.workflowId, parent.runId).signal(childReportSignal, result);
+  } catch {
+    // The parent is gone (terminated): nobody is left to read the report but the memo.
+  }
+}
+
 async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, unexpected: unknown): Promise<never> {
   const rollback = interp.input.plan.rollback || cancelled;
   const comp = rollback ? await interp.saga.compensate(interp.input.keySeed, (stepId) => interp.setState(stepId, StepState.undone)) : undefined;
@@ -171,7 +196,10 @@ async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, une
   // A cancelled run ends without a failure to carry its report, so the memo keeps it.
   upsertMemo(cancelled ? { outcome: status, result } : { outcome: status });
   countRun(interp.input.plan.name, status);
-  if (cancelled) throw new CancelledFailure(`Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`, [result]);
+  if (cancelled) {
+    await reportToParent(interp, result);
+    throw new CancelledFailure(`Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`, [result]);
+  }
   const reason = interp.firstFailure?.message ?? (unexpected instanceof Error ? unexpected.message : String(unexpected));
   const type = status === RunStatus.needsManualRepair ? FailureType.PLAYBOOK_NEEDS_MANUAL_REPAIR : status === RunStatus.rolledBack ? FailureType.PLAYBOOK_ROLLED_BACK : FailureType.PLAYBOOK_FAILED;
   const prefix = status === RunStatus.needsManualRepair ? 'needs manual repair' : status === RunStatus.rolledBack ? 'rolled back' : 'failed';

@@ -73,6 +73,22 @@ describe('interpreter', () => {
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
 
+  it('cancelling a parent whose child run waits at an approval cancels the child: both roll back and end cancelled', async () => {
+    const before = stack.sandbox.snapshot({ normalise: true });
+    const run = await stack.start(fixture('child-at-approval.yaml'), {}, 'cancel-child');
+    const child = stack.client.workflow.getHandle(`${run.handle.workflowId}/child`);
+    await pollUntil(async () => (await child.query(progressQuery).catch(() => undefined))?.steps.find((s) => s.id === 'gate' && s.state === 'waiting'), 'the child at its gate');
+    await run.handle.cancel();
+    const ended = async (handle: typeof child) => (await handle.describe()).status.name === 'CANCELLED';
+    await pollUntil(() => ended(run.handle), 'the parent to end cancelled');
+    await pollUntil(() => ended(child), 'the child to end cancelled');
+    const outcome = await waitForOutcome(run.handle);
+    expect(outcome.exitCode).toBe(3);
+    expect(outcome.result).toMatchObject({ status: 'rolledBack', cancelled: true });
+    expect(outcome.result?.undone.map((u) => u.describe)).toEqual(['delete tour Gate first', 'delete tour Parent of the gate']);
+    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
+  });
+
   it('ends in "needs manual repair" naming the record when an undo keeps failing', async () => {
     stack.sandbox.faults.add({ match: { method: 'DELETE', path: '^/v1/tours/' }, kind: 'status', status: 500 });
     try {
