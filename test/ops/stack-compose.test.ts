@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPOSE_FILE, interpolate, readComposeStack, serviceOf } from '../stack/compose-stack.ts';
-import { ComposeRunner, containerPorts, TEMPORAL_INTERNAL_PORTS } from '../stack/compose-runner.ts';
+import { ComposeRunner, containerPorts } from '../stack/compose-runner.ts';
 import { argvToHost, envToHost, toHost } from '../stack/host-map.ts';
 
 describe('the stack test reading docker-compose.yml', () => {
@@ -65,7 +65,7 @@ describe('the stack test reading docker-compose.yml', () => {
     const stack = readComposeStack();
     const ports = containerPorts(stack);
     expect(ports).toEqual(expect.arrayContaining([5432, 7233, 8080, 4010, 4011, 8888]));
-    const hostPorts = Array.from({ length: ports.length + TEMPORAL_INTERNAL_PORTS.length }, (_, i) => 21_000 + i);
+    const hostPorts = Array.from({ length: ComposeRunner.portsNeeded(stack) }, (_, i) => 21_000 + i);
     const runner = new ComposeRunner({
       stack,
       components: { temporalServer: '', sqlTool: '', schemaDir: '/cache/schema', temporalSource: '', uiServer: '', uiSource: '', postgresBin: '', postgresMajor: 15 },
@@ -81,8 +81,12 @@ describe('the stack test reading docker-compose.yml', () => {
     expect(toHost('tool --ep postgresql -p 5432 --db temporal', map)).toBe(`tool --ep 127.0.0.1 -p ${pg} --db temporal`);
     expect(toHost('export TEMPORAL_ADDRESS="${ip:-temporal}:7233"', map)).toBe(`export TEMPORAL_ADDRESS="\${ip:-127.0.0.1}:${frontend}"`);
     expect(toHost('dir=/etc/temporal/schema/postgresql/v12', map)).toBe('dir=/cache/schema/postgresql/v12');
-    expect(envToHost({ POSTGRES_SEEDS: 'postgresql', DB_PORT: '5432', TEMPORAL_ADDRESS: 'temporal:7233', TOURFLOW_OUTPUT_DIR: '/data/day-sheets' }, map)).toEqual({
+    const env = { POSTGRES_SEEDS: 'postgresql', POSTGRES_USER: 'temporal', SQL_PASSWORD: 'temporal', DB_PORT: '5432', TEMPORAL_ADDRESS: 'temporal:7233', TOURFLOW_OUTPUT_DIR: '/data/day-sheets' };
+    expect(envToHost(env, map)).toEqual({
       POSTGRES_SEEDS: '127.0.0.1',
+      // a user and a password spelled like the temporal service stay as they are
+      POSTGRES_USER: 'temporal',
+      SQL_PASSWORD: 'temporal',
       DB_PORT: String(pg),
       TEMPORAL_ADDRESS: `127.0.0.1:${frontend}`,
       TOURFLOW_OUTPUT_DIR: '/run/data/day-sheets',
@@ -99,5 +103,9 @@ describe('the stack test reading docker-compose.yml', () => {
       `http://127.0.0.1:${runner.port(8080)}`,
       '--allow-unauthenticated',
     ]);
+    // Each worker replica has its own metrics port, as each container has its own address.
+    const metrics = [1, 2, 3].map((replica) => runner.replicaPort('worker', replica, 9464));
+    expect(new Set(metrics).size).toBe(3);
+    expect(envToHost({ TOURFLOW_METRICS_ADDRESS: '0.0.0.0:9464' }, runner.replicaMap('worker', 2))).toEqual({ TOURFLOW_METRICS_ADDRESS: `127.0.0.1:${metrics[1]}` });
   });
 });

@@ -35,11 +35,14 @@ export interface RunnerOptions {
   image: ImageTree;
   /** Host folders: the run's root, the `tourflow-data` volume, logs, the image user's home. */
   dirs: { root: string; data: string; logs: string; home: string; postgresData: string; bin: string };
-  /** Free host ports: one per container port, then the Temporal server's internal ones. */
+  /** Free host ports: one per container port, the Temporal server's internal ones, then `expose` ports per replica. */
   hostPorts: number[];
   /** The `temporal` CLI (admin-tools' own). */
   temporalCli: string;
 }
+
+/** Replicas of a scaled service the stack test may start (three workers and their replacements). */
+export const MAX_REPLICAS = 6;
 
 /** The container ports of the stack, each of which gets a host port. */
 export function containerPorts(stack: ComposeStack): number[] {
@@ -63,6 +66,34 @@ export class ComposeRunner {
       paths: [['/data', options.dirs.data], ['/etc/temporal/schema', options.components.schemaDir], ['/home/node', options.dirs.home], ...configPaths],
     };
     this.internalPorts = Object.fromEntries(TEMPORAL_INTERNAL_PORTS.map((name, i) => [name, String(options.hostPorts[ports.length + i])]));
+    this.replicaPorts = options.hostPorts.slice(ports.length + TEMPORAL_INTERNAL_PORTS.length);
+  }
+
+  private readonly replicaPorts: number[];
+
+  /** How many host ports the stack needs for `stack`. */
+  static portsNeeded(stack: ComposeStack): number {
+    const exposed = Object.values(stack.services).reduce((sum, s) => sum + s.expose.length, 0);
+    return containerPorts(stack).length + TEMPORAL_INTERNAL_PORTS.length + exposed * MAX_REPLICAS;
+  }
+
+  /**
+   * The map of one replica of a service: its `expose` ports get host ports of their own (each
+   * container has its own address; here replicas share one).
+   */
+  replicaMap(name: string, replica: number): HostMap {
+    const s = this.service(name);
+    if (s.expose.length === 0) return this.map;
+    if (replica < 1 || replica > MAX_REPLICAS) throw new Error(`replica ${replica} of ${name}: at most ${MAX_REPLICAS}`);
+    const offset = Object.values(this.stack.services).slice(0, Object.keys(this.stack.services).indexOf(name)).reduce((sum, other) => sum + other.expose.length, 0);
+    const ports = new Map(this.map.ports);
+    s.expose.forEach((port, i) => ports.set(port, this.replicaPorts[(offset + i) * MAX_REPLICAS + replica - 1]!));
+    return { ...this.map, ports };
+  }
+
+  /** The host port of an exposed container port of one replica. */
+  replicaPort(name: string, replica: number, containerPort: number): number {
+    return this.replicaMap(name, replica).ports.get(containerPort)!;
   }
 
   /** Reads the compose file again with `.env` variables (after the sandbox wrote credentials). */
@@ -101,11 +132,11 @@ export class ComposeRunner {
     }
   }
 
-  private processOptions(s: StackService, extra: Record<string, string> = {}): ProcessOptions {
+  private processOptions(s: StackService, extra: Record<string, string> = {}, map = this.map): ProcessOptions {
     const pathVar = [this.options.dirs.bin, path.dirname(process.execPath), this.options.components.postgresBin, process.env.PATH ?? ''].join(':');
     const base = { PATH: pathVar, HOME: this.options.dirs.home, LANG: 'C.UTF-8' };
     const image = s.tourflow ? this.options.image.env : {};
-    return { cwd: s.tourflow ? this.options.image.workdir : this.options.dirs.root, env: { ...base, ...image, ...envToHost(s.env, this.map), ...extra }, logDir: this.options.dirs.logs };
+    return { cwd: s.tourflow ? this.options.image.workdir : this.options.dirs.root, env: { ...base, ...image, ...envToHost(s.env, map), ...extra }, logDir: this.options.dirs.logs };
   }
 
   /** `initdb` as the postgres image's entrypoint does it: the user and password of its environment. */
@@ -136,7 +167,10 @@ export class ComposeRunner {
     const s = this.service(name);
     if (!s.healthcheck) return true;
     const pg: Record<string, string> = name === 'postgresql' ? { PGHOST: '127.0.0.1', PGPORT: String(this.port(5432)) } : {};
-    return healthy(argvToHost(s.healthcheck, this.map), this.processOptions(s, pg));
+    const argv = argvToHost(s.healthcheck, this.map);
+    // `nc -z localhost 7233` inside the container: its own port, here the host port given to it.
+    if (argv[0] === 'nc') return healthy(['nc', '-z', '127.0.0.1', String(this.port(Number(argv.at(-1))))], this.processOptions(s));
+    return healthy(argv, this.processOptions(s, pg));
   }
 
   /** A one-shot service whose entrypoint is `/bin/sh -c` and whose command is the script. */
@@ -158,16 +192,20 @@ export class ComposeRunner {
     return startProcess('temporal-ui', argv, this.processOptions(s, { TEMPORAL_UI_PORT: String(this.port(8080)) }));
   }
 
-  /** A tourflow service: the image's entrypoint with the service's command (or `argv` instead). */
-  startTourflow(name: string, logName = name, argv?: string[]): ServiceProcess {
+  /** A tourflow service (replica `replica` of it): the image's entrypoint with the service's command. */
+  startTourflow(name: string, replica = 1): ServiceProcess {
     const s = this.service(name);
-    return startProcess(logName, [...this.options.image.entrypoint, ...argvToHost(argv ?? s.command, this.map)], this.processOptions(s));
+    const map = this.replicaMap(name, replica);
+    const logName = s.expose.length > 0 ? `${name}-${replica}` : name;
+    return startProcess(logName, [...this.options.image.entrypoint, ...argvToHost(s.command, map)], this.processOptions(s, {}, map));
   }
 
   /** `docker compose run --rm worker <argv>`: the worker service's container running another command. */
   runWorkerCommand(argv: string[], logName: string): Promise<string> {
     const s = this.service('worker');
-    return runToEnd(logName, [...this.options.image.entrypoint, ...argvToHost(argv, this.map)], { ...this.processOptions(s), timeoutMs: 300_000 });
+    // A one-off container of the service: its exposed ports are its own (the last replica slot).
+    const map = this.replicaMap('worker', MAX_REPLICAS);
+    return runToEnd(logName, [...this.options.image.entrypoint, ...argvToHost(argv, map)], { ...this.processOptions(s, {}, map), timeoutMs: 300_000 });
   }
 
   /** The worker service's environment on this host (for a client of the test's own). */

@@ -36,6 +36,8 @@ export interface StackService {
   healthcheck: string[] | undefined;
   /** Container ports it publishes (`"8080:8080"` gives 8080) and ports named by `--port`-like flags. */
   ports: number[];
+  /** Ports each replica exposes on the compose network only (`expose:`): one host port per replica here. */
+  expose: number[];
   /** Files the service gets from `configs:`: target path → content. */
   configs: Record<string, string>;
   /** `stop_grace_period` in milliseconds. @default 10 s, as Compose */
@@ -150,6 +152,7 @@ export function readComposeStack(file = COMPOSE_FILE, options: ReadStackOptions 
       command,
       healthcheck: healthcheckArgv(s, variables),
       ports: servicePorts(s, command),
+      expose: ((s as { expose?: Array<string | number> }).expose ?? []).map(Number),
       configs: serviceConfigs(compose, s, name),
       stopGraceMs: durationMs(s.stop_grace_period, 10_000),
       tourflow: s.build !== undefined,

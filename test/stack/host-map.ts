@@ -56,13 +56,15 @@ export function argvToHost(argv: readonly string[], map: HostMap): string[] {
 }
 
 /**
- * An environment rewritten through the map; a value that is only a service name (a seed list) is
- * the loopback address, and a `…PORT` value that is a container port is its host port.
+ * An environment rewritten through the map; a host variable's value that is only a service name
+ * (a seed list) is the loopback address, and a `…PORT` value that is a container port is its host port.
  */
 export function envToHost(env: Record<string, string>, map: HostMap): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).map(([name, value]) => {
-      if (map.hosts.includes(value) || value === '0.0.0.0') return [name, LOOPBACK];
+      // Only a variable that names a host (POSTGRES_SEEDS, BIND_ON_IP): a user or a password may
+      // be spelled like a service too.
+      if (/(?:SEEDS|HOST|HOSTS|_IP)$/.test(name) && (map.hosts.includes(value) || value === '0.0.0.0')) return [name, LOOPBACK];
       if (/PORT$/.test(name) && /^\d+$/.test(value)) return [name, String(map.ports.get(Number(value)) ?? value)];
       return [name, toHost(value, map)];
     }),

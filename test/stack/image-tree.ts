@@ -50,11 +50,12 @@ function words(args: string): string[] {
 async function productionModules(workdir: string, command: string, cacheDir: string, log: (line: string) => void): Promise<void> {
   const lock = await readFile(path.join(workdir, 'package-lock.json'));
   const key = createHash('sha256').update(lock).update(command).digest('hex').slice(0, 16);
-  const cached = path.join(cacheDir, `node_modules-${key}`);
+  // Named node_modules itself: Node looks for packages in folders of that name above a file.
+  const cached = path.join(cacheDir, `modules-${key}`, 'node_modules');
   if (!(await exists(cached))) {
     log(`image: ${command} (cached afterwards by lockfile)`);
     await run('sh', ['-c', command], { cwd: workdir, maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
-    await mkdir(cacheDir, { recursive: true });
+    await mkdir(path.dirname(cached), { recursive: true });
     await rm(`${cached}.tmp`, { recursive: true, force: true });
     await rename(path.join(workdir, 'node_modules'), `${cached}.tmp`);
     await rename(`${cached}.tmp`, cached);

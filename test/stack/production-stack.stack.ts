@@ -12,6 +12,7 @@ import { chmod, chown, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/pro
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { Client } from '@temporalio/client';
 import { installStack, stackCacheDir, type StackComponents } from '../../scripts/install-stack.ts';
 import { ensureChromium } from '../../scripts/ensure-chromium.ts';
@@ -22,8 +23,9 @@ import { SEARCH_ATTRIBUTES } from '../../worker/dev-server.ts';
 import { withPage } from '../support/browser.ts';
 import { pollUntil } from '../support/poll.ts';
 import { codeBlocksShow, missingTexts, openRunFromList } from '../ui/web-ui-pages.ts';
+import { ROOT } from '../ops/docker-files.ts';
 import { COMPOSE_FILE, readComposeStack, serviceOf } from './compose-stack.ts';
-import { ComposeRunner, containerPorts, TEMPORAL_INTERNAL_PORTS } from './compose-runner.ts';
+import { ComposeRunner } from './compose-runner.ts';
 import { freePortsBelow32768 } from './host-map.ts';
 import { buildImageTree } from './image-tree.ts';
 import type { ServiceProcess } from './processes.ts';
@@ -54,6 +56,18 @@ describe.sequential('the production stack of docker-compose.yml', () => {
   const workers: ServiceProcess[] = [];
   let temporal: ServiceProcess;
   let firstRun: { workflowId: string; tourName: string } | undefined;
+
+  /** `curr_version` of Temporal's two databases, read with psql as the compose user. */
+  const schemaVersions = async (): Promise<Record<string, string>> => {
+    const pg = runner.service('postgresql').env;
+    const out: Record<string, string> = {};
+    for (const db of ['temporal', 'temporal_visibility']) {
+      const psql = path.join(components.postgresBin, 'psql');
+      const args = ['-h', '127.0.0.1', '-p', String(runner.port(5432)), '-U', pg.POSTGRES_USER ?? 'postgres', '-d', db, '-tAc', 'select curr_version from schema_version'];
+      out[db] = execFileSync(psql, args, { encoding: 'utf8', env: { ...process.env, PGPASSWORD: pg.POSTGRES_PASSWORD ?? '' } }).trim();
+    }
+    return out;
+  };
 
   const start = (service: ServiceProcess) => {
     running.push(service);
@@ -87,7 +101,7 @@ describe.sequential('the production stack of docker-compose.yml', () => {
     }
     const image = await buildImageTree({ dir: path.join(root, 'image'), paths: [['/data', dirs.data], ['/home/node', dirs.home]], cacheDir: stackCacheDir(), log });
     log(`image tree built; ${Math.round((Date.now() - started) / 1000)} s so far`);
-    const hostPorts = await freePortsBelow32768(containerPorts(stack).length + TEMPORAL_INTERNAL_PORTS.length);
+    const hostPorts = await freePortsBelow32768(ComposeRunner.portsNeeded(stack));
     const temporalCli = (await findTemporalCli({ log })).path;
     runner = new ComposeRunner({ stack, components, image, dirs, hostPorts, temporalCli });
     await runner.prepare();
@@ -109,10 +123,14 @@ describe.sequential('the production stack of docker-compose.yml', () => {
     start(runner.startPostgres());
     await waitHealthy('postgresql');
     const fresh = await runner.runScript('temporal-schema', 'temporal-schema-fresh');
-    expect(fresh).toMatch(/setup-schema|Starting schema setup/i);
+    expect(fresh).toMatch(/Starting schema setup/i);
+    const versions = await schemaVersions();
+    expect(versions.temporal).toMatch(/^\d+\.\d+/);
+    expect(versions.temporal_visibility).toMatch(/^\d+\.\d+/);
     // On an existing database, update-schema alone succeeds: nothing is created again.
     const again = await runner.runScript('temporal-schema', 'temporal-schema-existing');
     expect(again).not.toMatch(/Starting schema setup/i);
+    expect(await schemaVersions()).toEqual(versions);
   }, 300_000);
 
   it('starts the Temporal server on PostgreSQL, which serves', async () => {
@@ -150,7 +168,7 @@ describe.sequential('the production stack of docker-compose.yml', () => {
 
     start(runner.startTourflow('codec'));
     start(runner.startUi());
-    for (let i = 1; i <= WORKERS; i++) workers.push(start(runner.startTourflow('worker', `worker-${i}`)));
+    for (let i = 1; i <= WORKERS; i++) workers.push(start(runner.startTourflow('worker', i)));
     await pollUntil(async () => (await Promise.all(workers.map((w) => w.output()))).every((out) => out.includes('worker ready')), 'three workers ready', 180_000, 500);
 
     const config = loadConfig({ env: runner.workerEnv() });
@@ -182,6 +200,24 @@ describe.sequential('the production stack of docker-compose.yml', () => {
     expect(tours).toEqual([result.outputs.tourId]);
     const counts = await tourRecordCounts(stateFile, result.outputs.tourId);
     for (const table of ['days', 'venues', 'stays', 'rooms', 'scheduleItems', 'guests']) expect(counts[table], `${table} of the tour`).toBeGreaterThan(0);
+
+    // Every worker serves its metrics on its exposed port, where the compose Prometheus scrapes
+    // it (monitoring/prometheus.yml: the worker service's name and that port).
+    const scrape = parse(readFileSync(path.join(ROOT, 'monitoring', 'prometheus.yml'), 'utf8')) as {
+      scrape_configs: Array<{ dns_sd_configs?: Array<{ names: string[]; port: number }> }>;
+    };
+    const target = scrape.scrape_configs.flatMap((c) => c.dns_sd_configs ?? []).find((c) => c.names.includes('worker'));
+    expect(runner.service('worker').expose).toContain(target?.port);
+    const metrics = await Promise.all(
+      workers.map(async (_, i) => (await fetch(`http://127.0.0.1:${runner.replicaPort('worker', i + 1, target!.port)}/metrics`)).text()),
+    );
+    const total = (name: string, labels: RegExp) =>
+      metrics
+        .flatMap((text) => text.split('\n'))
+        .filter((line) => line.startsWith(`${name}{`) && labels.test(line))
+        .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    expect(total('tourflow_runs_total', /playbook="tour-setup".*outcome="completed"|outcome="completed".*playbook="tour-setup"/)).toBeGreaterThanOrEqual(1);
+    expect(total('tourflow_api_requests_total', /status="2\d\d"/)).toBeGreaterThan(0);
 
     // TOURFLOW_OUTPUT_DIR is /data/day-sheets: the sheets are under it, not under day-sheets/day-sheets.
     const sheetsDir = path.join(root, 'volumes', 'tourflow-data', 'day-sheets');
@@ -239,7 +275,7 @@ describe.sequential('the production stack of docker-compose.yml', () => {
     }, 'the run past its first child', 180_000, 200);
     const victim = workers.find((w) => victimId.startsWith(`${w.pid}@`)) ?? workers[0]!;
     await victim.stop('SIGKILL');
-    workers.push(start(runner.startTourflow('worker', `worker-${workers.length + 1}`)));
+    workers.push(start(runner.startTourflow('worker', workers.length + 1)));
     const outcome = await client!.workflow.getHandle(workflowId).result();
     expect((outcome as { status: string }).status).toBe('completed');
 
