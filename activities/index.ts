@@ -76,11 +76,25 @@ function handoverOf(handovers: Handovers, call: StepCall, role: CallRole): Actio
 }
 
 /**
- * Undo calls run by the saga get their key from the workflow (run and place in the saga); an
- * undo run by `undoReplayAndUndo` is keyed by what it does, so a repeat is the same request.
+ * Undo calls run by the saga get their key from the workflow (run and place in the saga). An undo
+ * activity called outside a workflow (a script, a test) is keyed by what it does, so a repeat is
+ * the same request.
  */
 function undoKey(activity: string, args: JsonObject): string {
   return `undo:${createHash('sha256').update(`${activity}:${JSON.stringify(args)}`).digest('hex').slice(0, 48)}`;
+}
+
+/**
+ * The key of the `index`-th undo that `undoReplayAndUndo` runs for what the replayed call
+ * returned: from the replay's own key (the saga's: the run's key seed and the place in its
+ * saga), else from the call's key (which holds the run's key seed, the step and the element).
+ * Never from the undo's arguments: two runs whose undos write the same values must not share a
+ * key, or the second would be answered with the first's result and change nothing. The same on
+ * every attempt and replay of the workflow.
+ */
+function replayUndoKey(call: StepCall, replayKey: string | undefined, index: number): string {
+  const base = replayKey ?? `undo:${createHash('sha256').update(call.idempotencyKey).digest('hex').slice(0, 48)}`;
+  return `${base}.${index}`;
 }
 
 /**
@@ -186,10 +200,10 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
     if (!handler) throw ApplicationFailure.nonRetryable(`No activity implements the action ${action}.`, FailureType.UNKNOWN_ACTION);
     return handler;
   };
-  const runUndo = async (record: UndoRecord) => {
+  const runUndo = async (record: UndoRecord, key: string) => {
     const undo = undos[record.activity];
     if (!undo) throw ApplicationFailure.nonRetryable(`No undo activity named ${record.activity}.`, FailureType.UNKNOWN_ACTION);
-    await undo(record.args, contextFor(deps, undoKey(record.activity, record.args)));
+    await undo(record.args, contextFor(deps, key));
   };
 
   const stepReads = new StepReads();
@@ -234,7 +248,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.
      */
-    undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: { retry?: CallRetry }): Promise<void> =>
+    undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: { idempotencyKey?: string; retry?: CallRetry }): Promise<void> =>
       counted(deps, 'undoReplayAndUndo', asActivity(async () => {
         let undo: UndoRecord[];
         try {
@@ -245,7 +259,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
           else if (isRefused(error)) return; // the API refuses it: it never happened
           else throw error;
         }
-        for (const record of [...undo].reverse()) await runUndo(record);
+        for (let index = undo.length - 1; index >= 0; index--) await runUndo(undo[index]!, replayUndoKey(call, meta?.idempotencyKey, index));
       }, meta?.retry)),
   };
 }
