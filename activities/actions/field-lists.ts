@@ -15,7 +15,7 @@ import {
   updateVenueCustomFields,
   type CustomFieldChange,
 } from '../api/custom-fields.ts';
-import { ENUM_FIELD_LOOKUPS } from '../api/assumptions.ts';
+import { ENUM_FIELD_LOOKUPS } from '../api/bodies.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
 import { itemIdOf, stayIdOf, venueIdOf, type NameRef } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';

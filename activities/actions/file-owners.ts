@@ -9,7 +9,7 @@
  */
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { updateAccommodation } from '../api/accommodation.ts';
-import { FileEntityType } from '../api/assumptions.ts';
+import { FileEntityType } from '../api/bodies.ts';
 import { listFiles, type FileListItem } from '../api/files.ts';
 import { updatePassType } from '../api/pass-types.ts';
 import { updateScheduleItem } from '../api/schedule.ts';

@@ -4,7 +4,7 @@
  * (into the output folder, file-download.ts).
  */
 import { fileAttachArgs, fileRemoveArgs } from '../../definitions/actions/files.ts';
-import type { FileEntityType } from '../api/assumptions.ts';
+import type { FileEntityType } from '../api/bodies.ts';
 import { attachFile, type FileListItem } from '../api/files.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

@@ -4,7 +4,7 @@
  * whole previous configuration back.
  */
 import { guestsConfigureDayArgs, type GuestsConfigureDayArgs } from '../../definitions/actions/guest-days.ts';
-import type { GuestlistDayConfigBody } from '../api/assumptions.ts';
+import type { GuestlistDayConfigBody } from '../api/bodies.ts';
 import { dayConfig, getGuestlistDayConfig, updateGuestlistDayConfig } from '../api/guestlist.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { pickPassType, readPassTypeList, venueIdOf } from '../names/index.ts';

@@ -8,7 +8,7 @@ import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from '..
 import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatuses } from '../api/guestlist.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { GUESTLIST_STATUS_MAX_IDS } from '../api/assumptions.ts';
+import { GUESTLIST_STATUS_MAX_IDS } from '../api/bodies.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, groupBy, mapLimit } from './step-support.ts';

@@ -1,7 +1,7 @@
 /** Read actions of the tour's content: `bulletin.list`, `passType.list`, `file.list`, `daySheet.data`. */
 import { bulletinListArgs, daySheetDataArgs, fileListArgs, FileOwner, passTypeListArgs } from '../../definitions/actions/lists-tour.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
-import { FileEntityType } from '../api/assumptions.ts';
+import { FileEntityType } from '../api/bodies.ts';
 import { getDaySheetData } from '../api/day-sheet.ts';
 import { listFiles } from '../api/files.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';

@@ -5,7 +5,7 @@
  */
 import { scheduleItemUpdateArgs, type ScheduleItemUpdateArgs } from '../../definitions/actions/schedule.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { FileEntityType } from '../api/assumptions.ts';
+import { FileEntityType } from '../api/bodies.ts';
 import { listFiles, type FileListItem } from '../api/files.ts';
 import { updateScheduleItem, type UpdateScheduleItemBody } from '../api/schedule.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';

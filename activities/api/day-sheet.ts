@@ -1,7 +1,8 @@
 /** Day sheet: the print-ready model of one day, and a rendered PDF behind a short-lived URL. */
 import { z } from 'zod';
 import { defineEndpoint } from '../client/endpoint.ts';
-import { daySheetRenderBody, Endpoints } from './assumptions.ts';
+import { Endpoints } from './assumptions.ts';
+import { daySheetRenderBody } from './bodies.ts';
 
 /** The model is read whole and handed on; its sections are not pinned down by the contract. */
 export const daySheetData = z.looseObject({});

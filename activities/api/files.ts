@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
-import { attachFileBody, Endpoints, FILE_LIST_QUERY, FileEntityType, fileContentBody, uploadTicketBody } from './assumptions.ts';
+import { Endpoints } from './assumptions.ts';
+import { attachFileBody, FILE_LIST_QUERY, FileEntityType, fileContentBody, uploadTicketBody } from './bodies.ts';
 import { intId } from './shared.ts';
 
 const entityType = z.enum(Object.values(FileEntityType) as [FileEntityType, ...FileEntityType[]]);

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
-import { Endpoints, guestlistDayConfigBody, guestlistStatusBody } from './assumptions.ts';
+import { Endpoints } from './assumptions.ts';
+import { guestlistDayConfigBody, guestlistStatusBody } from './bodies.ts';
 import { dayRef, intId, intIdResult, lookupRef, noData, pageQuery, uuid } from './shared.ts';
 
 /** The fixed subset the list returns (no passes, pickup method, venue). */

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
-import { Endpoints, passTypeBody } from './assumptions.ts';
+import { Endpoints } from './assumptions.ts';
+import { passTypeBody } from './bodies.ts';
 import { intIdResult, lookupRef, noData, pageQuery } from './shared.ts';
 
 export const passType = z.looseObject({
