@@ -193,7 +193,9 @@ async function customFieldList(call: StepCall, ctx: ActionContext): Promise<Step
         : await ctx.client.call(listAccommodationCustomFields, { params: { accommodationId: place.id }, signal });
     owner = `${place.kind} ${place.id}`;
   }
-  const list = fields.map((field) => ({
+  const wanted = (field: { title?: string | null; template_key?: string | null }) =>
+    args.title === undefined || [field.title, field.template_key].some((text) => text != null && foldName(text) === foldName(args.title!));
+  const list = fields.filter(wanted).map((field) => ({
     id: field.id,
     title: field.title ?? null,
     description: field.description ?? null,

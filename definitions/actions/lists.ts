@@ -258,6 +258,7 @@ export const customFieldListArgs = z
     ...placeOf,
     day: dayRef.optional().describe('With "item": the item’s day.'),
     item: nameRef('A schedule item of "day"').optional(),
+    title: z.string().min(1).optional().describe('Only fields with this title or template key (case-insensitive).'),
   })
   .refine((args) => unresolved(args) || [args.venue, args.stay, args.item].filter((v) => v !== undefined).length === 1, 'give one of "venue", "stay" or "item"')
   .refine((args) => unresolved(args) || args.item === undefined || args.day !== undefined, { message: '"item" needs "day"', path: ['item'] });

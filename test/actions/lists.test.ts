@@ -149,6 +149,10 @@ describe('list actions', () => {
     expect(contacts).toMatchObject({ keyContacts: [], emails: [], phones: [], urls: [], count: 0 });
     expect((await out('customField.list', { stay: 'Hotel Adlon' })).fields).toEqual(expect.any(Array));
     expect((await out('customField.list', { day: '2027-03-27', item: 'Load-in' })).count).toBe(0);
+    await h.run('customField.add', { tourId, day: '2027-03-27', item: 'Load-in', title: 'Dock', value: 'Gate 3' });
+    await h.run('customField.add', { tourId, day: '2027-03-27', item: 'Load-in', title: 'Forklift', value: 'yes' });
+    const dock = await out('customField.list', { day: '2027-03-27', item: 'Load-in', title: 'dock' });
+    expect(dock).toMatchObject({ count: 1, fields: [expect.objectContaining({ title: 'Dock' })] });
   });
 
   it('file.list and daySheet.data read a day’s files and its sheet, with guest totals only', async () => {
