@@ -129,6 +129,7 @@ function installRuntime(config: Config): void {
     if (!(error instanceof IllegalStateError)) {
       throw new MetricsAddressError(`cannot serve metrics on ${bindAddress}: ${(error as Error).message}. Give another --metrics-address (or TOURFLOW_METRICS_ADDRESS).`);
     }
+    if (bindAddress) Runtime.instance().logger.warn(`Metrics are not served on ${bindAddress}: this process set up the Temporal runtime before the worker, without them.`);
   }
   runtimeInstalled = true;
 }
