@@ -6,13 +6,13 @@
  * step with a non-retryable error naming the path, and is left as it was.
  *
  * The mark is tourflow's own entry rather than the Producer or Creator: those name the program
- * that rendered the PDF (the Tour API's renderer, or pdf-lib for any PDF pdf-lib wrote), not
+ * that rendered the PDF (the Tour API's renderer, or whichever library wrote it), not
  * who saved it here, and tourflow leaves them as the API wrote them.
  */
 import { randomBytes } from 'node:crypto';
 import { link, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString } from '@pdfme/pdf-lib';
 import { stepError } from './common.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -31,7 +31,7 @@ function infoOf(doc: PDFDocument): PDFDict {
 
 /**
  * The PDF with tourflow's mark in its document information, its other metadata untouched;
- * undefined when pdf-lib cannot read it (the sheet is then saved as it came, unmarked).
+ * undefined when it cannot be read (the sheet is then saved as it came, unmarked).
  */
 export async function markSheet(bytes: Uint8Array): Promise<Buffer | undefined> {
   try {

@@ -1,5 +1,5 @@
-/** Renders a day sheet model to a real PDF (A4, Helvetica) with pdf-lib. */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+/** Renders a day sheet model to a real PDF (A4, Helvetica) with @pdfme/pdf-lib. */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@pdfme/pdf-lib';
 import type { DaySheetModel } from '../routes/day-sheet/model.ts';
 
 const PAGE: [number, number] = [595.28, 841.89];
