@@ -4,14 +4,16 @@
  * book has none (its undo is `contact.create`'s: the API cannot delete key contacts).
  */
 import { contactEnsureArgs, contactUpdateArgs, type ContactUpdateArgs } from '../../definitions/actions/contact-edits.ts';
-import { updateKeyContact, type UpdateKeyContactBody } from '../api/contacts.ts';
+import { createKeyContact, updateKeyContact, type UpdateKeyContactBody } from '../api/contacts.ts';
+import { ApiError } from '../client/index.ts';
 import type { KeyContact } from '../api/organizations.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { ambiguousName, foldName, fullNameOf as fullName, keyContactCandidates as candidates, keyContactPlace as where, pick, readKeyContacts as readBook } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
-import { bookOf, contactCreate } from './contacts.ts';
+import { isRetry } from './attempts.ts';
+import { addedContact, bookOf, contactCreate } from './contacts.ts';
 import { contactsSetHandler, generalContactsUndo } from './general-contacts.ts';
 import { asBody } from './step-support.ts';
 
@@ -89,13 +91,35 @@ function findInBook(book: readonly KeyContact[], args: { email?: string | undefi
   return byName[0];
 }
 
+/** An organization ID no organization has: the create sent under it must be refused. */
+const NO_ORGANIZATION = 'e0000000-0000-4000-8000-000000000000';
+
+/**
+ * Whether an earlier attempt of this call (before a worker crash) added `found`. Asked only on a
+ * new attempt of the activity, by sending the create again under the call's key with a body the
+ * API must refuse (no such organization): the API answers a key it has seen with the first
+ * answer, the contact's ID, without running the request again; a key it has not seen runs the
+ * request, which is refused and adds nothing (decided: docs/api-assumptions.md).
+ */
+async function addedByEarlierAttempt(ctx: ActionContext, found: KeyContact): Promise<boolean> {
+  if (!isRetry()) return false;
+  try {
+    const body = { org_id: NO_ORGANIZATION, first_name: 'tourflow', last_name: 'probe' };
+    const { id } = await ctx.client.call(createKeyContact, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
+    return id === found.id;
+  } catch (error) {
+    if (error instanceof ApiError && !error.retryable) return false;
+    throw error;
+  }
+}
+
 async function contactEnsure(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, contactEnsureArgs, call.args);
   const orgId = await bookOf(ctx, args);
   const found = findInBook(await readBook(ctx, orgId), args, orgId);
   const tour = args.tourId ? { tourId: args.tourId } : {};
-  if (found) return { output: { id: found.id, created: false }, undo: [], ...tour, describe: `found key contact ${found.id} in the book` };
-  const created = await contactCreate(call, ctx);
+  if (found && !(await addedByEarlierAttempt(ctx, found))) return { output: { id: found.id, created: false }, undo: [], ...tour, describe: `found key contact ${found.id} in the book` };
+  const created = found ? addedContact(args, found.id) : await contactCreate(call, ctx);
   return { ...created, output: { ...(created.output as { id: number }), created: true } };
 }
 

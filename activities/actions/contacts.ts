@@ -55,6 +55,11 @@ export async function contactCreate(call: StepCall, ctx: ActionContext): Promise
   const orgId = await bookOf(ctx, args);
   const body = keyContactBody(args, orgId);
   const { id } = await ctx.client.call(createKeyContact, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  return addedContact(args, id);
+}
+
+/** The outcome of a call that added key contact `id`: its undo lists it for manual repair. */
+export function addedContact(args: { firstName: string; lastName: string; tourId?: string | undefined }, id: number): StepOutcome {
   const label = `${args.firstName} ${args.lastName}`;
   const undo: UndoRecord = {
     activity: 'keyContactLeftBehind',
