@@ -30,13 +30,15 @@ export async function checkWrite(
 ): Promise<StepOutcome> {
   const before = h.snapshot();
   const call = h.stepCall(action, args);
-  const undo = await h.prepare(call);
+  const prepared = await h.prepare(call);
   h.sandbox.faults.add({ kind: 'dropAfterCommit', match: write, times: 1 });
   const lost = await failureOf(h.run(action, args, { key: call.idempotencyKey }));
   expect(lost.nonRetryable, lost.message).toBe(false);
+  expect(h.sandbox.faults.list(), `${action}: the answer of ${write.method} ${write.path} was not lost`).toEqual([]);
   const outcome = await h.run(action, args, { key: call.idempotencyKey });
   after(h.snapshot(), outcome);
-  await h.undo(undo);
+  // the undo the workflow keeps: the prepared one, else (a create's) the one the outcome returns
+  await h.undo(prepared.length > 0 ? prepared : outcome.undo);
   expect(documented(h.snapshot())).toEqual(documented(before));
   return outcome;
 }
