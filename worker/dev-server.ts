@@ -3,11 +3,12 @@
  * with the Web UI and tourflow's search attributes. Used by the test global setup,
  * `tourflow dev` and `npm start`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { Connection } from '@temporalio/client';
 import type { PayloadCodec } from '@temporalio/common';
 import { findTemporalCli, type FindOptions } from './temporal-cli.ts';
+import { SERVER_STOP_GRACE_MS, spawnGuarded } from './server-guard.ts';
 
 /** Custom search attributes tourflow sets on every run. */
 export const SEARCH_ATTRIBUTES = { PlaybookName: 'Keyword', TourId: 'Keyword' } as const;
@@ -46,6 +47,8 @@ export interface DevServer {
   address: string;
   namespace: string;
   uiUrl: string | undefined;
+  /** The server's process ID (absent for the SDK's download). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -121,7 +124,8 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   if (options.dbFilename) args.push('--db-filename', options.dbFilename);
   args.push(...dynamicConfigArgs());
 
-  const child = spawn(cli.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Under a guard that stops the server when this process ends, even by SIGKILL (server-guard.ts).
+  const { guard: child, serverPid } = spawnGuarded(cli.path, args);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
@@ -134,10 +138,12 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
     await codec?.close();
     throw new Error(`${(error as Error).message}\n${stderr}`.trim(), { cause: error });
   }
+  const pid = await serverPid;
   return {
     address,
     namespace,
     uiUrl: ui ? `http://127.0.0.1:${uiPort}` : undefined,
+    ...(pid ? { pid } : {}),
     stop: async () => {
       await stopChild(child);
       await codec?.close();
@@ -159,7 +165,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  // Later than the guard's own SIGKILL of the server: killing the guard first would orphan it.
+  const timer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_GRACE_MS + 5_000);
   await exited;
   clearTimeout(timer);
 }

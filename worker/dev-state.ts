@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stopStaleServer } from './server-guard.ts';
 
 /** What one `tourflow dev` records. */
 export interface DevState {
@@ -21,6 +22,8 @@ export interface DevState {
     taskQueue: string;
     /** Absent when the dev server runs without a Web UI. */
     uiUrl?: string;
+    /** The Temporal dev server's process ID: a dev that is gone may have left it running. */
+    serverPid?: number;
     /** The local encryption key this dev's worker and Web UI codec use (worker/key-file.ts). */
     localKeyFile?: string;
   };
@@ -115,11 +118,15 @@ export function findDevState(env: NodeJS.ProcessEnv): FoundDevState | undefined 
     .sort((a, b) => b.state.startedAt.localeCompare(a.state.startedAt))[0];
 }
 
-/** Removes the state files of devs that are gone (and the credentials files they named beside them). */
-export function removeStaleDevStates(env: NodeJS.ProcessEnv): void {
+/**
+ * Removes the state files of devs that are gone (and the credentials files they named beside
+ * them), first stopping a Temporal dev server one of them left running (`stopStaleServer`).
+ */
+export async function removeStaleDevStates(env: NodeJS.ProcessEnv): Promise<void> {
   const dir = devStateDir(env);
   for (const { state, file } of readAll(dir)) {
     if (state.host !== os.hostname() || processAlive(state.pid)) continue;
+    if (state.temporal.serverPid) await stopStaleServer(state.temporal.serverPid);
     rmSync(file, { force: true });
     if (path.dirname(state.api.credentialsFile) === dir) rmSync(state.api.credentialsFile, { force: true });
   }

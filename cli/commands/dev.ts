@@ -73,7 +73,6 @@ export function register(program: Command, ctx: CliContext): void {
 }
 
 async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
-  const chosen = await ports(options);
   // Loaded here, not at start: every other command stays quick to start.
   const [{ StateFileError, startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker, stopWorker }, state, creds, text, { devKeyProvider }, { payloadCodecs }] =
     await Promise.all([
@@ -91,7 +90,9 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
   const loaded = playbook ? await (await import('../playbook-input.ts')).loadPlan(ctx, playbook, options.input) : undefined;
   const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
   if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
-  state.removeStaleDevStates(ctx.env);
+  // A server an earlier dev left running (its guard killed with it) goes before ports are chosen.
+  await state.removeStaleDevStates(ctx.env);
+  const chosen = await ports(options);
   const credentialsFile = persist ? path.join(persist, 'sandbox-credentials.json') : path.join(state.devStateDir(ctx.env), `dev-${process.pid}.credentials.json`);
   // Payloads are encrypted with the local key (made on first use) unless a key is configured.
   const local = ctx.config({ temporal: { address: LOCAL_ADDRESS } });
@@ -150,6 +151,7 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
         address: server.address,
         namespace: server.namespace,
         taskQueue: config.temporal.taskQueue,
+        ...(server.pid ? { serverPid: server.pid } : {}),
         ...(server.uiUrl ? { uiUrl: server.uiUrl } : {}),
         ...(localKey ? { localKeyFile: encryption.localKeyFile } : {}),
       },
