@@ -11,7 +11,7 @@ import { retriesExhausted } from './client/index.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, UndoRecord } from './types.ts';
 import { currentActivity } from './current.ts';
 import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
-import { eachLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
+import { mapLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
 
 /** What a batch needs from the activity layer. */
 export interface BatchRunner {
@@ -172,7 +172,7 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall, heartbeats
 export async function prepareBatch(runner: BatchRunner, calls: StepCall[]): Promise<UndoRecord[][]> {
   const shared = new Map<string, Promise<unknown>>();
   const undo: UndoRecord[][] = new Array<UndoRecord[]>(calls.length);
-  await eachLimited(calls, PREPARATIONS_IN_FLIGHT, async (call, index) => {
+  await mapLimited(calls, PREPARATIONS_IN_FLIGHT, async (call, index) => {
     const ctx = runner.contextFor(call, CallRole.prepare, shared);
     undo[index] = (await runner.handlerFor(call.action).prepare?.(call, ctx)) ?? [];
   });

@@ -15,17 +15,19 @@ export const DAY_READS_IN_FLIGHT = 10;
 export const PREPARATIONS_IN_FLIGHT = 10;
 
 /**
- * Runs `work` over `values`, at most `limit` at a time. After a failure no new work starts;
- * the calls under way finish, then the first error is thrown (nothing is left running).
+ * Runs `work` over `values`, at most `limit` at a time, and gives its results in the order of
+ * `values`. After a failure no new work starts; the calls under way finish, then the first
+ * error is thrown (nothing is left running).
  */
-export async function eachLimited<T>(values: readonly T[], limit: number, work: (value: T, index: number) => Promise<void>): Promise<void> {
+export async function mapLimited<T, R>(values: readonly T[], limit: number, work: (value: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(values.length);
   let next = 0;
   let failure: { error: unknown } | undefined;
   const lane = async () => {
     while (!failure && next < values.length) {
       const index = next++;
       try {
-        await work(values[index]!, index);
+        results[index] = await work(values[index]!, index);
       } catch (error) {
         failure ??= { error };
       }
@@ -33,4 +35,5 @@ export async function eachLimited<T>(values: readonly T[], limit: number, work: 
   };
   await Promise.all(Array.from({ length: Math.min(limit, values.length) }, lane));
   if (failure) throw failure.error;
+  return results;
 }

@@ -11,7 +11,7 @@ import { renderDaySheet } from '../api/day-sheet.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';
-import { eachLimited } from './concurrency.ts';
+import { mapLimited } from './concurrency.ts';
 import { DownloadError, downloadPdf, sheetFile } from './day-sheet-files.ts';
 import { markSheet, saveSheet } from './day-sheet-save.ts';
 import { readTour, resolveDay, zoneOf, type TourDay, type TourView } from './tour-days.ts';
@@ -68,7 +68,7 @@ async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepO
   const ignored: number[] = [];
   const unmarked: string[] = [];
   // A few days at a time: each PDF is downloaded as soon as its URL arrives, and written at once.
-  await eachLimited(days, SHEETS_AT_ONCE, async (day, index) => {
+  await mapLimited(days, SHEETS_AT_ONCE, async (day, index) => {
     const { bytes, ignoredIdCount } = await fetchSheet(ctx, args.tourId, day, ctx.key(index + 1));
     const marked = await markSheet(bytes);
     if (!marked) unmarked.push(day.date);

@@ -10,8 +10,7 @@ import { pickPerson, type TourPerson } from '../names/index.ts';
 import { stepError } from './common.ts';
 import { lookupTour, selectDays, type TourDay } from './tour-days.ts';
 import { passTypeId, readPassTypes } from './pass-types.ts';
-import { mapLimit } from './step-support.ts';
-import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** A guest list entry as the guest actions handle it. */
@@ -56,7 +55,7 @@ function rowOf(entry: GuestEntry, day: TourDay): GuestRow {
 
 /** The live entries of some days, day by day in date order. */
 export async function readGuestRows(ctx: ActionContext, tourId: string, days: readonly TourDay[]): Promise<GuestRow[]> {
-  const perDay = await mapLimit(days, DAY_READS_IN_FLIGHT, async (day) => {
+  const perDay = await mapLimited(days, DAY_READS_IN_FLIGHT, async (day) => {
     const rows: GuestRow[] = [];
     for await (const entry of ctx.client.paginate(listGuestlist, { params: { tourId, dayId: day.id }, signal: ctx.signal })) {
       if (entry.is_deleted !== true) rows.push(rowOf(entry, day));

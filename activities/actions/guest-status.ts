@@ -11,8 +11,8 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { GUESTLIST_STATUS_MAX_IDS } from '../api/bodies.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
-import { chunks, groupBy, mapLimit } from './step-support.ts';
-import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
+import { chunks, groupBy } from './step-support.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { plural } from './plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -54,7 +54,7 @@ async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<Und
 
 /** Days whose cap the approval would pass, described; empty when all fit. */
 async function overCap(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<string[]> {
-  const problems = await mapLimit([...groupBy(rows, (row) => row.dayId)], DAY_READS_IN_FLIGHT, async ([dayId, dayRows]) => {
+  const problems = await mapLimited([...groupBy(rows, (row) => row.dayId)], DAY_READS_IN_FLIGHT, async ([dayId, dayRows]) => {
     const config = await ctx.client.call(getGuestlistDayConfig, { params: { tourId, dayId }, signal: ctx.signal });
     if (config.dayCap === null || config.dayCap === undefined) return undefined;
     const total = await ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal });
@@ -68,7 +68,7 @@ async function overCap(ctx: ActionContext, tourId: string, rows: readonly GuestR
 /** Approved party totals after the change, by date. */
 async function approvedPerDay(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<Record<string, number>> {
   const days = [...new Map(rows.map((row) => [row.dayId, row.date])).entries()];
-  const totals = await mapLimit(days, DAY_READS_IN_FLIGHT, ([dayId]) => ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal }));
+  const totals = await mapLimited(days, DAY_READS_IN_FLIGHT, ([dayId]) => ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal }));
   return Object.fromEntries(days.map(([, date], index) => [date, totals[index]!.approvedGuests]));
 }
 

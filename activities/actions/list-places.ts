@@ -19,10 +19,9 @@ import { foldName, pickItem, pickPerson, pickStay, pickVenue, readItemsOfDay, re
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from './plural.ts';
 import { parseArgs } from './common.ts';
-import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { keyContactOutput } from './list-people.ts';
 import { fromIso, toLocal } from './stay-times.ts';
-import { mapLimit } from './step-support.ts';
 import { lookupTour, resolveDay, selectDays, type DaySelection } from './tour-days.ts';
 
 
@@ -124,7 +123,7 @@ async function stayList(call: StepCall, ctx: ActionContext): Promise<StepOutcome
     (stay) => (args.title === undefined || foldName(stay.title ?? '') === foldName(args.title)) && (args.type === undefined || stay.type === args.type),
   );
   const stays = (
-    await mapLimit(chosen, DAY_READS_IN_FLIGHT, async (stay) => {
+    await mapLimited(chosen, DAY_READS_IN_FLIGHT, async (stay) => {
       const entry = stayOutput(stay);
       return args.rooms && inDates(entry, args.from, args.to) ? { ...entry, rooms: await roomsOf(ctx, stay) } : entry;
     })
@@ -137,7 +136,7 @@ async function roomList(call: StepCall, ctx: ActionContext): Promise<StepOutcome
   const stays = await readStays(ctx, args.tourId);
   const chosen = args.stay === undefined ? stays : [pickStay(stays, args.stay, args.tourId)];
   const person = args.person === undefined ? undefined : pickPerson(await readTourPeople(ctx, args.tourId), args.person, args.tourId);
-  const rooms = (await mapLimit(chosen, DAY_READS_IN_FLIGHT, (stay) => roomsOf(ctx, stay)))
+  const rooms = (await mapLimited(chosen, DAY_READS_IN_FLIGHT, (stay) => roomsOf(ctx, stay)))
     .flat()
     .filter((room) => person === undefined || [...(room.userIds as JsonValue[]), ...(room.inviteIds as JsonValue[])].some((id) => String(id) === String(person.id)));
   return { output: { rooms, ids: rooms.map((room) => room.id as number), count: rooms.length }, undo: [], tourId: args.tourId, describe: `read ${plural(rooms.length, 'room')}` };

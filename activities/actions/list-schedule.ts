@@ -9,8 +9,7 @@ import { clockOf, foldName, pickTag, readItemsOfDay, readTagList, readTemplates 
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from './plural.ts';
 import { parseArgs } from './common.ts';
-import { DAY_READS_IN_FLIGHT } from './concurrency.ts';
-import { mapLimit } from './step-support.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { lookupTour, resolveDay, selectDays, type TourDay } from './tour-days.ts';
 
 /** A schedule item as the list outputs give it. */
@@ -39,7 +38,7 @@ async function scheduleItemList(call: StepCall, ctx: ActionContext): Promise<Ste
   const chosenDays = await selectDays(ctx, args.day !== undefined ? { ...tour, days: [resolveDay(tour, args.day)] } : tour, args);
   const tagIds = args.tags ? await tagIdsOf(ctx, args.tourId, args.tags) : undefined;
   const name = args.name === undefined ? undefined : foldName(args.name);
-  const perDay = await mapLimit(chosenDays, DAY_READS_IN_FLIGHT, async (day) =>
+  const perDay = await mapLimited(chosenDays, DAY_READS_IN_FLIGHT, async (day) =>
     (await readItemsOfDay(ctx, args.tourId, day.id))
       .filter(
         (item) =>
@@ -67,7 +66,7 @@ async function tagList(call: StepCall, ctx: ActionContext): Promise<StepOutcome>
   const args = parseArgs(call.action, tagListArgs, call.args);
   const all = await readTagList(ctx, args.tourId);
   const chosen = args.name === undefined ? all : all.filter((tag) => foldName(tag.name) === foldName(args.name!));
-  const tags = await mapLimit(chosen, DAY_READS_IN_FLIGHT, async (tag) => ({
+  const tags = await mapLimited(chosen, DAY_READS_IN_FLIGHT, async (tag) => ({
     id: tag.id,
     name: tag.name,
     color: tag.color?.type ?? null,
@@ -87,7 +86,7 @@ async function scheduleTemplateList(call: StepCall, ctx: ActionContext): Promise
   const args = parseArgs(call.action, scheduleTemplateListArgs, call.args);
   const all = await readTemplates(ctx, args.tourId);
   const chosen = args.name === undefined ? all : all.filter((template) => foldName(template.template_name) === foldName(args.name!));
-  const templates = await mapLimit(chosen, DAY_READS_IN_FLIGHT, async (template) => {
+  const templates = await mapLimited(chosen, DAY_READS_IN_FLIGHT, async (template) => {
     const entry: JsonObject = { id: template.id, name: template.template_name, itemCount: template.item_templates_count ?? null };
     if (!args.items) return entry;
     const items = await ctx.client.call(listScheduleTemplateItems, { params: { templateId: template.id }, signal: ctx.signal });

@@ -19,7 +19,7 @@ import type { ActionContext, UndoHandler } from '../action.ts';
 import { pickPerson, pickTag, readTourPeople, type TourPerson } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';
 import { ignoreGone, isGone, stepError } from './common.ts';
-import { eachLimited } from './concurrency.ts';
+import { mapLimited } from './concurrency.ts';
 import { lookupTour, resolveDay, zoneOf, type TourView } from './tour-days.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -182,16 +182,17 @@ const ids = (args: JsonObject, key: string): number[] => (Array.isArray(args[key
 
 /** Undo activities of schedule items. */
 export const scheduleItemUndo: Record<string, UndoHandler> = {
-  scheduleItemsDelete: (args, ctx) =>
-    eachLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, (itemId) =>
+  scheduleItemsDelete: async (args, ctx) => {
+    await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, (itemId) =>
       ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal })),
-    ),
+    );
+  },
   scheduleItemRestore: (args, ctx) => restoreItem(ctx, Number(args.itemId), ctx.key()),
   // A day (or tour) that is gone took its items with it: nothing left to restore.
   scheduleItemsRestoreMissing: (args, ctx) =>
     ignoreGone(async () => {
       const visible = new Set((await readDayItems(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id));
-      await eachLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, async (itemId, index) => {
+      await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, async (itemId, index) => {
         if (visible.has(itemId)) return;
         await restoreItem(ctx, itemId, ctx.key(index + 1));
       });

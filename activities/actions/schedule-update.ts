@@ -13,7 +13,7 @@ import { itemIdOf, itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { eachLimited } from './concurrency.ts';
+import { mapLimited } from './concurrency.ts';
 import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
 import { resolveDay, zoneOf, type TourDay } from './tour-days.ts';
 import { fieldChanges, fieldsBefore } from './schedule-fields.ts';
@@ -120,8 +120,9 @@ export const scheduleUpdateUndo: Record<string, UndoHandler> = {
     if (Object.keys(body).length > 0) await ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId }, body, signal: ctx.signal }));
     if (Array.isArray(args.tagIds)) await putBackTags(ctx, String(args.tourId), itemId, args.tagIds as number[]);
   },
-  scheduleItemsStatusWriteBack: (args, ctx) =>
-    eachLimited((args.items ?? []) as unknown as ItemStatus[], UNDO_CONCURRENCY, (item) =>
+  scheduleItemsStatusWriteBack: async (args, ctx) => {
+    await mapLimited((args.items ?? []) as unknown as ItemStatus[], UNDO_CONCURRENCY, (item) =>
       ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId: item.id }, body: statusBody(item.status, item.statusTypeId), signal: ctx.signal })),
-    ),
+    );
+  },
 };
