@@ -96,8 +96,9 @@ describe('records named in deletes and edits', () => {
     });
     await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Doors', start: '19:00' });
     const templateId = idOf(await h.run('schedule.template.create', { tourId, name: 'Show day', fromDay: '2027-03-27' }));
+    expect(row(h, 'templates', templateId)).toMatchObject({ name: 'Show day' });
     await deleteAndUndo(h, 'schedule.template.delete', { tourId, template: 'Show Day' }, () => {
-      expect(row(h, 'scheduleTemplates', templateId)).toBeUndefined();
+      expect(row(h, 'templates', templateId)).toBeUndefined();
     });
   });
 
