@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
+import { checkWrite } from './write-check.ts';
 
 describe('schedule template actions', () => {
   let h: Harness;
@@ -102,6 +103,14 @@ describe('schedule template actions', () => {
     expect(live(dayIds[2]!)).toEqual(['Hand-made']);
     await h.undo(undo);
     expect(h.snapshot()).toEqual(before);
+  });
+
+  it('schedule.template.undoApply whose answer was lost removes the items once; its prepared undo restores them', async () => {
+    await h.run('schedule.template.apply', { tourId, template: 'Show Day', day: '2027-03-29' });
+    await checkWrite(h, 'schedule.template.undoApply', { tourId, template: 'Show Day', day: '2027-03-29' }, { method: 'POST', path: '/undo-apply$' }, () => {
+      expect(live(dayIds[2]!)).toEqual(['Hand-made']);
+    });
+    await h.run('schedule.template.undoApply', { tourId, template: 'Show Day', day: '2027-03-29' });
   });
 
   it('REPLACE whose answer was lost is sent again with its key, and reports and undoes the items it replaced', async () => {
