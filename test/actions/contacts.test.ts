@@ -107,4 +107,23 @@ describe('contact actions', () => {
     expect(unknown.type).toBe('UNKNOWN_NAME');
     expect(unknown.message).toContain('nearest: "Lena Vogt"');
   });
+
+  it('refuses a full name two contacts share, listing each with what tells them apart; the e-mail picks one', async () => {
+    const add = async (company: string, email: string) =>
+      ((await h.run('contact.create', { tourId: tour.id, firstName: 'Max', lastName: 'Roth', company, email })).output as { id: number }).id;
+    const promoter = await add('Roth Promotions', 'max@roth.example');
+    const venueCrew = await add('Hall Crew', 'max@hall.example');
+    await h.run('venue.create', { tourId: tour.id, day: '2027-03-29', title: 'Halle', category: 'Club' });
+    const before = h.snapshot();
+    const ambiguous = await failureOf(h.run('contact.link', { tourId: tour.id, contact: 'max  ROTH', venue: 'Halle' }));
+    expect(ambiguous.type).toBe('AMBIGUOUS_NAME');
+    expect(ambiguous.message).toContain(`Max Roth (ID ${promoter}, Roth Promotions)`);
+    expect(ambiguous.message).toContain(`Max Roth (ID ${venueCrew}, Hall Crew)`);
+    expect(ambiguous.message).toContain('give the ID instead');
+    expect(h.snapshot()).toEqual(before);
+    const linked = await h.run('contact.link', { tourId: tour.id, contact: 'max@hall.example', venue: 'Halle' });
+    expect(linked.output).toEqual({ contactId: venueCrew });
+    await h.undo(linked.undo);
+    expect(h.snapshot()).toEqual(before);
+  });
 });
