@@ -143,6 +143,16 @@ describe('tourflow plan', () => {
     `);
   });
 
+  it('lists the shipped edit-tour playbook’s delete with what it deletes, and that a rollback restores it', async () => {
+    const inputs = { tourId: '0b8e8f4e-1f39-4c39-9a55-3c1a6f5a3c11', day: '2027-03-27', itemId: 1, start: '10:00', end: '11:00', location: 'Stage door', tag: 'Crew', tagName: 'Crew A', template: 'Show day', templateName: 'Show day (A)', dropItemId: 2 };
+    const result = await run(['plan', 'definitions/playbooks/edit-tour.yaml', ...Object.entries(inputs).flatMap(([name, value]) => ['--input', `${name}=${value}`])]);
+    expect(result.out).not.toContain('! destroys data');
+    expect(result.out.slice(result.out.indexOf('deletes and destroys:'))).toMatchInlineSnapshot(`
+      "deletes and destroys:
+        drop  schedule.item.delete: Delete a schedule item, by its day and name or by ID (it can be restored); undone on rollback: restore the item"
+    `);
+  });
+
   it('prints the plan as JSON with --json', async () => {
     const result = await run(['plan', 'definitions/playbooks/demo.yaml', '--json']);
     expect(JSON.parse(result.out)).toMatchObject({ version: 1, name: 'demo', groups: [['tour']] });
