@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADLON_STAY } from '../support/tour-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 type Row = Record<string, unknown>;
@@ -20,15 +21,7 @@ describe('deletes by name', () => {
     const created = await stack.run('create-tour.yaml', {
       name: 'Deletes By Name',
       days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }],
-      stays: [
-        {
-          title: 'Hotel Adlon',
-          location: { address: 'Unter den Linden 77, 10117 Berlin', lat: 52.5163, lng: 13.3805 },
-          timeZone: 'Europe/Berlin',
-          checkIn: { date: '2027-03-27', time: '15:00' },
-          checkOut: { date: '2027-03-28', time: '11:00' },
-        },
-      ],
+      stays: [ADLON_STAY],
     }, 'deletes-by-name-tour');
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsvInputs } from '../../cli/csv-inputs.ts';
 import { compilePlaybookFile } from '../../definitions/index.ts';
+import { ADLON_STAY } from '../support/tour-data.ts';
 import { PLAYBOOKS, startTestStack, type TestStack } from '../support/stack.ts';
 
 type Row = Record<string, unknown>;
@@ -31,15 +32,7 @@ describe('playbooks written with names only', () => {
         { date: '2027-03-28', city: 'Hamburg', dayType: 'Show' },
       ],
       venues: [{ date: '2027-03-27', title: 'Uber Arena', category: 'Arena', capacity: 15000 }],
-      stays: [
-        {
-          title: 'Hotel Adlon',
-          location: { address: 'Unter den Linden 77, 10117 Berlin', lat: 52.5163, lng: 13.3805 },
-          timeZone: 'Europe/Berlin',
-          checkIn: { date: '2027-03-27', time: '15:00' },
-          checkOut: { date: '2027-03-28', time: '11:00' },
-        },
-      ],
+      stays: [ADLON_STAY],
     }, 'names-tour');
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;
