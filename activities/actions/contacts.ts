@@ -114,11 +114,14 @@ async function linkUndo(ctx: ActionContext, args: LinkArgs): Promise<UndoRecord[
 /** A link's arguments with its contact's ID known. */
 type LinkArgs = ContactLinkArgs & { contactId: number };
 
-/** The key contact's ID: as given, or the one its e-mail or name names in the book of the tour's organization. */
+/**
+ * The key contact's ID: as given, or the one its e-mail or name names in the book of the tour's
+ * organization, else of `org` (or the default one).
+ */
 async function contactIdOf(ctx: ActionContext, args: ContactLinkArgs): Promise<number> {
   if (args.contactId !== undefined) return args.contactId;
-  if (typeof args.contact === 'number' || args.tourId === undefined) return Number(args.contact);
-  return (await pickKeyContact(ctx, await organizationOfTour(ctx, args.tourId), args.contact!)).id;
+  if (typeof args.contact === 'number') return args.contact;
+  return (await pickKeyContact(ctx, await bookOf(ctx, args), args.contact!)).id;
 }
 
 /** The call's arguments with the contact, and the venue or stay it names by title, resolved to their IDs. */

@@ -1,7 +1,7 @@
 /** Key contacts of the organization and their links to venues and stays. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
-import { email, nameOrId, nameRef, numericId, tourId, unresolved } from './vocabulary.ts';
+import { email, nameRef, numericId, tourId, unresolved } from './vocabulary.ts';
 import { outputs, recordId } from './outputs.ts';
 
 export const contactCreateArgs = z
@@ -40,15 +40,17 @@ export const contactLinkArgs = z
     contact: z
       .union([z.string().min(1), numericId])
       .optional()
-      .describe('The key contact: its ID, e-mail, or full name (First Last), in the book of the tour’s organization.'),
+      .describe('The key contact: its ID, e-mail, or full name (First Last), in the book of the tour’s organization (or of "org").'),
     contactId: numericId.optional().describe('Or the key contact’s ID (contact.create’s or contact.ensure’s output `id`).'),
-    tourId: tourId.optional().describe('The tour: needed when "contact" is an e-mail or name, or "venue" or "stay" a title.'),
+    org: z.string().min(1).optional().describe('Without "tourId": the organization whose book "contact" is in, by name or ID (default: your only one, or TOURFLOW_ORG).'),
+    tourId: tourId.optional().describe('The tour: needed when "venue" or "stay" is a title; its organization’s book is where "contact" is looked up.'),
     venue: nameRef('The venue').optional(),
     venueId: numericId.optional().describe('Or the venue’s ID.'),
     stay: nameRef('The stay').optional(),
     stayId: numericId.optional().describe('Or the stay’s ID.'),
   })
-  .superRefine(nameOrId('contact', 'contactId'))
+  .refine((args) => unresolved(args) || (args.contact === undefined) !== (args.contactId === undefined), 'give "contact" (its name or ID) or "contactId"')
+  .refine((args) => unresolved(args) || args.org === undefined || args.tourId === undefined, 'give "org" or "tourId", not both')
   .refine(
     (args) => unresolved(args) || [args.venue, args.venueId, args.stay, args.stayId].filter((value) => value !== undefined).length === 1,
     'give one of "venue", "venueId", "stay" or "stayId"',
@@ -64,7 +66,7 @@ export const contactLink = defineAction({
   description: 'Link a key contact (by ID, e-mail or full name) to a venue or a stay (by title or ID).',
   args: contactLinkArgs,
   outputs: outputs({ contactId: recordId('key contact ID') }),
-  calls: ['GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts', 'PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'],
+  calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts', 'PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'],
   kind: ActionKind.update,
   compensation: { describe: 'unlink the contact', calls: ['PUT /v1/venues/{venueId}/key-contacts', 'PUT /v1/accommodation/{accommodationId}/key-contacts'] },
 });

@@ -4,7 +4,24 @@
  * venues and stays undone by unlinking.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactLinkArgs } from '../../definitions/actions/contacts.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
+
+describe('contact.link arguments', () => {
+  const TOUR = '6f1c1a52-8f1e-4a5e-9a49-3c1f0b7d2e11';
+  it.each([
+    [{ contact: 'Nora Licht', contactId: 3, venueId: 1 }, 'give "contact" (its name or ID) or "contactId"'],
+    [{ venueId: 1 }, 'give "contact" (its name or ID) or "contactId"'],
+    [{ contact: 'Nora Licht', org: 'Acme', tourId: TOUR, venueId: 1 }, 'give "org" or "tourId", not both'],
+  ])('refuses %j', (args, message) => {
+    const parsed = contactLinkArgs.safeParse(args);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toContain(message);
+  });
+
+  it('takes a contact by name without a tour', () => {
+    expect(contactLinkArgs.safeParse({ contact: 'Nora Licht', venueId: 1 }).success).toBe(true);
+  });
+});
 
 describe('contact actions', () => {
   let h: Harness;
@@ -125,5 +142,21 @@ describe('contact actions', () => {
     expect(linked.output).toEqual({ contactId: venueCrew });
     await h.undo(linked.undo);
     expect(h.snapshot()).toEqual(before);
+  });
+
+  it('without a tour, takes a contact by e-mail or name from the book of "org" or the default organization', async () => {
+    const contactId = ((await h.run('contact.create', { tourId: tour.id, firstName: 'Nora', lastName: 'Licht', email: 'nora@lights.example' })).output as { id: number }).id;
+    const venueId = ((await h.run('venue.create', { tourId: tour.id, day: '2027-03-27', title: 'Werk', category: 'Club' })).output as { id: number }).id;
+    const before = h.snapshot();
+    const byDefault = await h.run('contact.link', { contact: 'NORA@lights.example', venueId });
+    expect(byDefault.output).toEqual({ contactId });
+    await h.undo(byDefault.undo);
+    const byOrg = await h.run('contact.link', { org: h.sandbox.credentials.orgId, contact: 'nora licht', venueId });
+    expect(byOrg.output).toEqual({ contactId });
+    expect(rows(h.snapshot(), 'venues').find((row) => row.id === venueId).keyContactIds).toEqual([contactId]);
+    await h.undo(byOrg.undo);
+    expect(h.snapshot()).toEqual(before);
+    const unknown = await failureOf(h.run('contact.link', { contact: 'Nora Lich', venueId }));
+    expect(unknown.message).toBe(`No key contact "Nora Lich" in the book of organization ${h.sandbox.credentials.orgId}; nearest: "Nora Licht".`);
   });
 });
