@@ -15,7 +15,7 @@ import path from 'node:path';
 import { loadClientConnectConfig } from '@temporalio/envconfig';
 import type { ClientConnectConfig } from '@temporalio/envconfig';
 import type { TLSConfig } from '@temporalio/client';
-import { findDevState, readDevCredentials, type FoundDevState } from './dev-state.ts';
+import { findDevState, readDevCredentials, type DevState, type FoundDevState } from './dev-state.ts';
 
 /** Where a setting came from, for messages that say what to change. */
 export const ConfigSource = {
@@ -232,7 +232,7 @@ function temporalConfig(env: NodeJS.ProcessEnv, o: ConfigOverrides, profile: Cli
       (fromDev ? fromDev.uiUrl : isDefaultAddress(address) ? DEFAULT_UI_URL : undefined),
     addressSource,
     devStateFile: fromDev ? dev?.file : undefined,
-    encryption: encryptionConfig(env, o.temporal?.encryption ?? {}, fromDev?.localKeyFile),
+    encryption: encryptionConfig(env, o.temporal?.encryption ?? {}, fromDev),
   };
 }
 
@@ -259,14 +259,22 @@ function logLevelFrom(value: string | undefined): Config['logLevel'] {
   return LOG_LEVELS.find((level) => level === upper) ?? 'INFO';
 }
 
-function encryptionConfig(env: NodeJS.ProcessEnv, o: DeepPartial<EncryptionConfig>, devLocalKeyFile: string | undefined): EncryptionConfig {
-  return {
+function encryptionConfig(env: NodeJS.ProcessEnv, o: DeepPartial<EncryptionConfig>, dev: DevState['temporal'] | undefined): EncryptionConfig {
+  const own = {
     keyFile: o.keyFile ?? (env.TOURFLOW_ENCRYPTION_KEY_FILE || undefined),
     keys: o.keys ?? (env.TOURFLOW_ENCRYPTION_KEYS || undefined),
     activeKey: o.activeKey ?? (env.TOURFLOW_ENCRYPTION_ACTIVE_KEY || undefined),
-    off: o.off ?? env.TOURFLOW_ENCRYPTION?.toLowerCase() === 'off',
+    off: o.off ?? (env.TOURFLOW_ENCRYPTION ? env.TOURFLOW_ENCRYPTION.toLowerCase() === 'off' : undefined),
+  };
+  // The keys of the running dev this process talks to, unless this process names keys of its own.
+  const fromDev = own.keyFile || own.keys || own.off !== undefined ? undefined : dev?.encryption;
+  return {
+    keyFile: own.keyFile ?? fromDev?.keyFile,
+    keys: own.keys,
+    activeKey: own.activeKey ?? fromDev?.activeKey,
+    off: own.off ?? fromDev?.off ?? false,
     // A running dev's own key first: its worker and Web UI codec use that one.
-    localKeyFile: o.localKeyFile ?? devLocalKeyFile ?? path.join(configHome(env), 'tourflow', 'local-key.json'),
+    localKeyFile: o.localKeyFile ?? dev?.localKeyFile ?? path.join(configHome(env), 'tourflow', 'local-key.json'),
   };
 }
 

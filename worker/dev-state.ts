@@ -24,6 +24,13 @@ export interface DevState {
     uiUrl?: string;
     /** The Temporal dev server's process ID: a dev that is gone may have left it running. */
     serverPid?: number;
+    /**
+     * The payload keys this dev's worker uses when they were configured (not the local key): a
+     * key file by its path, keys given in the environment copied to a key file (0600) in the
+     * dev state folder, or `off`. The other commands take them unless their own settings name
+     * keys (config.ts), so a second terminal needs no key settings.
+     */
+    encryption?: { keyFile?: string; activeKey?: string; off?: true };
     /** The local encryption key this dev's worker and Web UI codec use (worker/key-file.ts). */
     localKeyFile?: string;
   };
@@ -129,6 +136,7 @@ export async function removeStaleDevStates(env: NodeJS.ProcessEnv): Promise<void
     if (state.temporal.serverPid) await stopStaleServer(state.temporal.serverPid);
     rmSync(file, { force: true });
     if (path.dirname(state.api.credentialsFile) === dir) rmSync(state.api.credentialsFile, { force: true });
+    rmSync(devKeysFile(env, state.pid), { force: true });
   }
 }
 
@@ -138,6 +146,11 @@ export function writePrivateFile(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, text, { mode: 0o600 });
   renameSync(temporary, file);
+}
+
+/** Where a dev keeps the keys it was given in the environment, for the other commands (0600). */
+export function devKeysFile(env: NodeJS.ProcessEnv, pid = process.pid): string {
+  return path.join(devStateDir(env), `dev-${pid}.keys.json`);
 }
 
 /** Records this dev's state; returns the file. */

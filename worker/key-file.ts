@@ -42,6 +42,17 @@ function decodeKey(id: string, base64: string, source: string): EncryptionKey {
 
 /** The keys of `TOURFLOW_ENCRYPTION_KEYS` (`id:base64,id:base64`), the first active unless `activeId` names another. */
 export function keysFromList(list: string, activeId: string | undefined, source = 'TOURFLOW_ENCRYPTION_KEYS'): StaticKeyProvider {
+  const keys = parseKeyList(list, source);
+  return new StaticKeyProvider(keys, activeId ?? keys[0]!.id, source);
+}
+
+/** The contents of a key file holding the keys of a `TOURFLOW_ENCRYPTION_KEYS` list. */
+export function keyFileOfList(list: string, activeId: string | undefined, source = 'TOURFLOW_ENCRYPTION_KEYS'): KeyFile {
+  const keys = parseKeyList(list, source);
+  return { version: FILE_VERSION, active: activeId ?? keys[0]!.id, keys: keys.map(({ id, bytes }) => ({ id, key: Buffer.from(bytes).toString('base64') })) };
+}
+
+function parseKeyList(list: string, source: string): EncryptionKey[] {
   const keys = list
     .split(',')
     .map((entry) => entry.trim())
@@ -52,7 +63,7 @@ export function keysFromList(list: string, activeId: string | undefined, source 
       return decodeKey(entry.slice(0, colon), entry.slice(colon + 1), source);
     });
   if (keys.length === 0) throw new KeyConfigError(`${source} is empty`);
-  return new StaticKeyProvider(keys, activeId ?? keys[0]!.id, source);
+  return keys;
 }
 
 /** The keys of a key file's contents. */

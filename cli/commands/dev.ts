@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { JsonObject, Plan } from '../../definitions/plan-types.ts';
 import type { Config } from '../../worker/config.ts';
+import type { DevState } from '../../worker/dev-state.ts';
 import { projectRoot } from '../../worker/temporal-cli.ts';
 import { ExitCode, UserError, type CliContext } from '../context.ts';
 import { addMetricsFlag, collectInput, metricsAddressOf, metricsUserError, portFrom, untilStopped, type MetricsFlags } from '../options.ts';
@@ -100,6 +101,7 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
   const metricsAddress = metricsAddressOf(options, local.worker.metricsAddress);
   const keys = await devKeyProvider(encryption);
   const localKey = !encryption.off && !encryption.keyFile && !encryption.keys;
+  const keysFile = encryption.keys ? state.devKeysFile(ctx.env) : undefined;
 
   // The Web UI reads payloads through a codec server with the same keys that answers only its origin.
   const server = await startDevServer({
@@ -153,7 +155,7 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
         taskQueue: config.temporal.taskQueue,
         ...(server.pid ? { serverPid: server.pid } : {}),
         ...(server.uiUrl ? { uiUrl: server.uiUrl } : {}),
-        ...(localKey ? { localKeyFile: encryption.localKeyFile } : {}),
+        ...(localKey ? { localKeyFile: encryption.localKeyFile } : { encryption: await sharedKeys(encryption, keysFile) }),
       },
       api: { baseUrl: credentials.baseUrl, authUrl: credentials.authUrl, credentialsFile },
     });
@@ -169,6 +171,7 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
   } finally {
     if (stateFile) (await import('node:fs')).rmSync(stateFile, { force: true });
     if (!persist) (await import('node:fs')).rmSync(credentialsFile, { force: true });
+    if (keysFile) (await import('node:fs')).rmSync(keysFile, { force: true });
     // In order (the worker before the server it talks to), and each even when another failed:
     // a part left running would keep the process alive.
     for (const stop of stops) {
@@ -179,6 +182,20 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * The configured keys of this dev, as its state tells them to the other commands: a key file by
+ * its path; keys from the environment copied into `keysFile` (0600, in the dev state folder
+ * that already holds the sandbox's credentials, removed when dev stops), never into the state.
+ */
+async function sharedKeys(encryption: Config['temporal']['encryption'], keysFile: string | undefined): Promise<DevState['temporal']['encryption']> {
+  if (encryption.off) return { off: true };
+  const activeKey = encryption.activeKey ? { activeKey: encryption.activeKey } : {};
+  if (encryption.keyFile) return { keyFile: path.resolve(encryption.keyFile), ...activeKey };
+  const [{ keyFileOfList }, { writePrivateFile }] = await Promise.all([import('../../worker/key-file.ts'), import('../../worker/dev-state.ts')]);
+  writePrivateFile(keysFile!, `${JSON.stringify(keyFileOfList(encryption.keys!, encryption.activeKey), null, 2)}\n`);
+  return { keyFile: keysFile!, ...activeKey };
 }
 
 /** Runs one playbook on the dev's worker and prints its result and Web UI link. */
