@@ -9,6 +9,7 @@ import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatus
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { GUESTLIST_STATUS_MAX_IDS } from '../api/bodies.ts';
+import { isRetry } from './attempts.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, groupBy } from './step-support.ts';
@@ -77,12 +78,16 @@ async function setStatus(call: StepCall, ctx: ActionContext): Promise<StepOutcom
   const target = await ctx.client.lookups.resolve('guestlistStatuses', args.status);
   const rows = await entriesToChange(ctx, args, target);
   if (rows.length === 0) {
+    // On a retry an earlier attempt may have set them and lost its answer: its count is not known here.
+    const warning = isRetry()
+      ? `No entries are left to set to ${args.status}: an earlier attempt of this step may have set them and lost its answer, so the count here is 0.`
+      : `No entries were selected that are not ${args.status} already; nothing changed.`;
     return {
       output: { entries: [], count: 0, totalGuests: 0, approvedPerDay: {} },
       undo: [],
       tourId: args.tourId,
-      describe: `no guest list entries to set to ${args.status}`,
-      warnings: [`No entries were selected that are not ${args.status} already; nothing changed.`],
+      describe: `no guest list entries left to set to ${args.status}`,
+      warnings: [warning],
     };
   }
   if (args.status === GuestDecision.approved && args.respectDayCaps) {
