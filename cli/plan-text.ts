@@ -1,6 +1,7 @@
 /** The compiled plan as text: what `tourflow plan` prints. */
 import { findAction } from '../definitions/index.ts';
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
+import { plural } from '../activities/actions/plural.ts';
 
 /** The plan as text: a header, then each parallel group with its steps. */
 export function describePlan(plan: Plan, inputs: JsonObject, indent = ''): string[] {
@@ -59,7 +60,7 @@ function describeStep(step: PlanStep, indent: string): string[] {
 }
 
 function short(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.length} ${value.length === 1 ? 'item' : 'items'}]`;
+  if (Array.isArray(value)) return `[${plural(value.length, 'item')}]`;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ExitCode, type CliContext } from '../context.ts';
+import { plural } from '../../activities/actions/plural.ts';
 
 /** Registers `tourflow validate FILE…`: compiles each playbook, prints `ok FILE` or its errors. */
 export function register(program: Command, ctx: CliContext): void {
@@ -18,7 +19,7 @@ export function register(program: Command, ctx: CliContext): void {
         }
         failed = true;
         ctx.err(formatErrors(errors, sources));
-        ctx.err(`${file}: ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}`);
+        ctx.err(`${file}: ${plural(errors.length, 'error')}`);
       }
       if (failed) ctx.setExitCode(ExitCode.usage);
     });
