@@ -1,10 +1,18 @@
-/** Which attempt of its activity a call is. */
+/**
+ * Whether a call may have been done already by an earlier try whose answer was lost: the one
+ * rule for both layers that try again, the activity (a new attempt after a timeout, a 5xx that
+ * used up the client's retries, a worker crash) and the HTTP client (the same request sent
+ * again within one attempt, `ApiError.attempts`).
+ */
+import { ApiError } from '../client/index.ts';
 import { currentActivity } from '../current.ts';
 
 /**
- * Whether an earlier attempt of this activity ran, and so may have done the work already: a
- * record it deleted being gone is then success, not a mistake in the playbook.
+ * Whether an earlier try ran, and so may have done the work already: an earlier attempt of
+ * this activity, or, given the error the API answered, an earlier send of the same request.
+ * A record it deleted being gone is then success, not a mistake in the playbook.
  */
-export function isRetry(): boolean {
-  return (currentActivity()?.info.attempt ?? 1) > 1;
+export function isRetry(error?: unknown): boolean {
+  if ((currentActivity()?.info.attempt ?? 1) > 1) return true;
+  return error instanceof ApiError && error.attempts > 1;
 }

@@ -3,6 +3,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { z } from 'zod';
 import { ApiError } from '../client/index.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
+import { isRetry } from './attempts.ts';
 
 /** Parses a call's evaluated arguments with the catalogue's schema; a mismatch is the playbook's mistake. */
 export function parseArgs<S extends z.ZodType>(action: string, schema: S, args: unknown): z.output<S> {
@@ -23,19 +24,15 @@ export function isGone(error: unknown): boolean {
 }
 
 /**
- * True for a 404 to a request the client sent again after an attempt that got no answer it
- * could use (a lost answer, a timeout, a 5xx): for a DELETE, that attempt deleted the record.
+ * Runs a forward delete. A 404 after an earlier try whose answer was lost (`isRetry`: the
+ * client sent the request before, or an earlier attempt of the activity ran) is that try's
+ * delete: done too. Returns the answer, if any.
  */
-export function goneAfterRepeat(error: unknown): boolean {
-  return isGone(error) && (error as ApiError).attempts > 1;
-}
-
-/** Runs a forward delete; a repeat that finds the record gone (`goneAfterRepeat`) is done too. Returns the answer, if any. */
 export async function deleteOnce<T>(body: () => Promise<T>): Promise<T | undefined> {
   try {
     return await body();
   } catch (error) {
-    if (!goneAfterRepeat(error)) throw error;
+    if (!isGone(error) || !isRetry(error)) throw error;
     return undefined;
   }
 }

@@ -30,7 +30,7 @@ export class ApiError extends Error {
   /**
    * How many times the client sent the request, this answer's attempt included: more than one
    * when it retried. A DELETE answered 404 after an attempt whose answer was lost found the
-   * record deleted by that attempt (`goneAfterRepeat` in activities/actions/common.ts).
+   * record deleted by that attempt (`isRetry` in activities/actions/attempts.ts).
    */
   attempts = 1;
 
