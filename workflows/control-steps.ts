@@ -5,11 +5,11 @@
 import {
   ApplicationFailure,
   CancellationScope,
-  CancelledFailure,
   ChildWorkflowCancellationType,
   ChildWorkflowFailure,
   condition,
   executeChild,
+  isCancellation,
   workflowInfo,
 } from '@temporalio/workflow';
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
@@ -84,8 +84,8 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
     interp.state.warnings.push(...result.warnings);
     return result.outputs;
   } catch (error) {
-    // Cancelled with this run, the child rolled back and ended cancelled: this run stops too.
-    if (error instanceof ChildWorkflowFailure && error.cause instanceof CancelledFailure && interp.stopReason === 'cancelled') throw new Stopped();
+    // Cancelled as this run stops, the child rolled back and ended cancelled: this run stops too.
+    if (isCancellation(error) && stopsChildren(interp)) throw new Stopped();
     // The child undid its own work before failing; carry its report into ours.
     const cause = error instanceof ChildWorkflowFailure ? error.cause : undefined;
     const report = cause instanceof ApplicationFailure ? (cause.details?.[0] as RunResult | undefined) : undefined;
@@ -95,7 +95,17 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
 }
 
 /**
- * Runs `fn` (a child run) in a scope of its own that is cancelled when this run is cancelled.
+ * Whether this run's stop cancels its child runs: a cancellation, or a failed step when the run
+ * rolls back (everything is undone anyway, and a child waiting at an approval would keep the
+ * run from rolling back). A run that keeps its work on failure (`rollback: false`) lets a
+ * running child finish, and a continue-as-new never cancels one.
+ */
+function stopsChildren(interp: Interpreter): boolean {
+  return interp.stopReason === 'cancelled' || (interp.stopReason === 'failed' && interp.input.plan.rollback);
+}
+
+/**
+ * Runs `fn` (a child run) in a scope of its own that is cancelled when this run stops (`stopsChildren`).
  * The run's body is non-cancellable (its saga must run to the end), so a child started there
  * would never learn of the cancellation and a child waiting at an approval would keep the
  * parent waiting for ever. Cancelled, the child rolls back its own work and ends cancelled
@@ -104,7 +114,7 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
 async function cancelledWithRun<T>(interp: Interpreter, fn: () => Promise<T>): Promise<T> {
   const scope = new CancellationScope();
   let settled = false;
-  void condition(() => settled || interp.stopReason === 'cancelled').then(() => {
+  void condition(() => settled || stopsChildren(interp)).then(() => {
     if (!settled) scope.cancel();
   });
   try {

@@ -89,6 +89,17 @@ describe('interpreter', () => {
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
 
+  it('a step that fails beside a child run waiting at an approval cancels the child, and the run rolls back', async () => {
+    const before = stack.sandbox.snapshot({ normalise: true });
+    const run = await stack.start(fixture('child-and-failure.yaml'), {}, 'child-and-failure');
+    await pollUntil(async () => (await run.handle.describe()).status.name === 'FAILED', 'the run to end');
+    const outcome = await waitForOutcome(run.handle);
+    expect(outcome.result).toMatchObject({ status: 'rolledBack', error: { stepId: 'bad', type: 'UNKNOWN_NAME' } });
+    const child = await stack.client.workflow.getHandle(`${run.handle.workflowId}/child`).describe().catch(() => undefined);
+    if (child) expect(child.status.name).toBe('CANCELLED');
+    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
+  });
+
   it('ends in "needs manual repair" naming the record when an undo keeps failing', async () => {
     stack.sandbox.faults.add({ match: { method: 'DELETE', path: '^/v1/tours/' }, kind: 'status', status: 500 });
     try {
