@@ -15,7 +15,10 @@ import path from 'node:path';
 import { loadClientConnectConfig } from '@temporalio/envconfig';
 import type { ClientConnectConfig } from '@temporalio/envconfig';
 import type { TLSConfig } from '@temporalio/client';
-import { findDevState, readDevCredentials, type DevState, type FoundDevState } from './dev-state.ts';
+import { findDevState, readDevCredentials, type FoundDevState } from './dev-state.ts';
+import { encryptionConfig, type EncryptionConfig } from './encryption-config.ts';
+
+export type { EncryptionConfig } from './encryption-config.ts';
 
 /** Where a setting came from, for messages that say what to change. */
 export const ConfigSource = {
@@ -62,23 +65,6 @@ export interface TemporalConfig {
   devStateFile: string | undefined;
   /** How payloads are encrypted before they reach Temporal (worker/key-config.ts). */
   encryption: EncryptionConfig;
-}
-
-/**
- * Payload encryption keys. With none configured, a Temporal on this machine uses the local key
- * `tourflow dev` creates; any other Temporal needs a key, or `off` said explicitly.
- */
-export interface EncryptionConfig {
-  /** A key file (`TOURFLOW_ENCRYPTION_KEY_FILE`), as worker/key-file.ts describes it. */
-  keyFile: string | undefined;
-  /** Keys as `id:base64key` pairs separated by commas (`TOURFLOW_ENCRYPTION_KEYS`); the first is active. */
-  keys: string | undefined;
-  /** The ID of the key that encrypts new payloads (`TOURFLOW_ENCRYPTION_ACTIVE_KEY`). @default the key file's `active`, or the first of `keys` */
-  activeKey: string | undefined;
-  /** Store payloads unencrypted (`--no-encryption`, `TOURFLOW_ENCRYPTION=off`). @default false */
-  off: boolean;
-  /** The key `tourflow dev` creates. @default the running dev's, else `$XDG_CONFIG_HOME/tourflow/local-key.json` */
-  localKeyFile: string;
 }
 
 export interface ApiConfig {
@@ -232,7 +218,7 @@ function temporalConfig(env: NodeJS.ProcessEnv, o: ConfigOverrides, profile: Cli
       (fromDev ? fromDev.uiUrl : isDefaultAddress(address) ? DEFAULT_UI_URL : undefined),
     addressSource,
     devStateFile: fromDev ? dev?.file : undefined,
-    encryption: encryptionConfig(env, o.temporal?.encryption ?? {}, fromDev),
+    encryption: encryptionConfig(env, o.temporal?.encryption ?? {}, fromDev, path.join(configHome(env), 'tourflow', 'local-key.json')),
   };
 }
 
@@ -257,25 +243,6 @@ const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
 function logLevelFrom(value: string | undefined): Config['logLevel'] {
   const upper = value?.toUpperCase();
   return LOG_LEVELS.find((level) => level === upper) ?? 'INFO';
-}
-
-function encryptionConfig(env: NodeJS.ProcessEnv, o: DeepPartial<EncryptionConfig>, dev: DevState['temporal'] | undefined): EncryptionConfig {
-  const own = {
-    keyFile: o.keyFile ?? (env.TOURFLOW_ENCRYPTION_KEY_FILE || undefined),
-    keys: o.keys ?? (env.TOURFLOW_ENCRYPTION_KEYS || undefined),
-    activeKey: o.activeKey ?? (env.TOURFLOW_ENCRYPTION_ACTIVE_KEY || undefined),
-    off: o.off ?? (env.TOURFLOW_ENCRYPTION ? env.TOURFLOW_ENCRYPTION.toLowerCase() === 'off' : undefined),
-  };
-  // The keys of the running dev this process talks to, unless this process names keys of its own.
-  const fromDev = own.keyFile || own.keys || own.off !== undefined ? undefined : dev?.encryption;
-  return {
-    keyFile: own.keyFile ?? fromDev?.keyFile,
-    keys: own.keys,
-    activeKey: own.activeKey ?? fromDev?.activeKey,
-    off: own.off ?? fromDev?.off ?? false,
-    // A running dev's own key first: its worker and Web UI codec use that one.
-    localKeyFile: o.localKeyFile ?? dev?.localKeyFile ?? path.join(configHome(env), 'tourflow', 'local-key.json'),
-  };
 }
 
 /** Reads tourflow's configuration. */
