@@ -11,6 +11,7 @@ import { WORKER_NODE_OPTIONS } from '../../bench/options.ts';
 import { WORKER_MALLOC_ARENA_MAX } from '../../bench/worker-process.ts';
 import { SEARCH_ATTRIBUTES } from '../../worker/dev-server.ts';
 import { parseArgv } from './cli-argv.ts';
+import { configSource } from '../stack/compose-stack.ts';
 import {
   ROOT,
   commandArgv,
@@ -117,11 +118,11 @@ describe('docker-compose.yml', () => {
   });
 
   it('sets on the worker only variables that worker/config.ts reads (and node\'s own), and points it at the stack', () => {
-    const configSource = readFileSync(path.join(ROOT, 'worker/config.ts'), 'utf8');
+    const configText = configSource();
     const worker = serviceNamed('worker');
     const names = environmentNames(worker).filter((name) => name !== 'NODE_OPTIONS' && name !== 'MALLOC_ARENA_MAX');
     expect(names).toEqual(expect.arrayContaining(['TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TOURFLOW_TASK_QUEUE', 'TOURFLOW_API_URL', 'TOURFLOW_API_KEY']));
-    for (const name of names) expect(configSource, `worker/config.ts reads ${name}`).toContain(name);
+    for (const name of names) expect(configText, `worker/config.ts or worker/encryption-config.ts reads ${name}`).toContain(name);
 
     const env = worker.environment as Record<string, string>;
     expect(env.TEMPORAL_ADDRESS).toBe('temporal:7233');
@@ -206,13 +207,13 @@ describe('Dockerfile', () => {
   });
 
   it("sets only tourflow variables that worker/config.ts reads, and builds the bundle it points at", () => {
-    const configSource = readFileSync(path.join(ROOT, 'worker/config.ts'), 'utf8');
+    const configText = configSource();
     const env = Object.fromEntries(
       inRuntime.filter((i) => i.keyword === 'ENV').flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
     ) as Record<string, string>;
     const ours = Object.keys(env).filter((name) => name.startsWith('TOURFLOW_'));
     expect(ours.length).toBeGreaterThan(0);
-    for (const name of ours) expect(configSource, `worker/config.ts reads ${name}`).toContain(name);
+    for (const name of ours) expect(configText, `worker/config.ts or worker/encryption-config.ts reads ${name}`).toContain(name);
     const bundle = env.TOURFLOW_WORKFLOW_BUNDLE;
     if (bundle) expect(dockerfile.some((i) => i.keyword === 'RUN' && i.args.includes(bundle))).toBe(true);
   });

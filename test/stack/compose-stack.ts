@@ -105,9 +105,17 @@ function serviceConfigs(compose: ComposeFile, s: ComposeService, name: string): 
   return out;
 }
 
-/** The tourflow variables worker/config.ts reads (its one place for configuration). */
-export function tourflowEnvNames(configSource = readFileSync(path.join(ROOT, 'worker/config.ts'), 'utf8')): Set<string> {
-  return new Set(configSource.match(/\b(?:TOURFLOW|TEMPORAL)_[A-Z][A-Z0-9_]*\b/g) ?? []);
+/** The files that read tourflow's configuration: worker/config.ts and the encryption settings it delegates to. */
+export const CONFIG_FILES = ['worker/config.ts', 'worker/encryption-config.ts'] as const;
+
+/** The source of every configuration file, one after the other. */
+export function configSource(): string {
+  return CONFIG_FILES.map((file) => readFileSync(path.join(ROOT, file), 'utf8')).join('\n');
+}
+
+/** The tourflow variables the configuration files read. */
+export function tourflowEnvNames(source = configSource()): Set<string> {
+  return new Set(source.match(/\b(?:TOURFLOW|TEMPORAL)_[A-Z][A-Z0-9_]*\b/g) ?? []);
 }
 
 export interface ReadStackOptions {
