@@ -17,6 +17,7 @@ import { TypeScope } from './cel-types.ts';
 import { checkSchedule } from './cron.ts';
 import { checkExpressions, type ReferenceContext } from './references.ts';
 import { parseSource, type PlaybookSource } from './source.ts';
+import { checkZonelessDates, usesZonelessToday } from './zone-check.ts';
 
 export interface CompileOptions extends IncludeOptions {
   /** Name of the file in error messages and step sources. */
@@ -58,6 +59,7 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
   const outputs = isObject(document.outputs) ? (document.outputs as JsonObject) : {};
   checkExpressions(outputs, ['outputs'], {}, context);
   errors.push(...checkSchedule(document.schedule, source));
+  if (!inputs[TOUR_ID_INPUT]) errors.push(...checkZonelessDates(document, source));
   if (options.inputs) checkRunInputs(inputs, options.inputs, source, errors);
   if (errors.length > 0 || !top.success) return { errors, sources };
   const plan: Plan = {
@@ -75,11 +77,6 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
     ...(inputs[TOUR_ID_INPUT] && usesZonelessToday({ steps, outputs }) ? { tourZoneInput: TOUR_ID_INPUT } : {}),
   };
   return { plan, errors, sources };
-}
-
-/** True when expressions in `value` call `today()` or `tomorrow()` without a zone. */
-function usesZonelessToday(value: unknown): boolean {
-  return /\b(today|tomorrow)\(\s*\)/.test(JSON.stringify(value));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -29,6 +29,8 @@ export const PlaybookErrorCode = {
   inputUnknown: 'input-unknown',
   /** Beyond what a playbook or inputs file may be: size, nesting, alias expansion; or a `__proto__` key. */
   limitExceeded: 'limit-exceeded',
+  /** `today()` or `tomorrow()` without a zone in a playbook without a `tourId` input. */
+  zoneRequired: 'zone-required',
 } as const;
 export type PlaybookErrorCode = (typeof PlaybookErrorCode)[keyof typeof PlaybookErrorCode];
 

@@ -25,7 +25,7 @@ describe('compile', () => {
     ['today() without a zone and a tourId input', 'tourId: { type: string }', '${{ today() }}', 'tourId'],
     ['tomorrow() without a zone and a tourId input', 'tourId: { type: string }', '${{ tomorrow( ) }}', 'tourId'],
     ['today() with a zone', 'tourId: { type: string }', '${{ today("Europe/Berlin") }}', undefined],
-    ['no tourId input', 'tour: { type: string }', '${{ today() }}', undefined],
+    ['today() with a zone and no tourId input', 'tour: { type: string }', '${{ today("Europe/Berlin") }}', undefined],
   ])('reads the tour’s zone for today() when it runs: %s', async (_case, input, from, expected) => {
     const { plan, errors } = await compile(
       playbook(`  - id: days
@@ -37,6 +37,28 @@ describe('compile', () => {
     );
     expect(errors).toEqual([]);
     expect(plan?.tourZoneInput).toBe(expected);
+  });
+
+  it('asks for a zone where today() or tomorrow() has none and no tourId input names the tour', async () => {
+    expect(
+      await errorsOf(
+        playbook(`  - id: days
+    action: tour.days
+    with: { tourId: "\${{ inputs.tour }}", from: "\${{ today() }}", to: "\${{ tomorrow( ) }}" }
+`, `inputs:
+  tour: { type: string }
+`),
+      ),
+    ).toMatchInlineSnapshot(`
+      "test.yaml:8:54: today() without a zone needs a tourId input to read the tour's time zone from; this playbook has none
+          8 |     with: { tourId: "\${{ inputs.tour }}", from: "\${{ today() }}", to: "\${{ tomorrow( ) }}" }
+            |                                                      ^^^^^^^
+        hint: pass a zone, e.g. today('Europe/Berlin') or today(steps.find.outputs.timeZone), or declare a tourId input
+      test.yaml:8:76: tomorrow() without a zone needs a tourId input to read the tour's time zone from; this playbook has none
+          8 |     with: { tourId: "\${{ inputs.tour }}", from: "\${{ today() }}", to: "\${{ tomorrow( ) }}" }
+            |                                                                            ^^^^^^^^^^^
+        hint: pass a zone, e.g. tomorrow('Europe/Berlin') or tomorrow(steps.find.outputs.timeZone), or declare a tourId input"
+    `);
   });
 
   it('derives needs from references and layers independent steps together', async () => {
