@@ -30,6 +30,11 @@ export function keyContactOutput(contact: KeyContact): JsonObject {
   };
 }
 
+/** True when `wanted` is the person's full name or e-mail, compared as names are (case and spaces aside). */
+export function isNamed(person: { name?: string | null; email: string | null }, wanted: string): boolean {
+  return [person.name, person.email].some((text) => text != null && foldName(text) === foldName(wanted));
+}
+
 async function tourMembers(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, tourMembersArgs, call.args);
   const all = await readTourPeople(ctx, args.tourId);
@@ -75,7 +80,7 @@ async function orgMembers(call: StepCall, ctx: ActionContext): Promise<StepOutco
   });
   const wanted = (person: { name?: string | null; email: string | null; role: string | null }) =>
     (args.role === undefined || foldName(person.role ?? '') === foldName(args.role)) &&
-    (args.person === undefined || [person.name, person.email].some((text) => text != null && foldName(text) === foldName(args.person!)));
+    (args.person === undefined || isNamed(person, args.person));
   const chosen = { members: members.filter(wanted), invites: invites.filter(wanted) };
   const seats = { active: data.activeSeats ?? null, available: data.availableSeats ?? null, deactivated: data.deactivatedSeats ?? null };
   return { output: { ...chosen, seats, count: chosen.members.length }, undo: [], describe: `read ${plural(chosen.members.length, 'organization member')}` };

@@ -20,7 +20,7 @@ import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from './plural.ts';
 import { parseArgs } from './common.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
-import { keyContactOutput } from './list-people.ts';
+import { isNamed, keyContactOutput } from './list-people.ts';
 import { fromIso, toLocal } from './stay-times.ts';
 import { lookupTour, resolveDay, selectDays, type DaySelection } from './tour-days.ts';
 
@@ -162,6 +162,7 @@ async function contactList(call: StepCall, ctx: ActionContext): Promise<StepOutc
           ctx.client.call(listAccommodationKeyContacts, { params: { accommodationId: place.id }, signal }),
           ctx.client.call(listAccommodationContacts, { params: { accommodationId: place.id }, signal }),
         ]);
+  if (args.name !== undefined) return namedContacts(keyContacts.map(keyContactOutput), args.name, args.tourId, place);
   const emails = rows.flatMap((row) => (row.email ? [{ id: row.email.id, label: row.email.label ?? null, email: row.email.email }] : []));
   const phones = rows.flatMap((row) => (row.phone ? [{ id: row.phone.id, label: row.phone.label ?? null, phone: String(row.phone.phone) }] : []));
   const urls = rows.flatMap((row) => (row.url ? [{ id: row.url.id, label: row.url.label ?? null, url: row.url.url }] : []));
@@ -171,6 +172,17 @@ async function contactList(call: StepCall, ctx: ActionContext): Promise<StepOutc
     undo: [],
     tourId: args.tourId,
     describe: `read ${plural(count, 'contact')} of ${place.kind} ${place.id}`,
+  };
+}
+
+/** The outcome of `contact.list` with `name`: the key contacts of that name or e-mail, no rows. */
+function namedContacts(all: JsonObject[], name: string, tourId: string, place: { kind: string; id: number }): StepOutcome {
+  const keyContacts = all.filter((contact) => isNamed(contact as { name: string | null; email: string | null }, name));
+  return {
+    output: { keyContacts, emails: [], phones: [], urls: [], count: keyContacts.length },
+    undo: [],
+    tourId,
+    describe: `read ${plural(keyContacts.length, 'contact')} of ${place.kind} ${place.id}`,
   };
 }
 

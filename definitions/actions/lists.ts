@@ -228,7 +228,17 @@ export const keyContactEntry = z.strictObject({
 });
 export const KEY_CONTACT_FIELDS = Object.keys(keyContactEntry.shape).join(', ');
 
-export const contactListArgs = z.strictObject({ tourId, ...placeOf }).refine(onePlace, 'give either "venue" or "stay"');
+export const contactListArgs = z
+  .strictObject({
+    tourId,
+    ...placeOf,
+    name: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Only key contacts with this full name (First Last) or e-mail (case-insensitive); the place’s own e-mail, phone and web rows are then left out.'),
+  })
+  .refine(onePlace, 'give either "venue" or "stay"');
 export type ContactListArgs = z.infer<typeof contactListArgs>;
 
 export const contactList = defineRead({

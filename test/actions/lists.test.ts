@@ -155,6 +155,23 @@ describe('list actions', () => {
     expect(dock).toMatchObject({ count: 1, fields: [expect.objectContaining({ title: 'Dock' })] });
   });
 
+  it('contact.list with "name" gives the venue’s key contacts of that full name or e-mail, and none of its rows', async () => {
+    const link = async (firstName: string, lastName: string, email?: string) => {
+      const contactId = ((await h.run('contact.create', { tourId, firstName, lastName, ...(email ? { email } : {}) })).output as Out).id;
+      await h.run('contact.link', { tourId, contactId, stay: 'Hotel Adlon' });
+      return contactId;
+    };
+    const lena = await link('Lena', 'Vogt', 'lena.vogt@example.com');
+    const max = await link('Max', 'Vogt');
+    const all = await out('contact.list', { stay: 'Hotel Adlon' });
+    expect((all.keyContacts as Out[]).map((contact) => contact.id)).toEqual(expect.arrayContaining([lena, max]));
+    const byName = await out('contact.list', { stay: 'Hotel Adlon', name: 'lena VOGT' });
+    expect(byName).toMatchObject({ keyContacts: [expect.objectContaining({ id: lena, name: 'Lena Vogt' })], emails: [], phones: [], urls: [], count: 1 });
+    expect((await out('contact.list', { stay: 'Hotel Adlon', name: 'LENA.VOGT@example.com' })).keyContacts).toEqual([expect.objectContaining({ id: lena })]);
+    expect((await out('contact.list', { stay: 'Hotel Adlon', name: 'Max Vogt' })).keyContacts).toEqual([expect.objectContaining({ id: max })]);
+    expect(await out('contact.list', { stay: 'Hotel Adlon', name: 'Vogt' })).toMatchObject({ keyContacts: [], count: 0 });
+  });
+
   it('file.list and daySheet.data read a day’s files and its sheet, with guest totals only', async () => {
     expect((await out('file.list', { day: '2027-03-27', on: ['venue', 'stay'] })).files).toEqual([]);
     const sheet = await out('daySheet.data', { day: '2027-03-27' });

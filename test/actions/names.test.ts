@@ -1,6 +1,7 @@
 /** The one rule names are resolved by: IDs, folded names, ambiguity and nearest names, what a failure shows. */
 import { ApplicationFailure } from '@temporalio/activity';
 import { describe, expect, it } from 'vitest';
+import { isNamed } from '../../activities/actions/list-people.ts';
 import { matchPerson, nearestNames, peopleOf, pick, pickPerson, type Candidate } from '../../activities/names/index.ts';
 
 const stays: Candidate<string>[] = [
@@ -92,5 +93,22 @@ describe('people by name or e-mail', () => {
     expect(error.message).toBe(
       '2 tour members or invitees on tour T match "Sam Rivera": Sam Rivera (ID u-sam, sam@example.com), Sam Rivera (ID u-sam2, sam.r@example.com); give the ID instead.',
     );
+  });
+});
+
+describe('isNamed (the person filters of list actions)', () => {
+  const lena = { name: 'Lena Vogt', email: 'Lena.Vogt@example.com' };
+  it.each([
+    ['the full name', 'Lena Vogt', true],
+    ['the full name in another case, with spaces around and between', '  lena   VOGT ', true],
+    ['the e-mail in another case', 'lena.vogt@EXAMPLE.com', true],
+    ['the first name alone', 'Lena', false],
+    ['another e-mail', 'lena@example.com', false],
+  ])('%s: %s', (_what, wanted, expected) => {
+    expect(isNamed(lena, wanted)).toBe(expected);
+  });
+  it('a person without an e-mail is found by name only', () => {
+    expect(isNamed({ name: 'Sam Rivera', email: null }, 'Sam Rivera')).toBe(true);
+    expect(isNamed({ name: null, email: null }, 'Sam Rivera')).toBe(false);
   });
 });

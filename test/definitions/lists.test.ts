@@ -35,6 +35,8 @@ describe('list action arguments', () => {
     ['room.list by stay title and person', roomListArgs, { tourId, stay: 'Hotel Adlon', person: 'Sam Rivera' }, []],
     ['contact.list naming neither place', contactListArgs, { tourId }, ['(arguments): give either "venue" or "stay"']],
     ['contact.list naming both places', contactListArgs, { tourId, venue: 'Arena', stay: 4 }, ['(arguments): give either "venue" or "stay"']],
+    ['contact.list of a venue, by contact name', contactListArgs, { tourId, venue: 'Arena', name: 'Lena Vogt' }, []],
+    ['contact.list with an empty name', contactListArgs, { tourId, venue: 'Arena', name: '' }, ['name: Too small: expected string to have >=1 characters']],
     ['customField.list of an item without its day', customFieldListArgs, { tourId, item: 'Show' }, ['item: "item" needs "day"']],
     ['file.list on an unknown kind', fileListArgs, { tourId, on: ['bus'] }, ['on.0: Invalid option: expected one of "scheduleItem"|"venue"|"stay"|"passType"']],
     ['org.contacts for an org and a tour', orgContactsArgs, { org: 'Acme', tourId }, ['(arguments): give "org" or "tourId", not both']],
