@@ -157,7 +157,7 @@ describe('list actions', () => {
 
   it('contact.list with "name" gives the venue’s key contacts of that full name or e-mail, and none of its rows', async () => {
     const link = async (firstName: string, lastName: string, email?: string) => {
-      const contactId = ((await h.run('contact.create', { tourId, firstName, lastName, ...(email ? { email } : {}) })).output as Out).id;
+      const contactId = ((await h.run('contact.create', { tourId, firstName, lastName, ...(email ? { email } : {}) })).output as Out).id as number;
       await h.run('contact.link', { tourId, contactId, stay: 'Hotel Adlon' });
       return contactId;
     };
