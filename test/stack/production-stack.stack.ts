@@ -208,16 +208,21 @@ describe.sequential('the production stack of docker-compose.yml', () => {
     };
     const target = scrape.scrape_configs.flatMap((c) => c.dns_sd_configs ?? []).find((c) => c.names.includes('worker'));
     expect(runner.service('worker').expose).toContain(target?.port);
-    const metrics = await Promise.all(
-      workers.map(async (_, i) => (await fetch(`http://127.0.0.1:${runner.replicaPort('worker', i + 1, target!.port)}/metrics`)).text()),
-    );
-    const total = (name: string, labels: RegExp) =>
+    const scrapeAll = () =>
+      Promise.all(workers.map(async (_, i) => (await fetch(`http://127.0.0.1:${runner.replicaPort('worker', i + 1, target!.port)}/metrics`)).text()));
+    const total = (metrics: string[], name: string, labels: RegExp) =>
       metrics
         .flatMap((text) => text.split('\n'))
         .filter((line) => line.startsWith(`${name}{`) && labels.test(line))
         .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
-    expect(total('tourflow_runs_total', /playbook="tour-setup".*outcome="completed"|outcome="completed".*playbook="tour-setup"/)).toBeGreaterThanOrEqual(1);
-    expect(total('tourflow_api_requests_total', /status="2\d\d"/)).toBeGreaterThan(0);
+    const completedRuns = /playbook="tour-setup".*outcome="completed"|outcome="completed".*playbook="tour-setup"/;
+    // Workers hand their API call counts to the SDK's meter once a second: scrape until they show.
+    const metrics = await pollUntil(async () => {
+      const texts = await scrapeAll();
+      return total(texts, 'tourflow_runs_total', completedRuns) >= 1 && total(texts, 'tourflow_api_requests_total', /status="2\d\d"/) > 0 ? texts : undefined;
+    }, 'the run and its API calls in the workers\' metrics', 30_000, 500);
+    expect(total(metrics, 'tourflow_runs_total', completedRuns)).toBeGreaterThanOrEqual(1);
+    expect(total(metrics, 'tourflow_api_requests_total', /status="2\d\d"/)).toBeGreaterThan(0);
 
     // TOURFLOW_OUTPUT_DIR is /data/day-sheets: the sheets are under it, not under day-sheets/day-sheets.
     const sheetsDir = path.join(root, 'volumes', 'tourflow-data', 'day-sheets');
