@@ -176,11 +176,13 @@ describe.sequential('the production stack of docker-compose.yml', () => {
     const namespace = config.temporal.namespace;
     const taskQueue = config.temporal.taskQueue;
     for (const taskQueueType of [1, 2]) {
+      // The answer lists the pollers of the task queue's root partition only: a worker long-polling
+      // another partition may show only once its poll (up to a minute) ends and lands on the root.
       const identities = await pollUntil(async () => {
         const answer = await client!.workflowService.describeTaskQueue({ namespace, taskQueue: { name: taskQueue }, taskQueueType });
         const ids = (answer.pollers ?? []).map((p) => p.identity ?? '');
         return workers.every((w) => ids.some((id) => id.startsWith(`${w.pid}@`))) ? ids : undefined;
-      }, `all three workers polling the ${taskQueueType === 1 ? 'workflow' : 'activity'} task queue`, 60_000, 500);
+      }, `all three workers polling the ${taskQueueType === 1 ? 'workflow' : 'activity'} task queue`, 150_000, 500);
       expect(identities.length).toBeGreaterThanOrEqual(WORKERS);
     }
 
