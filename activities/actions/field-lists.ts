@@ -21,6 +21,7 @@ import { itemIdOf, stayIdOf, venueIdOf, type NameRef } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';
 import { ignoreGone, stepError } from './common.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
+import { listBackTo } from './list-write-back.ts';
 
 export const CONFIRMATION_NUMBER = STAY_CONFIRMATION_NUMBER_KEY;
 export type FieldChange = CustomFieldChange;
@@ -121,25 +122,25 @@ export function fieldsWriteBack(owner: FieldOwner, fields: SavedField[], by: str
 
 const differs = (a: SavedField, b: SavedField) => a.title !== b.title || a.description !== b.description || (a.sortOrder !== null && a.sortOrder !== b.sortOrder);
 
+/** The values of a saved field, as an ADD or UPDATE writes them. */
+const valuesOf = (field: SavedField) => ({
+  title: field.title ?? '',
+  description: field.description,
+  ...(field.sortOrder !== null ? { sortOrder: field.sortOrder } : {}),
+});
+
 /** The changes that turn `now` back into `saved`. */
 export function changesBackTo(saved: readonly SavedField[], now: readonly SavedField[]): FieldChange[] {
-  const keep = new Set(saved.map((field) => field.id));
-  const removes: FieldChange[] = now.filter((field) => field.id !== null && !keep.has(field.id)).map((field) => ({ operation: 'REMOVE', id: field.id! }));
-  const rest = saved.flatMap((field): FieldChange[] => {
-    if (field.id === null) return [];
-    const current = now.find((row) => row.id === field.id);
-    const values = {
-      title: field.title ?? '',
-      description: field.description,
-      ...(field.sortOrder !== null ? { sortOrder: field.sortOrder } : {}),
-    };
-    if (!current) return [{ operation: 'ADD', ...values, ...(field.templateKey ? { templateKey: field.templateKey } : {}) }];
-    return differs(field, current) ? [{ operation: 'UPDATE', id: field.id, ...values }] : [];
+  const fields = listBackTo<SavedField, FieldChange>(saved, now, {
+    id: (field) => field.id,
+    remove: (field) => ({ operation: 'REMOVE', id: field.id! }),
+    add: (field) => ({ operation: 'ADD', ...valuesOf(field), ...(field.templateKey ? { templateKey: field.templateKey } : {}) }),
+    update: (field, current) => (differs(field, current) ? { operation: 'UPDATE', id: field.id!, ...valuesOf(field) } : undefined),
   });
   const bookingThen = saved.find((field) => field.id === null)?.description ?? null;
   const bookingNow = now.find((field) => field.id === null)?.description ?? null;
   const booking: FieldChange[] = bookingThen === bookingNow ? [] : [{ operation: 'ADD', templateKey: CONFIRMATION_NUMBER, description: bookingThen }];
-  return [...removes, ...rest, ...booking];
+  return [...fields, ...booking];
 }
 
 const writeBack: UndoHandler = (args, ctx) =>

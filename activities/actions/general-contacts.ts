@@ -18,6 +18,7 @@ import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
 import { stayIdOf, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
+import { listBackTo } from './list-write-back.ts';
 
 type Kind = 'email' | 'phone' | 'url';
 const KINDS: readonly Kind[] = ['email', 'phone', 'url'];
@@ -128,18 +129,20 @@ export function changesFor(mode: 'add' | 'replace', wanted: Partial<Record<Kind,
   return changes;
 }
 
+/** The values of a saved row, as an ADD or UPDATE writes them. */
+const valuesOf = (row: Row) => ({ value: row.value, label: row.label, country: row.country, isGoogle: row.isGoogle });
+
 /** The changes that turn `now` back into `saved`. */
 export function rowsBackTo(saved: readonly Row[], now: readonly Row[]): Change[] {
-  const keep = new Set(saved.map((row) => row.id));
-  const removes: Change[] = now.filter((row) => !keep.has(row.id)).map((row) => ({ operation: 'REMOVE', kind: row.kind, id: row.id }));
-  const rest = saved.flatMap((row): Change[] => {
-    const current = now.find((candidate) => candidate.id === row.id);
-    const values = { value: row.value, label: row.label, country: row.country, isGoogle: row.isGoogle };
-    if (!current) return [{ operation: 'ADD', kind: row.kind, ...values }];
-    const same = current.value === row.value && current.label === row.label && current.country === row.country && current.isGoogle === row.isGoogle;
-    return same ? [] : [{ operation: 'UPDATE', kind: row.kind, id: row.id, ...values }];
+  return listBackTo<Row, Change>(saved, now, {
+    id: (row) => row.id,
+    remove: (row) => ({ operation: 'REMOVE', kind: row.kind, id: row.id }),
+    add: (row) => ({ operation: 'ADD', kind: row.kind, ...valuesOf(row) }),
+    update: (row, current) => {
+      const same = current.value === row.value && current.label === row.label && current.country === row.country && current.isGoogle === row.isGoogle;
+      return same ? undefined : { operation: 'UPDATE', kind: row.kind, id: row.id, ...valuesOf(row) };
+    },
   });
-  return [...removes, ...rest];
 }
 
 async function placeOf(ctx: ActionContext, args: ContactsSetArgs): Promise<Place> {
