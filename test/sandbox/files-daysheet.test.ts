@@ -51,6 +51,26 @@ describe('files', () => {
     expect((await env.api.get(`/v1/tours/${tourId}/files/999999/download`)).status).toBe(404);
   });
 
+  it('downloads a file whose stored name has control characters or non-Latin letters, named in an RFC 6266 header', async () => {
+    const itemId = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayIds[1] as number, { isEveryone: true }))).body.data.id;
+    const bytes = Buffer.from('%PDF-1.4 odd name');
+    for (const [fileName, fallback, encoded] of [
+      ['rider\u0001\u001b "v2"\t\u007f.pdf', 'rider _v2_.pdf', "rider%01%1B%20%22v2%22%09%7F.pdf"],
+      ['Zoë 名前\r\n.pdf', 'Zo_ __.pdf', 'Zo%C3%AB%20%E5%90%8D%E5%89%8D%0D%0A.pdf'],
+      ["\u0007(it's)*", "(it's)*", '%07%28it%27s%29%2A'],
+      ['\u0001\u0002', 'download', '%01%02'],
+    ]) {
+      const { key } = (await upload(fileName!, 'application/pdf', bytes)).body.data;
+      const { fileId } = (await env.api.post(`/v1/tours/${tourId}/files/attach`, { key, entityType: 'SCHEDULE_ITEM', entityId: itemId })).body.data;
+      const download = await env.api.get(`/v1/tours/${tourId}/files/${fileId}/download`);
+      expect(download.body.data.fileName).toBe(fileName);
+      const fetched = await fetch(download.body.data.downloadUrl);
+      expect(fetched.status, JSON.stringify(fileName)).toBe(200);
+      expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
+      expect(fetched.headers.get('content-disposition')).toBe(`attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`);
+    }
+  });
+
   it('limits inline uploads to 256 KB (413 naming the alternatives) and the allowed content types (415)', async () => {
     const big = await upload('big.pdf', 'application/pdf', Buffer.alloc(256 * 1024 + 1));
     expect(big.status).toBe(413);

@@ -18,6 +18,24 @@ export function storageError(reply: FastifyReply, status: number, code: string, 
   return reply.code(status).type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`);
 }
 
+/** The characters RFC 5987 lets stand in an encoded value (`attr-char`). */
+const ATTR_CHAR = /^[A-Za-z0-9!#$&+.^_`|~-]$/;
+
+/**
+ * `Content-Disposition` naming a download as RFC 6266 says: `filename*` carries the stored name
+ * whole, UTF-8 and percent-encoded (RFC 5987); `filename` an ASCII stand-in for old clients,
+ * control characters left out and quotes, backslashes and other letters as `_`. A stored name
+ * may hold anything the upload took (its `fileName` is any string), and a raw one in a header
+ * is refused by Node (HTTP 500 before).
+ */
+export function attachmentHeader(name: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+  const fallback = name.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_') || 'download';
+  // byte by byte: a lone surrogate (which encodeURIComponent throws on) becomes U+FFFD
+  const encoded = Array.from(Buffer.from(name, 'utf8'), (byte) => (ATTR_CHAR.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
 /** Registers the signed storage routes (upload-ticket PUT, download GET). */
 export function registerStorageRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   void app.register(async (storage) => {
@@ -44,8 +62,7 @@ export function registerStorageRoutes(app: FastifyInstance, ctx: SandboxContext)
       if (!verified.ok || verified.payload.kind !== 'download') return storageError(reply, 403, 'AccessDenied', 'Request has expired or is not signed');
       const object = ctx.store.objects.get(verified.payload.key);
       if (!object) return storageError(reply, 404, 'NoSuchKey', 'The file does not exist');
-      const fileName = verified.payload.name.replace(/["\\\r\n]/g, '_');
-      return reply.type(object.contentType).header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(object.base64, 'base64'));
+      return reply.type(object.contentType).header('content-disposition', attachmentHeader(verified.payload.name)).send(Buffer.from(object.base64, 'base64'));
     });
   });
 }
