@@ -82,6 +82,51 @@ describe('guest list', () => {
     expect((await env.api.post('/v1/guestlist', entry({ numberOfGuests: 1, passes: [] }))).body.message).toContain('locked');
   });
 
+  it('refuses a bulk status change touching a locked day, one past its cut-off or one over its cap, whole: nothing changes as read back', async () => {
+    const { tourId: t, dayIds: [open, closed] } = await createTour(env.api, { name: 'Locked' }, 2);
+    const pass = (await env.api.post(`/v1/tours/${t}/passTypes`, { name: 'Photo' })).body.data.id;
+    const add = async (dayId: number, overrides: Record<string, unknown> = {}) =>
+      (await env.api.post('/v1/guestlist', { ...guest({ passes: [{ passId: pass, count: 1 }], ...overrides }), tour_id: t, day_id: dayId })).body.data.id as number;
+    const openIds = [await add(open!), await add(open!)];
+    const closedIds = [await add(closed!), await add(closed!), await add(closed!, { statusId: 3 }), await add(closed!)];
+    const statuses = async () => {
+      const read = async (dayId: number) => (await env.api.get(`/v1/tours/${t}/days/${dayId}/guestlist`)).body.data.map((row: { id: number; status: { type: string } }) => [row.id, row.status.type]);
+      return Object.fromEntries([...(await read(open!)), ...(await read(closed!))]);
+    };
+    const before = await statuses();
+    const approve = (ids: number[], statusId = 2) => env.api.put(`/v1/tours/${t}/guestlist/status`, { guestListIds: ids, statusId });
+    const config = (body: Record<string, unknown>) => env.api.put(`/v1/tours/${t}/days/${closed}/guestlist/config`, body);
+
+    expect((await config({ locked: true })).status).toBe(200);
+    for (const statusId of [2, 3]) {
+      const refused = await approve([...openIds, ...closedIds], statusId);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: 'VALIDATION_ERROR', status: 400, message: `The guest list of day ${closed} is locked: its entries cannot be added or changed` });
+    }
+    expect(await statuses()).toEqual(before);
+
+    await env.api.post('/v1/venues', { title: 'Club', tour_id: t, day_id: closed, venueCategoryId: 3 });
+    expect((await config({ locked: false, cutoffAt: '2020-01-01T00:00:00Z' })).status).toBe(200);
+    const late = await approve(closedIds);
+    expect(late.body).toEqual({ error: 'VALIDATION_ERROR', status: 400, message: `The guest list cut-off of day ${closed} has passed: its entries cannot be added or changed` });
+    expect(await statuses()).toEqual(before);
+
+    // the cap counts guests of entries not declined: 6 now; approving the declined entry would make 8
+    expect((await config({ cutoffAt: null, dayCap: 7 })).status).toBe(200);
+    const over = await approve(closedIds);
+    expect(over.body).toEqual({ error: 'VALIDATION_ERROR', status: 400, message: `numberOfGuests: the day cap of 7 guests of day ${closed} would be exceeded (8)` });
+    expect(await statuses()).toEqual(before);
+    expect((await config({ dayCap: null, passCaps: [{ passId: pass, cap: 3 }] })).status).toBe(200);
+    expect((await approve(closedIds)).body.message).toBe(`passes: the cap of 3 for pass type ${pass} on day ${closed} would be exceeded (4)`);
+    expect(await statuses()).toEqual(before);
+
+    // approving the pending entries adds nobody to the count: within the cap
+    expect((await config({ dayCap: 6, passCaps: [] })).status).toBe(200);
+    const pending = [closedIds[0]!, closedIds[1]!, closedIds[3]!];
+    expect((await approve(pending)).status).toBe(200);
+    expect(await statuses()).toEqual({ ...before, ...Object.fromEntries(pending.map((id) => [id, 'Approved'])) });
+  });
+
   it('lists requesters: the tour members', async () => {
     const requesters = await env.api.get(`/v1/tours/${tourId}/requesters`);
     expect(requesters.body.data.map((row: { id: string }) => row.id)).toContain(env.sandbox.credentials.userId);

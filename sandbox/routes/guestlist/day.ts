@@ -6,11 +6,11 @@ import type { SandboxContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { defineRoute } from '../../pipeline/route.ts';
 import { parseWith } from '../../pipeline/validate.ts';
-import type { DayConfigRecord } from '../../store/records.ts';
+import type { DayConfigRecord, GuestRecord } from '../../store/records.ts';
 import { GuestStatus, LOOKUPS } from '../../store/reference-data.ts';
 import type { Store } from '../../store/store.ts';
 import { nowIso } from '../shared/schemas.ts';
-import { dayConfig, dayConfigView, dayVenue } from './caps.ts';
+import { checkDayWrite, dayConfig, dayConfigView, dayVenue } from './caps.ts';
 
 function updateConfig(store: Store, config: DayConfigRecord, body: unknown): void {
   const input = parseWith(guestlistDayConfigBody, body);
@@ -36,7 +36,10 @@ function updateConfig(store: Store, config: DayConfigRecord, body: unknown): voi
   });
 }
 
-/** Sets one status on every listed entry, or on none: every ID must be a live entry of the tour. */
+/**
+ * Sets one status on every listed entry, or on none: every ID must be a live entry of the tour,
+ * and every day the entries are on must take the change as an edit of each would (`checkDayWrite`).
+ */
 function bulkStatus(store: Store, tourId: string, body: unknown): { ids: number[]; statusId: number } {
   const input = parseWith(guestlistStatusBody, body);
   if (!LOOKUPS.guestlistStatuses.some((status) => status.id === input.statusId)) throw validationError('statusId: unknown guest list status');
@@ -45,6 +48,10 @@ function bulkStatus(store: Store, tourId: string, body: unknown): { ids: number[
     if (!guest || guest.tourId !== tourId || guest.isDeleted) throw notFound(`Guest list entry ${id}`);
     return guest;
   });
+  // every day of the batch as it would be after it: a locked day, one past its cut-off or over a cap refuses the whole batch
+  const byDay = new Map<number, GuestRecord[]>();
+  for (const guest of guests) byDay.set(guest.dayId, [...(byDay.get(guest.dayId) ?? []), guest]);
+  for (const [dayId, entries] of byDay) checkDayWrite(store, tourId, dayId, entries.map((guest) => ({ ...guest, statusId: input.statusId })));
   const now = nowIso();
   for (const guest of guests) Object.assign(guest, { statusId: input.statusId, updatedAt: now });
   return { ids: guests.map((guest) => guest.id), statusId: input.statusId };
