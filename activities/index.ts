@@ -10,7 +10,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { msToNumber } from '../workflows/sdk-internals.ts';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { activityName, batchActivityName, undoActivityName, CallRole, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
-import { ApiError, asActivityFailure, retriesExhausted, toActivityFailure, withCallRetries, type RetryOptions } from './client/index.ts';
+import { ApiError, asActivityFailure, retriesExhausted, stepWaitLimit, toActivityFailure, withCallRetries, type RetryOptions } from './client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
 import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
@@ -121,7 +121,7 @@ function activityFailure(error: unknown, retried = false): unknown {
   return exhausted && failure instanceof ApplicationFailure ? retriesExhausted(failure) : failure;
 }
 
-/** The step's retry policy as the API client's retry options. */
+/** The step's retry policy as the API client's retry options; a `Retry-After` may wait until near the step's timeout. */
 function retryOptions(retry: CallRetry): RetryOptions {
   return {
     attempts: retry.maximumAttempts,
@@ -129,6 +129,7 @@ function retryOptions(retry: CallRetry): RetryOptions {
     factor: retry.backoffCoefficient,
     maxMs: retry.maximumIntervalMs,
     nonRetryableTypes: retry.nonRetryableErrorTypes,
+    waitLimit: stepWaitLimit(currentActivity()?.info),
   };
 }
 

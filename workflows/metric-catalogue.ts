@@ -60,7 +60,7 @@ export const METRICS = {
     name: 'tourflow_api_rate_limited_wait_seconds',
     kind: MetricKind.histogram,
     labels: ['endpoint', 'method'],
-    help: 'How long each wait after a 429 answer was (Retry-After, capped by the step retry policy).',
+    help: 'How long each wait after a 429 answer was (Retry-After, waited in full up to the time the step has left).',
     buckets: SECONDS,
   },
   undoCalls: {

@@ -2,7 +2,8 @@
  * The Tour API client every activity stands on. Each call sends the partner key and secret and
  * a bearer token, refreshes the token once after a 401 and repeats the call with the same body
  * bytes and idempotency key, validates the envelope and `data`, and turns every failure into an
- * `ApiError`. It does not retry on its own unless `retry` is given (outside Temporal).
+ * `ApiError`. Inside an activity it retries by the step's policy (`withCallRetries`); elsewhere
+ * only when `retry` is given.
  */
 import type { Dispatcher } from 'undici';
 import type { ApiConfig } from '../../worker/config.ts';

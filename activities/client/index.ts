@@ -25,7 +25,17 @@ export { DEFAULT_LOGIN_SCOPES, type TokenSet } from './oauth.ts';
 export { DEFAULT_PAGE_SIZE, type PageOptions } from './paginate.ts';
 export { createRedactor, type Redactor } from './redact.ts';
 export { signIn, type SignInOptions, type SignInResult } from './sign-in.ts';
-export { callRetries, retryDelayMs, withCallRetries, withRetry, type CallRetries, type RetryListener, type RetryOptions } from './retry.ts';
+export {
+  callRetries,
+  retryDelayMs,
+  stepWaitLimit,
+  withCallRetries,
+  withRetry,
+  type CallRetries,
+  type RetryListener,
+  type RetryOptions,
+  type WaitLimit,
+} from './retry.ts';
 export {
   createTokenSource,
   filePersistence,

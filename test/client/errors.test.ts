@@ -9,7 +9,7 @@ import { Endpoints } from '../../activities/api/assumptions.ts';
 import { listOrganizations } from '../../activities/api/organizations.ts';
 import { noData } from '../../activities/api/shared.ts';
 import { createTour, deleteTour, listTourUsers } from '../../activities/api/tours.ts';
-import { ApiError, createApiClient, defineEndpoint, toActivityFailure, type TokenSource } from '../../activities/client/index.ts';
+import { ApiError, createApiClient, defineEndpoint, stepWaitLimit, toActivityFailure, withCallRetries, type TokenSource } from '../../activities/client/index.ts';
 import { configFor, tourBody, useSandboxClient } from './sandbox-helpers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -140,6 +140,37 @@ describe('error classes against the sandbox', () => {
       await retrying.call(listOrganizations, {});
       expect(delays).toEqual([1000]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    } finally {
+      await retrying.close();
+    }
+  });
+
+  it('a Retry-After of 12 s is honoured in full under the default step policy, whose longest interval is 10 s', async () => {
+    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 12, match: { path: '^/v1/organizations$' }, times: 1 });
+    const delays: number[] = [];
+    const stop = new AbortController();
+    const options = { attempts: 4, initialMs: 1000, factor: 2, maxMs: 10_000, waitLimit: stepWaitLimit({ startToCloseTimeoutMs: 60_000 }) };
+    const onRetry = ({ delayMs }: { delayMs: number }) => {
+      delays.push(delayMs);
+      stop.abort(new Error('the wait began')); // no need to sit through it
+    };
+    const running = withCallRetries({ options, onRetry }, () => env.client.call(listOrganizations, { signal: stop.signal }));
+    await expect(running).rejects.toThrow('the wait began');
+    expect(delays).toEqual([12_000]);
+  });
+
+  it('outside a step, a Retry-After past 120 s fails at once, saying how long the API asked to wait', async () => {
+    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 150, match: { path: '^/v1/organizations$' }, times: 1 });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { attempts: 3 } });
+    try {
+      const started = Date.now();
+      const error = await caught(retrying.call(listOrganizations, {}));
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(error.message).toBe(
+        'GET /v1/organizations failed with 429 TOO_MANY_REQUESTS: Too many requests. The API asked to wait 150 s before trying again (Retry-After), ' +
+          'more than the 120 s a call waits at most outside a step allows (120 s left): try again later.',
+      );
+      expect([error.status, error.type, error.attempts]).toEqual([429, 'TOO_MANY_REQUESTS', 1]);
     } finally {
       await retrying.close();
     }
