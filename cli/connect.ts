@@ -101,7 +101,7 @@ export async function withClient<T>(
   });
   let client: Client;
   try {
-    client = await connectClient(config.temporal, keys);
+    client = await connectClient(config.temporal, { announce: ctx.err, ...keys });
   } catch (cause) {
     if (cause instanceof KeyConfigError) throw cause;
     throw temporalUserError(config.temporal, cause) ?? unreachable(config.temporal, cause);

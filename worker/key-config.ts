@@ -1,9 +1,10 @@
 /**
  * Which keys a process encrypts and decrypts payloads with, from its configuration: a key file,
- * keys in the environment, or (for a Temporal on this machine) the local key of `tourflow dev`.
+ * keys in the environment, or (for a Temporal on this machine) the local key, which the first
+ * process to need it creates. Payloads are stored readable only when encryption is `off`.
  */
 import type { EncryptionConfig, TemporalConfig } from './config.ts';
-import { FileKeyProvider, ensureLocalKey, keysFromList, readKeyFile } from './key-file.ts';
+import { FileKeyProvider, ensureLocalKey, keysFromList } from './key-file.ts';
 import { KeyConfigError, type KeyProvider } from './key-provider.ts';
 
 /** True for a host name or IP of this machine's loopback interface. */
@@ -26,11 +27,24 @@ export interface KeyProviderOptions {
    * would be stored there readable. @default false
    */
   required?: boolean;
+  /** Told, once, where the local key is when this process created it. */
+  announce?: (text: string) => void;
+}
+
+/** What a process that created the local key says, once. */
+export function localKeyCreatedText(file: string): string {
+  return (
+    `created the payload encryption key ${file} (mode 0600) for the Temporal on this machine; ` +
+    'tourflow commands and workers of this user use it from now on. Back it up: runs it encrypts cannot be read without it. ' +
+    'Another user or container that reads or writes these runs takes a copy through TOURFLOW_ENCRYPTION_KEY_FILE.'
+  );
 }
 
 /**
- * The configured keys: the key file, else `TOURFLOW_ENCRYPTION_KEYS`, else the local key when
- * Temporal is on this machine and `tourflow dev` made one; undefined for none (or `off`).
+ * The configured keys: the key file, else `TOURFLOW_ENCRYPTION_KEYS`, else, for a Temporal on
+ * this machine, the local key (the one `tourflow dev` uses), created on first use by whichever
+ * process comes first; undefined only when encryption is `off`, or for a Temporal elsewhere
+ * with no key when the process does not write payloads.
  */
 export async function keyProviderFor(config: Pick<TemporalConfig, 'address' | 'encryption'>, options: KeyProviderOptions = {}): Promise<KeyProvider | undefined> {
   const encryption: EncryptionConfig = config.encryption;
@@ -40,9 +54,12 @@ export async function keyProviderFor(config: Pick<TemporalConfig, 'address' | 'e
   }
   if (encryption.keyFile) return FileKeyProvider.load(encryption.keyFile, encryption.activeKey);
   if (encryption.keys) return keysFromList(encryption.keys, encryption.activeKey);
-  const local = isLocalAddress(config.address);
-  if (local && (await readKeyFile(encryption.localKeyFile))) return FileKeyProvider.load(encryption.localKeyFile, encryption.activeKey);
-  if (options.required && !local) {
+  if (isLocalAddress(config.address)) {
+    // Never plaintext by default: a worker and a run in two terminals agree on this one file.
+    if (await ensureLocalKey(encryption.localKeyFile)) options.announce?.(localKeyCreatedText(encryption.localKeyFile));
+    return FileKeyProvider.load(encryption.localKeyFile, encryption.activeKey);
+  }
+  if (options.required) {
     throw new KeyConfigError(
       `no payload encryption key is configured for Temporal at ${config.address}, so guest data would be stored there readable. ` +
         'Create a key file with `tourflow keys add --key-file <file>` and set TOURFLOW_ENCRYPTION_KEY_FILE (or TOURFLOW_ENCRYPTION_KEYS), ' +
@@ -57,6 +74,5 @@ export async function keyProviderFor(config: Pick<TemporalConfig, 'address' | 'e
  * user's config folder, outside any repository) on first use; none when encryption is `off`.
  */
 export async function devKeyProvider(encryption: EncryptionConfig): Promise<KeyProvider | undefined> {
-  if (!encryption.off && !encryption.keyFile && !encryption.keys) await ensureLocalKey(encryption.localKeyFile);
   return keyProviderFor({ address: '127.0.0.1', encryption });
 }

@@ -102,6 +102,6 @@ export const noKeys: KeyProvider = {
     throw new KeyConfigError('no payload encryption key is configured');
   },
   async keyById(id) {
-    throw new MissingKeyError(id, noKeys.source, 'set TOURFLOW_ENCRYPTION_KEY_FILE or TOURFLOW_ENCRYPTION_KEYS, or read on the machine where `tourflow dev` made its local key');
+    throw new MissingKeyError(id, noKeys.source, 'set TOURFLOW_ENCRYPTION_KEY_FILE or TOURFLOW_ENCRYPTION_KEYS, and leave out --no-encryption (TOURFLOW_ENCRYPTION=off): for a Temporal on this machine, its local key serves without settings');
   },
 };

@@ -29,7 +29,7 @@ async function runCodecServer(ctx: CliContext, flags: CodecServerFlags): Promise
     import('../../worker/key-config.ts'),
   ]);
   const config = ctx.config();
-  const keys = await keyProviderFor(config.temporal);
+  const keys = await keyProviderFor(config.temporal, { announce: ctx.err });
   const uiOrigins = flags.uiOrigin.length > 0 ? flags.uiOrigin : ['http://localhost:8080'];
   const tokens = config.codecServer.tokens;
   let server;

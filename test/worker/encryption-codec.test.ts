@@ -66,7 +66,7 @@ describe('encryption codec', () => {
     const plain = defaultPayloadConverter.toPayload(guest);
     expect((await none.encode([plain]))[0]).toBe(plain);
     await expect(none.decode([sealed!])).rejects.toThrow(
-      'payload encrypted with key "key-a", which this process (no key is configured) does not hold; set TOURFLOW_ENCRYPTION_KEY_FILE or TOURFLOW_ENCRYPTION_KEYS, or read on the machine where `tourflow dev` made its local key',
+      'payload encrypted with key "key-a", which this process (no key is configured) does not hold; set TOURFLOW_ENCRYPTION_KEY_FILE or TOURFLOW_ENCRYPTION_KEYS, and leave out --no-encryption (TOURFLOW_ENCRYPTION=off): for a Temporal on this machine, its local key serves without settings',
     );
   });
 

@@ -1,14 +1,15 @@
 /**
  * Where keys come from: the key file (created 0600, rotated, refused when others can read it,
  * read again when a payload names a key added since), `TOURFLOW_ENCRYPTION_KEYS`, the local key
- * of `tourflow dev`, and which of them a client and a worker use for a Temporal address.
+ * (made by the first process that needs it), and which of them a client and a worker use for a
+ * Temporal address.
  */
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../worker/config.ts';
-import { devKeyProvider, isLocalAddress, keyProviderFor } from '../../worker/key-config.ts';
+import { devKeyProvider, isLocalAddress, keyProviderFor, localKeyCreatedText } from '../../worker/key-config.ts';
 import { FileKeyProvider, activateKey, addKey, ensureLocalKey, keysFromList, readKeyFile } from '../../worker/key-file.ts';
 import { KeyConfigError } from '../../worker/key-provider.ts';
 
@@ -87,18 +88,37 @@ describe('which keys a process uses', () => {
     expect(['temporal.internal:7233', 'ns.a1b2.tmprl.cloud:7233', '10.0.0.4:7233'].some(isLocalAddress)).toBe(false);
   });
 
-  it('uses the local key of `tourflow dev` for a local Temporal only, created once and 0600', async () => {
+  it('uses the local key for a local Temporal only: created 0600 by the first process that needs it, said once', async () => {
     const local = config('127.0.0.1:7233').encryption.localKeyFile;
     expect(local).toBe(path.join(dir, 'tourflow', 'local-key.json'));
-    expect(await keyProviderFor(config('127.0.0.1:7233'))).toBeUndefined();
-    expect(await ensureLocalKey(local)).toBe(true);
-    expect(await ensureLocalKey(local)).toBe(false);
+    expect(await keyProviderFor(config('127.0.0.1:7233', { TOURFLOW_ENCRYPTION: 'off' }))).toBeUndefined();
+    await expect(stat(local)).rejects.toThrow(/ENOENT/);
+    const said: string[] = [];
+    const provider = await keyProviderFor(config('127.0.0.1:7233'), { announce: (text) => said.push(text) });
+    expect(provider?.source).toBe(`key file ${local}`);
+    expect(said).toEqual([localKeyCreatedText(local)]);
+    expect(said[0]).toMatch(new RegExp(`^created the payload encryption key ${local} \\(mode 0600\\)`));
     expect(await mode(local)).toBe(0o600);
+    expect(await ensureLocalKey(local)).toBe(false);
     const id = (JSON.parse(await readFile(local, 'utf8')) as { active: string }).active;
     expect(id).toMatch(/^local-\d{4}-\d{2}-\d{2}-[0-9a-f]{4}$/);
-    expect((await (await keyProviderFor(config('127.0.0.1:7233')))!.activeKey()).id).toBe(id);
+    expect((await (await keyProviderFor(config('localhost:7233'), { required: true, announce: (text) => said.push(text) }))!.activeKey()).id).toBe(id);
+    expect(said).toHaveLength(1);
     expect(await keyProviderFor(config('temporal.internal:7233'))).toBeUndefined();
-    expect(await keyProviderFor(config('127.0.0.1:7233', { TOURFLOW_ENCRYPTION: 'off' }))).toBeUndefined();
+  });
+
+  it('gives processes that start at the same moment one local key, whichever writes it first', async () => {
+    const home = path.join(dir, 'together');
+    const said: string[] = [];
+    const providers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: home }), { required: i % 2 === 0, announce: (text) => said.push(text) })),
+    );
+    const ids = await Promise.all(providers.map(async (provider) => (await provider!.activeKey()).id));
+    const bytes = await Promise.all(providers.map(async (provider) => Buffer.from((await provider!.activeKey()).bytes).toString('base64')));
+    expect(new Set(ids).size).toBe(1);
+    expect(new Set(bytes).size).toBe(1);
+    expect(said).toHaveLength(1);
+    expect((await readKeyFile(path.join(home, 'tourflow', 'local-key.json')))?.active).toBe(ids[0]);
   });
 
   it('gives `tourflow dev` the local key, made on first use, unless a key is configured or encryption is off', async () => {
@@ -122,6 +142,12 @@ describe('which keys a process uses', () => {
     expect(refused).toBeInstanceOf(KeyConfigError);
     expect((refused as Error).message).toMatch(/^no payload encryption key is configured for Temporal at temporal.internal:7233, .* or pass --no-encryption/);
     expect(await keyProviderFor(config('temporal.internal:7233', { TOURFLOW_ENCRYPTION: 'off' }), { required: true })).toBeUndefined();
-    expect(await keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: path.join(dir, 'empty') }), { required: true })).toBeUndefined();
+  });
+
+  it('never stores payloads readable in a Temporal on this machine unless told --no-encryption', async () => {
+    const empty = path.join(dir, 'empty');
+    expect(await keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: empty, TOURFLOW_ENCRYPTION: 'off' }), { required: true })).toBeUndefined();
+    const keys = await keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: empty }), { required: true });
+    expect(keys?.source).toBe(`key file ${path.join(empty, 'tourflow', 'local-key.json')}`);
   });
 });
