@@ -9,10 +9,12 @@
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { checkInputValue } from '../definitions/inputs.ts';
-import { INPUTS_LIMITS, readBoundedText, sizeProblem } from '../definitions/limits.ts';
+import { INPUTS_LIMITS, readBoundedBytes, sizeProblem } from '../definitions/limits.ts';
 import { InputType, type JsonObject, type Plan, type PlanInput } from '../definitions/plan-types.ts';
 import { closest } from '../definitions/suggest.ts';
 import { UserError } from './context.ts';
+import { csvText } from './csv-text.ts';
+import { csvSizeProblem } from './payload-size.ts';
 
 /** True for an `--inputs` value that names a CSV file (`crew.csv` or `crew=crew.csv`). */
 export function isCsvInputs(value: string): boolean {
@@ -31,7 +33,7 @@ function camelCase(header: string): string {
 function targetInput(plan: Pick<Plan, 'inputs'>, named: string | undefined, file: string): [string, PlanInput] {
   const lists = Object.entries(plan.inputs).filter(([, input]) => input.type === InputType.list);
   if (named !== undefined) {
-    const input = plan.inputs[named];
+    const input = Object.hasOwn(plan.inputs, named) ? plan.inputs[named] : undefined;
     if (input?.type === InputType.list) return [named, input];
     const near = closest(named, lists.map(([name]) => name));
     throw new UserError(`--inputs ${named}=${file}: the playbook has no list input "${named}"${near ? `; did you mean "${near}"?` : ''}`);
@@ -49,7 +51,19 @@ function columnFields(headers: string[], input: PlanInput, file: string): string
   if (missing.length > 0) {
     throw new UserError(`${file}: no column for ${missing.map((field) => `"${field}"`).join(', ')} (columns: ${headers.map((h) => `"${h}"`).join(', ')})`);
   }
+  const twice = fields.findIndex((field, c) => fields.indexOf(field) !== c);
+  if (twice !== -1) {
+    const first = headers[fields.indexOf(fields[twice]!)];
+    throw new UserError(`${file}: columns "${first}" and "${headers[twice]}" both fill "${fields[twice]}"; rename or remove one`);
+  }
   return fields;
+}
+
+/** Lines of a file's bytes (a last line without a newline counts); UTF-16's newlines hold one 0x0A byte too. */
+function lineCount(bytes: Buffer): number {
+  let lines = bytes.byteLength > 0 && bytes[bytes.byteLength - 1] !== 0x0a ? 1 : 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a, at + 1)) lines++;
+  return lines;
 }
 
 /** The rows of a CSV file as the value of one list input, checked cell by cell. */
@@ -58,19 +72,22 @@ export async function readCsvInputs(cwd: string, value: string, plan: Pick<Plan,
   const named = eq > 0 ? value.slice(0, eq) : undefined;
   const file = eq > 0 ? value.slice(eq + 1) : value;
   const [name, input] = targetInput(plan, named, file);
-  let text: string;
+  let bytes: Buffer;
   try {
     // Within the size bound of any inputs file: read to one byte past it at most.
-    text = await readBoundedText(path.resolve(cwd, file), INPUTS_LIMITS.maxBytes);
+    bytes = await readBoundedBytes(path.resolve(cwd, file), INPUTS_LIMITS.maxBytes);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
     throw new UserError(`${file}: cannot read inputs file: ${reason}`);
   }
-  const tooLarge = sizeProblem(text, INPUTS_LIMITS);
+  const tooLarge = sizeProblem(bytes, INPUTS_LIMITS);
   if (tooLarge) throw new UserError(`${file}: ${tooLarge.message}`);
+  const tooLargeForARun = await csvSizeProblem(bytes, lineCount(bytes) - 1);
+  if (tooLargeForARun) throw new UserError(`${file}: ${tooLargeForARun}`);
+  const text = csvText(bytes, file);
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: false }) as string[][];
+    records = parse(text, { skip_empty_lines: true, trim: true, relax_column_count: false }) as string[][];
   } catch (error) {
     throw new UserError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -82,7 +99,7 @@ export async function readCsvInputs(cwd: string, value: string, plan: Pick<Plan,
     const row: JsonObject = {};
     cells.forEach((cell, c) => {
       const field = fields[c]!;
-      const type = types[field];
+      const type = Object.hasOwn(types, field) ? types[field] : undefined;
       if (cell === '' && type === undefined) return;
       const where = `${file} row ${r + 2}, column "${headers[c]}"`;
       if (cell === '') throw new UserError(`${where}: empty, but "${field}" is needed`);

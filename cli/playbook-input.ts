@@ -3,8 +3,12 @@ import { compilePlaybookFile, formatErrors, readInputsFile, resolveInputs } from
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { UserError, type CliContext } from './context.ts';
 import { isCsvInputs, readCsvInputs } from './csv-inputs.ts';
+import { inputSizeProblem } from './payload-size.ts';
 
-/** Compiles a playbook and resolves its inputs; a mistake becomes a `UserError` with file:line:column. */
+/**
+ * Compiles a playbook and resolves its inputs; a mistake becomes a `UserError` with
+ * file:line:column, and so does an input too large for Temporal to start a run with.
+ */
 export async function loadPlan(
   ctx: CliContext,
   file: string,
@@ -20,6 +24,8 @@ export async function loadPlan(
       : await readInputsFlag(ctx, inputsFile);
   const resolved = resolveInputs(compiled.plan!, { ...fromFile, ...raw });
   if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
+  const tooLarge = await inputSizeProblem(compiled.plan!, resolved.inputs);
+  if (tooLarge) throw new UserError(tooLarge);
   return { plan: compiled.plan!, inputs: resolved.inputs };
 }
 

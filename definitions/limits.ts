@@ -46,6 +46,11 @@ export interface LimitProblem {
  * it), so that a huge file, a pipe or a device that never ends costs no more than that.
  */
 export async function readBoundedText(file: string, maxBytes: number): Promise<string> {
+  return (await readBoundedBytes(file, maxBytes)).toString('utf8');
+}
+
+/** The bytes of a file, as {@link readBoundedText} reads them: one byte past `maxBytes` at most. */
+export async function readBoundedBytes(file: string, maxBytes: number): Promise<Buffer> {
   const handle = await open(file, 'r');
   try {
     const chunks: Buffer[] = [];
@@ -57,7 +62,7 @@ export async function readBoundedText(file: string, maxBytes: number): Promise<s
       chunks.push(chunk.subarray(0, bytesRead));
       total += bytesRead;
     }
-    return Buffer.concat(chunks, total).toString('utf8');
+    return Buffer.concat(chunks, total);
   } finally {
     await handle.close();
   }
@@ -65,9 +70,9 @@ export async function readBoundedText(file: string, maxBytes: number): Promise<s
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
-/** Text over the size bound. */
-export function sizeProblem(text: string, limits: DocumentLimits): LimitProblem | undefined {
-  if (Buffer.byteLength(text) <= limits.maxBytes) return undefined;
+/** Text (or bytes) over the size bound. */
+export function sizeProblem(text: string | Uint8Array, limits: DocumentLimits): LimitProblem | undefined {
+  if ((typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength) <= limits.maxBytes) return undefined;
   return { message: `the file is larger than ${limits.maxBytes / MiB} MiB, the most ${limits.what} may be`, offset: 0, length: 1, wholeFile: true };
 }
 

@@ -29,6 +29,24 @@ function aliasBomb(): string {
 
 const nested = (depth: number): string => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 
+/** A day list of a million rows, 27 MiB: inside an inputs file's 32 MiB, far over what Temporal takes as a run's input. */
+function millionRows(): string {
+  const rows = ['date,city,dayType'];
+  for (let i = 0; i < 1_000_000; i++) rows.push(`2027-03-${String(1 + (i % 28)).padStart(2, '0')},City ${String(i).padStart(6, '0')},Show`);
+  return `${rows.join('\n')}\n`;
+}
+
+/** `count` letters that do not repeat in any pattern gzip finds (a linear congruential generator's). */
+function noise(count: number, seed: number): string {
+  let state = seed;
+  let text = '';
+  for (let i = 0; i < count; i++) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    text += String.fromCharCode(97 + (state >> 16) % 26);
+  }
+  return text;
+}
+
 describe('hostile input through the tourflow process', () => {
   let dir: string;
   const file = (name: string) => path.join(dir, name);
@@ -42,6 +60,9 @@ describe('hostile input through the tourflow process', () => {
     await writeFile(file('deep.json'), `{"tour": ${nested(200_000)}}`);
     await writeFile(file('huge.json'), `{"tour": "${'x'.repeat(33 * 1024 * 1024)}"}`);
     await writeFile(file('list.yaml'), '- tour\n');
+    await writeFile(file('million.csv'), millionRows());
+    await writeFile(file('big-days.json'), JSON.stringify({ name: 'Spring', days: Array.from({ length: 30_000 }, (_, i) => ({ date: '2027-03-27', city: noise(160, i) })) }));
+    await writeFile(file('constructor.csv'), 'date,city,constructor,toString,__proto__\n2027-03-27,Berlin,x,y,z\n');
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -103,6 +124,20 @@ describe('hostile input through the tourflow process', () => {
       argv: () => ['run', PLAYBOOK, '--inputs', file('list.yaml'), '--address', NOWHERE],
       message: () => `${file('list.yaml')}:1:1: an inputs file holds a map of input names to values, got a list`,
     },
+    {
+      what: 'a CSV of a million rows, inside the 32 MiB bound but over the 2 MiB Temporal takes as a run\'s input',
+      argv: () => ['run', WITH_LIST, '--input', 'name=Spring', '--inputs', `days=${file('million.csv')}`, '--address', NOWHERE],
+      message: () =>
+        `${file('million.csv')}: its 1,000,000 rows are 3.4 MiB even compressed, more than the 2 MiB Temporal accepts as a run's input (its limit.blobSize.error); ` +
+        'split them over several files of at most about 290,000 rows and start a run for each',
+    },
+    {
+      what: 'an inputs file whose values compress to more than the 2 MiB Temporal takes as a run\'s input',
+      argv: () => ['run', WITH_LIST, '--inputs', file('big-days.json'), '--address', NOWHERE],
+      message: () =>
+        "the run's input (its plan and inputs) is 2.8 MiB compressed, more than the 2 MiB Temporal accepts as a run's input (its limit.blobSize.error); " +
+        'split "days" (30,000 entries) over several runs of at most about 19,000 entries each',
+    },
   ])('$what: exit 2 with a clear message, quickly', async ({ argv, message }) => {
     const run = await runCliProcess(argv(), { timeoutMs: QUICK_MS * 2 });
     expect(run.err).toContain(message());
@@ -111,5 +146,11 @@ describe('hostile input through the tourflow process', () => {
     expect(run.ms).toBeLessThan(QUICK_MS);
     // the offending line is cut around the place, not printed whole
     expect(run.err.length).toBeLessThan(2_000);
+  });
+
+  it('a CSV with columns named like Object methods (constructor, toString, __proto__): ordinary columns, no crash', async () => {
+    const run = await runCliProcess(['plan', WITH_LIST, '--input', 'name=Spring', '--inputs', `days=${file('constructor.csv')}`]);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
   });
 });
