@@ -2,8 +2,9 @@
 import type { DevState } from './dev-state.ts';
 
 /**
- * Payload encryption keys. With none configured, a Temporal on this machine uses the local key
- * `tourflow dev` creates; any other Temporal needs a key, or `off` said explicitly.
+ * Payload encryption keys. With none configured, a Temporal on this machine uses the local key,
+ * which the first command that needs it creates (`tourflow dev`, `worker`, `run` or any other);
+ * any other Temporal needs a key, or `off` said explicitly. Never readable payloads by default.
  */
 export interface EncryptionConfig {
   /** A key file (`TOURFLOW_ENCRYPTION_KEY_FILE`), as worker/key-file.ts describes it. */
@@ -14,7 +15,7 @@ export interface EncryptionConfig {
   activeKey: string | undefined;
   /** Store payloads unencrypted (`--no-encryption`, `TOURFLOW_ENCRYPTION=off`). @default false */
   off: boolean;
-  /** The key `tourflow dev` creates. @default the running dev's, else `$XDG_CONFIG_HOME/tourflow/local-key.json` */
+  /** The local key, for a Temporal on this machine (created on first use). @default the running dev's, else `$XDG_CONFIG_HOME/tourflow/local-key.json` */
   localKeyFile: string;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Payload keys from a key file or from environment variables.
  *
- * The key file (`TOURFLOW_ENCRYPTION_KEY_FILE`, and the local key `tourflow dev` creates) is
- * JSON, mode 0600:
+ * The key file (`TOURFLOW_ENCRYPTION_KEY_FILE`, and the local key made for a Temporal on this
+ * machine) is JSON, mode 0600:
  *
  * ```json
  * { "version": 1, "active": "2026-05-14-3f9a",
@@ -190,8 +190,11 @@ export async function activateKey(file: string, id: string): Promise<KeyFile> {
 }
 
 /**
- * The local key of `tourflow dev`: created (0600) on first use, kept across restarts so runs
- * of a persisted dev server stay readable. Returns true when it was created now.
+ * The local key, for a Temporal on this machine: created (0600) on first use by whichever
+ * process comes first (`dev`, a worker, a run...), kept across restarts so runs of a persisted
+ * dev server stay readable. Processes starting at the same moment share one: the file appears
+ * whole, through a hard link that only one of them wins, and the others read it. Returns true
+ * when it was created now.
  */
 export async function ensureLocalKey(file: string): Promise<boolean> {
   if (await readKeyFile(file)) return false;
@@ -201,7 +204,7 @@ export async function ensureLocalKey(file: string): Promise<boolean> {
     await writeKeyFile(file, { version: FILE_VERSION, active: id, keys: [{ id, key: randomBytes(KEY_BYTES).toString('base64'), created: now.toISOString() }] }, true);
     return true;
   } catch (error) {
-    // Another `tourflow dev` created it at the same moment: use theirs.
+    // Another process created it at the same moment: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
