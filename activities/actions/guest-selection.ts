@@ -40,7 +40,7 @@ function passIdsOf(entry: GuestEntry): number[] | undefined {
   return passes.map((pass: { passId?: unknown; id?: unknown }) => Number(pass.passId ?? pass.id)).filter(Number.isInteger);
 }
 
-function rowOf(entry: GuestEntry, day: TourDay): GuestRow {
+function rowOf(entry: GuestEntry, day: Pick<TourDay, 'id' | 'date'>): GuestRow {
   return {
     id: entry.id,
     dayId: day.id,
@@ -54,7 +54,7 @@ function rowOf(entry: GuestEntry, day: TourDay): GuestRow {
 }
 
 /** The live entries of some days, day by day in date order. */
-export async function readGuestRows(ctx: ActionContext, tourId: string, days: readonly TourDay[]): Promise<GuestRow[]> {
+export async function readGuestRows(ctx: ActionContext, tourId: string, days: ReadonlyArray<Pick<TourDay, 'id' | 'date'>>): Promise<GuestRow[]> {
   const perDay = await mapLimited(days, DAY_READS_IN_FLIGHT, async (day) => {
     const rows: GuestRow[] = [];
     for await (const entry of ctx.client.paginate(listGuestlist, { params: { tourId, dayId: day.id }, signal: ctx.signal })) {

@@ -1,21 +1,25 @@
 /**
  * `guests.setStatus`: approve or decline entries with the bulk, all-or-nothing status call.
  * Its prepared undo puts every entry back to the status it had, one bulk call per previous
- * status. Approvals are checked against each day's cap first, so an over-cap request fails
- * with the day, the cap and the numbers before anything is written (the API refuses it too).
+ * status. Approvals are checked against each day's cap first (the API's count: guests of the
+ * entries not declined), so an over-cap request fails with the day, the cap and the numbers
+ * before anything is written. A day that is locked or past its cut-off is the API's to refuse:
+ * the step fails with the API's code and message, and the calls never split a day's entries,
+ * so such a day keeps every entry as it was.
  */
 import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from '../../definitions/actions/guests.ts';
 import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatuses } from '../api/guestlist.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { GUESTLIST_STATUS_MAX_IDS } from '../api/bodies.ts';
 import { isRetry } from './attempts.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
-import { guestsById, selectGuests, type GuestRow } from './guest-selection.ts';
+import { guestsById, readGuestRows, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, groupBy } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { plural } from './plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
+import { ApiError } from '../client/index.ts';
 
 /**
  * The entries the call names (by IDs or a selection) that are not at the target status yet.
@@ -30,6 +34,31 @@ async function entriesToChange(ctx: ActionContext, args: GuestsSetStatusArgs, st
   return rows.filter((row) => row.statusId !== statusId);
 }
 
+/**
+ * The entries in bulk calls of at most `max` IDs, in as few calls as possible without splitting
+ * a day's entries over two calls (only a day with more than `max` entries needs several): the API
+ * refuses a call whole, so a day it refuses keeps all its entries as they were.
+ */
+export function dayBatches<T extends { dayId: number }>(rows: readonly T[], max: number): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  for (const day of groupBy(rows, (row) => row.dayId).values()) {
+    if (current.length + day.length > max && current.length > 0) {
+      batches.push(current);
+      current = [];
+    }
+    for (const part of chunks(day, max)) {
+      if (current.length + part.length > max) {
+        batches.push(current);
+        current = [];
+      }
+      current.push(...part);
+    }
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
 /** Sets entries to a status, in as few bulk calls as the API allows. */
 async function putStatus(ctx: ActionContext, tourId: string, statusId: number, ids: readonly number[]): Promise<void> {
   for (const part of chunks(ids, GUESTLIST_STATUS_MAX_IDS)) {
@@ -37,31 +66,67 @@ async function putStatus(ctx: ActionContext, tourId: string, statusId: number, i
   }
 }
 
-async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  const args = parseArgs(call.action, guestsSetStatusArgs, call.args);
-  const target = await ctx.client.lookups.resolve('guestlistStatuses', args.status);
+/** The undo that puts entries back to their statuses: one bulk call per previous status. */
+function statusUndo(tourId: string, rows: readonly GuestRow[]): UndoRecord[] {
   // an entry without a status cannot be put back to one
-  const withStatus = (await entriesToChange(ctx, args, target)).filter((row): row is GuestRow & { statusId: number } => row.statusId !== null);
-  return [...groupBy(withStatus, (row) => row.statusId)].map(([statusId, rows]) => {
-    const name = rows[0]?.status ?? `status ${statusId}`;
+  const withStatus = rows.filter((row): row is GuestRow & { statusId: number } => row.statusId !== null);
+  return [...groupBy(withStatus, (row) => row.statusId)].map(([statusId, group]) => {
+    const name = group[0]?.status ?? `status ${statusId}`;
     return {
       activity: 'guestsStatusRestore',
-      args: { tourId: args.tourId, statusId, guestListIds: rows.map((row) => row.id) },
-      describe: `set ${plural(rows.length, 'guest list entry')} back to ${name}`,
-      record: { resource: 'guestEntries', id: `${args.tourId}:status:${statusId}`, label: `${rows.length} entries back to ${name}` },
+      args: { tourId, statusId, guestListIds: group.map((row) => row.id) },
+      describe: `set ${plural(group.length, 'guest list entry')} back to ${name}`,
+      record: { resource: 'guestEntries', id: `${tourId}:status:${statusId}`, label: `${group.length} entries back to ${name}` },
     };
   });
 }
 
-/** Days whose cap the approval would pass, described; empty when all fit. */
+/**
+ * The change, day-aligned call by call. A refusal keeps the API's code and message and says what
+ * was changed: nothing, or (after earlier calls went through) which entries the run's rollback
+ * puts back, handed on as the failure's undo.
+ */
+async function putDayBatches(ctx: ActionContext, tourId: string, statusId: number, rows: readonly GuestRow[]): Promise<void> {
+  const done: GuestRow[] = [];
+  for (const batch of dayBatches(rows, GUESTLIST_STATUS_MAX_IDS)) {
+    try {
+      await putStatus(ctx, tourId, statusId, batch.map((row) => row.id));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.retryable) throw done.length > 0 ? new PartialFailure(error, statusUndo(tourId, done)) : error;
+      const outcome =
+        done.length === 0
+          ? `Nothing was changed: the API sets all the entries of a call or none (${plural(rows.length, 'entry', 'entries')} asked).`
+          : `${plural(done.length, 'entry', 'entries')} of other days set by earlier calls are put back when the run rolls back; the ${batch.length} of this call and ${rows.length - done.length - batch.length} after it were not changed.`;
+      const refused = new ApiError(`${error.message}. ${outcome}`, { status: error.status, code: error.code, endpoint: error.endpoint, retryable: false, cause: error });
+      refused.attempts = error.attempts;
+      throw done.length > 0 ? new PartialFailure(refused, statusUndo(tourId, done)) : refused;
+    }
+    done.push(...batch);
+  }
+}
+
+async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const args = parseArgs(call.action, guestsSetStatusArgs, call.args);
+  const target = await ctx.client.lookups.resolve('guestlistStatuses', args.status);
+  return statusUndo(args.tourId, await entriesToChange(ctx, args, target));
+}
+
+/**
+ * Days whose cap the approval would pass, described; empty when all fit. The count is the API's:
+ * the guests of the day's live entries that are not declined (pending ones hold their place), so
+ * approving a pending entry adds nobody and approving a declined one adds its party.
+ */
 async function overCap(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<string[]> {
+  const declined = await ctx.client.lookups.resolve('guestlistStatuses', GuestDecision.declined);
+  const counted = (row: GuestRow): number => (row.statusId === declined ? 0 : row.guests);
   const problems = await mapLimited([...groupBy(rows, (row) => row.dayId)], DAY_READS_IN_FLIGHT, async ([dayId, dayRows]) => {
     const config = await ctx.client.call(getGuestlistDayConfig, { params: { tourId, dayId }, signal: ctx.signal });
     if (config.dayCap === null || config.dayCap === undefined) return undefined;
-    const total = await ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal });
-    const asked = dayRows.reduce((sum, row) => sum + row.guests, 0);
-    if (total.approvedGuests + asked <= config.dayCap) return undefined;
-    return `${dayRows[0]!.date}: cap ${config.dayCap}, approved ${total.approvedGuests}, asked ${asked} more (${dayRows.length} entries)`;
+    const first = dayRows[0]!;
+    const now = (await readGuestRows(ctx, tourId, [{ id: dayId, date: first.date }])).reduce((sum, row) => sum + counted(row), 0);
+    const after = now + dayRows.reduce((sum, row) => sum + row.guests - counted(row), 0);
+    if (after <= config.dayCap) return undefined;
+    return `${first.date}: cap ${config.dayCap}, ${now} guests on entries not declined, ${after} with these ${plural(dayRows.length, 'entry', 'entries')} approved`;
   });
   return problems.filter((problem): problem is string => problem !== undefined);
 }
@@ -90,13 +155,14 @@ async function setStatus(call: StepCall, ctx: ActionContext): Promise<StepOutcom
       warnings: [warning],
     };
   }
-  if (args.status === GuestDecision.approved && args.respectDayCaps) {
+  if (args.status === GuestDecision.approved) {
     const problems = await overCap(ctx, args.tourId, rows);
     if (problems.length > 0) {
-      throw stepError(`Approving would go past the guest cap of ${problems.join('; ')}. Nothing was changed.`, FailureType.OVER_DAY_CAP);
+      const rule = 'A day’s cap counts the guests of every entry not declined, pending ones included.';
+      throw stepError(`Approving would go past the guest cap of ${problems.join('; ')}. ${rule} Nothing was changed.`, FailureType.OVER_DAY_CAP);
     }
   }
-  await putStatus(ctx, args.tourId, target, rows.map((row) => row.id));
+  await putDayBatches(ctx, args.tourId, target, rows);
   const entries = rows.map((row) => ({ id: row.id, dayId: row.dayId, date: row.date, previousStatus: row.status, status: args.status, guests: row.guests }));
   const totalGuests = rows.reduce((sum, row) => sum + row.guests, 0);
   return {

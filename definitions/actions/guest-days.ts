@@ -10,13 +10,13 @@ export const guestsConfigureDayArgs = z
   .strictObject({
     tourId,
     day: dayRef,
-    cap: z.number().int().nonnegative().nullable().optional().describe('Most guests the day takes (a sum of party sizes); null lifts the cap.'),
-    locked: z.boolean().optional().describe('true: no entry of the day can be added or changed.'),
+    cap: z.number().int().nonnegative().nullable().optional().describe('Most guests the day takes: the party sizes of its entries not declined, pending ones included; null lifts the cap.'),
+    locked: z.boolean().optional().describe('true: no entry of the day can be added or changed, nor approved or declined (deletes still go through).'),
     cutoff: z.iso
       .datetime({ offset: true, message: 'expected an ISO 8601 instant like 2027-03-27T12:00:00+01:00' })
       .nullable()
       .optional()
-      .describe('When the day’s guest list closes; null: no cut-off. The day needs a venue.'),
+      .describe('When the day’s guest list closes (afterwards as if locked); null: no cut-off. The day needs a venue.'),
     venue: nameRef('The venue the day’s guest list belongs to').nullable().optional().describe('The venue the guest list belongs to (name or ID); null: the day’s first venue.'),
     passCaps: z
       .array(z.strictObject({ type: nameRef('The pass type'), cap: z.number().int().nonnegative() }))

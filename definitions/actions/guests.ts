@@ -118,14 +118,14 @@ export const guestsSetStatusArgs = z
     status: z.enum([GuestDecision.approved, GuestDecision.declined]),
     ids: z.array(numericId).optional().describe('The entries, e.g. ${{ steps.select.outputs.ids }}.'),
     select: guestSelection.optional().describe('Or a selection, made when the step runs.'),
-    respectDayCaps: z.boolean().default(true).describe('Fail rather than approve beyond a day’s cap.'),
   })
   .refine((args) => unresolved(args) || (args.ids === undefined) !== (args.select === undefined), 'give either "ids" or "select"');
 export type GuestsSetStatusArgs = z.infer<typeof guestsSetStatusArgs>;
 
 export const guestsSetStatus = defineAction({
   name: 'guests.setStatus',
-  description: 'Approve or decline guest list entries with the bulk all-or-nothing call (one call per tour).',
+  description:
+    'Approve or decline guest list entries with the bulk all-or-nothing call (one call per tour). Approvals that would take a day past its cap (the guests of every entry not declined) fail before anything changes; a day that is locked or past its cut-off fails the step with the API’s refusal, and none of that day’s entries change.',
   args: guestsSetStatusArgs,
   outputs: outputs({
     entries: z

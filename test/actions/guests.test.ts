@@ -2,9 +2,11 @@
  * Guest list actions against the sandbox: guest.create and guest.update field by field with
  * their undo, guests.select by days, status, requester and party size, and guests.setStatus
  * with the bulk call, day caps, per-entry outcomes and an undo that puts every entry back to
- * its own previous status. No guest name reaches an output or a description.
+ * its own previous status, refused whole on a locked day or one past its cut-off. No guest name
+ * reaches an output or a description.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayBatches } from '../../activities/actions/guest-status.ts';
 import { updateGuestlistDayConfig } from '../../activities/api/guestlist.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
@@ -159,9 +161,29 @@ describe('guest actions', () => {
       const before = h.snapshot();
       const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', select: { dates: ['2027-03-29'], status: ['Pending'] } }));
       expect(failure.type).toBe('OVER_DAY_CAP');
-      expect(failure.message).toContain('2027-03-29: cap 12, approved 8, asked 7 more (2 entries)');
+      // the cap counts every entry not declined: the approved 8 and the pending 2 and 5
+      expect(failure.message).toContain('2027-03-29: cap 12, 15 guests on entries not declined, 15 with these 2 entries approved');
       expect(h.snapshot()).toEqual(before);
       await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId: tour.days[2]!.id }, body: { dayCap: null } });
+    });
+
+    it('approves pending entries up to a cap that counts them already, and refuses a declined one that would pass it', async () => {
+      const dayId = tour.days[2]!.id;
+      const before = h.snapshot();
+      await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId }, body: { dayCap: 15 } });
+      const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[2]!] }));
+      expect(failure.type).toBe('OVER_DAY_CAP');
+      expect(failure.message).toBe(
+        'Approving would go past the guest cap of 2027-03-29: cap 15, 15 guests on entries not declined, 16 with these 1 entry approved. ' +
+          'A day’s cap counts the guests of every entry not declined, pending ones included. Nothing was changed.',
+      );
+      expect(rows(h.snapshot(), 'guests')).toEqual(rows(before, 'guests'));
+      const call = h.stepCall('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[0]!, day29[1]!] });
+      const prepared = await h.prepare(call);
+      expect((await h.run('guests.setStatus', call.args, { key: call.idempotencyKey })).output).toMatchObject({ count: 2, approvedPerDay: { '2027-03-29': 15 } });
+      await h.undo(prepared);
+      await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId }, body: { dayCap: null } });
+      expect(h.snapshot()).toEqual(before);
     });
 
     it('changes nothing, with a warning, when nothing selected needs the change', async () => {
@@ -181,5 +203,61 @@ describe('guest actions', () => {
       expect(failure.type).toBe('UNKNOWN_RECORD');
       expect(failure.message).toContain('999999');
     });
+  });
+
+  describe('a locked day or one past its cut-off', () => {
+    /** Configures 2027-03-28 with guests.configureDay; returns its undo. */
+    const configure = async (settings: Record<string, string | boolean>) => {
+      const call = h.stepCall('guests.configureDay', { tourId: tour.id, day: '2027-03-28', ...settings });
+      const undo = await h.prepare(call);
+      await h.run('guests.configureDay', call.args, { key: call.idempotencyKey });
+      return undo;
+    };
+    // entries of the first two days, read back through the API: id -> status
+    const statuses = async () => {
+      const outcome = await h.run('guests.select', { tourId: tour.id, select: { dates: ['2027-03-27', '2027-03-28'] } });
+      return Object.fromEntries((outcome.output as Selected).entries.map((entry) => [entry.id, entry.status]));
+    };
+    it('guests.setStatus fails with the API’s code and message, changing no entry of any day, after guests.configureDay locked the day', async () => {
+      const open = [await addGuest('2027-03-27', 1), await addGuest('2027-03-27', 2)];
+      const locked = [await addGuest('2027-03-28', 1), await addGuest('2027-03-28', 2), await addGuest('2027-03-28', 3), await addGuest('2027-03-28', 4)];
+      const unlock = await configure({ locked: true });
+      const before = await statuses();
+      for (const status of ['Approved', 'Declined']) {
+        const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status, ids: [...open, ...locked] }));
+        expect(failure.type).toBe('VALIDATION_ERROR');
+        expect(failure.nonRetryable).toBe(true);
+        expect(failure.message).toBe(
+          `PUT /v1/tours/:tourId/guestlist/status failed with 400 VALIDATION_ERROR: The guest list of day ${tour.days[1]!.id} is locked: ` +
+            'its entries cannot be added or changed. Nothing was changed: the API sets all the entries of a call or none (6 entries asked).',
+        );
+      }
+      expect(await statuses()).toEqual(before);
+      await h.undo(unlock);
+    });
+
+    it('guests.setStatus fails the same way past the day’s cut-off', async () => {
+      await h.run('venue.create', { tourId: tour.id, day: '2027-03-28', title: 'Docks', category: 'Club' });
+      const reopen = await configure({ cutoff: '2020-01-01T00:00:00+01:00' });
+      const before = await statuses();
+      const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', select: { dates: ['2027-03-28'], status: ['Pending'] } }));
+      expect(failure.type).toBe('VALIDATION_ERROR');
+      expect(failure.message).toContain(`The guest list cut-off of day ${tour.days[1]!.id} has passed: its entries cannot be added or changed. Nothing was changed`);
+      expect(await statuses()).toEqual(before);
+      await h.undo(reopen);
+      expect(rows(h.snapshot(), 'dayConfigs')).toEqual([]);
+    });
+  });
+});
+
+describe('guests.setStatus calls', () => {
+  const rowsOn = (dayId: number, count: number) => Array.from({ length: count }, (_, index) => ({ dayId, id: dayId * 100 + index }));
+  const days = (batches: Array<Array<{ dayId: number }>>) => batches.map((batch) => batch.map((row) => row.dayId));
+
+  it('never split a day’s entries over two calls unless the day alone needs several', () => {
+    expect(days(dayBatches([...rowsOn(1, 3), ...rowsOn(2, 3), ...rowsOn(3, 1)], 5))).toEqual([[1, 1, 1], [2, 2, 2, 3]]);
+    expect(days(dayBatches([...rowsOn(1, 2), ...rowsOn(2, 7)], 5))).toEqual([[1, 1], [2, 2, 2, 2, 2], [2, 2]]);
+    expect(dayBatches(rowsOn(1, 4), 5)).toEqual([rowsOn(1, 4)]);
+    expect(dayBatches([], 5)).toEqual([]);
   });
 });
