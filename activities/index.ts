@@ -10,7 +10,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { msToNumber } from '../workflows/sdk-internals.ts';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { activityName, batchActivityName, undoActivityName, CallRole, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
-import { ApiError, asActivityFailure, retriesExhausted, stepWaitLimit, toActivityFailure, withCallRetries, type RetryOptions } from './client/index.ts';
+import { ApiError, asActivityFailure, retriesExhausted, stepWaitLimit, toActivityFailure, withCallRetries, type RetryListener, type RetryOptions } from './client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
 import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
@@ -20,6 +20,7 @@ import type { BatchCall, CallRetry, StepCall, StepOutcome, UndoRecord } from './
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
 import { readTour } from './actions/tour-days.ts';
+import { sendWroteNothing } from './actions/attempts.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 
 export type { ActivityDeps } from './deps.ts';
@@ -100,9 +101,11 @@ function replayUndoKey(call: StepCall, replayKey: string | undefined, index: num
 /**
  * The failure an activity throws for `error`: API errors typed by the API's code, partial writes
  * with their undo. When the activity retried its calls (`retried`), an API error still worth
- * retrying is one whose attempts ran out: its failure says so (`retriesExhausted`).
+ * retrying is one whose attempts ran out: its failure says so (`retriesExhausted`), and says
+ * `wroteNothing` when `sends` saw every earlier send answered without a write, and the last one
+ * was too (`sendWroteNothing`).
  */
-function activityFailure(error: unknown, retried = false): unknown {
+function activityFailure(error: unknown, retried = false, sends?: WriteSends): unknown {
   const cause = error instanceof PartialFailure ? error.cause : error;
   let failure: unknown;
   if (error instanceof PartialFailure) {
@@ -118,7 +121,23 @@ function activityFailure(error: unknown, retried = false): unknown {
     failure = asActivityFailure(error);
   }
   const exhausted = retried && cause instanceof ApiError && cause.retryable;
-  return exhausted && failure instanceof ApplicationFailure ? retriesExhausted(failure) : failure;
+  const wroteNothing = sends !== undefined && sends.noneLost() && sendWroteNothing(cause);
+  return exhausted && failure instanceof ApplicationFailure ? retriesExhausted(failure, wroteNothing) : failure;
+}
+
+/**
+ * Watches the sends an activity's client tries again: whether any may have written and lost its
+ * answer. Only a first attempt of the activity can tell: an earlier one's sends are unknown.
+ */
+class WriteSends {
+  private lost = !firstAttempt();
+  readonly onRetry: RetryListener = ({ error }) => {
+    if (!sendWroteNothing(error)) this.lost = true;
+  };
+
+  noneLost(): boolean {
+    return !this.lost;
+  }
 }
 
 /** The step's retry policy as the API client's retry options; a `Retry-After` may wait until near the step's timeout. */
@@ -157,10 +176,11 @@ function taskRetry(): CallRetry | undefined {
  */
 async function asActivity<T>(body: (heartbeats: Heartbeats | undefined) => Promise<T>, retry: CallRetry | undefined = taskRetry()): Promise<T> {
   const heartbeats = startHeartbeats(currentActivity());
+  const sends = new WriteSends();
   try {
-    return retry ? await withCallRetries({ options: retryOptions(retry) }, () => body(heartbeats)) : await body(heartbeats);
+    return retry ? await withCallRetries({ options: retryOptions(retry), onRetry: sends.onRetry }, () => body(heartbeats)) : await body(heartbeats);
   } catch (error) {
-    throw activityFailure(error, retry !== undefined);
+    throw activityFailure(error, retry !== undefined, sends);
   } finally {
     heartbeats?.stop();
   }

@@ -88,9 +88,15 @@ export interface FailureDetails {
   /**
    * A call's own retries ran out. The failure is non-retryable only so that Temporal does not
    * give the activity's calls their attempts all over again: the API never refused the call,
-   * and whether it wrote is unknown.
+   * and whether it wrote is unknown, unless `wroteNothing`.
    */
   retriesExhausted?: boolean;
+  /**
+   * With `retriesExhausted`: the API answered every send of the call that ran out with an error
+   * after which nothing is written (`answeredUnwritten`), in the activity's first attempt. The
+   * call wrote nothing; the `undo` lists what the writes before it did.
+   */
+  wroteNothing?: boolean;
 }
 
 /** Calls of one `forEach` step run by one activity: one after another, or `lanes` at a time. */

@@ -63,14 +63,16 @@ function read<T>(activity: string, options: ActivityOptions, action: string, arg
 
 /**
  * True when the call certainly changed nothing beyond what its failure details list: the API
- * refused it (a non-retryable failure). A call whose retries ran out (its failure says so, and
- * is non-retryable only to keep Temporal from starting it over), or that timed out, has an
- * unknown outcome.
+ * refused it (a non-retryable failure), or its retries ran out with every send of it answered
+ * by the API with an error after which nothing is written (`wroteNothing`). A call whose
+ * retries ran out otherwise (its failure is non-retryable only to keep Temporal from starting
+ * it over: an answer was lost), or that timed out, has an unknown outcome.
  */
 function definitiveFailure(error: unknown): ApplicationFailure | undefined {
   const cause = error instanceof ActivityFailure ? error.cause : undefined;
   if (!(cause instanceof ApplicationFailure) || !cause.nonRetryable) return undefined;
-  return detailsOf(cause)?.retriesExhausted ? undefined : cause;
+  const details = detailsOf(cause);
+  return details?.retriesExhausted && !details.wroteNothing ? undefined : cause;
 }
 
 function detailsOf(failure: ApplicationFailure): FailureDetails | undefined {

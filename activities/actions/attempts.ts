@@ -4,6 +4,7 @@
  * used up the client's retries, a worker crash) and the HTTP client (the same request sent
  * again within one attempt, `ApiError.attempts`).
  */
+import { NOTHING_WRITTEN_STATUSES } from '../api/assumptions.ts';
 import { ApiError } from '../client/index.ts';
 import { currentActivity } from '../current.ts';
 
@@ -15,4 +16,15 @@ import { currentActivity } from '../current.ts';
 export function isRetry(error?: unknown): boolean {
   if ((currentActivity()?.info.attempt ?? 1) > 1) return true;
   return error instanceof ApiError && error.attempts > 1;
+}
+
+/**
+ * Whether the send that `error` answered wrote nothing: a read, or a write the API answered with
+ * an error after which nothing is written (`NOTHING_WRITTEN_STATUSES`), not a lost answer and
+ * not a gateway's.
+ */
+export function sendWroteNothing(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.endpoint.startsWith('GET ')) return true;
+  return error.status !== undefined && error.code !== undefined && NOTHING_WRITTEN_STATUSES.includes(error.status);
 }

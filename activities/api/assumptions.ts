@@ -197,6 +197,15 @@ export function endpointPath(path: string, params: Readonly<Record<string, strin
 export const IDEMPOTENCY_HEADER = 'x-idempotency-key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
 
+/**
+ * Statuses of an error the API answers (its error code in the body) after which the write was
+ * not done (decided): 429 turns the request away, 500 INTERNAL_ERROR is the API's own failure,
+ * and a failed attempt commits nothing. Not among them: no answer (timeout, reset connection),
+ * 502 EMPTY_RESPONSE (the service behind may have written and returned no data), a gateway's
+ * bare answer without the API's code: the write may have been done.
+ */
+export const NOTHING_WRITTEN_STATUSES: readonly number[] = [429, 500];
+
 /** Paging defaults and caps. */
 export const Paging = {
   /** Rows per page when `limit` is absent, and the cap a larger `limit` is clamped to (decided). */

@@ -14,6 +14,8 @@ export interface ApiFailureDetails {
   code: string | null;
   /** Set by `retriesExhausted`. */
   retriesExhausted?: boolean;
+  /** Set by `retriesExhausted` when the API answered every send of the call that it wrote nothing. */
+  wroteNothing?: boolean;
 }
 
 /** The `ApplicationFailure` an activity throws for an `ApiError`. */
@@ -32,11 +34,12 @@ export function toActivityFailure(error: ApiError): ApplicationFailure {
  * The failure of a call whose own retries ran out inside its activity: non-retryable, so that
  * Temporal does not run the activity again and give each of its calls all its attempts once
  * more, and marked `retriesExhausted` in its first detail, so that nobody takes it for the API's
- * refusal: the call may have written. Type, message and the other details stay.
+ * refusal: the call may have written, unless `wroteNothing` (every send of it was answered with
+ * an error after which nothing is written). Type, message and the other details stay.
  */
-export function retriesExhausted(failure: ApplicationFailure): ApplicationFailure {
+export function retriesExhausted(failure: ApplicationFailure, wroteNothing = false): ApplicationFailure {
   const [first, ...rest] = failure.details ?? [];
-  const marked = { ...(first && typeof first === 'object' ? first : {}), retriesExhausted: true };
+  const marked = { ...(first && typeof first === 'object' ? first : {}), retriesExhausted: true, ...(wroteNothing ? { wroteNothing } : {}) };
   return ApplicationFailure.create({
     message: failure.message,
     type: failure.type ?? 'Error',

@@ -47,9 +47,24 @@ describe('each API call gets its own attempts', () => {
     const failure = await failureOf(h.run('tour.create', tourArgs('Out of attempts'), { retry: quickRetry(3) }));
     expect(failure.type).toBe('INTERNAL_ERROR');
     expect(failure.nonRetryable).toBe(true);
-    expect((failure.details?.[0] as FailureDetails).retriesExhausted).toBe(true);
+    expect(failure.details?.[0]).toMatchObject({ retriesExhausted: true, wroteNothing: true });
     expect(tours('Out of attempts')).toEqual([]);
     expect(h.sandbox.faults.list()).toEqual([]);
+  });
+
+  it('a call out of attempts wrote nothing only when every send was answered so: not after a lost answer or a 502', async () => {
+    const createTour = { method: 'POST', path: '^/v1/tours$' };
+    h.sandbox.faults.add({ kind: 'status', status: 502, match: createTour, times: 3 });
+    const empty = await failureOf(h.run('tour.create', tourArgs('Empty responses'), { retry: quickRetry(3) }));
+    expect(empty.details?.[0]).toMatchObject({ retriesExhausted: true });
+    expect((empty.details?.[0] as FailureDetails).wroteNothing).toBeUndefined();
+
+    // The first send commits and loses its answer; its repeats get the kept answer, lost too.
+    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: createTour, times: 3 });
+    const lost = await failureOf(h.run('tour.create', tourArgs('Lost answers'), { retry: quickRetry(3) }));
+    expect(lost.details?.[0]).toMatchObject({ retriesExhausted: true });
+    expect((lost.details?.[0] as FailureDetails).wroteNothing).toBeUndefined();
+    expect(tours('Lost answers')).toHaveLength(1);
   });
 
   it('a refusal is still a refusal: tried once, not marked as out of attempts', async () => {
