@@ -3,8 +3,9 @@
  * metrics and tourflow's own (workflows/metric-catalogue.ts) on one address, under `/metrics`.
  */
 import { isIP } from 'node:net';
+import type { MetricMeter } from '@temporalio/common';
 import type { TelemetryOptions } from '@temporalio/worker';
-import { METRIC_LIST } from '../workflows/metric-catalogue.ts';
+import { METRIC_LIST, MetricKind } from '../workflows/metric-catalogue.ts';
 
 /** Where a worker serves metrics when only a port is given: every interface. */
 const ANY_INTERFACE = '0.0.0.0';
@@ -47,4 +48,16 @@ export function metricsTelemetry(bindAddress: string): TelemetryOptions {
       prometheus: { bindAddress, useSecondsForDurations: true, histogramBucketOverrides: buckets },
     },
   };
+}
+
+/**
+ * Puts every counter of the catalogue on `meter` at zero when the worker starts: a counter is
+ * otherwise served only after its first count, and until then an alert on its rate or a
+ * dashboard panel finds no series. The zero series has none of tourflow's labels (the counts
+ * that follow carry them); the runtime adds its own.
+ */
+export function countersAtZero(meter: MetricMeter): void {
+  for (const metric of METRIC_LIST) {
+    if (metric.kind === MetricKind.counter) meter.createCounter(metric.name, undefined, metric.help).add(0);
+  }
 }

@@ -10,7 +10,7 @@ import { IllegalStateError, type Duration } from '@temporalio/common';
 import { createDataConverter, failureConverterPath, payloadConverterPath } from './codec.ts';
 import { LogFormat, type Config } from './config.ts';
 import { keyProviderFor } from './key-config.ts';
-import { metricsBindAddress, MetricsAddressError, metricsTelemetry } from './metrics.ts';
+import { countersAtZero, metricsBindAddress, MetricsAddressError, metricsTelemetry } from './metrics.ts';
 import { jsonLogLine, PrivateLogger } from './private-logger.ts';
 import { connectionOptions } from './temporal.ts';
 import * as intrinsics from '../workflows/intrinsics.ts';
@@ -166,6 +166,7 @@ export async function createWorker(options: StartWorkerOptions): Promise<{ worke
   const { config } = options;
   const dataConverter = createDataConverter(await keyProviderFor(config.temporal, { required: true }));
   installRuntime(config);
+  countersAtZero(Runtime.instance().metricMeter);
   const connection = options.connection ?? (await connectWorker(config.temporal));
   const deps = options.deps ?? (await import('../activities/deps.ts')).depsFromConfig(config, Runtime.instance().metricMeter);
   const worker = await Worker.create({

@@ -15,7 +15,7 @@ import { startRun, waitForOutcome } from '../../cli/runs.ts';
 import { loadConfig } from '../../worker/config.ts';
 import { freePort } from '../../worker/dev-server.ts';
 import { connectClient } from '../../worker/temporal.ts';
-import { METRIC_LIST } from '../../workflows/metric-catalogue.ts';
+import { METRIC_LIST, MetricKind } from '../../workflows/metric-catalogue.ts';
 import { runCliProcess } from '../support/cli-process.ts';
 import { pollUntil } from '../support/poll.ts';
 import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
@@ -87,6 +87,22 @@ describe('a worker with a metrics address', () => {
       await client.connection.close();
     }
   }
+
+  it('serves every counter of tourflow at zero before any run, so alerts and dashboards see a series', async () => {
+    const counters = METRIC_LIST.filter((metric) => metric.kind === MetricKind.counter);
+    const text = await pollUntil(
+      async () => {
+        const body = await (await fetch(metricsUrl)).text();
+        return counters.every((metric) => samples(body, metric.name).length > 0) ? body : undefined;
+      },
+      "every counter of tourflow's on the metrics endpoint of a worker that has run nothing",
+      10_000,
+    );
+    for (const metric of counters) {
+      expect(text, metric.name).toContain(`# TYPE ${metric.name} counter`);
+      expect(samples(text, metric.name).map((sample) => sample.value)).toEqual([0]);
+    }
+  });
 
   it("serves the SDK's metrics and tourflow's, labelled without IDs, after a run, a 429 and a rollback", async () => {
     // One 429 on creating the tour: the call waits its Retry-After (1 s) and is tried again.
