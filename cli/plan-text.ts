@@ -55,8 +55,43 @@ function describeStep(step: PlanStep, indent: string): string[] {
   if (step.approvalTimeout) lines.push(`${detail}waits for: tourflow approve RUN ${step.id} (up to ${step.approvalTimeout})`);
   if (step.onFailure === 'continue') lines.push(`${detail}on failure: continue`);
   lines.push(`${detail}undo: ${step.compensation ?? (step.destroys ? 'none: this step cannot be undone' : 'nothing to undo')}`);
+  const shared = sharedDateNote(step);
+  if (shared) lines.push(`${detail}note: ${shared}`);
   if (step.plan) lines.push(...describePlan(step.plan, {}, `${detail}| `));
   return lines;
+}
+
+const BY_DATE_FAILS = 'a step that gives one of them by its date alone fails (give { date, name } or its ID)';
+
+/**
+ * What a step that adds or moves days means for steps that give a day by its date. The plan
+ * reads no tour, so it knows only the playbook's own dates: days of a new tour that share one,
+ * or the dates a `tour.update` adds days on, which may be a date the tour has already.
+ */
+function sharedDateNote(step: PlanStep): string | undefined {
+  const args = step.args;
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  if (step.action === 'tour.create') {
+    const dates = datesIn(args.days);
+    const twice = [...new Set(dates.filter((date, index) => dates.indexOf(date) !== index))];
+    return twice.length > 0 ? `${twice.join(', ')}: several days on one date; ${BY_DATE_FAILS}` : undefined;
+  }
+  if (step.action !== 'tour.update' || (args.addDays === undefined && !movesDays(args.updateDays))) return undefined;
+  const dates = [...new Set([...datesIn(args.addDays), ...datesIn(args.updateDays)])];
+  const onto = dates.length > 0 ? ` onto ${dates.join(', ')}` : '';
+  return `adds or moves days${onto}; on a date the tour has a day already, the days share it: the run warns, and ${BY_DATE_FAILS}`;
+}
+
+/** The `date` fields of a literal list of days. */
+function datesIn(list: JsonValue | undefined): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => (entry && typeof entry === 'object' && !Array.isArray(entry) && typeof entry.date === 'string' ? [entry.date] : []));
+}
+
+/** Whether `updateDays` may give a day a new date: a literal entry with `date`, or an expression. */
+function movesDays(list: JsonValue | undefined): boolean {
+  if (list === undefined) return false;
+  return !Array.isArray(list) || list.some((entry) => typeof entry === 'string' || (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && entry.date !== undefined));
 }
 
 function short(value: JsonValue): string {

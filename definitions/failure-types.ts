@@ -63,6 +63,7 @@ export const FAILURE_TYPES = {
   AMBIGUOUS_NAME: { source: action, meaning: 'A name matches several records; the message lists what tells them apart.' },
   UNKNOWN_RECORD: { source: action, meaning: 'A day, entry or record the arguments name is not on the tour.' },
   UNKNOWN_DAY: { source: action, meaning: 'The tour has no such day.' },
+  AMBIGUOUS_DAY: { source: action, meaning: 'Several days of the tour match: a date they share, or a date and a name; the message lists them with their types and IDs.' },
   UNKNOWN_ITEM: { source: action, meaning: 'The schedule item is not on that day, or you cannot see it.' },
   UNKNOWN_ATTACHMENT: { source: action, meaning: 'The schedule item has no such attachment.' },
   EMPTY_SELECTION: { source: action, meaning: 'There is nothing to act on (a day with no schedule items to save as a template).' },

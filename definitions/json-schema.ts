@@ -39,8 +39,20 @@ export function playbookJsonSchema(): JsonSchema {
     $id: `https://tourflow.dev/schema/${API_VERSION.replace('/', '-')}.json`,
     title: 'tourflow playbook',
     ...withoutKey(schema, '$schema'),
-    definitions: { ...((schema.definitions as JsonSchema | undefined) ?? {}), expression: expressionSchema },
+    definitions: { ...argumentDefinitions((schema.definitions as JsonSchema | undefined) ?? {}), expression: expressionSchema },
   };
+}
+
+/** Definitions only `with:` uses, whose maps' fields take expressions too: `day: { date: ${{ inputs.date }}, name: ... }`. */
+const ARGUMENT_DEFINITIONS = ['day'];
+
+function argumentDefinitions(definitions: JsonSchema): JsonSchema {
+  const out = { ...definitions };
+  for (const name of ARGUMENT_DEFINITIONS) {
+    const definition = out[name] as JsonSchema | undefined;
+    if (Array.isArray(definition?.anyOf)) out[name] = { ...definition, anyOf: (definition.anyOf as JsonSchema[]).map((branch) => stripped(allowExpressions(branch))) };
+  }
+  return out;
 }
 
 function withoutKey(schema: JsonSchema, key: string): JsonSchema {

@@ -11,7 +11,7 @@ import { FAILURE_TYPES } from './failure-types.ts';
 
 type Schema = { [key: string]: unknown };
 
-const NAMED: Record<string, string> = { date: 'date', time: 'time (HH:mm)', day: 'day (date or ID)', tourId: 'tour ID', identifier: 'name' };
+const NAMED: Record<string, string> = { date: 'date', time: 'time (HH:mm)', day: 'day (date, ID or { date, name })', tourId: 'tour ID', identifier: 'name' };
 
 /** Markdown: one section per action. */
 export function actionReference(): string {

@@ -4,6 +4,7 @@
  * given their title, value and place back, removed ones added again under new IDs, a stay's
  * confirmation number set back).
  */
+import type { DayRef } from '../../definitions/actions/vocabulary.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import {
   listAccommodationCustomFields,
@@ -47,7 +48,7 @@ export interface SavedField {
 /** The owner a step names: an item of a day, a venue or a stay, by name or ID. */
 export async function fieldOwnerOf(
   ctx: ActionContext,
-  args: { tourId: string; day?: string | number | undefined; item?: NameRef | undefined; venue?: NameRef | undefined; stay?: NameRef | undefined },
+  args: { tourId: string; day?: DayRef | undefined; item?: NameRef | undefined; venue?: NameRef | undefined; stay?: NameRef | undefined },
 ): Promise<FieldOwner> {
   if (args.item !== undefined) {
     const day = resolveDay(await lookupTour(ctx, args.tourId), args.day!);

@@ -7,6 +7,7 @@
  * detach writes the record back with every other file it holds (by `id`, unchanged) and the one
  * to go marked deleted.
  */
+import type { DayRef } from '../../definitions/actions/vocabulary.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { updateAccommodation } from '../api/accommodation.ts';
 import { FileEntityType } from '../api/bodies.ts';
@@ -30,7 +31,7 @@ export interface FileOwnerRef {
 export interface OwnerArgs {
   tourId: string;
   scheduleItem?: NameRef | undefined;
-  day?: string | number | undefined;
+  day?: DayRef | undefined;
   venue?: NameRef | undefined;
   stay?: NameRef | undefined;
   passType?: NameRef | undefined;

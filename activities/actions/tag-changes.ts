@@ -5,6 +5,7 @@
  * stays.
  */
 import { scheduleItemTagChangeArgs } from '../../definitions/actions/tags.ts';
+import type { DayRef } from '../../definitions/actions/vocabulary.ts';
 import { listScheduleItems } from '../api/schedule.ts';
 import { setScheduleItemTags } from '../api/tags.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
@@ -48,18 +49,19 @@ function changeHandler(change: Change): ActionHandler {
       };
     },
     async prepare(call, ctx): Promise<UndoRecord[]> {
-      const { args, itemId, current, named } = await tagState(call, ctx);
+      const { args, day, itemId, current, named } = await tagState(call, ctx);
       const changed = changedBy(change, current, named);
       if (changed.length === 0) return [];
       const undo = change === 'add' ? 'scheduleItemTagsTakeOff' : 'scheduleItemTagsPutOn';
       const describe = change === 'add' ? `remove the ${changed.length} tag(s) added to schedule item ${itemId}` : `add back the ${changed.length} tag(s) removed from schedule item ${itemId}`;
-      return [{ activity: undo, args: { tourId: args.tourId, day: args.day, itemId, tagIds: changed }, describe, record: { resource: 'scheduleItem', id: itemId } }];
+      // the day by its ID: a day added later on the same date must not make the undo ambiguous
+      return [{ activity: undo, args: { tourId: args.tourId, day: day.id, itemId, tagIds: changed }, describe, record: { resource: 'scheduleItem', id: itemId } }];
     },
   };
 }
 
 /** The item's tags as they are now, read from its day (found through the tour when only the item is known). */
-async function tagsNow(ctx: ActionContext, tourId: string, day: string | number, itemId: number): Promise<number[] | undefined> {
+async function tagsNow(ctx: ActionContext, tourId: string, day: DayRef, itemId: number): Promise<number[] | undefined> {
   const dayId = resolveDay(await tourCache(ctx, tourId).tour(), day).id;
   for await (const item of ctx.client.paginate(listScheduleItems, { params: { tourId, dayId }, signal: ctx.signal })) {
     if (item.id === itemId && item.is_deleted !== true) return (item.schedule_item_tags ?? []).map((entry) => entry.tag.id);
@@ -73,7 +75,7 @@ function undoChange(change: Change): UndoHandler {
       const tourId = String(args.tourId);
       const itemId = Number(args.itemId);
       const tagIds = (args.tagIds ?? []) as number[];
-      const now = await tagsNow(ctx, tourId, args.day as string | number, itemId);
+      const now = await tagsNow(ctx, tourId, args.day as DayRef, itemId);
       if (now === undefined) return; // the item is gone: nothing to put back
       const next = change === 'add' ? [...now, ...tagIds.filter((id) => !now.includes(id))] : now.filter((id) => !tagIds.includes(id));
       await putBackTags(ctx, tourId, itemId, next);

@@ -1,12 +1,15 @@
 /**
  * A tour and its days as the actions see them: read once per call from the whole-tour read,
- * then looked up by date or ID and filtered by the playbook's day selections.
+ * then looked up by date, ID, or date and name, and filtered by the playbook's day selections.
  */
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { listOrganizations } from '../api/organizations.ts';
 import { getTourData, listTours, type TourData, type TourMembership } from '../api/tours.ts';
 import type { ActionContext } from '../action.ts';
+import type { ApplicationFailure } from '@temporalio/activity';
+import type { DayRef } from '../../definitions/actions/vocabulary.ts';
 import { stepError } from './common.ts';
+import { foldName } from '../names/pick.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** One day of a tour. */
@@ -131,12 +134,71 @@ export function zoneOf(tour: TourView, day?: TourDay): string {
   return zone;
 }
 
-/** The day a playbook means by a date or an ID. */
-export function resolveDay(tour: TourView, ref: string | number): TourDay {
-  const day = typeof ref === 'number' ? tour.days.find((d) => d.id === ref) : tour.days.find((d) => d.date === ref);
-  if (day) return day;
-  const known = tour.days.map((d) => `${d.date} (${d.id})`).join(', ') || 'none';
-  throw stepError(`Tour ${tour.name ?? tour.id} has no day ${typeof ref === 'number' ? `with ID ${ref}` : `on ${ref}`}; its days are: ${known}.`, FailureType.UNKNOWN_DAY);
+/** A day as failures and warnings list it: `Copenhagen (Off, ID 12)`; day names are no one's personal data. */
+export function shownDay(day: TourDay): string {
+  return `${day.name ?? '(no name)'} (${day.dayType ? `${day.dayType}, ` : ''}ID ${day.id})`;
+}
+
+function unknownDay(tour: TourView, what: string, listing: string): ApplicationFailure {
+  return stepError(`Tour ${tour.name ?? tour.id} has no day ${what}; ${listing}.`, FailureType.UNKNOWN_DAY);
+}
+
+/** `its days are: 2027-03-27 (12), ...`: every day of the tour, for a day it does not have. */
+function allDays(tour: TourView): string {
+  return `its days are: ${tour.days.map((d) => `${d.date} (${d.id})`).join(', ') || 'none'}`;
+}
+
+/**
+ * The day a playbook means by a date, an ID, or a date and a name. A date several days share
+ * names none of them: the step fails listing each with its type and ID, before it writes.
+ */
+export function resolveDay(tour: TourView, ref: DayRef): TourDay {
+  if (typeof ref === 'number') {
+    const day = tour.days.find((d) => d.id === ref);
+    if (day) return day;
+    throw unknownDay(tour, `with ID ${ref}`, allDays(tour));
+  }
+  return typeof ref === 'string' ? onlyDayOn(tour, ref) : namedDayOn(tour, ref);
+}
+
+/** The days on `date`; none fails the step listing the tour's days. */
+function daysOn(tour: TourView, date: string): TourDay[] {
+  const days = tour.days.filter((d) => d.date === date);
+  if (days.length === 0) throw unknownDay(tour, `on ${date}`, allDays(tour));
+  return days;
+}
+
+function ambiguousDay(tour: TourView, which: string, days: TourDay[], instead: string): ApplicationFailure {
+  return stepError(`Tour ${tour.name ?? tour.id} has ${days.length} days ${which}: ${days.map(shownDay).join(', ')}; give ${instead}.`, FailureType.AMBIGUOUS_DAY);
+}
+
+function onlyDayOn(tour: TourView, date: string): TourDay {
+  const days = daysOn(tour, date);
+  if (days.length === 1) return days[0]!;
+  throw ambiguousDay(tour, `on ${date}`, days, `{ date: ${date}, name: ... } or its ID`);
+}
+
+function namedDayOn(tour: TourView, ref: { date: string; name: string }): TourDay {
+  const onDate = daysOn(tour, ref.date);
+  const named = onDate.filter((d) => d.name !== null && foldName(d.name) === foldName(ref.name));
+  if (named.length === 1) return named[0]!;
+  if (named.length > 1) throw ambiguousDay(tour, `named "${ref.name}" on ${ref.date}`, named, 'its ID');
+  throw unknownDay(tour, `"${ref.name}" on ${ref.date}`, `the days on ${ref.date} are: ${onDate.map(shownDay).join(', ')}`);
+}
+
+/**
+ * Warnings for the given dates that several days of the tour now share (after a step added or
+ * moved a day there): a later step that gives one of those days by its date alone fails.
+ */
+export function sharedDateWarnings(tour: TourView, dates: Iterable<string>): string[] {
+  return [...new Set(dates)].sort().flatMap((date) => {
+    const onDate = tour.days.filter((d) => d.date === date);
+    if (onDate.length < 2) return [];
+    return [
+      `Tour ${tour.name ?? tour.id} now has ${onDate.length} days on ${date}: ${onDate.map(shownDay).join(', ')}; ` +
+        `a step that gives one of them by its date alone fails: give { date: ${date}, name: ... } or its ID.`,
+    ];
+  });
 }
 
 /** The playbook's day filters; every filter given must match. */

@@ -11,7 +11,7 @@ import { updateTour, type UpdateTourBody } from '../api/tours.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { dayOutput, readTour, resolveDay, type TourDay, type TourView } from './tour-days.ts';
+import { dayOutput, readTour, resolveDay, sharedDateWarnings, type TourDay, type TourView } from './tour-days.ts';
 
 /** A new day's `day_list` (or `days`) entry from the playbook's compact form. */
 export async function newDayEntry(ctx: ActionContext, day: TourDaySpec, tourTimeZone: string | undefined) {
@@ -85,12 +85,15 @@ async function tourUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutco
   const added = addedDays(before, after, args);
   const removed = args.removeDays?.length ?? 0;
   const name = args.name ?? before.name ?? args.tourId;
+  const moved = (args.updateDays ?? []).flatMap((change) => (change.date !== undefined ? [change.date] : []));
+  const shared = sharedDateWarnings({ ...after, name }, [...added.map((day) => day.date), ...moved]);
+  const warnings = [...(removed > 0 ? [`${removed} day(s) of tour ${name} were deleted with all their content; an undo can only bring back empty days.`] : []), ...shared];
   return {
     output: { id: args.tourId, days: after.days.map((day) => dayOutput(after, day)), added: added.map((day) => day.id) },
     undo: [],
     tourId: args.tourId,
     describe: `updated tour ${name}: ${after.days.length} days (${added.length} added, ${args.updateDays?.length ?? 0} changed, ${removed} removed)`,
-    ...(removed > 0 ? { warnings: [`${removed} day(s) of tour ${name} were deleted with all their content; an undo can only bring back empty days.`] } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { createTour, deleteTour, listTours, type TourMembership } from '../api/t
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { dayOutput, fillFromMembership, readTour, selectDays } from './tour-days.ts';
+import { dayOutput, fillFromMembership, readTour, selectDays, sharedDateWarnings } from './tour-days.ts';
 import { newDayEntry, tourUpdateHandler, tourWriteBack } from './tour-update.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -47,11 +47,13 @@ async function tourCreate(call: StepCall, ctx: ActionContext): Promise<StepOutco
   const { id } = await ctx.client.call(createTour, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
   const tour = await readTour(ctx, id);
   const days = tour.days.map((day) => dayOutput(tour, day));
+  const shared = sharedDateWarnings({ ...tour, name: args.name }, args.days.map((day) => day.date));
   return {
     output: { id, name: args.name, orgId, startDate: body.start_date, endDate: body.end_date, timeZone: args.timeZone, days },
     undo: [{ activity: 'tourDelete', args: { tourId: id }, describe: `delete tour ${args.name}`, record: { resource: 'tour', id, label: args.name } }],
     tourId: id,
     describe: `created tour ${args.name} with ${days.length} days`,
+    ...(shared.length > 0 ? { warnings: shared } : {}),
   };
 }
 

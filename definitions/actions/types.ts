@@ -71,7 +71,9 @@ export function destroysWhenListed(field: string, reason: (which: string) => str
   return (args) => {
     const list = args[field];
     if (list === undefined || (Array.isArray(list) && list.length === 0)) return null;
-    const literal = Array.isArray(list) && !list.some((item) => typeof item === 'string' && item.includes('${{'));
-    return reason(literal ? ` ${list.join(', ')}` : ' (chosen at run time)');
+    const literal = Array.isArray(list) && !JSON.stringify(list).includes('${{');
+    // a day by date and name reads `2026-12-02 Roskilde Festival`
+    const shown = (item: unknown) => (item !== null && typeof item === 'object' ? Object.values(item).join(' ') : String(item));
+    return reason(literal ? ` ${list.map(shown).join(', ')}` : ' (chosen at run time)');
   };
 }

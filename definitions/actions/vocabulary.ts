@@ -38,8 +38,24 @@ export const email = z.email('expected an e-mail address');
 /** A positive integer ID of a day, item, venue, stay, room, ... */
 export const numericId = z.number().int().positive();
 
-/** A day of the tour: its date (`2027-04-03`) or its numeric ID. */
-export const dayRef = z.union([isoDate, numericId]).meta({ id: 'day', description: 'The day: its date (2027-04-03) or its ID.' });
+/**
+ * A day by its date and name, for a date several days share (an off day and a festival):
+ * `{ date: 2026-12-02, name: Roskilde Festival }`. The name compares as every name does,
+ * without case and extra spaces.
+ */
+export const datedDayName = z.strictObject({
+  date: isoDate,
+  name: z.string().min(1).describe('The day’s name, among the days of that date.'),
+});
+
+/**
+ * A day of the tour: its date (`2027-04-03`), its numeric ID, or `{ date, name }`. A date that
+ * several days share fails the step listing them, so a playbook never lands on one by chance.
+ */
+export const dayRef = z
+  .union([isoDate, numericId, datedDayName])
+  .meta({ id: 'day', description: 'The day: its date (2027-04-03), its ID, or { date, name } for a date several days share.' });
+export type DayRef = z.infer<typeof dayRef>;
 
 /**
  * A value from one of the API's lookup tables, by name (`Show`, `Double`, `Approved`) or by
