@@ -4,7 +4,8 @@
  * without case, spaces, `_` or `-` (`First name` is `firstName`); other columns keep their
  * header in camelCase. Declared fields are converted to their type and checked cell by cell,
  * and a mistake names the file, the row (as a spreadsheet numbers it: the header is row 1) and
- * the column.
+ * the column. The file's encoding is found from its bytes (cli/csv-text.ts), and a file too
+ * large for a run's input is refused before it is parsed (cli/payload-size.ts).
  */
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
