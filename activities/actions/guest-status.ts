@@ -35,7 +35,7 @@ async function entriesToChange(ctx: ActionContext, args: GuestsSetStatusArgs, st
 }
 
 /**
- * The entries in bulk calls of at most `max` IDs, in as few calls as possible without splitting
+ * The entries in bulk calls of at most `max` IDs, filled day by day in order, never splitting
  * a day's entries over two calls (only a day with more than `max` entries needs several): the API
  * refuses a call whole, so a day it refuses keeps all its entries as they were.
  */

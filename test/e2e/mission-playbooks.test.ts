@@ -1,5 +1,5 @@
 /**
- * apply-schedule-templates, assign-rooms, bulk-approve-guests and render-day-sheets, each on its own against a tour made
+ * apply-schedule-templates, assign-rooms, bulk-approve-guests (also on a locked day) and render-day-sheets, each on its own against a tour made
  * by create-tour: the records they leave, their rollback, and a repeated run key.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -116,6 +116,21 @@ describe('mission playbooks on their own', () => {
     const after = stack.sandbox.snapshot({ normalise: true });
     await stack.run('bulk-approve-guests.yaml', { tourId, confirm: false }, 'approve');
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(after);
+  });
+
+  it('bulk-approve-guests on a day guests.configureDay locked: fails with the API’s refusal, changes no entry and leaves nothing to repair', async () => {
+    const guests = [1, 2, 3, 4].map((n) => ({ key: `locked-${n}`, date: '2027-03-28', firstName: 'Cleo', lastName: `Vance${n}`, guests: n }));
+    expect((await stack.run(path.join(FIXTURES, 'add-guests.yaml'), { tourId, guests }, 'locked-guests')).result?.status).toBe('completed');
+    const lock = (locked: boolean, key: string) => stack.run(path.join(FIXTURES, 'lock-guest-day.yaml'), { tourId, date: '2027-03-28', locked }, key);
+    expect((await lock(true, 'lock')).result?.status).toBe('completed');
+    const before = stack.sandbox.snapshot({ normalise: true });
+    const failed = await stack.run('bulk-approve-guests.yaml', { tourId, from: '2027-03-28', confirm: false }, 'approve-locked');
+    expect(failed.exitCode).toBe(3);
+    expect(failed.result?.status).toBe('rolledBack');
+    expect(failed.message).toContain('400 VALIDATION_ERROR: The guest list of day');
+    expect(failed.message).toContain('is locked: its entries cannot be added or changed. Nothing was changed');
+    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
+    expect((await lock(false, 'unlock')).result?.status).toBe('completed');
   });
 
   it('render-day-sheets: saves a real PDF per day and writes no record', async () => {
