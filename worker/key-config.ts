@@ -40,6 +40,12 @@ export function localKeyCreatedText(file: string): string {
   );
 }
 
+/** True when the keys are the local key: a Temporal on this machine, no key configured, encryption on. */
+export function usesLocalKey(config: Pick<TemporalConfig, 'address' | 'encryption'>): boolean {
+  const { off, keyFile, keys } = config.encryption;
+  return !off && !keyFile && !keys && isLocalAddress(config.address);
+}
+
 /**
  * The configured keys: the key file, else `TOURFLOW_ENCRYPTION_KEYS`, else, for a Temporal on
  * this machine, the local key (the one `tourflow dev` uses), created on first use by whichever
@@ -54,7 +60,7 @@ export async function keyProviderFor(config: Pick<TemporalConfig, 'address' | 'e
   }
   if (encryption.keyFile) return FileKeyProvider.load(encryption.keyFile, encryption.activeKey);
   if (encryption.keys) return keysFromList(encryption.keys, encryption.activeKey);
-  if (isLocalAddress(config.address)) {
+  if (usesLocalKey(config)) {
     // Never plaintext by default: a worker and a run in two terminals agree on this one file.
     if (await ensureLocalKey(encryption.localKeyFile)) options.announce?.(localKeyCreatedText(encryption.localKeyFile));
     return FileKeyProvider.load(encryption.localKeyFile, encryption.activeKey);

@@ -2,7 +2,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { createDataConverter } from './codec.ts';
 import type { TemporalConfig } from './config.ts';
-import { keyProviderFor, type KeyProviderOptions } from './key-config.ts';
+import { keyProviderFor, usesLocalKey, type KeyProviderOptions } from './key-config.ts';
 
 /** Connection settings shared by the client and the worker's native connection. */
 export function connectionOptions(config: TemporalConfig) {
@@ -34,11 +34,20 @@ function connectTimeoutMs(address: string): number {
  * `required` refuses to write readable payloads to a Temporal elsewhere.
  */
 export async function connectClient(config: TemporalConfig, keys: KeyProviderOptions = {}): Promise<Client> {
-  const dataConverter = createDataConverter(await keyProviderFor(config, keys));
+  // Configured keys are checked before connecting (a missing one is said at once); the local
+  // key is made once the server answers, so a local Temporal that does not run makes none.
+  const local = usesLocalKey(config);
+  const configured = local ? undefined : await keyProviderFor(config, keys);
   const connection = await Connection.connect({
     ...connectionOptions(config),
     connectTimeout: connectTimeoutMs(config.address),
     channelArgs: { 'grpc.max_receive_message_length': MAX_RECEIVE_BYTES },
   });
-  return new Client({ connection, namespace: config.namespace, dataConverter });
+  try {
+    const dataConverter = createDataConverter(local ? await keyProviderFor(config, keys) : configured);
+    return new Client({ connection, namespace: config.namespace, dataConverter });
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
 }

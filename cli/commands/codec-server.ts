@@ -29,6 +29,7 @@ async function runCodecServer(ctx: CliContext, flags: CodecServerFlags): Promise
     import('../../worker/key-config.ts'),
   ]);
   const config = ctx.config();
+  const port = portFrom(flags.port, '--port');
   const keys = await keyProviderFor(config.temporal, { announce: ctx.err });
   const uiOrigins = flags.uiOrigin.length > 0 ? flags.uiOrigin : ['http://localhost:8080'];
   const tokens = config.codecServer.tokens;
@@ -36,7 +37,7 @@ async function runCodecServer(ctx: CliContext, flags: CodecServerFlags): Promise
   try {
     server = await startCodecServer({
       host: flags.host,
-      port: portFrom(flags.port, '--port'),
+      port,
       uiOrigins,
       codecs: payloadCodecs(keys),
       access: { tokens, namespaces: flags.namespace },

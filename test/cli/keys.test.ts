@@ -1,4 +1,8 @@
-/** `tourflow keys`: create the key file, rotate in one step or two, list the IDs; never a key's bytes. */
+/**
+ * `tourflow keys`: create the key file, rotate in one step or two, list the IDs; never a key's
+ * bytes. And the local key a command makes for a Temporal on this machine with no key configured.
+ */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,5 +40,22 @@ describe('tourflow keys', () => {
     expect(await cli(['keys', 'list'], { env: { TOURFLOW_ENCRYPTION_KEY_FILE: '' } })).toMatchObject({ code: 2, err: 'error: name the key file with --key-file or TOURFLOW_ENCRYPTION_KEY_FILE' });
     expect(await cli(['keys', 'list', '--key-file', path.join(dir, 'none.json')])).toMatchObject({ code: 2, err: `error: key file ${path.join(dir, 'none.json')} does not exist; create it with \`tourflow keys add --key-file ${path.join(dir, 'none.json')}\`` });
     expect((await cli(['keys', 'activate', 'k9', '--key-file', file])).err).toBe(`error: key file ${file} holds no key "k9" (it holds k2, k1)`);
+  });
+
+  it('makes the local key for a Temporal on this machine once it answers, and says once where the key is', async () => {
+    const config = path.join(dir, 'config');
+    const local = path.join(config, 'tourflow', 'local-key.json');
+    const env = { TOURFLOW_ENCRYPTION_KEYS: '', XDG_CONFIG_HOME: config };
+    const unreachable = await cli(['runs', '--address', '127.0.0.1:1'], { env });
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 /);
+    expect(existsSync(local), 'no key for a Temporal that does not answer').toBe(false);
+
+    const first = await cli(['runs'], { env });
+    expect(first.code, first.err).toBe(0);
+    expect(first.err).toMatch(new RegExp(`^created the payload encryption key ${local} \\(mode 0600\\) for the Temporal on this machine;.* Back it up`));
+    expect((await stat(local)).mode & 0o777).toBe(0o600);
+    const again = await cli(['runs'], { env });
+    expect(again).toMatchObject({ code: 0, err: '' });
   });
 });
