@@ -7,6 +7,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { stepError } from './common.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
+import { howItLeaves } from './folder-bounds.ts';
 
 /** Longest file or folder name a placeholder turns into, in characters. */
 const MAX_NAME = 100;
@@ -50,6 +51,16 @@ export function sheetFile(root: string, folder: string, template: string, names:
     throw stepError(`Day sheets are saved inside ${base}; folder "${folder}" with path "${template}" points outside it.`, FailureType.INVALID_ARGUMENTS);
   }
   return file;
+}
+
+/**
+ * `file` (from sheetFile) checked to stay inside `root` where it really is: a folder or file on
+ * its path that is a symbolic link out of `root` refuses the step before anything is written.
+ */
+export async function checkSheetFile(root: string, folder: string, template: string, file: string): Promise<void> {
+  if (await howItLeaves(root, file)) {
+    throw stepError(`Day sheets are saved inside ${path.resolve(root)}; folder "${folder}" with path "${template}" leads outside it through a symbolic link.`, FailureType.INVALID_ARGUMENTS);
+  }
 }
 
 /**

@@ -9,11 +9,10 @@
  * that rendered the PDF (the Tour API's renderer, or whichever library wrote it), not
  * who saved it here, and tourflow leaves them as the API wrote them.
  */
-import { randomBytes } from 'node:crypto';
-import { link, lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { lstat, readFile, rename } from 'node:fs/promises';
 import { PDFDict, PDFDocument, PDFName, PDFString } from '@pdfme/pdf-lib';
 import { stepError } from './common.ts';
+import { linkNew, makeFolderOf, viaTemporary } from './file-save.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The document-information entry that marks a PDF as a day sheet tourflow saved. */
@@ -78,21 +77,12 @@ function refusal(file: string, reason: string): Error {
 }
 
 /**
- * Writes a day sheet whole (a temporary file, then into place: a reader never sees half a PDF),
- * replacing only a day sheet tourflow saved. Where there was no file, the sheet is put in place
- * with a hard link, which fails instead of replacing a file that appeared since the check.
+ * Writes a day sheet whole (file-save.ts), replacing only a day sheet tourflow saved: over its
+ * own sheet by a rename, where there was no file by a link that fails if one appeared since.
  */
 export async function saveSheet(file: string, bytes: Buffer): Promise<void> {
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw refusal(path.dirname(file), 'is not a folder');
-    throw error;
-  }
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.part`);
-  await writeFile(temporary, bytes, { flag: 'wx' });
-  try {
+  await makeFolderOf(file, (folder) => refusal(folder, 'is not a folder'));
+  await viaTemporary(file, bytes, async (temporary) => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const found = await existing(file);
       if (found === 'ours') return await rename(temporary, file);
@@ -100,20 +90,5 @@ export async function saveSheet(file: string, bytes: Buffer): Promise<void> {
       if (await linkNew(temporary, file)) return;
     }
     throw refusal(file, 'another program keeps writing it');
-  } finally {
-    await rm(temporary, { force: true });
-  }
-}
-
-/** Puts the new sheet where there was no file; false when one appeared in the meantime. */
-async function linkNew(temporary: string, file: string): Promise<boolean> {
-  try {
-    await link(temporary, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    // no hard links on this file system (some network and FAT ones): a rename, just after the check
-    await rename(temporary, file);
-    return true;
-  }
+  });
 }

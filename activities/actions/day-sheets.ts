@@ -12,7 +12,7 @@ import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';
 import { mapLimited } from './concurrency.ts';
-import { DownloadError, downloadPdf, sheetFile } from './day-sheet-files.ts';
+import { checkSheetFile, DownloadError, downloadPdf, sheetFile } from './day-sheet-files.ts';
 import { markSheet, saveSheet } from './day-sheet-save.ts';
 import { readTour, resolveDay, zoneOf, type TourDay, type TourView } from './tour-days.ts';
 
@@ -50,8 +50,9 @@ async function fetchSheet(ctx: ActionContext, tourId: string, day: TourDay, key:
   }
 }
 
-function plannedFiles(ctx: ActionContext, tour: TourView, args: DaySheetRenderArgs, days: TourDay[]): string[] {
+async function plannedFiles(ctx: ActionContext, tour: TourView, args: DaySheetRenderArgs, days: TourDay[]): Promise<string[]> {
   const files = days.map((day) => sheetFile(ctx.outputDir, args.folder, args.path, { tour: tour.name ?? tour.id, date: day.date, day: day.name ?? day.date, dayId: day.id }));
+  for (const file of files) await checkSheetFile(ctx.outputDir, args.folder, args.path, file);
   const clash = files.findIndex((file, index) => files.indexOf(file) !== index);
   if (clash >= 0) {
     throw stepError(`The path "${args.path}" gives the same file for two days (${days[files.indexOf(files[clash]!)]!.date} and ${days[clash]!.date}); add {date} or {dayId}.`);
@@ -63,7 +64,7 @@ async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepO
   const args = parseArgs(call.action, daySheetRenderArgs, call.args);
   const tour = await readTour(ctx, args.tourId, { tourFields: true });
   const { days, warning } = selectSheetDays(tour, args, call.run.now);
-  const files = plannedFiles(ctx, tour, args, days);
+  const files = await plannedFiles(ctx, tour, args, days);
   const saved: JsonObject[] = [];
   const ignored: number[] = [];
   const unmarked: string[] = [];

@@ -4,7 +4,8 @@
  * the bytes PUT to its signed URL). A playbook names input files relative to that folder only;
  * a path that leaves it, through `..` or a symbolic link, is refused.
  */
-import { lstat, readFile, realpath } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
 import { FILE_UPLOAD_LIMIT, fileUploadArgs, INLINE_UPLOAD_LIMIT, type FileUploadArgs } from '../../definitions/actions/files.ts';
@@ -13,6 +14,7 @@ import { createAttachmentFromUrl, createUploadTicket, uploadFileContent, type Up
 import type { ActionContext } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';
+import { howItLeaves } from './folder-bounds.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** What an upload made. */
@@ -32,53 +34,63 @@ function typeOf(args: FileUploadArgs, fileName: string): string {
   return type;
 }
 
-/** The file `relative` names inside `root`, checked to be a regular file there (links resolved). */
-export async function inputFile(root: string, relative: string): Promise<string> {
+/** The file `relative` names inside `root` (links resolved, none leading out of it) and its size. */
+export async function inputFile(root: string, relative: string): Promise<{ real: string; size: number }> {
   const base = path.resolve(root);
-  const file = path.resolve(base, relative);
-  const outside = (inside: string): boolean => inside === '' || inside.startsWith('..') || path.isAbsolute(inside);
-  if (outside(path.relative(base, file))) throw stepError(`file.upload reads files inside ${base} only; "${relative}" points outside it.`);
+  const leaves = await howItLeaves(base, relative);
+  if (leaves === 'as written') throw stepError(`file.upload reads files inside ${base} only; "${relative}" points outside it.`);
+  if (leaves) throw stepError(`file.upload reads files inside ${base} only; "${relative}" leads outside it through a symbolic link.`);
   let real: string;
+  let stat;
   try {
-    real = await realpath(file);
+    real = await realpath(path.resolve(base, relative));
+    stat = await lstat(real);
   } catch {
     throw stepError(`file.upload: there is no file "${relative}" in the input folder ${base} (TOURFLOW_INPUT_DIR).`);
   }
-  if (outside(path.relative(await realpath(base), real))) throw stepError(`file.upload reads files inside ${base} only; "${relative}" is a link to a file outside it.`);
-  if (!(await lstat(real)).isFile()) throw stepError(`file.upload: "${relative}" in ${base} is not a regular file.`);
-  return real;
+  if (!stat.isFile()) throw stepError(`file.upload: "${relative}" in ${base} is not a regular file.`);
+  return { real, size: stat.size };
 }
 
-/** PUTs the bytes to a ticket's signed URL with its headers exactly; the status storage answers. */
-async function putBytes(ticket: UploadTicket, bytes: Buffer, fileName: string, signal: AbortSignal): Promise<number> {
+/**
+ * PUTs the file to a ticket's signed URL with its headers exactly, read as it is sent (never
+ * whole in memory; a link that appeared since the check is not followed); the status storage
+ * answers. A file that changed size since fails against the signed length.
+ */
+async function putFile(ticket: UploadTicket, file: { real: string; size: number }, fileName: string, signal: AbortSignal): Promise<number> {
+  let handle: FileHandle | undefined;
   try {
-    const response = await request(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body: bytes, signal, headersTimeout: 60_000, bodyTimeout: 60_000 });
+    handle = await open(file.real, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const body = file.size === 0 ? Buffer.alloc(0) : handle.createReadStream({ start: 0, end: file.size - 1 });
+    const response = await request(ticket.uploadUrl, { method: 'PUT', headers: ticket.headers, body, signal, headersTimeout: 60_000, bodyTimeout: 60_000 });
     await response.body.dump();
     return response.statusCode;
   } catch (error) {
     // the signed URL is a credential: the error names the file, never the URL
     throw new Error(`file.upload: sending "${fileName}" to storage failed: ${(error as { code?: string }).code ?? (error as Error).name}`);
+  } finally {
+    await handle?.close();
   }
 }
 
 async function fromFile(args: FileUploadArgs, ctx: ActionContext): Promise<Uploaded> {
   const file = await inputFile(ctx.inputDir, args.file!);
-  const bytes = await readFile(file);
-  if (bytes.length > FILE_UPLOAD_LIMIT) throw stepError(`file.upload: "${args.file}" has ${bytes.length} bytes; the API takes at most ${FILE_UPLOAD_LIMIT} (25 MB).`);
-  const fileName = args.fileName ?? path.basename(file);
+  // refused by its size, before a byte is read
+  if (file.size > FILE_UPLOAD_LIMIT) throw stepError(`file.upload: "${args.file}" has ${file.size} bytes; the API takes at most ${FILE_UPLOAD_LIMIT} (25 MB).`);
+  const fileName = args.fileName ?? path.basename(file.real);
   const contentType = typeOf(args, fileName);
-  const body = { fileName, contentType, contentLength: bytes.length };
+  const body = { fileName, contentType, contentLength: file.size };
   const ticketFor = (n: number) => ctx.client.call(createUploadTicket, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(n), signal: ctx.signal });
   let ticket = await ticketFor(1);
-  let status = await putBytes(ticket, bytes, fileName, ctx.signal);
+  let status = await putFile(ticket, file, fileName, ctx.signal);
   // An attempt long after the first gets the first ticket back by its key, expired by now
   // (storage answers 403): a second ticket, under a key of its own, carries the bytes instead.
   if (status === 403) {
     ticket = await ticketFor(2);
-    status = await putBytes(ticket, bytes, fileName, ctx.signal);
+    status = await putFile(ticket, file, fileName, ctx.signal);
   }
   if (status < 200 || status > 299) throw stepError(`file.upload: storage refused "${fileName}" (HTTP ${status}).`, FailureType.UPLOAD_REFUSED);
-  return { key: ticket.key, fileName, size: bytes.length, contentType };
+  return { key: ticket.key, fileName, size: file.size, contentType };
 }
 
 async function fromBytes(args: FileUploadArgs, ctx: ActionContext): Promise<Uploaded> {

@@ -3,7 +3,8 @@
  * the path template with safe names, nothing written to the API, a warning for an empty range,
  * and no file replaced that is not a day sheet tourflow saved.
  */
-import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,24 @@ describe('daySheet.render', () => {
     expect(outside.message).toContain('points outside it');
     const clash = await failureOf(h.run('daySheet.render', { tourId, from: '2027-03-27', to: '2027-03-28', path: '{tour}.pdf' }));
     expect(clash.message).toContain('add {date} or {dayId}');
+  });
+
+  it('refuses a folder or path that leads out of the output folder through a symbolic link, and writes nothing there', async () => {
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'tourflow-outside-'));
+    try {
+      await symlink(outside, path.join(h.outputDir, 'linked'));
+      await symlink(path.join(outside, 'sheet.pdf'), path.join(h.outputDir, 'sheet-link.pdf'));
+      for (const [folder, sheetPath] of [['linked', '{date}.pdf'], ['linked/print', '{date}.pdf'], ['.', 'linked/{date}.pdf'], ['.', 'sheet-link.pdf']] as const) {
+        const failure = await failureOf(h.run('daySheet.render', { tourId, days: ['2027-03-27'], folder, path: sheetPath }));
+        expect(failure, `${folder} ${sheetPath}`).toMatchObject({
+          nonRetryable: true,
+          message: `Day sheets are saved inside ${h.outputDir}; folder "${folder}" with path "${sheetPath}" leads outside it through a symbolic link.`,
+        });
+      }
+      expect(await readdir(outside)).toEqual([]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   describe('never replaces a file it did not write', () => {

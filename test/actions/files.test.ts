@@ -4,11 +4,13 @@
  * name, each with a lost answer and its undo; removing one (the undo attaches it again);
  * downloading into the output folder; and a day's guest list configuration with its undo.
  */
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockActivityEnvironment } from '@temporalio/testing';
+import { uploadFileContent } from '../../activities/api/files.ts';
+import { howItLeaves } from '../../activities/actions/folder-bounds.ts';
 import { createActivities } from '../../activities/index.ts';
 import type { StepOutcome } from '../../activities/types.ts';
 import { findAction } from '../../definitions/actions/index.ts';
@@ -94,10 +96,42 @@ describe('files', () => {
     const outside = path.join(os.tmpdir(), `tourflow-outside-${process.pid}.txt`);
     await writeFile(outside, 'secret');
     await symlink(outside, path.join(h.inputDir, 'link.txt'));
-    expect((await failureOf(upload({ file: 'link.txt' }))).message).toContain('is a link to a file outside it');
+    expect((await failureOf(upload({ file: 'link.txt' }))).message).toBe(`file.upload reads files inside ${h.inputDir} only; "link.txt" leads outside it through a symbolic link.`);
     expect((await failureOf(upload({ file: 'missing.txt' }))).message).toContain('there is no file "missing.txt"');
     expect(findAction('file.upload')!.args.safeParse({ tourId, file: '../etc/passwd' }).success).toBe(false);
     expect(findAction('file.upload')!.args.safeParse({ tourId, file: '/etc/passwd' }).success).toBe(false);
+  });
+
+  it('file.upload refuses a file under a folder that is a symbolic link out of the input folder', async () => {
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'tourflow-outside-'));
+    try {
+      await writeFile(path.join(outside, 'plot.pdf'), '%PDF-1.4 not yours');
+      await symlink(outside, path.join(h.inputDir, 'shared'));
+      const failure = await failureOf(upload({ file: 'shared/plot.pdf' }));
+      expect(failure).toMatchObject({ nonRetryable: true, message: `file.upload reads files inside ${h.inputDir} only; "shared/plot.pdf" leads outside it through a symbolic link.` });
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('file.upload refuses a file over 25 MB by its size, without reading it', async () => {
+    const big = path.join(h.inputDir, 'big.pdf');
+    await writeFile(big, '');
+    await truncate(big, 300 * 1024 * 1024);
+    const before = process.memoryUsage().arrayBuffers;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+    }, 2);
+    try {
+      const failure = await failureOf(upload({ file: 'big.pdf' }));
+      expect(failure).toMatchObject({ nonRetryable: true, message: 'file.upload: "big.pdf" has 314572800 bytes; the API takes at most 26214400 (25 MB).' });
+    } finally {
+      clearInterval(sampler);
+      await rm(big);
+    }
+    // reading it whole would hold 300 MB
+    expect(peak - before).toBeLessThan(50 * 1024 * 1024);
   });
 
   it('file.attach by name to a schedule item, venue, stay and pass type: one attachment despite a lost answer; the undo detaches it', async () => {
@@ -194,6 +228,39 @@ describe('files', () => {
     expect(await readFile(saved.path, 'utf8')).toBe('edited by hand');
   });
 
+  it('file.download refuses a folder or file name that is a symbolic link out of the output folder, and writes nothing there', async () => {
+    const { key } = await upload({ text: 'Stage plot', fileName: 'plot.txt' });
+    await h.run('file.attach', { tourId, key, passType: passId });
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'tourflow-outside-'));
+    try {
+      await symlink(outside, path.join(h.outputDir, 'linked'));
+      for (const folder of ['linked', 'linked/deeper']) {
+        const failure = await failureOf(h.run('file.download', { tourId, file: 'plot.txt', passType: 'VIP', folder }));
+        expect(failure, folder).toMatchObject({ nonRetryable: true, message: `Files are saved inside ${h.outputDir}; folder "${folder}" leads outside it through a symbolic link.` });
+      }
+      await mkdir(path.join(h.outputDir, 'plots'));
+      await symlink(path.join(outside, 'plot.txt'), path.join(h.outputDir, 'plots', 'plot.txt'));
+      const named = await failureOf(h.run('file.download', { tourId, file: 'plot.txt', passType: 'VIP', folder: 'plots' }));
+      expect(named).toMatchObject({ nonRetryable: true, message: `Files are saved inside ${h.outputDir}; the file name in folder "plots" is a symbolic link that leads outside it.` });
+      expect(await readdir(outside)).toEqual([]);
+      await writeFile(path.join(h.outputDir, 'plain'), 'a file, not a folder');
+      const notFolder = await failureOf(h.run('file.download', { tourId, file: 'plot.txt', passType: 'VIP', folder: 'plain/sub' }));
+      expect(notFolder).toMatchObject({ type: 'FILE_EXISTS', message: `File not saved: ${path.join(h.outputDir, 'plain', 'sub')} already exists and is not a folder. Move or delete it, or give file.download another folder.` });
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('file.download saves a file whose stored name has separators and control characters under a safe name in its folder', async () => {
+    // file.upload takes no folders in a name; another client of the API may store one
+    const body = { fileName: '../a/..\\b\u0001\u001bc.txt', contentType: 'text/plain', contentBase64: Buffer.from('Odd name').toString('base64') };
+    const { key } = await h.client.call(uploadFileContent, { params: { tourId }, body, idempotencyKey: `odd-name-${process.pid}` });
+    const { fileId } = (await h.run('file.attach', { tourId, key, passType: passId })).output as { fileId: number };
+    const saved = (await h.run('file.download', { tourId, file: fileId, folder: 'odd' })).output as { path: string };
+    expect(saved.path).toBe(path.join(h.outputDir, 'odd', '-a-..-b-c.txt'));
+    expect(await readFile(saved.path, 'utf8')).toBe('Odd name');
+  });
+
   it('guests.configureDay sets cap, lock, cut-off and pass caps despite a lost answer; the undo writes the previous configuration back', async () => {
     const config = () => rows(h.snapshot(), 'dayConfigs');
     const args = { tourId, day: '2027-03-27', cap: 120, locked: true, cutoff: '2027-03-27T12:00:00+01:00', passCaps: [{ type: 'VIP', cap: 20 }] };
@@ -224,5 +291,41 @@ describe('file.upload by ticket, tried again after its first ticket expired', ()
     const { key } = (await h.run('file.upload', args, { key: call.idempotencyKey })).output as { key: string };
     expect(rows(raw(), 'objects').map((row) => row.id)).toEqual([key]);
     expect(rows(raw(), 'uploadTickets')).toHaveLength(2);
+  });
+});
+
+describe('howItLeaves: a path checked where it really is', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bounds-'));
+    await mkdir(path.join(dir, 'real', 'out'), { recursive: true });
+    await mkdir(path.join(dir, 'elsewhere'));
+    await writeFile(path.join(dir, 'real', 'out', 'notes'), 'a file, not a folder');
+    // the output folder named through a link, as /tmp is on macOS
+    await symlink(path.join(dir, 'real', 'out'), path.join(dir, 'out'));
+    await symlink(path.join(dir, 'elsewhere', 'not-yet'), path.join(dir, 'real', 'out', 'dangling'));
+    await symlink(path.join(dir, 'real', 'out', 'not-yet'), path.join(dir, 'real', 'out', 'dangling-inside'));
+    await symlink('loop-b', path.join(dir, 'real', 'out', 'loop-a'));
+    await symlink('loop-a', path.join(dir, 'real', 'out', 'loop-b'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['new/folders/file.pdf', undefined],
+    ['notes/file.pdf', undefined],
+    ['dangling-inside/file.pdf', undefined],
+    ['../elsewhere/file.pdf', 'as written'],
+    ['dangling/file.pdf', 'through a link'],
+    ['dangling', 'through a link'],
+    ['loop-a/file.pdf', 'through a link'],
+  ])('%s: %s', async (relative, expected) => {
+    expect(await howItLeaves(path.join(dir, 'out'), relative)).toBe(expected);
+  });
+
+  it('takes the folder itself only when asked to', async () => {
+    expect(await howItLeaves(path.join(dir, 'out'), '.')).toBe('as written');
+    expect(await howItLeaves(path.join(dir, 'out'), '.', true)).toBeUndefined();
   });
 });
