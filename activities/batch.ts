@@ -10,7 +10,7 @@ import { CallRole, PartialFailure, type ActionContext, type ActionHandler } from
 import { retriesExhausted } from './client/index.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, UndoRecord } from './types.ts';
 import { currentActivity } from './current.ts';
-import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
+import { letEventLoopTurn, startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { mapLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
 
 /** What a batch needs from the activity layer. */
@@ -150,6 +150,7 @@ export async function runBatch(runner: BatchRunner, batch: BatchCall, heartbeats
         stopped = true;
         thrown ??= { error };
       }
+      await letEventLoopTurn();
     }
   };
   const lanes = Math.max(1, Math.min(batch.lanes ?? 1, calls.length));
