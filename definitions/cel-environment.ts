@@ -5,7 +5,7 @@
  * notion of time.
  */
 import { Environment, ParseError, type ParseResult } from '@marcbachmann/cel-js';
-import { addDays, dateRange, localDate, weekday } from './date-helpers.ts';
+import { addDays, addMinutes, dateRange, formatDate, localDate, minutesBetween, weekday } from './date-helpers.ts';
 import { TextCache } from './text-cache.ts';
 import { ExpressionError } from './templates.ts';
 
@@ -55,6 +55,12 @@ env.registerFunction('tomorrow(string): string', (zone: string) => addDays(local
 env.registerFunction('addDays(string, int): string', (date: string, days: bigint) => addDays(date, Number(days)));
 env.registerFunction('weekday(string): string', (date: string) => weekday(date));
 env.registerFunction('dates(string, string): list', (from: string, to: string) => dateRange(from, to));
+env.registerFunction('formatDate(string, string): string', (date: string, pattern: string) => formatDate(date, pattern));
+env.registerFunction('formatDate(string, string, string): string', (date: string, pattern: string, locale: string) => formatDate(date, pattern, locale));
+// Times of day (`date-helpers.ts`), round the clock.
+env.registerFunction('addMinutes(string, int): string', (time: string, minutes: bigint) => addMinutes(time, Number(minutes)));
+env.registerFunction('addHours(string, int): string', (time: string, hours: bigint) => addMinutes(time, Number(hours) * 60));
+env.registerFunction('minutesBetween(string, string): int', (from: string, to: string) => BigInt(minutesBetween(from, to)));
 
 /**
  * Sets the run start (`run.now`) and zone (`run.timeZone`) that `today()` and `tomorrow()` read
