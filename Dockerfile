@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 # bridge ships prebuilt binaries and needs no install script.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY api ./api
 COPY activities ./activities
 COPY cli ./cli
 COPY definitions ./definitions

@@ -36,6 +36,17 @@ const sdkInternals = {
   message: "Take the Temporal SDK's internals in workflows/sdk-internals.ts, where each is checked (see its SDK-upgrade checklist).",
 };
 
+/** What the sandbox and the CLI may not import: the worker's activities (they share the API contract, in api/). */
+const notActivities = {
+  group: ['**/activities/**', '../activities/*', '../../activities/*'],
+  message: "The sandbox and the CLI take the API contract from api/contract/ (the CLI the client from api/client/), not the worker's activities.",
+};
+/** The sandbox simulates the API from its contract alone; the client is the code it tests. */
+const notClient = {
+  group: ['**/api/client/**'],
+  message: 'The sandbox imports the API contract only (api/contract/), not the client it is tested against.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tools/**', 'coverage/**', 'test-artifacts/**', 'bin/**'] },
   js.configs.recommended,
@@ -59,6 +70,14 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       'no-restricted-imports': ['error', { patterns: [sdkInternals] }],
     },
+  },
+  {
+    files: ['cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sdkInternals, notActivities] }] },
+  },
+  {
+    files: ['sandbox/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sdkInternals, notActivities, notClient] }] },
   },
   {
     // CommonJS modules that the Temporal SDK loads by path with `require` (worker/payload-converter.cjs).
@@ -97,6 +116,9 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'console', message: 'Use log from @temporalio/workflow.' }],
       // no-restricted-imports sees static imports only: a dynamic one would slip past it.
       'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'Workflow code imports its modules statically, so the lint sees them.' }],
+      // Replay order counts turns: an `await` on a synchronous call is either a slip or a
+      // replay-order place, marked and listed (workflows/ARCHITECTURE.md; test/ops/replay-order.test.ts).
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
   {

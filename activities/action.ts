@@ -3,7 +3,7 @@
  * its undo records name.
  */
 import type { JsonObject } from '../definitions/plan-types.ts';
-import type { ApiClient } from './client/index.ts';
+import type { ApiClient } from '../api/client/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from './types.ts';
 
 /** Everything an action handler may use; built once per activity call. */

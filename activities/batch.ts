@@ -7,7 +7,7 @@
  */
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { CallRole, PartialFailure, type ActionContext, type ActionHandler } from './action.ts';
-import { retriesExhausted } from './client/index.ts';
+import { retriesExhausted } from '../api/client/index.ts';
 import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, UndoRecord } from './types.ts';
 import { currentActivity } from './current.ts';
 import { letEventLoopTurn, startHeartbeats, type Heartbeats } from './heartbeat.ts';

@@ -1,6 +1,6 @@
 /** Builds the activities' dependencies (API client with credentials) from the configuration. */
 import type { MetricMeter } from '@temporalio/common';
-import { createApiClient, type ApiClient } from './client/index.ts';
+import { createApiClient, type ApiClient } from '../api/client/index.ts';
 import { createActivityObserver, type ActivityObserver } from './observe.ts';
 import type { Config } from '../worker/config.ts';
 

@@ -10,7 +10,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { msToNumber } from '../workflows/sdk-internals.ts';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { activityName, batchActivityName, undoActivityName, CallRole, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
-import { ApiError, asActivityFailure, retriesExhausted, stepWaitLimit, toActivityFailure, withCallRetries, type RetryListener, type RetryOptions } from './client/index.ts';
+import { ApiError, asActivityFailure, retriesExhausted, stepWaitLimit, toActivityFailure, withCallRetries, type RetryListener, type RetryOptions } from '../api/client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
 import { startHeartbeats, type Heartbeats } from './heartbeat.ts';

@@ -6,7 +6,7 @@
  */
 import { noopMetricMeter, type MetricCounter, type MetricMeter, type MetricTags } from '@temporalio/common';
 import { METRICS, type MetricSpec } from '../workflows/metric-catalogue.ts';
-import type { RequestInfo, RetryListener } from './client/index.ts';
+import type { RequestInfo, RetryListener } from '../api/client/index.ts';
 import { currentActivity } from './current.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 

@@ -20,9 +20,9 @@ function tokenSource(config: ApiConfig): string {
  */
 export async function checkApiCredentials(config: ApiConfig, signal: AbortSignal, warn: (text: string) => void): Promise<void> {
   const [{ listOrganizations }, { createApiClient }, { ApiError }] = await Promise.all([
-    import('../activities/api/organizations.ts'),
-    import('../activities/client/client.ts'),
-    import('../activities/client/errors.ts'),
+    import('../api/contract/organizations.ts'),
+    import('../api/client/client.ts'),
+    import('../api/client/errors.ts'),
   ]);
   const client = createApiClient({ config, retry: { attempts: 2 } });
   try {

@@ -1,7 +1,7 @@
 /** The compiled plan as text: what `tourflow plan` prints. */
 import { findAction } from '../definitions/index.ts';
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
-import { plural } from '../activities/actions/plural.ts';
+import { plural } from '../definitions/plural.ts';
 
 /** The plan as text: a header, then each parallel group with its steps. */
 export function describePlan(plan: Plan, inputs: JsonObject, indent = ''): string[] {

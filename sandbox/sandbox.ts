@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import bcrypt from 'bcryptjs';
-import { Paging, SCOPE_PREFIX } from '../activities/api/assumptions.ts';
+import { Paging, SCOPE_PREFIX } from '../api/contract/assumptions.ts';
 import { DEFAULT_BCRYPT_COST, SecretVerifier, rotateSecret } from './auth/credentials.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, expireAllAccessTokens, issueTokens } from './auth/tokens.ts';
 import type { ResolvedOptions, SandboxContext } from './context.ts';

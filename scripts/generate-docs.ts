@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { coverageMarkdown } from '../activities/api/coverage.ts';
+import { coverageMarkdown } from '../api/contract/coverage.ts';
 import { schemaText } from '../cli/commands/schema.ts';
 import { withReference } from '../definitions/reference.ts';
 

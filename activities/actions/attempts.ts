@@ -4,8 +4,8 @@
  * used up the client's retries, a worker crash) and the HTTP client (the same request sent
  * again within one attempt, `ApiError.attempts`).
  */
-import { NOTHING_WRITTEN_STATUSES } from '../api/assumptions.ts';
-import { ApiError } from '../client/index.ts';
+import { NOTHING_WRITTEN_STATUSES } from '../../api/contract/assumptions.ts';
+import { ApiError } from '../../api/client/index.ts';
 import { currentActivity } from '../current.ts';
 
 /**

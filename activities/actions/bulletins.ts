@@ -1,6 +1,6 @@
 /** Bulletins: post one on a day of a tour (the API finds the tour from the day). */
 import { bulletinCreateArgs } from '../../definitions/actions/bulletins.ts';
-import { createBulletin, deleteBulletin } from '../api/bulletins.ts';
+import { createBulletin, deleteBulletin } from '../../api/contract/bulletins.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';

@@ -7,7 +7,7 @@
  */
 import type { ActionDefinition } from '../../definitions/actions/index.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { ApiError } from '../client/index.ts';
+import { ApiError } from '../../api/client/index.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { goneOnRetry } from '../names/index.ts';

@@ -1,7 +1,7 @@
 /** Helpers shared by the action modules. */
 import { ApplicationFailure } from '@temporalio/activity';
 import type { z } from 'zod';
-import { ApiError } from '../client/index.ts';
+import { ApiError } from '../../api/client/index.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 import { isRetry } from './attempts.ts';
 

@@ -4,9 +4,9 @@
  * book has none (its undo is `contact.create`'s: the API cannot delete key contacts).
  */
 import { contactEnsureArgs, contactUpdateArgs, type ContactUpdateArgs } from '../../definitions/actions/contact-edits.ts';
-import { createKeyContact, updateKeyContact, type UpdateKeyContactBody } from '../api/contacts.ts';
-import { ApiError } from '../client/index.ts';
-import type { KeyContact } from '../api/organizations.ts';
+import { createKeyContact, updateKeyContact, type UpdateKeyContactBody } from '../../api/contract/contacts.ts';
+import { ApiError } from '../../api/client/index.ts';
+import type { KeyContact } from '../../api/contract/organizations.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { ambiguousName, foldName, fullNameOf as fullName, keyContactCandidates as candidates, keyContactPlace as where, pick, readKeyContacts as readBook } from '../names/index.ts';

@@ -14,7 +14,7 @@ import {
   updateAccommodationKeyContacts,
   updateVenueKeyContacts,
   type CreateKeyContactBody,
-} from '../api/contacts.ts';
+} from '../../api/contract/contacts.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { pickKeyContact, stayIdOf, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

@@ -7,7 +7,7 @@
 import { daySheetRenderArgs, type DaySheetRenderArgs } from '../../definitions/actions/day-sheets.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { tomorrowIn } from '../../definitions/translate.ts';
-import { renderDaySheet } from '../api/day-sheet.ts';
+import { renderDaySheet } from '../../api/contract/day-sheet.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';

@@ -15,8 +15,8 @@ import {
   updateScheduleItemCustomFields,
   updateVenueCustomFields,
   type CustomFieldChange,
-} from '../api/custom-fields.ts';
-import { ENUM_FIELD_LOOKUPS } from '../api/bodies.ts';
+} from '../../api/contract/custom-fields.ts';
+import { ENUM_FIELD_LOOKUPS } from '../../api/contract/bodies.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
 import { itemIdOf, stayIdOf, venueIdOf, type NameRef } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';

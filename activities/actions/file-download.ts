@@ -9,7 +9,7 @@
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDownloadArgs } from '../../definitions/actions/files.ts';
-import { getFileDownload } from '../api/files.ts';
+import { getFileDownload } from '../../api/contract/files.ts';
 import type { ActionContext } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { parseArgs, stepError } from './common.ts';

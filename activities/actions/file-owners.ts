@@ -9,12 +9,12 @@
  */
 import type { DayRef } from '../../definitions/actions/vocabulary.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { updateAccommodation } from '../api/accommodation.ts';
-import { FileEntityType } from '../api/bodies.ts';
-import { listFiles, type FileListItem } from '../api/files.ts';
-import { updatePassType } from '../api/pass-types.ts';
-import { updateScheduleItem } from '../api/schedule.ts';
-import { updateVenue } from '../api/venues.ts';
+import { updateAccommodation } from '../../api/contract/accommodation.ts';
+import { FileEntityType } from '../../api/contract/bodies.ts';
+import { listFiles, type FileListItem } from '../../api/contract/files.ts';
+import { updatePassType } from '../../api/contract/pass-types.ts';
+import { updateScheduleItem } from '../../api/contract/schedule.ts';
+import { updateVenue } from '../../api/contract/venues.ts';
 import type { ActionContext } from '../action.ts';
 import { itemOf, pick, pickPassType, readPassTypeList, stayIdOf, venueIdOf, type Candidate, type NameRef } from '../names/index.ts';
 import { stepError } from './common.ts';

@@ -4,8 +4,8 @@
  * (into the output folder, file-download.ts).
  */
 import { fileAttachArgs, fileRemoveArgs } from '../../definitions/actions/files.ts';
-import type { FileEntityType } from '../api/bodies.ts';
-import { attachFile, type FileListItem } from '../api/files.ts';
+import type { FileEntityType } from '../../api/contract/bodies.ts';
+import { attachFile, type FileListItem } from '../../api/contract/files.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';

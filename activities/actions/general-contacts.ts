@@ -13,7 +13,7 @@ import {
   updateVenueContacts,
   type GeneralContact,
   type GeneralContactChanges,
-} from '../api/contacts.ts';
+} from '../../api/contract/contacts.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
 import { stayIdOf, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

@@ -4,8 +4,8 @@
  * whole previous configuration back.
  */
 import { guestsConfigureDayArgs, type GuestsConfigureDayArgs } from '../../definitions/actions/guest-days.ts';
-import type { GuestlistDayConfigBody } from '../api/bodies.ts';
-import { dayConfig, getGuestlistDayConfig, updateGuestlistDayConfig } from '../api/guestlist.ts';
+import type { GuestlistDayConfigBody } from '../../api/contract/bodies.ts';
+import { dayConfig, getGuestlistDayConfig, updateGuestlistDayConfig } from '../../api/contract/guestlist.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { pickPassType, readPassTypeList, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

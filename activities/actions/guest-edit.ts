@@ -5,7 +5,7 @@
  */
 import type { GuestUpdateArgs } from '../../definitions/actions/guests.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { listGuestlist, type GuestEntry, type UpdateGuestBody } from '../api/guestlist.ts';
+import { listGuestlist, type GuestEntry, type UpdateGuestBody } from '../../api/contract/guestlist.ts';
 import type { ActionContext } from '../action.ts';
 import { pickGuest } from '../names/index.ts';
 import { isRetry } from './attempts.ts';

@@ -4,7 +4,7 @@
  * so nothing personal reaches outputs, undo records or the workflow history.
  */
 import type { GuestSelection } from '../../definitions/actions/guests.ts';
-import { listGuestlist, listRequesters, type GuestEntry } from '../api/guestlist.ts';
+import { listGuestlist, listRequesters, type GuestEntry } from '../../api/contract/guestlist.ts';
 import type { ActionContext } from '../action.ts';
 import { pickPerson, type TourPerson } from '../names/index.ts';
 import { stepError } from './common.ts';

@@ -8,18 +8,18 @@
  * so such a day keeps every entry as it was.
  */
 import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from '../../definitions/actions/guests.ts';
-import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatuses } from '../api/guestlist.ts';
+import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatuses } from '../../api/contract/guestlist.ts';
 import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { GUESTLIST_STATUS_MAX_IDS } from '../api/bodies.ts';
+import { GUESTLIST_STATUS_MAX_IDS } from '../../api/contract/bodies.ts';
 import { isRetry } from './attempts.ts';
 import { isGone, parseArgs, stepError } from './common.ts';
 import { guestsById, readGuestRows, selectGuests, type GuestRow } from './guest-selection.ts';
 import { chunks, groupBy } from './step-support.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
-import { plural } from './plural.ts';
+import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
-import { ApiError } from '../client/index.ts';
+import { ApiError } from '../../api/client/index.ts';
 
 /**
  * The entries the call names (by IDs or a selection) that are not at the target status yet.

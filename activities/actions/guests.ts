@@ -5,7 +5,7 @@
  */
 import { guestCreateArgs, guestsSelectArgs, guestUpdateArgs } from '../../definitions/actions/guests.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { createGuest, deleteGuest, updateGuest, type CreateGuestBody } from '../api/guestlist.ts';
+import { createGuest, deleteGuest, updateGuest, type CreateGuestBody } from '../../api/contract/guestlist.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
@@ -15,7 +15,7 @@ import { requesterId, selectGuests } from './guest-selection.ts';
 import { guestStatusActions } from './guest-status.ts';
 import { asBody, lostNote } from './step-support.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
-import { plural } from './plural.ts';
+import { plural } from '../../definitions/plural.ts';
 
 async function guestCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, guestCreateArgs, call.args);

@@ -1,11 +1,11 @@
 /** Read actions of people: `tour.members`, `org.members`, `org.contacts`. */
 import { orgContactsArgs, orgMembersArgs, tourMembersArgs } from '../../definitions/actions/lists-tour.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { listOrganizationKeyContacts, listOrganizationUsers, type KeyContact } from '../api/organizations.ts';
+import { listOrganizationKeyContacts, listOrganizationUsers, type KeyContact } from '../../api/contract/organizations.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import { foldName, matchPerson, readTourPeople } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
-import { plural } from './plural.ts';
+import { plural } from '../../definitions/plural.ts';
 import { parseArgs, stepError } from './common.ts';
 import { findMembership } from './tour-days.ts';
 import { resolveOrganization } from './tours.ts';

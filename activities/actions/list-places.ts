@@ -4,20 +4,20 @@
  */
 import { contactListArgs, customFieldListArgs, roomListArgs, stayListArgs, venueListArgs } from '../../definitions/actions/lists.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
-import type { Stay } from '../api/accommodation.ts';
+import type { Stay } from '../../api/contract/accommodation.ts';
 import {
   listAccommodationContacts,
   listAccommodationKeyContacts,
   listVenueContacts,
   listVenueKeyContacts,
-} from '../api/contacts.ts';
-import { listAccommodationCustomFields, listScheduleItemCustomFields, listVenueCustomFields } from '../api/custom-fields.ts';
-import { listRooms, type RoomAssignment } from '../api/rooms.ts';
-import type { Venue } from '../api/venues.ts';
+} from '../../api/contract/contacts.ts';
+import { listAccommodationCustomFields, listScheduleItemCustomFields, listVenueCustomFields } from '../../api/contract/custom-fields.ts';
+import { listRooms, type RoomAssignment } from '../../api/contract/rooms.ts';
+import type { Venue } from '../../api/contract/venues.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import { foldName, pickItem, pickPerson, pickStay, pickVenue, readItemsOfDay, readStays, readTourPeople, readVenues } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
-import { plural } from './plural.ts';
+import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { isNamed, keyContactOutput } from './list-people.ts';

@@ -1,13 +1,13 @@
 /** Read actions of the schedule: `schedule.item.list`, `tag.list`, `schedule.template.list`. */
 import { scheduleItemListArgs, scheduleTemplateListArgs, tagListArgs } from '../../definitions/actions/lists.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import type { ScheduleItem } from '../api/schedule.ts';
-import { getTagUsage } from '../api/tags.ts';
-import { listScheduleTemplateItems } from '../api/schedule-templates.ts';
+import type { ScheduleItem } from '../../api/contract/schedule.ts';
+import { getTagUsage } from '../../api/contract/tags.ts';
+import { listScheduleTemplateItems } from '../../api/contract/schedule-templates.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import { clockOf, foldName, pickTag, readItemsOfDay, readTagList, readTemplates } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
-import { plural } from './plural.ts';
+import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { lookupTour, resolveDay, selectDays, type TourDay } from './tour-days.ts';

@@ -1,13 +1,13 @@
 /** Read actions of the tour's content: `bulletin.list`, `passType.list`, `file.list`, `daySheet.data`. */
 import { bulletinListArgs, daySheetDataArgs, fileListArgs, FileOwner, passTypeListArgs } from '../../definitions/actions/lists-tour.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
-import { FileEntityType } from '../api/bodies.ts';
-import { getDaySheetData } from '../api/day-sheet.ts';
-import { listFiles } from '../api/files.ts';
+import { FileEntityType } from '../../api/contract/bodies.ts';
+import { getDaySheetData } from '../../api/contract/day-sheet.ts';
+import { listFiles } from '../../api/contract/files.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import { foldName, readBulletins, readPassTypeList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
-import { plural } from './plural.ts';
+import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
 import { lookupTour, resolveDay, selectDays } from './tour-days.ts';
 

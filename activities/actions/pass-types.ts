@@ -9,7 +9,7 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { passTypeCreateArgs } from '../../definitions/actions/guests.ts';
-import { createPassType, deletePassType, passTypeDeleteBlocked, type PassType } from '../api/pass-types.ts';
+import { createPassType, deletePassType, passTypeDeleteBlocked, type PassType } from '../../api/contract/pass-types.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { pickPassType, readPassTypeList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';

@@ -19,13 +19,13 @@ import {
   tourDeleteArgs,
   venueDelete,
 } from '../../definitions/actions/record-edits.ts';
-import { deleteAccommodation } from '../api/accommodation.ts';
-import { deleteBulletin, updateBulletin } from '../api/bulletins.ts';
-import { deleteGuest, restoreGuest } from '../api/guestlist.ts';
-import { deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType, type PassType } from '../api/pass-types.ts';
-import { restoreRoom } from '../api/rooms.ts';
-import { deleteTour } from '../api/tours.ts';
-import { deleteVenue } from '../api/venues.ts';
+import { deleteAccommodation } from '../../api/contract/accommodation.ts';
+import { deleteBulletin, updateBulletin } from '../../api/contract/bulletins.ts';
+import { deleteGuest, restoreGuest } from '../../api/contract/guestlist.ts';
+import { deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType, type PassType } from '../../api/contract/pass-types.ts';
+import { restoreRoom } from '../../api/contract/rooms.ts';
+import { deleteTour } from '../../api/contract/tours.ts';
+import { deleteVenue } from '../../api/contract/venues.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { bulletinIdOf, goneOnRetry, passTypeIdOf, readBulletins, stayIdOf, venueIdOf } from '../names/index.ts';

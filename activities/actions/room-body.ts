@@ -4,8 +4,8 @@
  */
 import type { RoomAssignArgs } from '../../definitions/actions/stays.ts';
 import { addDays } from '../../definitions/translate.ts';
-import type { Stay } from '../api/accommodation.ts';
-import type { RoomAssignment } from '../api/rooms.ts';
+import type { Stay } from '../../api/contract/accommodation.ts';
+import type { RoomAssignment } from '../../api/contract/rooms.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { stepError } from './common.ts';
 import { checkFields, fromIso, fromLocal, toLocal, type StayInstant } from './stay-times.ts';

@@ -4,9 +4,9 @@
  */
 import { roomAssignArgs, roomDeleteArgs, type RoomAssignArgs } from '../../definitions/actions/stays.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import type { Stay } from '../api/accommodation.ts';
-import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom, type CreateRoomBody, type RoomAssignment, type UpdateRoomBody } from '../api/rooms.ts';
-import { ApiError } from '../client/index.ts';
+import type { Stay } from '../../api/contract/accommodation.ts';
+import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom, type CreateRoomBody, type RoomAssignment, type UpdateRoomBody } from '../../api/contract/rooms.ts';
+import { ApiError } from '../../api/client/index.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
@@ -15,7 +15,7 @@ import { findStay } from './stays.ts';
 import { asBody } from './step-support.ts';
 import { matchPeople, peopleWarning, readTourPeople } from './tour-people.ts';
 import { goneOnRetry, pickRoom } from '../names/index.ts';
-import { plural } from './plural.ts';
+import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** What `room.assign` found before writing. */

@@ -4,9 +4,9 @@
  * the rename's and the tag update's a write-back of what was read first.
  */
 import { scheduleItemRestore, scheduleTemplateDelete, scheduleTemplateRenameArgs, scheduleTemplateRestore, tagUpdateArgs } from '../../definitions/actions/schedule-edits.ts';
-import { restoreScheduleItem } from '../api/schedule.ts';
-import { deleteScheduleTemplate, renameScheduleTemplate, restoreScheduleTemplate } from '../api/schedule-templates.ts';
-import { updateTag } from '../api/tags.ts';
+import { restoreScheduleItem } from '../../api/contract/schedule.ts';
+import { deleteScheduleTemplate, renameScheduleTemplate, restoreScheduleTemplate } from '../../api/contract/schedule-templates.ts';
+import { updateTag } from '../../api/contract/tags.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { templateIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

@@ -4,7 +4,7 @@
  * them before the change: the body the undo writes back.
  */
 import type { ScheduleItemUpdateArgs } from '../../definitions/actions/schedule.ts';
-import type { ScheduleItem, UpdateScheduleItemBody } from '../api/schedule.ts';
+import type { ScheduleItem, UpdateScheduleItemBody } from '../../api/contract/schedule.ts';
 import type { ActionContext } from '../action.ts';
 
 const place = (address: string | null, zone: string) => (address === null ? null : { formatted_address: address, timeZone: zone });

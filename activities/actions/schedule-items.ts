@@ -12,9 +12,9 @@ import {
   restoreScheduleItem,
   type CreateScheduleItemBody,
   type ScheduleItem,
-} from '../api/schedule.ts';
-import { listTags, setScheduleItemTags, type Tag } from '../api/tags.ts';
-import { ApiError } from '../client/index.ts';
+} from '../../api/contract/schedule.ts';
+import { listTags, setScheduleItemTags, type Tag } from '../../api/contract/tags.ts';
+import { ApiError } from '../../api/client/index.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
 import { pickPerson, pickTag, readTourPeople, type TourPerson } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';

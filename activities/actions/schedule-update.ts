@@ -5,9 +5,9 @@
  */
 import { scheduleItemUpdateArgs, type ScheduleItemUpdateArgs } from '../../definitions/actions/schedule.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { FileEntityType } from '../api/bodies.ts';
-import { listFiles, type FileListItem } from '../api/files.ts';
-import { updateScheduleItem, type UpdateScheduleItemBody } from '../api/schedule.ts';
+import { FileEntityType } from '../../api/contract/bodies.ts';
+import { listFiles, type FileListItem } from '../../api/contract/files.ts';
+import { updateScheduleItem, type UpdateScheduleItemBody } from '../../api/contract/schedule.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
 import { itemIdOf, itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

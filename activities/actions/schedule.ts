@@ -7,7 +7,7 @@ import {
   type ScheduleItemDeleteArgs,
 } from '../../definitions/actions/schedule.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { batchCreateScheduleItems, confirmAllScheduleItems, createScheduleItem, deleteScheduleItem, type CreateScheduleItemBody } from '../api/schedule.ts';
+import { batchCreateScheduleItems, confirmAllScheduleItems, createScheduleItem, deleteScheduleItem, type CreateScheduleItemBody } from '../../api/contract/schedule.ts';
 import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
 import { itemIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

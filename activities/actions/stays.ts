@@ -12,7 +12,7 @@ import {
   type CreateStayBody,
   type Stay,
   type UpdateStayBody,
-} from '../api/accommodation.ts';
+} from '../../api/contract/accommodation.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { pickStay, readStays, stayIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

@@ -6,8 +6,8 @@
  */
 import { scheduleItemTagChangeArgs } from '../../definitions/actions/tags.ts';
 import type { DayRef } from '../../definitions/actions/vocabulary.ts';
-import { listScheduleItems } from '../api/schedule.ts';
-import { setScheduleItemTags } from '../api/tags.ts';
+import { listScheduleItems } from '../../api/contract/schedule.ts';
+import { setScheduleItemTags } from '../../api/contract/tags.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
 import { itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

@@ -1,6 +1,6 @@
 /** Tags of a tour's schedule items: create, delete for good, and set an item's tags. */
 import { scheduleItemSetTagsArgs, tagCreateArgs, tagDeleteArgs } from '../../definitions/actions/tags.ts';
-import { createTag, deleteTag, getTagUsage, setScheduleItemTags } from '../api/tags.ts';
+import { createTag, deleteTag, getTagUsage, setScheduleItemTags } from '../../api/contract/tags.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

@@ -16,7 +16,7 @@ import {
   deleteScheduleTemplate,
   undoApplyScheduleTemplate,
   type ScheduleTemplate,
-} from '../api/schedule-templates.ts';
+} from '../../api/contract/schedule-templates.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { pickTemplate, readTemplates } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

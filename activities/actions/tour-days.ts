@@ -3,8 +3,8 @@
  * then looked up by date, ID, or date and name, and filtered by the playbook's day selections.
  */
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { listOrganizations } from '../api/organizations.ts';
-import { getTourData, listTours, type TourData, type TourMembership } from '../api/tours.ts';
+import { listOrganizations } from '../../api/contract/organizations.ts';
+import { getTourData, listTours, type TourData, type TourMembership } from '../../api/contract/tours.ts';
 import type { ActionContext } from '../action.ts';
 import type { ApplicationFailure } from '@temporalio/activity';
 import type { DayRef } from '../../definitions/actions/vocabulary.ts';

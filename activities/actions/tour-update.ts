@@ -7,7 +7,7 @@
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { tourUpdateArgs, type TourDayChange, type TourDaySpec, type TourUpdateArgs } from '../../definitions/actions/tours.ts';
 import { buildDayList, type DayListEntry } from '../../definitions/translate.ts';
-import { updateTour, type UpdateTourBody } from '../api/tours.ts';
+import { updateTour, type UpdateTourBody } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';

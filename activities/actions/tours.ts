@@ -1,7 +1,7 @@
 /** Tours and their days. */
 import { tourCreateArgs, tourDaysArgs, tourFindArgs, type TourCreateArgs } from '../../definitions/actions/tours.ts';
-import { listOrganizations } from '../api/organizations.ts';
-import { createTour, deleteTour, listTours, type TourMembership } from '../api/tours.ts';
+import { listOrganizations } from '../../api/contract/organizations.ts';
+import { createTour, deleteTour, listTours, type TourMembership } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';

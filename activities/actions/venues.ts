@@ -1,7 +1,7 @@
 /** Venues of show days: `venue.create` (undo: delete) and `venue.update` (undo: write back). */
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { venueCreateArgs, venueUpdateArgs, type VenueUpdateArgs } from '../../definitions/actions/venues.ts';
-import { createVenue, deleteVenue, getVenue, updateVenue, type UpdateVenueBody, type Venue } from '../api/venues.ts';
+import { createVenue, deleteVenue, getVenue, updateVenue, type UpdateVenueBody, type Venue } from '../../api/contract/venues.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
 import { venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';

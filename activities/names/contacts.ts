@@ -3,7 +3,7 @@
  * rule of `pick.ts`. Contacts are the organization's address book, which its members see in the
  * app, so a failure may list their names and companies.
  */
-import { listOrganizationKeyContacts, type KeyContact } from '../api/organizations.ts';
+import { listOrganizationKeyContacts, type KeyContact } from '../../api/contract/organizations.ts';
 import type { ActionContext } from '../action.ts';
 import { pick, type Candidate, type PickContext } from './pick.ts';
 

@@ -3,7 +3,7 @@
  * never repeats the name given nor shows an entry's name or e-mail, only entry IDs, party sizes
  * and statuses, which tell entries apart well enough to pick one by ID.
  */
-import type { GuestEntry } from '../api/guestlist.ts';
+import type { GuestEntry } from '../../api/contract/guestlist.ts';
 import { pick, type Candidate } from './pick.ts';
 
 /** How a failure shows an entry: `entry 12 (party of 2, Pending)`. */

@@ -3,7 +3,7 @@
  * invites (e-mail only). Both are the tour's own people, whom every member sees in the app, so
  * a failure may list their names and e-mails; guest list entries are never resolved here.
  */
-import { listTourUsers, type TourMembers } from '../api/tours.ts';
+import { listTourUsers, type TourMembers } from '../../api/contract/tours.ts';
 import type { ActionContext } from '../action.ts';
 import { ambiguousName, foldName, matchAll, unknownName, type Candidate, type PickContext } from './pick.ts';
 

@@ -7,7 +7,7 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { editDistance } from '../../definitions/suggest.ts';
-import { plural, thereAre } from '../actions/plural.ts';
+import { plural, thereAre } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** One record a name may mean. */

@@ -4,14 +4,14 @@
  * name, bulletins by title. The list actions read through the same functions, so a name a
  * list shows is a name a step can use.
  */
-import { listAccommodation, type Stay } from '../api/accommodation.ts';
-import { listBulletins, type Bulletin } from '../api/bulletins.ts';
-import { listPassTypes, type PassType } from '../api/pass-types.ts';
-import type { RoomAssignment } from '../api/rooms.ts';
-import { listScheduleItems, type ScheduleItem } from '../api/schedule.ts';
-import { listScheduleTemplates, type ScheduleTemplate } from '../api/schedule-templates.ts';
-import { listTags, type Tag } from '../api/tags.ts';
-import { listVenues, type Venue } from '../api/venues.ts';
+import { listAccommodation, type Stay } from '../../api/contract/accommodation.ts';
+import { listBulletins, type Bulletin } from '../../api/contract/bulletins.ts';
+import { listPassTypes, type PassType } from '../../api/contract/pass-types.ts';
+import type { RoomAssignment } from '../../api/contract/rooms.ts';
+import { listScheduleItems, type ScheduleItem } from '../../api/contract/schedule.ts';
+import { listScheduleTemplates, type ScheduleTemplate } from '../../api/contract/schedule-templates.ts';
+import { listTags, type Tag } from '../../api/contract/tags.ts';
+import { listVenues, type Venue } from '../../api/contract/venues.ts';
 import type { ActionContext } from '../action.ts';
 import { isRetry } from '../actions/attempts.ts';
 import { ambiguousName, foldName, pick, unknownName, type Candidate } from './pick.ts';

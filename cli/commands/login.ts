@@ -23,9 +23,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--json', 'print the result as JSON')
     .action(async (options: LoginOptions) => {
       const [{ openBrowser }, { ApiError }, { signIn }] = await Promise.all([
-        import('../../activities/client/browser.ts'),
-        import('../../activities/client/errors.ts'),
-        import('../../activities/client/sign-in.ts'),
+        import('../../api/client/browser.ts'),
+        import('../../api/client/errors.ts'),
+        import('../../api/client/sign-in.ts'),
       ]);
       const config = ctx.config().api;
       const timeoutMs = Number(options.timeout) * 1000;

@@ -8,7 +8,7 @@ export function register(program: Command, ctx: CliContext): void {
     .command('logout')
     .description('Delete the tokens stored by `tourflow login`.')
     .action(async () => {
-      const { deleteTokenFile } = await import('../../activities/client/token-store.ts');
+      const { deleteTokenFile } = await import('../../api/client/token-store.ts');
       const config = ctx.config().api;
       const removed = await deleteTokenFile(config.tokenFile);
       ctx.out(removed ? `Signed out: removed ${config.tokenFile}` : `Not signed in: no tokens at ${config.tokenFile}`);

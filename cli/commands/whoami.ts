@@ -1,6 +1,6 @@
 /** `tourflow whoami`: the signed-in user's organizations and the scopes granted to tourflow. */
 import type { Command } from 'commander';
-import type { Organization } from '../../activities/api/organizations.ts';
+import type { Organization } from '../../api/contract/organizations.ts';
 import { ExitCode, UserError, type CliContext } from '../context.ts';
 
 /** Scopes carried by a JWT access token (`scope` claim), when the token is one. */
@@ -28,9 +28,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--json', 'print the result as JSON')
     .action(async (options: { json?: boolean }) => {
       const [{ listOrganizations }, { createApiClient }, { ApiError }] = await Promise.all([
-        import('../../activities/api/organizations.ts'),
-        import('../../activities/client/client.ts'),
-        import('../../activities/client/errors.ts'),
+        import('../../api/contract/organizations.ts'),
+        import('../../api/client/client.ts'),
+        import('../../api/client/errors.ts'),
       ]);
       const config = ctx.config().api;
       const client = createApiClient({ config, retry: { attempts: 3 } });

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OAuthPath, OIDC_SCOPES, SCOPE_PREFIX } from '../../activities/api/assumptions.ts';
+import { OAuthPath, OIDC_SCOPES, SCOPE_PREFIX } from '../../api/contract/assumptions.ts';
 import { isCredentialActive } from '../auth/credentials.ts';
 import type { SandboxContext } from '../context.ts';
 import type { CredentialRecord } from '../store/auth-records.ts';

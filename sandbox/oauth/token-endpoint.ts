@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { OAuthPath } from '../../activities/api/assumptions.ts';
+import { OAuthPath } from '../../api/contract/assumptions.ts';
 import { isCredentialActive } from '../auth/credentials.ts';
 import { issueAccessToken, issueTokens } from '../auth/tokens.ts';
 import type { SandboxContext } from '../context.ts';

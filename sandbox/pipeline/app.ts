@@ -7,7 +7,7 @@
  * execution) → CORS header → (fault) drop the connection.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { API_PREFIX, IDEMPOTENCY_HEADER } from '../../activities/api/assumptions.ts';
+import { API_PREFIX, IDEMPOTENCY_HEADER } from '../../api/contract/assumptions.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiProblem, ErrorCode, validationError } from '../errors.ts';
 import { authenticate } from './authenticate.ts';

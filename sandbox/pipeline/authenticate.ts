@@ -1,7 +1,7 @@
 /**
  * Steps 1-3 of the contract's pipeline: partner authentication, user token, scope check.
  */
-import type { EndpointSpec } from '../../activities/api/assumptions.ts';
+import type { EndpointSpec } from '../../api/contract/assumptions.ts';
 import { isCredentialActive } from '../auth/credentials.ts';
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { SandboxContext } from '../context.ts';

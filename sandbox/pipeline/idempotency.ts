@@ -4,7 +4,7 @@
  * partner and user. A retry that arrives while the first attempt is still running waits for it.
  * Failures are not kept: nothing was committed, so a retry runs again.
  */
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../activities/api/assumptions.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '../../api/contract/assumptions.ts';
 import { validationError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 

@@ -4,7 +4,7 @@
  * the response would pass the size ceiling. So `returnedCount: 0` with `hasMore: true` happens,
  * and `nextOffset` counts rows consumed, not rows returned, as the contract says.
  */
-import { Paging } from '../../activities/api/assumptions.ts';
+import { Paging } from '../../api/contract/assumptions.ts';
 import { validationError } from '../errors.ts';
 
 export interface Pagination {

@@ -5,7 +5,7 @@
  * reads). Writes with `X-Idempotency-Key` run at most once.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Endpoints, type EndpointName } from '../../activities/api/assumptions.ts';
+import { Endpoints, type EndpointName } from '../../api/contract/assumptions.ts';
 import type { SandboxContext } from '../context.ts';
 import type { Store } from '../store/store.ts';
 import type { Caller } from './authenticate.ts';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_SCOPES, SCOPE_PREFIX } from '../../activities/api/assumptions.ts';
+import { API_SCOPES, SCOPE_PREFIX } from '../../api/contract/assumptions.ts';
 import { memberKey } from '../access.ts';
 import { createCredential } from '../auth/credentials.ts';
 import { expireAllAccessTokens, issueTokens } from '../auth/tokens.ts';

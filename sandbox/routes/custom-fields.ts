@@ -8,7 +8,7 @@ import { requireVisible } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { defineRoute } from '../pipeline/route.ts';
 import { parseWith } from '../pipeline/validate.ts';
-import { ENUM_FIELD_LOOKUPS } from '../../activities/api/bodies.ts';
+import { ENUM_FIELD_LOOKUPS } from '../../api/contract/bodies.ts';
 import { AGE_RESTRICTIONS, CONFIRMATION_NUMBER_KEY, STAY_FIELD_TEMPLATES, VENUE_FIELD_TEMPLATES } from '../store/reference-data.ts';
 import { customFieldView, sortedFields } from '../views/fields.ts';
 import { stayCustomFields } from '../views/venues.ts';

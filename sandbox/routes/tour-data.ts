@@ -4,7 +4,7 @@
  * resource, each a positive integer clamped to 500. A field a day lacks is an explicit null.
  */
 import type { FastifyInstance } from 'fastify';
-import { TOUR_DATA_LIMIT, TourDataLimitParam } from '../../activities/api/assumptions.ts';
+import { TOUR_DATA_LIMIT, TourDataLimitParam } from '../../api/contract/assumptions.ts';
 import { canSee, requireTour, tourDays } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { validationError } from '../errors.ts';

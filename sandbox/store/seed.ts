@@ -2,7 +2,7 @@
  * The data a fresh sandbox starts with: the caller and a crew, the organizations that trigger
  * the subscription and free-tour rules, and two partner credentials (all scopes; read only).
  */
-import { API_SCOPES, READ_SCOPES } from '../../activities/api/assumptions.ts';
+import { API_SCOPES, READ_SCOPES } from '../../api/contract/assumptions.ts';
 import { memberKey } from '../access.ts';
 import { createCredential, type IssuedCredential } from '../auth/credentials.ts';
 import type { OrgRecord, TourRecord } from './records.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import { createActivities } from '../../activities/index.ts';
-import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
+import { createApiClient, type ApiClient } from '../../api/client/index.ts';
 import type { BatchOutcome, CallRetry, StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { activityName, batchActivityName, undoActivityName } from '../../activities/action.ts';
 import { findAction } from '../../definitions/actions/index.ts';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { uploadFileContent } from '../../activities/api/files.ts';
+import { uploadFileContent } from '../../api/contract/files.ts';
 import { howItLeaves } from '../../activities/actions/folder-bounds.ts';
 import { createActivities } from '../../activities/index.ts';
 import type { StepOutcome } from '../../activities/types.ts';

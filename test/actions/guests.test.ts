@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayBatches } from '../../activities/actions/guest-status.ts';
-import { updateGuestlistDayConfig } from '../../activities/api/guestlist.ts';
+import { updateGuestlistDayConfig } from '../../api/contract/guestlist.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 type Selected = { ids: number[]; count: number; totalGuests: number; entries: Array<{ id: number; dayId: number; date: string; status: string; guests: number }> };

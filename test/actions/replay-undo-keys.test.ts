@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityName, type ActionModule } from '../../activities/action.ts';
-import { updateBulletin } from '../../activities/api/bulletins.ts';
+import { updateBulletin } from '../../api/contract/bulletins.ts';
 import { createActivities } from '../../activities/index.ts';
 import { actionModules } from '../../activities/modules.ts';
 import type { StepCall } from '../../activities/types.ts';

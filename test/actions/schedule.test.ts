@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_ITEMS, batches } from '../../activities/actions/schedule.ts';
-import { attachFile, uploadFileContent } from '../../activities/api/files.ts';
+import { attachFile, uploadFileContent } from '../../api/contract/files.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 describe('schedule item actions', () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities/index.ts';
 import { batchActivityName } from '../../activities/action.ts';
-import { updateGuestlistDayConfig } from '../../activities/api/guestlist.ts';
+import { updateGuestlistDayConfig } from '../../api/contract/guestlist.ts';
 import type { BatchCall, BatchOutcome, StepCall } from '../../activities/types.ts';
 import { Handovers, sharedIn, StepReads } from '../../activities/step-reads.ts';
 import { MockActivityEnvironment } from '@temporalio/testing';

@@ -6,9 +6,9 @@ import { Context } from '@temporalio/activity';
 import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { describe, expect, it } from 'vitest';
-import { listOrganizations } from '../../activities/api/organizations.ts';
-import { listTourUsers } from '../../activities/api/tours.ts';
-import { withActivityFailures } from '../../activities/client/index.ts';
+import { listOrganizations } from '../../api/contract/organizations.ts';
+import { listTourUsers } from '../../api/contract/tours.ts';
+import { withActivityFailures } from '../../api/client/index.ts';
 import { useSandboxClient } from './sandbox-helpers.ts';
 
 describe('inside an activity', () => {

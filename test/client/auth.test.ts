@@ -6,11 +6,11 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OAuthPath } from '../../activities/api/assumptions.ts';
-import { listOrganizations } from '../../activities/api/organizations.ts';
-import { createApiClient, createTokenSource, memoryPersistence, readTokenFile, ReauthRequiredError, RefreshingTokenSource, toActivityFailure, writeTokenFile, type ApiClient, type RequestInfo } from '../../activities/client/index.ts';
-import { refreshTokens } from '../../activities/client/oauth.ts';
-import { redactPatterns } from '../../activities/client/redact.ts';
+import { OAuthPath } from '../../api/contract/assumptions.ts';
+import { listOrganizations } from '../../api/contract/organizations.ts';
+import { createApiClient, createTokenSource, memoryPersistence, readTokenFile, ReauthRequiredError, RefreshingTokenSource, toActivityFailure, writeTokenFile, type ApiClient, type RequestInfo } from '../../api/client/index.ts';
+import { refreshTokens } from '../../api/client/oauth.ts';
+import { redactPatterns } from '../../api/client/redact.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
 import type { ApiConfig } from '../../worker/config.ts';
 import { countingAgent, tempDir } from './helpers.ts';

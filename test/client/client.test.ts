@@ -4,14 +4,14 @@
  * name lookups over the reference data.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listOrganizations } from '../../activities/api/organizations.ts';
-import { deleteBulletin } from '../../activities/api/bulletins.ts';
-import { deletePassType, passTypeDeleteBlocked } from '../../activities/api/pass-types.ts';
-import { createTour, listTours } from '../../activities/api/tours.ts';
+import { listOrganizations } from '../../api/contract/organizations.ts';
+import { deleteBulletin } from '../../api/contract/bulletins.ts';
+import { deletePassType, passTypeDeleteBlocked } from '../../api/contract/pass-types.ts';
+import { createTour, listTours } from '../../api/contract/tours.ts';
 import type {
-  ApiError} from '../../activities/client/index.ts';
-import { ApiResponseShapeError, createApiClient, createRedactor, LookupNameError, toActivityFailure, type ApiClient } from '../../activities/client/index.ts';
-import { isRetryableStatus, parseRetryAfter } from '../../activities/client/classify.ts';
+  ApiError} from '../../api/client/index.ts';
+import { ApiResponseShapeError, createApiClient, createRedactor, LookupNameError, toActivityFailure, type ApiClient } from '../../api/client/index.ts';
+import { isRetryableStatus, parseRetryAfter } from '../../api/client/classify.ts';
 import { scriptedConfig, scriptedServer } from './helpers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 

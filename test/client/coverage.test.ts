@@ -1,8 +1,8 @@
 /** docs/api-coverage.md lists every operation of the endpoint table, as the catalogue reaches it. */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { coverageMarkdown, coverageRows, unknownCalls } from '../../activities/api/coverage.ts';
-import { Endpoints } from '../../activities/api/assumptions.ts';
+import { coverageMarkdown, coverageRows, unknownCalls } from '../../api/contract/coverage.ts';
+import { Endpoints } from '../../api/contract/assumptions.ts';
 
 describe('docs/api-coverage.md', () => {
   it('is generated from the endpoint table and the catalogue (regenerate: node --import tsx scripts/generate-docs.ts)', async () => {

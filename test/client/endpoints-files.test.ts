@@ -4,11 +4,11 @@
  */
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { getDaySheetData, renderDaySheet } from '../../activities/api/day-sheet.ts';
-import { attachFile, createAttachmentFromUrl, createUploadTicket, getFileDownload, listFiles, uploadFileContent } from '../../activities/api/files.ts';
-import { createScheduleItem } from '../../activities/api/schedule.ts';
-import { getTourData } from '../../activities/api/tours.ts';
-import { ApiError, toActivityFailure } from '../../activities/client/index.ts';
+import { getDaySheetData, renderDaySheet } from '../../api/contract/day-sheet.ts';
+import { attachFile, createAttachmentFromUrl, createUploadTicket, getFileDownload, listFiles, uploadFileContent } from '../../api/contract/files.ts';
+import { createScheduleItem } from '../../api/contract/schedule.ts';
+import { getTourData } from '../../api/contract/tours.ts';
+import { ApiError, toActivityFailure } from '../../api/client/index.ts';
 import { newTour, useSandboxClient } from './sandbox-helpers.ts';
 
 let keys = 0;

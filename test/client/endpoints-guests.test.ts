@@ -3,7 +3,7 @@
  * endpoints, with names resolved by the lookups the way playbooks name them.
  */
 import { describe, expect, it } from 'vitest';
-import { createBulletin, deleteBulletin, listBulletins, updateBulletin } from '../../activities/api/bulletins.ts';
+import { createBulletin, deleteBulletin, listBulletins, updateBulletin } from '../../api/contract/bulletins.ts';
 import {
   createGuest,
   deleteGuest,
@@ -15,10 +15,10 @@ import {
   updateGuest,
   updateGuestlistDayConfig,
   updateGuestlistStatuses,
-} from '../../activities/api/guestlist.ts';
-import { createPassType, deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType } from '../../activities/api/pass-types.ts';
-import { getReferenceTypes, listAgeRestrictions, listStayFieldTemplates, listVenueFieldTemplates } from '../../activities/api/reference.ts';
-import { LookupNameError } from '../../activities/client/index.ts';
+} from '../../api/contract/guestlist.ts';
+import { createPassType, deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType } from '../../api/contract/pass-types.ts';
+import { getReferenceTypes, listAgeRestrictions, listStayFieldTemplates, listVenueFieldTemplates } from '../../api/contract/reference.ts';
+import { LookupNameError } from '../../api/client/index.ts';
 import { newTour, useSandboxClient } from './sandbox-helpers.ts';
 
 let keys = 0;

@@ -10,7 +10,7 @@ import {
   listAccommodation,
   updateAccommodation,
   type CreateStayBody,
-} from '../../activities/api/accommodation.ts';
+} from '../../api/contract/accommodation.ts';
 import {
   createKeyContact,
   listAccommodationContacts,
@@ -22,16 +22,16 @@ import {
   updateKeyContact,
   updateVenueContacts,
   updateVenueKeyContacts,
-} from '../../activities/api/contacts.ts';
+} from '../../api/contract/contacts.ts';
 import {
   listAccommodationCustomFields,
   listVenueCustomFields,
   updateAccommodationCustomFields,
   updateVenueCustomFields,
-} from '../../activities/api/custom-fields.ts';
-import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom } from '../../activities/api/rooms.ts';
-import { createVenue, deleteVenue, getVenue, listVenues, updateVenue } from '../../activities/api/venues.ts';
-import type { ApiClient } from '../../activities/client/index.ts';
+} from '../../api/contract/custom-fields.ts';
+import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom } from '../../api/contract/rooms.ts';
+import { createVenue, deleteVenue, getVenue, listVenues, updateVenue } from '../../api/contract/venues.ts';
+import type { ApiClient } from '../../api/client/index.ts';
 import { newTour, useSandboxClient } from './sandbox-helpers.ts';
 
 let keys = 0;

@@ -4,8 +4,8 @@
  * checked on a real paged read, including pages cut short by the response ceiling.
  */
 import { describe, expect, it } from 'vitest';
-import { listScheduleItemCustomFields, updateScheduleItemCustomFields } from '../../activities/api/custom-fields.ts';
-import { listOrganizationKeyContacts, listOrganizations, listOrganizationUsers } from '../../activities/api/organizations.ts';
+import { listScheduleItemCustomFields, updateScheduleItemCustomFields } from '../../api/contract/custom-fields.ts';
+import { listOrganizationKeyContacts, listOrganizations, listOrganizationUsers } from '../../api/contract/organizations.ts';
 import {
   batchCreateScheduleItems,
   confirmAllScheduleItems,
@@ -15,7 +15,7 @@ import {
   restoreScheduleItem,
   updateScheduleItem,
   type CreateScheduleItemBody,
-} from '../../activities/api/schedule.ts';
+} from '../../api/contract/schedule.ts';
 import {
   applyScheduleTemplate,
   createScheduleTemplate,
@@ -25,10 +25,10 @@ import {
   renameScheduleTemplate,
   restoreScheduleTemplate,
   undoApplyScheduleTemplate,
-} from '../../activities/api/schedule-templates.ts';
-import { createTag, deleteTag, getTagUsage, listTags, setScheduleItemTags, updateTag } from '../../activities/api/tags.ts';
-import { deleteTour, listDayTypes, listTours, listTourUsers, updateTour } from '../../activities/api/tours.ts';
-import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
+} from '../../api/contract/schedule-templates.ts';
+import { createTag, deleteTag, getTagUsage, listTags, setScheduleItemTags, updateTag } from '../../api/contract/tags.ts';
+import { deleteTour, listDayTypes, listTours, listTourUsers, updateTour } from '../../api/contract/tours.ts';
+import { createApiClient, type ApiClient } from '../../api/client/index.ts';
 import { countingAgent } from './helpers.ts';
 import { adminPost, configFor, newTour as createTestTour, quickSandbox, useSandboxClient } from './sandbox-helpers.ts';
 

@@ -5,11 +5,11 @@
 import { getEventListeners } from 'node:events';
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
-import { Endpoints } from '../../activities/api/assumptions.ts';
-import { listOrganizations } from '../../activities/api/organizations.ts';
-import { noData } from '../../activities/api/shared.ts';
-import { createTour, deleteTour, listTourUsers } from '../../activities/api/tours.ts';
-import { ApiError, createApiClient, defineEndpoint, stepWaitLimit, toActivityFailure, withCallRetries, type TokenSource } from '../../activities/client/index.ts';
+import { Endpoints } from '../../api/contract/assumptions.ts';
+import { listOrganizations } from '../../api/contract/organizations.ts';
+import { noData } from '../../api/contract/shared.ts';
+import { createTour, deleteTour, listTourUsers } from '../../api/contract/tours.ts';
+import { ApiError, createApiClient, defineEndpoint, stepWaitLimit, toActivityFailure, withCallRetries, type TokenSource } from '../../api/client/index.ts';
 import { configFor, tourBody, useSandboxClient } from './sandbox-helpers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 

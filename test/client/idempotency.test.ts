@@ -3,8 +3,8 @@
  * attempt, and "write committed, response lost" retried with the key leaves one record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTour } from '../../activities/api/tours.ts';
-import { ApiError, createApiClient, normalizeIdempotencyKey, type TokenSource } from '../../activities/client/index.ts';
+import { createTour } from '../../api/contract/tours.ts';
+import { ApiError, createApiClient, normalizeIdempotencyKey, type TokenSource } from '../../api/client/index.ts';
 import { scriptedConfig, scriptedServer } from './helpers.ts';
 import { configFor, tourBody, useSandboxClient } from './sandbox-helpers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Endpoints } from '../../activities/api/assumptions.ts';
-import { listFiles } from '../../activities/api/files.ts';
-import { listVenues } from '../../activities/api/venues.ts';
-import { arrayRows, createApiClient, definePagedEndpoint, type ApiClient, type ApiResponseShapeError } from '../../activities/client/index.ts';
+import { Endpoints } from '../../api/contract/assumptions.ts';
+import { listFiles } from '../../api/contract/files.ts';
+import { listVenues } from '../../api/contract/venues.ts';
+import { arrayRows, createApiClient, definePagedEndpoint, type ApiClient, type ApiResponseShapeError } from '../../api/client/index.ts';
 import { scriptedConfig, scriptedServer } from './helpers.ts';
 
 type Page = { rows: number[]; pagination?: Record<string, unknown> };

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createTour, listTours, type CreateTourBody } from '../../activities/api/tours.ts';
-import { createApiClient, type ApiClient } from '../../activities/client/index.ts';
+import { createTour, listTours, type CreateTourBody } from '../../api/contract/tours.ts';
+import { createApiClient, type ApiClient } from '../../api/client/index.ts';
 import { ADMIN_PREFIX, sandboxApiConfig, startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import type { ApiConfig } from '../../worker/config.ts';
 import { apiConfig } from './helpers.ts';

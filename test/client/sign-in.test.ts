@@ -5,8 +5,8 @@
 import { chmod, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, readTokenFile } from '../../activities/client/index.ts';
-import { signIn } from '../../activities/client/sign-in.ts';
+import { ApiError, readTokenFile } from '../../api/client/index.ts';
+import { signIn } from '../../api/client/sign-in.ts';
 import { main } from '../../cli/main.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
 import { tempDir } from './helpers.ts';

@@ -7,10 +7,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OAuthPath } from '../../activities/api/assumptions.ts';
-import { readTokenFile, writeTokenFile } from '../../activities/client/index.ts';
-import { refreshTokens } from '../../activities/client/oauth.ts';
-import { redactPatterns } from '../../activities/client/redact.ts';
+import { OAuthPath } from '../../api/contract/assumptions.ts';
+import { readTokenFile, writeTokenFile } from '../../api/client/index.ts';
+import { refreshTokens } from '../../api/client/oauth.ts';
+import { redactPatterns } from '../../api/client/redact.ts';
 import { pollUntil } from '../support/poll.ts';
 import { scriptedServer, tempDir } from './helpers.ts';
 

@@ -2,8 +2,8 @@
 import { chmod, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, deleteTokenFile, readTokenFile, writeTokenFile, type StoredTokens } from '../../activities/client/index.ts';
-import { withTokenFileLock } from '../../activities/client/token-store.ts';
+import { ApiError, deleteTokenFile, readTokenFile, writeTokenFile, type StoredTokens } from '../../api/client/index.ts';
+import { withTokenFileLock } from '../../api/client/token-store.ts';
 import { tempDir } from './helpers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities/index.ts';
-import { createApiClient } from '../../activities/client/index.ts';
+import { createApiClient } from '../../api/client/index.ts';
 import type { StepCall, StepOutcome } from '../../activities/types.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 

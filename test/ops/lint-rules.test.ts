@@ -85,6 +85,37 @@ describe('workflow code stays free of I/O', () => {
   });
 });
 
+describe('the sandbox and the CLI stand apart from the activities', () => {
+  const ACTIVITIES =
+    "The sandbox and the CLI take the API contract from api/contract/ (the CLI the client from api/client/), not the worker's activities.";
+  const CLIENT = 'The sandbox imports the API contract only (api/contract/), not the client it is tested against.';
+  const pattern = (name: string, message: string) => `no-restricted-imports: '${name}' import is restricted from being used by a pattern. ${message}`;
+  const probe = (name: string) => `import * as m from '${name}';\nexport const probe = m;\n`;
+
+  it.each([
+    ['cli/probe.ts', '../activities/types.ts'],
+    ['cli/commands/probe.ts', '../../activities/index.ts'],
+    ['sandbox/probe.ts', '../activities/actions/venues.ts'],
+    ['sandbox/routes/probe.ts', '../../activities/heartbeat.ts'],
+  ])('refuses an import of activities/ in %s (%s)', async (file, name) => {
+    expect(await errorsOf(file, probe(name))).toEqual([pattern(name, ACTIVITIES)]);
+  });
+
+  it('keeps the sandbox to the contract, the client being what it is tested against', async () => {
+    expect(await errorsOf('sandbox/routes/probe.ts', probe('../../api/client/client.ts'))).toEqual([pattern('../../api/client/client.ts', CLIENT)]);
+    expect(await errorsOf('sandbox/routes/probe.ts', probe('../../api/contract/venues.ts'))).toEqual([]);
+  });
+
+  it('lets the CLI take the contract and the client', async () => {
+    expect(await errorsOf('cli/probe.ts', probe('../api/contract/assumptions.ts'))).toEqual([]);
+    expect(await errorsOf('cli/probe.ts', probe('../api/client/client.ts'))).toEqual([]);
+  });
+
+  it.each(['cli/probe.ts', 'sandbox/probe.ts'])("still refuses the SDK's internals in %s", async (file) => {
+    expect(await errorsOf(file, probe('@temporalio/common/lib/time.js'))).toHaveLength(1);
+  });
+});
+
 describe("the SDK's internals", () => {
   it.each(['workflows/probe.ts', 'activities/probe.ts', 'test/probe.test.ts'])('are taken in workflows/sdk-internals.ts only, not in %s', async (file) => {
     expect(await errorsOf(file, "import { msToNumber } from '@temporalio/common/lib/time.js';\nexport const probe = msToNumber;\n")).toEqual([

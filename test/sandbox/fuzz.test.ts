@@ -3,7 +3,7 @@
  * endpoint. The sandbox must never crash and never answer 5xx to bad input (no faults are set).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Endpoints } from '../../activities/api/assumptions.ts';
+import { Endpoints } from '../../api/contract/assumptions.ts';
 import { createTour, itemBody, useSandbox } from './helpers.ts';
 
 let ids: { tourId: string; dayId: number; itemId: number; orgId: string };

@@ -6,10 +6,10 @@
  * Argument: JSON `{ file, authUrl, lock }`, where `lock` holds the lock timings to use.
  */
 import { createInterface } from 'node:readline';
-import { filePersistence, RefreshingTokenSource } from '../../activities/client/index.ts';
-import { refreshTokens } from '../../activities/client/oauth.ts';
-import { redactPatterns } from '../../activities/client/redact.ts';
-import type { LockOptions } from '../../activities/client/token-store.ts';
+import { filePersistence, RefreshingTokenSource } from '../../api/client/index.ts';
+import { refreshTokens } from '../../api/client/oauth.ts';
+import { redactPatterns } from '../../api/client/redact.ts';
+import type { LockOptions } from '../../api/client/token-store.ts';
 
 const { file, authUrl, lock } = JSON.parse(process.argv[2] ?? '{}') as { file: string; authUrl: string; lock: LockOptions };
 

@@ -9,7 +9,7 @@ import { METRIC_LIST, MetricKind, type MetricSpec } from '../../workflows/metric
 import { metricsBindAddress, metricsTelemetry } from '../../worker/metrics.ts';
 import { jsonLogLine, PrivateLogger, privateMeta } from '../../worker/private-logger.ts';
 import { createActivityObserver, statusLabel } from '../../activities/observe.ts';
-import { ApiError } from '../../activities/client/index.ts';
+import { ApiError } from '../../api/client/index.ts';
 import type { LogLevel, MetricMeter, MetricTags } from '@temporalio/common';
 
 /** A meter that writes down what reaches it: `name{tags} value` per handover. */

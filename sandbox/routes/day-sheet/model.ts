@@ -3,7 +3,7 @@
  * guest list totals, bulletins and a strip of the next days, filtered to what the caller sees.
  * A render may narrow each section to named IDs; names the caller cannot see are only counted.
  */
-import type { DaySheetRenderBody } from '../../../activities/api/bodies.ts';
+import type { DaySheetRenderBody } from '../../../api/contract/bodies.ts';
 import { canSee, tourDays } from '../../access.ts';
 import type { DayRecord, TourRecord } from '../../store/records.ts';
 import { GuestStatus, idType, lookup } from '../../store/reference-data.ts';

@@ -4,7 +4,7 @@
  * is drawn from the store when the URL is fetched.
  */
 import type { FastifyInstance } from 'fastify';
-import { daySheetRenderBody, type DaySheetRenderBody, type DaySheetRenderData } from '../../../activities/api/bodies.ts';
+import { daySheetRenderBody, type DaySheetRenderBody, type DaySheetRenderData } from '../../../api/contract/bodies.ts';
 import { memberKey, requireDay, requireTour } from '../../access.ts';
 import { signToken, verifyToken } from '../../auth/signed-url.ts';
 import type { SandboxContext } from '../../context.ts';

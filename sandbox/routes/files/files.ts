@@ -3,7 +3,7 @@
  * listing and signed download. Every upload path mints the same kind of storage key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { attachFileBody, fileContentBody, FILE_LIST_QUERY, uploadTicketBody, type FileEntityType } from '../../../activities/api/bodies.ts';
+import { attachFileBody, fileContentBody, FILE_LIST_QUERY, uploadTicketBody, type FileEntityType } from '../../../api/contract/bodies.ts';
 import { requireTour } from '../../access.ts';
 import { signToken } from '../../auth/signed-url.ts';
 import type { SandboxContext } from '../../context.ts';

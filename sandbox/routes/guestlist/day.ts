@@ -1,6 +1,6 @@
 /** Guest list operations beyond entries: approved total, day configuration, bulk status. */
 import type { FastifyInstance } from 'fastify';
-import { guestlistDayConfigBody, guestlistStatusBody, type GuestlistApprovedTotalData } from '../../../activities/api/bodies.ts';
+import { guestlistDayConfigBody, guestlistStatusBody, type GuestlistApprovedTotalData } from '../../../api/contract/bodies.ts';
 import { requireDay, requireTour } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { passTypeBody } from '../../../activities/api/bodies.ts';
+import { passTypeBody } from '../../../api/contract/bodies.ts';
 import { requireTour, requireTourRecord, restore, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';

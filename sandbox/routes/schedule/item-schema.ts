@@ -1,6 +1,6 @@
 /** Request bodies of schedule item writes. */
 import { z } from 'zod';
-import { SCHEDULE_BATCH_FIELD } from '../../../activities/api/assumptions.ts';
+import { SCHEDULE_BATCH_FIELD } from '../../../api/contract/assumptions.ts';
 import { fields, placeSchema } from '../../pipeline/validate.ts';
 import { attachmentSchema, inlineCustomFieldsSchema, itemVisibilityShape, lookupId } from '../shared/schemas.ts';
 

@@ -1,7 +1,7 @@
 /** Schedule items: the day's list, create, update, batch, delete, restore, confirm-all, tags. */
 import type { FastifyInstance } from 'fastify';
-import { SCHEDULE_BATCH_FIELD } from '../../../activities/api/assumptions.ts';
-import { type ConfirmedItem } from '../../../activities/api/bodies.ts';
+import { SCHEDULE_BATCH_FIELD } from '../../../api/contract/assumptions.ts';
+import { type ConfirmedItem } from '../../../api/contract/bodies.ts';
 import { canSee, requireDay, requireTour, requireVisible, restore, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';

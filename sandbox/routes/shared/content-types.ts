@@ -2,7 +2,7 @@
  * The upload content-type allow-list (shown), and type inference from a file name. SVG, HTML,
  * scripts and executables are rejected with 415 listing the accepted types.
  */
-import { CONTENT_TYPE_BY_EXTENSION } from '../../../activities/api/content-types.ts';
+import { CONTENT_TYPE_BY_EXTENSION } from '../../../api/contract/content-types.ts';
 import { ApiProblem, ErrorCode } from '../../errors.ts';
 
 const BY_EXTENSION = CONTENT_TYPE_BY_EXTENSION;

@@ -1,6 +1,6 @@
 /** Venues (tour-scoped, linked to a day): list, read one, create, update, delete. */
 import { z } from 'zod';
-import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
+import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import {
   attachmentInput,

@@ -3,7 +3,7 @@
  * configuration and the all-or-nothing bulk status change.
  */
 import { z } from 'zod';
-import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
+import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { guestlistDayConfigBody, guestlistStatusBody } from './bodies.ts';
 import { dayRef, intId, intIdResult, lookupRef, noData, pageQuery, uuid } from './shared.ts';

@@ -3,7 +3,7 @@
  * and the general contact rows (e-mail, phone, URL) a venue or stay owns.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { keyContact } from './organizations.ts';
 import { intId, noData, operation, uuid } from './shared.ts';

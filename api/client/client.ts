@@ -7,9 +7,9 @@
  */
 import type { Dispatcher } from 'undici';
 import type { ApiConfig } from '../../worker/config.ts';
-import { IDEMPOTENCY_HEADER } from '../api/assumptions.ts';
+import { IDEMPOTENCY_HEADER } from '../contract/assumptions.ts';
 import { errorFromResponse } from './classify.ts';
-import type { CallOptions, DataOf, Endpoint, PagedEndpoint, RowOf } from './endpoint.ts';
+import type { CallOptions, DataOf, Endpoint, PagedEndpoint, RowOf } from '../contract/endpoint.ts';
 import { parseEnvelope, type RawResult } from './envelope.ts';
 import { ApiError, notPerformed } from './errors.ts';
 import { createAgent, DEFAULT_TIMEOUTS, send, type HttpResponse, type HttpTimeouts } from './http.ts';

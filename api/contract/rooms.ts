@@ -1,6 +1,6 @@
 /** Room assignments of a stay: list, create, update (occupants replace), delete, restore. */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { idNameResult, lookupRef } from './shared.ts';
 

@@ -1,6 +1,6 @@
 /** Day sheet: the print-ready model of one day, and a rendered PDF behind a short-lived URL. */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { daySheetRenderBody } from './bodies.ts';
 

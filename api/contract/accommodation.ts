@@ -1,6 +1,6 @@
 /** Accommodation (stays, tour-scoped, may span days): list, read one, create, update, delete. */
 import { z } from 'zod';
-import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
+import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import {
   attachmentInput,

@@ -8,9 +8,9 @@
  * `stayFieldTemplates`. `dayTypes` falls back to `/v1/day-types` when the bundle lacks it.
  */
 import type { z } from 'zod';
-import { getReferenceTypes, listAgeRestrictions, listStayFieldTemplates, listVenueFieldTemplates } from '../api/reference.ts';
-import { listDayTypes } from '../api/tours.ts';
-import type { Endpoint } from './endpoint.ts';
+import { getReferenceTypes, listAgeRestrictions, listStayFieldTemplates, listVenueFieldTemplates } from '../contract/reference.ts';
+import { listDayTypes } from '../contract/tours.ts';
+import type { Endpoint } from '../contract/endpoint.ts';
 import { ApiError, LookupNameError } from './errors.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 

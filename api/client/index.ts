@@ -13,7 +13,7 @@ export {
   type PagedEndpoint,
   type PageSpec,
   type RowOf,
-} from './endpoint.ts';
+} from '../contract/endpoint.ts';
 export { paginationSchema, type Pagination, type RawResult } from './envelope.ts';
 export { ApiError, ApiResponseShapeError, LookupNameError, ReauthRequiredError, type ApiErrorContext } from './errors.ts';
 export { browserCommand, openBrowser } from './browser.ts';

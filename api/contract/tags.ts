@@ -1,6 +1,6 @@
 /** Schedule item tags (per tour): list, create, update, delete, usage, and an item's tag set. */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { lookupRef, noData, uuid } from './shared.ts';
 

@@ -1,6 +1,6 @@
 /** Custom fields of schedule items, venues and stays: read the set, or change listed fields. */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { customField, intId, noData, operation } from './shared.ts';
 

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
-import { API_SCOPES, OAuthPath, OIDC_SCOPES, SCOPE_PREFIX } from '../api/assumptions.ts';
+import { API_SCOPES, OAuthPath, OIDC_SCOPES, SCOPE_PREFIX } from '../contract/assumptions.ts';
 import { errorFromNetwork, errorFromResponse } from './classify.ts';
 import { ApiError, ApiResponseShapeError, ReauthRequiredError } from './errors.ts';
 import type { Redactor } from './redact.ts';

@@ -4,8 +4,8 @@
  * `hasMore: true` (rows filtered after counting), and never shrinks the page size after a
  * `truncated: true` page: the response ceiling cut it short, a smaller limit would not help.
  */
-import { Paging } from '../api/assumptions.ts';
-import type { PagedEndpoint, PageSpec } from './endpoint.ts';
+import { Paging } from '../contract/assumptions.ts';
+import type { PagedEndpoint, PageSpec } from '../contract/endpoint.ts';
 import type { RawResult } from './envelope.ts';
 import { ApiResponseShapeError, notPerformed } from './errors.ts';
 import type { LooseCallOptions } from './prepare.ts';

@@ -1,6 +1,6 @@
 /** Bulletins of a tour: list, create (the tour comes from `dayId`), update, delete. */
 import { z } from 'zod';
-import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
+import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { intId, noData, pageQuery, personRef } from './shared.ts';
 

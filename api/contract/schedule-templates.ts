@@ -1,6 +1,6 @@
 /** Schedule templates (per user): list, items, save, rename, delete, restore, apply, undo-apply. */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { idsResult, intId, intIdResult, latLng, noData } from './shared.ts';
 

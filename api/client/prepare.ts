@@ -4,8 +4,8 @@
  * repeat after a token refresh) sends the same bytes under the same idempotency key.
  */
 import type { z } from 'zod';
-import { endpointPath } from '../api/assumptions.ts';
-import type { Endpoint } from './endpoint.ts';
+import { endpointPath } from '../contract/assumptions.ts';
+import type { Endpoint } from '../contract/endpoint.ts';
 import { fieldPath } from './envelope.ts';
 import { invalidRequest } from './errors.ts';
 import { checkIdempotencyKey } from './idempotency.ts';

@@ -1,6 +1,6 @@
 /**
  * Typed endpoints of the Tour API, one module per resource. Import an endpoint from its module
- * (`import { createTour } from '../api/tours.ts'`) or a whole resource from here
+ * (`import { createTour } from './tours.ts'`) or a whole resource from here
  * (`api.tours.createTour`); pass it to `client.call`.
  */
 export * as accommodation from './accommodation.ts';

@@ -1,6 +1,6 @@
 /** Tours: list, create, edit (including the declarative `day_list`), delete, members, whole-tour read. */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints, TOUR_DATA_LIMIT, TourDataLimitParam } from './assumptions.ts';
 import { intId, lookupRef, noData, uuid, viewport } from './shared.ts';
 

@@ -1,6 +1,6 @@
 /** Organizations: the ones the signed-in user belongs to, their members and key contacts. */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { lookupRef, personRef } from './shared.ts';
 

@@ -1,11 +1,11 @@
 /**
  * How one Tour API endpoint is described for the client: the method, path and scopes decided in
- * `activities/api/assumptions.ts`, the names of its path parameters, and zod schemas for the
+ * `api/contract/assumptions.ts`, the names of its path parameters, and zod schemas for the
  * query, the body and the envelope's `data`. A missing path parameter is a type error, and a
  * parameter list that disagrees with the path fails when the module loads.
  */
 import type { z } from 'zod';
-import type { ApiScope, EndpointSpec, HttpMethod } from '../api/assumptions.ts';
+import type { ApiScope, EndpointSpec, HttpMethod } from './assumptions.ts';
 
 export type { ApiScope, HttpMethod };
 

@@ -4,7 +4,7 @@
  * `client.callRaw` and parse `data` with `passTypeDeleteBlocked`.
  */
 import { z } from 'zod';
-import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
+import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { passTypeBody } from './bodies.ts';
 import { intIdResult, lookupRef, noData, pageQuery } from './shared.ts';

@@ -5,7 +5,7 @@
  * cannot carry, a deterministic digest of it, so every attempt still sends the same key.
  */
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../api/assumptions.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '../contract/assumptions.ts';
 import { invalidRequest } from './errors.ts';
 
 // Printable ASCII without surrounding spaces; a CR or LF would split the header.

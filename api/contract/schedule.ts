@@ -1,6 +1,6 @@
 /** Schedule items of a day: list, create (one or a batch), update, delete, restore, confirm-all. */
 import { z } from 'zod';
-import { arrayRows, defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
+import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints, SCHEDULE_BATCH_FIELD } from './assumptions.ts';
 import {
   attachmentInput,

@@ -3,7 +3,7 @@
  * attach an uploaded key to an entity, list a tour's files, and get a short-lived download URL.
  */
 import { z } from 'zod';
-import { defineEndpoint, definePagedEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { attachFileBody, FILE_LIST_QUERY, FileEntityType, fileContentBody, uploadTicketBody } from './bodies.ts';
 import { intId } from './shared.ts';

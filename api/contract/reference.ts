@@ -1,6 +1,6 @@
 /** Reference data: the lookup bundle, age restrictions and the premade field templates. */
 import { z } from 'zod';
-import { defineEndpoint } from '../client/endpoint.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 
 export const lookupEntry = z.looseObject({ id: z.number(), type: z.string(), description: z.string().nullish() });
