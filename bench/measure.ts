@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { createActivities } from '../activities/index.ts';
-import { createApiClient } from '../activities/client/index.ts';
+import { createApiClient } from '../api/client/index.ts';
 import { resolveInputs } from '../definitions/index.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { loadConfig, type Config, type WorkerTuning } from '../worker/config.ts';
