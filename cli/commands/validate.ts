@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ExitCode, type CliContext } from '../context.ts';
-import { plural } from '../../activities/actions/plural.ts';
+import { plural } from '../../definitions/plural.ts';
 
 /** Registers `tourflow validate FILE…`: compiles each playbook, prints `ok FILE` or its errors. */
 export function register(program: Command, ctx: CliContext): void {
