@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { OutputSchema } from './actions/outputs.ts';
 import { checkingEnvironment } from './cel-environment.ts';
 import { InputType, type PlanInput } from './plan-types.ts';
+import { EVENT_FIELDS, RECORD_FIELDS, type TriggerResource } from './trigger-types.ts';
 import { TYPE_PREFIX, TypeChecks, kindProblem, type Expected, type TypeProblem } from './type-check.ts';
 
 /** A CEL type before it is registered: a type name, a list, a map or an object's fields. */
@@ -63,7 +64,8 @@ export class TypeScope {
   private readonly results = new Map<string, string>();
   private readonly checks = new TypeChecks(this.fields);
 
-  constructor(inputs: Readonly<Record<string, Pick<PlanInput, 'type' | 'items'>>>, steps: ReadonlyMap<string, TypedStep>) {
+  /** With `events`, the records a playbook's triggers watch: `event` is typed after them. */
+  constructor(inputs: Readonly<Record<string, Pick<PlanInput, 'type' | 'items'>>>, steps: ReadonlyMap<string, TypedStep>, events?: readonly TriggerResource[]) {
     this.base = checkingEnvironment();
     const inputFields: Record<string, Shape> = {};
     for (const [name, input] of Object.entries(inputs)) inputFields[name] = inputType(input);
@@ -73,6 +75,7 @@ export class TypeScope {
     this.base.registerVariable('steps', this.register({ name: 'tourflow.steps', fields: stepFields }));
     const text = { workflowId: 'string', playbook: 'string', now: 'string' };
     this.base.registerVariable('run', this.register({ name: 'tourflow.run', fields: text }));
+    if (events) this.base.registerVariable('event', this.register(eventShape(events)));
   }
 
   /** The first type mistake of `expression` (bare CEL) at `place`; with `expected`, what it must give. */
@@ -143,6 +146,16 @@ export class TypeScope {
     }
     return shape.name;
   }
+}
+
+/** `event`: its record typed when every trigger watches the same kind of record. */
+function eventShape(events: readonly TriggerResource[]): Shape {
+  const kinds = [...new Set(events)];
+  const only = kinds.length === 1 ? (kinds[0] as TriggerResource) : undefined;
+  const record: Shape = only ? { name: `tourflow.event.${only}`, fields: Object.fromEntries(RECORD_FIELDS[only].map((field) => [field, 'dyn'])) } : 'dyn';
+  const fields: Record<string, Shape> = Object.fromEntries(EVENT_FIELDS.map((field) => [field, 'dyn']));
+  for (const field of ['trigger', 'kind', 'resource', 'tourId', 'recordId', 'detectedAt']) fields[field] = 'string';
+  return { name: `tourflow.event${only ? `.of.${only}` : ''}`, fields: { ...fields, record, changes: { map: 'dyn' } } };
 }
 
 function inputType(input: Pick<PlanInput, 'type' | 'items'>): string {

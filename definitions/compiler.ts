@@ -6,18 +6,21 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { attachSourceLines, PlaybookError, PlaybookErrorCode, sortErrors } from './errors.ts';
-import { inputSchema, playbookSchemaWith, stepSchema, type StepDocument } from './format.ts';
+import { inputSchema, playbookSchemaWith } from './format.ts';
 import { findCycle, layers } from './graph.ts';
 import { includePlaybook, type IncludeOptions } from './include.ts';
 import { compileInput, inputProblems } from './inputs.ts';
 import { issuesToErrors } from './issues.ts';
-import { compileStep, factsOf, resolveAction, type StepEntry } from './compile-step.ts';
+import { compileStep, factsOf, resolveAction, stepDocument, stepSchemaOf, type StepEntry } from './compile-step.ts';
 import { PLAN_VERSION, TOUR_ID_INPUT, type JsonObject, type JsonValue, type Plan, type PlanInput, type PlanStep } from './plan-types.ts';
 import { TypeScope } from './cel-types.ts';
 import { checkSchedule } from './cron.ts';
 import { checkExpressions, type ReferenceContext } from './references.ts';
 import { parseSource, type PlaybookSource } from './source.ts';
 import { checkZonelessDates, usesZonelessToday } from './zone-check.ts';
+import { readEventFromInput } from './event-rewrite.ts';
+import { compileTriggers } from './triggers.ts';
+import { RECORD_FIELDS, TriggerResource, type TriggeredPlan } from './trigger-types.ts';
 
 export interface CompileOptions extends IncludeOptions {
   /** Name of the file in error messages and step sources. */
@@ -34,7 +37,7 @@ export interface CompileResult {
   sources: Record<string, string>;
 }
 
-const topLevelSchema = playbookSchemaWith(z.unknown());
+const topLevelSchema = playbookSchemaWith(z.unknown()).extend({ triggers: z.unknown().optional() });
 
 /** Compiles playbook text. */
 export async function compilePlaybookSource(text: string, options: CompileOptions): Promise<CompileResult> {
@@ -54,29 +57,42 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
   const inputs = compileInputs(document.inputs, source, errors);
   const entries = await stepEntries(document.steps, source, errors, options, sources);
   const facts = factsMap(entries);
-  const context: ReferenceContext = { source, steps: facts, inputs: Object.keys(inputs), errors, types: new TypeScope(inputs, facts) };
-  const steps = compileSteps(entries, context);
+  const events = watchedRecords(document.triggers);
+  const context: ReferenceContext = { source, steps: facts, inputs: Object.keys(inputs), errors, types: new TypeScope(inputs, facts, events), event: events !== undefined };
+  const compiled = compileSteps(entries, context);
   const outputs = isObject(document.outputs) ? (document.outputs as JsonObject) : {};
   checkExpressions(outputs, ['outputs'], {}, context);
+  const triggers = compileTriggers(document.triggers, context);
+  const { steps, outputs: planOutputs } = triggers.length > 0 ? readEventFromInput({ steps: compiled, outputs }) : { steps: compiled, outputs };
   errors.push(...checkSchedule(document.schedule, source));
   if (!inputs[TOUR_ID_INPUT]) errors.push(...checkZonelessDates(document, source));
   if (options.inputs) checkRunInputs(inputs, options.inputs, source, errors);
   if (errors.length > 0 || !top.success) return { errors, sources };
-  const plan: Plan = {
+  const plan: TriggeredPlan = {
     version: PLAN_VERSION,
     name: top.data.name,
     ...(top.data.description ? { description: top.data.description } : {}),
     inputs,
     steps,
-    outputs,
+    outputs: planOutputs,
     rollback: top.data.rollback ?? true,
     groups: layers(steps),
     sourceHash: `sha256:${createHash('sha256').update(text).digest('hex')}`,
     ...(top.data.schedule ? { schedule: top.data.schedule as Plan['schedule'] } : {}),
     file: options.file,
     ...(inputs[TOUR_ID_INPUT] && usesZonelessToday({ steps, outputs }) ? { tourZoneInput: TOUR_ID_INPUT } : {}),
+    ...(triggers.length > 0 ? { triggers } : {}),
   };
   return { plan, errors, sources };
+}
+
+/** The records the playbook's triggers watch (`days` for a time event); undefined without triggers. */
+function watchedRecords(raw: unknown): TriggerResource[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  return raw.map((trigger: unknown) => {
+    const on = isObject(trigger) && isObject(trigger.on) ? trigger.on : {};
+    return typeof on.record === 'string' && on.record in RECORD_FIELDS ? (on.record as TriggerResource) : TriggerResource.days;
+  });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -98,20 +114,21 @@ async function stepEntries(raw: unknown, source: PlaybookSource, errors: Playboo
   const entries: StepEntry[] = [];
   const seen = new Map<string, number>();
   for (const [index, value] of raw.entries()) {
-    const parsed = stepSchema.safeParse(value);
+    const schema = stepSchemaOf(value);
+    const parsed = schema.safeParse(value);
     if (!parsed.success) {
-      errors.push(...issuesToErrors(parsed.error.issues, { source, base: ['steps', index], value, schema: stepSchema }));
+      errors.push(...issuesToErrors(parsed.error.issues, { source, base: ['steps', index], value, schema }));
       continue;
     }
-    const document: StepDocument = parsed.data;
+    const { document, set } = stepDocument(parsed.data);
     if (seen.has(document.id)) {
       const first = source.place(['steps', seen.get(document.id) as number, 'id']);
       errors.push(new PlaybookError(PlaybookErrorCode.duplicateStep, `duplicate step id "${document.id}"`, { file: source.file, ...source.place(['steps', index, 'id']), hint: `the first is at line ${first.line}; step ids must be unique` }));
       continue;
     }
     seen.set(document.id, index);
-    const action = resolveAction({ index, document }, source, errors);
-    const entry: StepEntry = { index, document, action };
+    const action = set ? undefined : resolveAction({ index, document }, source, errors);
+    const entry: StepEntry = { index, document, action, ...(set ? { set } : {}) };
     if (action?.name === 'playbook.run') entry.plan = await includePlaybook(entry, source, errors, { ...options, compile: compilePlaybookSource }, sources);
     entries.push(entry);
   }

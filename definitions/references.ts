@@ -10,6 +10,7 @@ import { CEL_RESERVED_WORDS } from './cel-environment.ts';
 import { ExpressionError, isTemplate, referencesOf, scanTemplates, type ExpressionRef } from './expressions.ts';
 import type { PlaybookSource, ValuePath } from './source.ts';
 import { editDistance, suggestion } from './suggest.ts';
+import { EVENT_FIELDS } from './trigger-types.ts';
 import type { Expected } from './type-check.ts';
 
 /** What the checker knows about a step: its outputs' names (`outputs`) and types. */
@@ -40,6 +41,8 @@ export interface ReferenceContext {
   errors: PlaybookError[];
   /** The types of the names; without it, expressions are not type-checked. */
   types?: TypeScope;
+  /** The playbook has triggers: expressions may read `event` (`trigger-types.ts`). */
+  event?: boolean;
 }
 
 const RUN_FIELDS = ['workflowId', 'playbook', 'now'];
@@ -138,6 +141,12 @@ function checkRef(ref: ExpressionRef, place: ExpressionPlace, context: Reference
     case 'run':
       if (first !== undefined && !RUN_FIELDS.includes(first)) {
         report(PlaybookErrorCode.unknownName, `unknown field "run.${first}"`, suggestion(first, RUN_FIELDS, 'fields'));
+      }
+      return;
+    case 'event':
+      if (!context.event) report(PlaybookErrorCode.unknownName, 'unknown name "event"', 'the event exists only in a playbook with triggers: (see "Triggers")');
+      else if (first !== undefined && !(EVENT_FIELDS as readonly string[]).includes(first)) {
+        report(PlaybookErrorCode.unknownName, `unknown field "event.${first}"`, suggestion(first, EVENT_FIELDS, 'fields'));
       }
       return;
     case 'result':
