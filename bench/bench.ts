@@ -23,10 +23,9 @@ import { onInterrupt } from './children.ts';
 import { SIZE_S, generateTour, sizeName } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
-import { childPids } from './proc.ts';
-import { concurrencyTable, describeCounts, encryptionLine, endpointTable, growthTable, idleReport, sizeTable, starvedRuns, starvedShare, stepTable, targetTable } from './report.ts';
+import { concurrencyTable, cpuTable, describeCounts, encryptionLine, endpointTable, growthTable, idleReport, sizeTable, starvedRuns, starvedShare, stepTable, targetTable } from './report.ts';
 import { round } from './stats.ts';
-import { summarizeAll, targets } from './summary.ts';
+import { cpuRatioBreaches, summarizeAll, targets } from './summary.ts';
 
 const PLAYBOOK = path.resolve(import.meta.dirname, '../definitions/playbooks/tour-setup.yaml');
 
@@ -50,6 +49,8 @@ export interface BenchResults {
   failures: Failure[];
   summaries: ReturnType<typeof summarizeAll>;
   targets: ReturnType<typeof targets>;
+  /** Why `--max-cpu-ratio` failed the bench; empty when it held or was not asked for. */
+  cpuRatioBreaches: string[];
 }
 
 function commitOf(): string {
@@ -82,7 +83,7 @@ async function compileBench(): Promise<BenchResults['compile']> {
 }
 
 async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBenchOptions['temporal'], log: (line: string) => void): Promise<{ env: BenchEnv; close: () => Promise<void> }> {
-  const server: Pick<DevServer, 'address' | 'namespace' | 'stop'> = existing ? { ...existing, stop: async () => undefined } : await startDevServer({ ui: false });
+  const server: Pick<DevServer, 'address' | 'namespace' | 'pid' | 'stop'> = existing ? { ...existing, stop: async () => undefined } : await startDevServer({ ui: false });
   const build = options.workerFrom === 'build' ? await buildWorker() : undefined;
   if (build?.warnings) log(`The build reported errors; its workers run what it emitted:\n${build.warnings.split('\n').slice(0, 10).join('\n')}`);
   const bundlePath = path.join(os.tmpdir(), `tourflow-bench-bundle-${process.pid}.js`);
@@ -100,7 +101,7 @@ async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBen
     client,
     encryptedClient,
     encryptionKeys,
-    temporal: { address: server.address, namespace: server.namespace, pid: childPids(process.pid, 'temporal')[0] },
+    temporal: { address: server.address, namespace: server.namespace, pid: server.pid },
     bundlePath,
     workerEntry: build?.entry,
     runTimeoutMs: options.runTimeoutMinutes * 60_000,
@@ -159,6 +160,7 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
     log(sizeTable(summaries, factor));
     log('');
   }
+  log(`CPU per API call (user + system CPU time of each process, medians; steadier than wall time on a busy machine)\n${cpuTable(summaries, options.sizes)}\n`);
   if (options.sizes.length > 1) log(`Wall time by size\n${growthTable(summaries, options.sizes, variants)}\n`);
   if (options.concurrency.length > 0) {
     log(`forEach concurrency sweep at ${sizeName(options.sweepSize)}\n${concurrencyTable(summaries, options.sweepSize, options.concurrency)}\n`);
@@ -175,6 +177,7 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   if (starved) log(`\n${starved}`);
   log(`\nTargets\n${targetTable(results.targets)}`);
   for (const failure of results.failures) log(`\nFAILED ${describeRun(failure)}:\n${failure.error}`);
+  for (const breach of results.cpuRatioBreaches) log(`\nCPU CHECK FAILED: ${breach}`);
 }
 
 /** Where the bench gets Temporal: a dev server of its own, or one already running (tests). */
@@ -216,6 +219,7 @@ export async function runBench(options: BenchOptions, run: RunBenchOptions = {})
     ...outcome,
     summaries,
     targets: targets(summaries, sandboxThroughput?.rps),
+    cpuRatioBreaches: options.maxCpuRatio === undefined ? [] : cpuRatioBreaches(summaries, options.sizes, options.maxCpuRatio),
   };
   printReport(results, log);
   await mkdir(options.outDir, { recursive: true });

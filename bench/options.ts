@@ -26,6 +26,8 @@ export interface BenchOptions {
   profileDir: string | undefined;
   maxConcurrentActivities: number | undefined;
   maxConcurrentWorkflowTasks: number | undefined;
+  /** Fail (exit 1) when the worker's CPU per API call exceeds this many times the hand-written script's. */
+  maxCpuRatio: number | undefined;
   quick: boolean;
   help: boolean;
 }
@@ -56,6 +58,8 @@ a fixed latency per request; prints medians with their spread and writes bench/r
   --profile <dir>          write CPU profiles of every worker (all its threads) into <dir>
   --max-activities <n>     worker activity slots (default: the worker's)
   --max-workflow-tasks <n> worker workflow task slots (default: the worker's)
+  --max-cpu-ratio <r>      exit 1 when, at any size, the worker's CPU per API call is more than
+                           r times the hand-written script's (needs both variants)
   --out <dir>              results folder (default bench/results)
   --quick                  one repetition at S/4, no concurrency sweep: a check that it all runs
   -h, --help               this text`;
@@ -91,6 +95,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'run-timeout': { type: 'string' },
       'max-activities': { type: 'string' },
       'max-workflow-tasks': { type: 'string' },
+      'max-cpu-ratio': { type: 'string' },
       out: { type: 'string' },
       quick: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -120,6 +125,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     runTimeoutMinutes: positive(values['run-timeout'], '--run-timeout') ?? 20,
     maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
     maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),
+    maxCpuRatio: positive(values['max-cpu-ratio'], '--max-cpu-ratio'),
     quick,
     help: values.help === true,
   };

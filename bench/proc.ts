@@ -1,9 +1,9 @@
 /**
- * Readings from Linux `/proc`: a process's peak resident memory and its CPU time, the CPU time
- * the hypervisor gave to other guests, and the children of a process (to find the Temporal dev
- * server the bench started). Off Linux the readings are `undefined` and the bench prints "n/a".
+ * Readings from Linux `/proc`: a process's peak resident memory and its CPU time, and the CPU
+ * time the hypervisor gave to other guests. Off Linux the readings are `undefined` and the bench
+ * prints "n/a".
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 /** Clock ticks per second of `/proc/<pid>/stat` times; 100 on every Linux the bench targets. */
 const TICKS_PER_SECOND = 100;
@@ -46,26 +46,6 @@ export function stolenSeconds(): number | undefined {
   // cpu user nice system idle iowait irq softirq steal …
   if (!fields || fields[0] !== 'cpu' || fields.length < 9) return undefined;
   return Number(fields[8]) / TICKS_PER_SECOND;
-}
-
-/** PIDs of the direct children of `parent` whose command name starts with `name`. */
-export function childPids(parent: number, name: string): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  const found: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const text = read(`/proc/${entry}/stat`);
-    if (!text) continue;
-    const command = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
-    const ppid = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === parent && command.startsWith(name)) found.push(Number(entry));
-  }
-  return found;
 }
 
 /**

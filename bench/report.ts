@@ -3,7 +3,7 @@ import { sizeName, type TourCounts } from './generate.ts';
 import type { Measurement, Variant } from './measure.ts';
 import { LONG_GAP_MS, type EndpointCounts } from './sandbox-process.ts';
 import type { Spread } from './stats.ts';
-import { find, type GroupSummary, type Target } from './summary.ts';
+import { cpuPerCallMs, cpuPerCallRatio, find, type GroupSummary, type Target } from './summary.ts';
 
 /** Left-aligns the first column and right-aligns the rest. */
 export function table(header: string[], rows: string[][]): string {
@@ -101,6 +101,30 @@ export function concurrencyTable(groups: GroupSummary[], factor: number, levels:
     return [String(c), showSpread(t?.wallMs, 2, 1 / 1000), showSpread(d?.wallMs, 2, 1 / 1000), r, t ? int(t.callsPerSecond.median) : '-', d ? int(d.callsPerSecond.median) : '-'];
   });
   return table(['concurrency', 'tourflow s', 'hand-written s', 'ratio', 'tourflow calls/s', 'hand-written calls/s'], rows);
+}
+
+/**
+ * CPU per API call at each size: the worker's, Temporal's and the hand-written script's process,
+ * in milliseconds, the worker's over the script's, and per run the worker and Temporal together
+ * over the script.
+ */
+export function cpuTable(groups: GroupSummary[], sizes: number[]): string {
+  const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2));
+  const rows = sizes.map((factor) => {
+    const tourflow = find(groups, 'tourflow', factor);
+    const script = find(groups, 'direct', factor)?.cpu.bench?.median;
+    const perRun = tourflow?.cpu.worker ? tourflow.cpu.worker.median + (tourflow.cpu.temporal?.median ?? 0) : undefined;
+    const ratio = cpuPerCallRatio(groups, factor);
+    return [
+      sizeName(factor),
+      ms(cpuPerCallMs(tourflow)),
+      ms(cpuPerCallMs(tourflow, 'temporal')),
+      ms(cpuPerCallMs(find(groups, 'direct', factor))),
+      ratio === undefined ? '-' : ratio.toFixed(2),
+      perRun === undefined || !script ? '-' : `${perRun.toFixed(2)} / ${script.toFixed(2)} = ${(perRun / script).toFixed(2)}`,
+    ];
+  });
+  return table(['size', 'worker ms/call', 'Temporal ms/call', 'hand-written ms/call', 'worker / hand-written', 'worker + Temporal s / hand-written s per run'], rows);
 }
 
 /** A variant as the report names it: `direct` is the hand-written script. */

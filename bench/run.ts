@@ -9,7 +9,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const { results } = await runBench(options);
-  return results.failures.length > 0 ? 1 : 0;
+  return results.failures.length > 0 || results.cpuRatioBreaches.length > 0 ? 1 : 0;
 }
 
 process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {

@@ -87,6 +87,32 @@ export function find(groups: GroupSummary[], variant: Variant, factor: number, c
   return groups.find((g) => g.variant === variant && g.factor === factor && g.concurrency === concurrency);
 }
 
+/**
+ * CPU milliseconds per API call of the process that runs the action code: the worker for
+ * tourflow, the script's own process for the scripts (medians of CPU and of calls).
+ */
+export function cpuPerCallMs(group: GroupSummary | undefined, process: 'worker' | 'temporal' | 'own' = 'own'): number | undefined {
+  if (!group) return undefined;
+  const name = process !== 'own' ? process : group.variant === 'tourflow' || group.variant === 'encrypted' ? 'worker' : 'bench';
+  const cpu = group.cpu[name];
+  return cpu && group.apiCalls.median > 0 ? (cpu.median * 1000) / group.apiCalls.median : undefined;
+}
+
+/** Worker CPU per API call over the hand-written script's, at a size: what `--max-cpu-ratio` holds. */
+export function cpuPerCallRatio(groups: GroupSummary[], factor: number): number | undefined {
+  const worker = cpuPerCallMs(find(groups, 'tourflow', factor));
+  const script = cpuPerCallMs(find(groups, 'direct', factor));
+  return worker !== undefined && script !== undefined && script > 0 ? worker / script : undefined;
+}
+
+/** CPU seconds per run of the worker and Temporal together, over the hand-written script's. */
+function runCpuRatio(groups: GroupSummary[], factor: number): number | undefined {
+  const tourflow = find(groups, 'tourflow', factor)?.cpu;
+  const script = find(groups, 'direct', factor)?.cpu.bench?.median;
+  if (!tourflow?.worker || tourflow.temporal === undefined || !script) return undefined;
+  return (tourflow.worker.median + tourflow.temporal.median) / script;
+}
+
 function target(name: string, value: number | undefined, goal: string, holds: (value: number) => boolean): Target {
   return { name, value: value === undefined ? undefined : round(value, 2), goal, met: value === undefined ? undefined : holds(value) };
 }
@@ -108,13 +134,30 @@ export function targets(groups: GroupSummary[], sandboxRps: number | undefined):
   const tourflowRuns = groups.filter((g) => g.variant === 'tourflow');
   const largest = defined(tourflowRuns.map((g) => g.largestHistory?.max));
   const rss = defined(tourflowRuns.map((g) => g.workerPeakRssMb?.max));
+  const idle = defined(tourflowRuns.map((g) => g.workerIdleRssMb?.median));
   const peakCalls = Math.max(0, ...groups.map((g) => g.callsPerSecond.max));
   return [
-    target('tourflow / hand-written at S', ratio(wall('tourflow', 1), wall('direct', 1)), '<= 1.25', (v) => v <= 1.25),
+    target('tourflow / hand-written at S/4', ratio(wall('tourflow', 0.25), wall('direct', 0.25)), '<= 1.08', (v) => v <= 1.08),
+    target('tourflow / hand-written at S', ratio(wall('tourflow', 1), wall('direct', 1)), '<= 1.03', (v) => v <= 1.03),
+    target('worker + Temporal CPU / hand-written CPU at S', runCpuRatio(groups, 1), '<= 1.5', (v) => v <= 1.5),
+    target('worker / hand-written CPU per API call at S', cpuPerCallRatio(groups, 1), '<= 2', (v) => v <= 2),
     target('naive / tourflow at S', ratio(wall('naive', 1), wall('tourflow', 1)), '>= 10', (v) => v >= 10),
     growth(groups),
     target('largest history (events)', largest.length > 0 ? Math.max(...largest) : undefined, '<= 10000', (v) => v <= 10_000),
-    target('worker peak RSS (MB)', rss.length > 0 ? Math.max(...rss) : undefined, '< 300', (v) => v < 300),
+    target('worker peak RSS (MB)', rss.length > 0 ? Math.max(...rss) : undefined, '< 250', (v) => v < 250),
+    target('worker idle RSS (MB)', idle.length > 0 ? Math.max(...idle) : undefined, '<= 170', (v) => v <= 170),
     target('sandbox req/s / busiest run calls/s', sandboxRps !== undefined && peakCalls > 0 ? sandboxRps / peakCalls : undefined, '> 1 (sandbox not the bottleneck)', (v) => v > 1),
   ];
+}
+
+/**
+ * What `--max-cpu-ratio` refuses: each size where the worker's CPU per API call is more than
+ * `max` times the hand-written script's, or where it could not be compared; empty when it holds.
+ */
+export function cpuRatioBreaches(groups: GroupSummary[], sizes: number[], max: number): string[] {
+  return sizes.flatMap((factor) => {
+    const value = cpuPerCallRatio(groups, factor);
+    if (value === undefined) return [`at ${sizeName(factor)} the worker's CPU per API call was not compared with the hand-written script's (both variants must run)`];
+    return value > max ? [`at ${sizeName(factor)} the worker's CPU per API call is ${value.toFixed(2)} times the hand-written script's, more than ${max}`] : [];
+  });
 }

@@ -1,12 +1,13 @@
 /**
  * `npm run bench` at a tiny size, so the harness cannot rot: the variants (tourflow without
  * and with payload encryption, the two scripts) run the tour-setup playbook against fresh
- * sandboxes, the numbers land in the JSON file and the report prints them.
+ * sandboxes, on a dev server of the bench's own (so that its CPU is measured too), the numbers
+ * land in the JSON file and the report prints them.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runBench, type BenchResults } from '../../bench/bench.ts';
 import { parseOptions } from '../../bench/options.ts';
 
@@ -15,9 +16,8 @@ describe('bench harness', () => {
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bench-test-'));
     const lines: string[] = [];
     try {
-      const options = parseOptions(['--sizes', '0.01', '--naive-sizes', '0.01', '--reps', '1', '--concurrency', '', '--latency-ms', '2', '--worker-from', 'source', '--out', outDir, '--variants', 'tourflow,encrypted,direct,naive']);
-      const temporal = { address: inject('temporalAddress'), namespace: inject('temporalNamespace') };
-      const { file } = await runBench(options, { temporal, log: (line) => lines.push(line), throughputSeconds: 0.5 });
+      const options = parseOptions(['--sizes', '0.01', '--naive-sizes', '0.01', '--reps', '1', '--concurrency', '', '--latency-ms', '2', '--worker-from', 'source', '--out', outDir, '--variants', 'tourflow,encrypted,direct,naive', '--max-cpu-ratio', '1000']);
+      const { file } = await runBench(options, { log: (line) => lines.push(line), throughputSeconds: 0.5 });
       const results = JSON.parse(await readFile(file, 'utf8')) as BenchResults;
 
       expect(results.failures).toEqual([]);
@@ -33,10 +33,15 @@ describe('bench harness', () => {
       expect(byVariant.tourflow!.history?.largest).toBeGreaterThan(10);
       expect(byVariant.tourflow!.workerPeakRssBytes).toBeGreaterThan(20 * 2 ** 20);
       expect(results.sandboxThroughput?.rps).toBeGreaterThan(0);
+      // CPU of the worker, of the Temporal server and of the script's own process.
+      expect(byVariant.tourflow!.cpu).toEqual(expect.objectContaining({ worker: expect.any(Number), temporal: expect.any(Number) }));
+      expect(byVariant.direct!.cpu).toEqual(expect.objectContaining({ bench: expect.any(Number) }));
+      expect(results.cpuRatioBreaches).toEqual([]);
 
       const report = lines.join('\n');
       expect(report).toMatch(/^tourflow\s+\d+\.\d+\s+\d+/m);
       expect(report).toContain('tourflow / hand-written at S');
+      expect(report).toMatch(/^S\/100\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+ \/ \d+\.\d+ = \d+\.\d+$/m);
       expect(report).toMatch(/^Payload encryption at S\/100: encrypted \d+\.\d+ s \/ unencrypted \d+\.\d+ s = \d+\.\d+ \(medians\)$/m);
       expect(report).toContain(`Results: ${file}`);
     } finally {

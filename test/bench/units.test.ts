@@ -12,7 +12,7 @@ import { encryptionLine, idleReport, starvedRuns, stolenShare } from '../../benc
 import type { Measurement } from '../../bench/measure.ts';
 import { endpointOf, IdleClock } from '../../bench/sandbox-process.ts';
 import { spread } from '../../bench/stats.ts';
-import { targets, type GroupSummary } from '../../bench/summary.ts';
+import { cpuRatioBreaches, targets, type GroupSummary } from '../../bench/summary.ts';
 import { compilePlaybookFile } from '../../definitions/index.ts';
 import type { Plan } from '../../definitions/plan-types.ts';
 import { CompressionCodec } from '../../worker/codec.ts';
@@ -152,7 +152,7 @@ describe('targets', () => {
 
   it('judges growth at the largest size tourflow ran, per unit of size', () => {
     const list = targets([group('tourflow', 1, 10_000), group('direct', 1, 8_000), group('naive', 1, 120_000), group('tourflow', 2, 21_000)], undefined);
-    expect(list.find((t) => t.name.startsWith('tourflow / hand-written'))).toMatchObject({ value: 1.25, met: true });
+    expect(list.find((t) => t.name === 'tourflow / hand-written at S')).toMatchObject({ value: 1.25, met: false });
     expect(list.find((t) => t.name.startsWith('naive / tourflow'))).toMatchObject({ value: 12, met: true });
     expect(list.find((t) => t.name.startsWith('tourflow 2xS / S'))).toMatchObject({ value: 1.05, met: true });
   });
@@ -161,6 +161,14 @@ describe('targets', () => {
     const encrypted = { ...group('tourflow', 1, 10_500), variant: 'encrypted' as const };
     expect(encryptionLine([group('tourflow', 1, 10_000), encrypted], 1)).toBe('Payload encryption at S: encrypted 10.50 s / unencrypted 10.00 s = 1.05 (medians)');
     expect(encryptionLine([group('tourflow', 1, 10_000)], 1)).toBeUndefined();
+  });
+
+  it('compares CPU per API call of the worker with the hand-written script’s, and names the sizes where it is over the limit', () => {
+    const withCpu = (g: GroupSummary, cpu: Record<string, number>): GroupSummary => ({ ...g, cpu: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, { median: v, min: v, max: v, n: 1 }])) });
+    const groups = [withCpu(group('tourflow', 0.25, 2_500), { worker: 1.5, temporal: 0.4 }), withCpu(group('direct', 0.25, 2_000), { bench: 0.6 })];
+    expect(cpuRatioBreaches(groups, [0.25], 3)).toEqual([]);
+    expect(cpuRatioBreaches(groups, [0.25], 2)).toEqual(["at S/4 the worker's CPU per API call is 2.50 times the hand-written script's, more than 2"]);
+    expect(cpuRatioBreaches(groups.slice(0, 1), [0.25], 2)).toEqual(["at S/4 the worker's CPU per API call was not compared with the hand-written script's (both variants must run)"]);
   });
 
   it('leaves a target unjudged when its runs were not made', () => {
