@@ -53,6 +53,7 @@ async function execute<T>(activity: string, options: ActivityOptions, action: st
   if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, FailureType.UNKNOWN_ACTION);
   // A local activity cannot heartbeat; it runs again with the workflow task after a crash.
   const timeouts = stubs === activities ? { heartbeatTimeout: HEARTBEAT_TIMEOUT, ...options } : options;
+  // replay-order: the SDK marks executeWithOptions @experimental; every step call is scheduled by it
   return (await fn.executeWithOptions(timeouts, [arg])) as T;
 }
 

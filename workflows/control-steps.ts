@@ -36,7 +36,16 @@ async function approval(interp: Interpreter, step: PlanStep): Promise<JsonValue>
   const args = (await evaluateAt({ step, field: 'with' }, step.args, interp.scope())) as JsonObject | null;
   const message = typeof args?.message === 'string' ? args.message : `approve step ${step.id}`;
   interp.setState(step.id, StepState.waiting, { waitingFor: message });
+/** A `set` step: its values, computed in the workflow (no activity, nothing to undo). */
+async function namedValues(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
+  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
+  return (await evaluateAt({ step, field: 'set' }, step.args, interp.scope())) ?? {};
+}
+
   const answered = () => interp.approvals.has(step.id) || interp.stopReason !== undefined;
+  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
   const inTime = step.approvalTimeout ? await condition(answered, step.approvalTimeout) : (await condition(answered), true);
   if (interp.stopReason) throw new Stopped();
   if (!inTime) {
@@ -64,6 +73,8 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
   const given = (args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}) as JsonObject;
   const input: PlaybookInput = {
     plan,
+  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
     inputs: withDefaults(plan, given),
     keySeed: `${interp.input.keySeed}/${step.id}`,
     now: interp.run.now,

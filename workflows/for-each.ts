@@ -141,6 +141,8 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const place = { step, field: 'forEach.items' };
   const items = await evaluateAt(place, forEach.items, run.scope());
   if (!Array.isArray(items)) throw new PlanEvaluationError(FailureType.FOREACH_NOT_A_LIST, place, forEach.items, `gave ${kindOf(items)}, not a list`);
+  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
   const done = (run.state.itemOutputs[step.id] ??= {});
   const size = batching(items.length, step);
   // The step's expressions read only steps it needs, all done before it started: one base

@@ -135,6 +135,8 @@ export class Interpreter {
     if (previous === StepState.done || previous === StepState.skipped) return;
     await this.checkpoint();
     try {
+      // replay-order: conditionAt is synchronous; the turn this await yields orders the step among parallel steps
+      // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
       if (step.if && !(await conditionAt({ step, field: 'if' }, step.if, this.scope()))) {
         this.state.outputs[step.id] = null;
         this.setState(step.id, StepState.skipped);
@@ -180,7 +182,8 @@ export class Interpreter {
 
   /** Evaluates args, runs the call, and returns the step's outputs (result merged with named outputs). */
   async callOnce(step: PlanStep, scope: ExpressionScope, itemKey: string | null): Promise<JsonValue> {
-    // awaited as recorded histories expect: the await orders this call among parallel steps
+    // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
+    // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
     const args = await evaluateAt({ step, field: 'with' }, step.args, scope);
     const outcome = await runCall(step, this.callWith(step, args, itemKey), this.saga);
     this.absorb(step.id, outcome);
@@ -199,6 +202,8 @@ export class Interpreter {
   async outputsOf(step: PlanStep, result: JsonValue, scope: ExpressionScope): Promise<JsonValue> {
     const base = resultFields(result);
     for (const [name, expression] of Object.entries(step.outputs)) {
+      // replay-order: evaluateAt is synchronous; one turn per named output (batches call outputsNow, without)
+      // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
       base[name] = await evaluateAt({ step, field: `outputs.${name}` }, expression, { ...scope, result });
     }
     return base;

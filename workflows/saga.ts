@@ -103,6 +103,7 @@ async function runUndo(stepId: string, record: UndoRecord, meta: UndoMeta, repor
     return;
   }
   try {
+    // replay-order: the SDK marks executeWithOptions @experimental; every undo is scheduled by it
     await activity.executeWithOptions({ summary: `undo ${stepId}: ${record.describe}` }, [record.args, meta]);
     report.undone.push(base);
   } catch (error) {
