@@ -33,19 +33,12 @@ export async function runControlStep(interp: Interpreter, step: PlanStep): Promi
 }
 
 async function approval(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
+  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
   const args = (await evaluateAt({ step, field: 'with' }, step.args, interp.scope())) as JsonObject | null;
   const message = typeof args?.message === 'string' ? args.message : `approve step ${step.id}`;
   interp.setState(step.id, StepState.waiting, { waitingFor: message });
-/** A `set` step: its values, computed in the workflow (no activity, nothing to undo). */
-async function namedValues(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
-  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
-  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
-  return (await evaluateAt({ step, field: 'set' }, step.args, interp.scope())) ?? {};
-}
-
   const answered = () => interp.approvals.has(step.id) || interp.stopReason !== undefined;
-  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
-  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
   const inTime = step.approvalTimeout ? await condition(answered, step.approvalTimeout) : (await condition(answered), true);
   if (interp.stopReason) throw new Stopped();
   if (!inTime) {
@@ -69,12 +62,12 @@ function withDefaults(plan: Plan, given: JsonObject): JsonObject {
 async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
   const plan = step.plan;
   if (!plan) throw new StepFailed(step.id, FailureType.INVALID_PLAN, `step ${step.id}: the composite step has no embedded playbook`, undefined);
+  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
+  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
   const args = ((await evaluateAt({ step, field: 'with' }, step.args, interp.scope())) ?? {}) as JsonObject;
   const given = (args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}) as JsonObject;
   const input: PlaybookInput = {
     plan,
-  // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
-  // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
     inputs: withDefaults(plan, given),
     keySeed: `${interp.input.keySeed}/${step.id}`,
     now: interp.run.now,

@@ -139,10 +139,10 @@ function skipElements(step: PlanStep, condition: string, keys: readonly string[]
 export async function runForEach(run: Interpreter, step: PlanStep): Promise<JsonValue> {
   const forEach = step.forEach!;
   const place = { step, field: 'forEach.items' };
-  const items = await evaluateAt(place, forEach.items, run.scope());
-  if (!Array.isArray(items)) throw new PlanEvaluationError(FailureType.FOREACH_NOT_A_LIST, place, forEach.items, `gave ${kindOf(items)}, not a list`);
   // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
   // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
+  const items = await evaluateAt(place, forEach.items, run.scope());
+  if (!Array.isArray(items)) throw new PlanEvaluationError(FailureType.FOREACH_NOT_A_LIST, place, forEach.items, `gave ${kindOf(items)}, not a list`);
   const done = (run.state.itemOutputs[step.id] ??= {});
   const size = batching(items.length, step);
   // The step's expressions read only steps it needs, all done before it started: one base

@@ -157,11 +157,11 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
         await continueAsNew<typeof playbookWorkflow>({ ...input, now: interp.run.now, ...(interp.run.timeZone ? { timeZone: interp.run.timeZone } : {}), carried: interp.state });
       }
       try {
+        // replay-order: playbookOutputs is synchronous; awaited in the recorded histories, one turn before the result
+        // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
         const outputs = await playbookOutputs(input.plan, interp.scope());
         const result = report(interp, RunStatus.completed, outputs);
         upsertMemo({ outcome: RunStatus.completed });
-        // replay-order: playbookOutputs is synchronous; awaited in the recorded histories, one turn before the result
-        // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
         countRun(input.plan.name, RunStatus.completed);
         return input.parentOwnsRollback ? { ...result, saga: interp.saga.entries } : result;
       } catch (error) {
