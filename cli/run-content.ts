@@ -67,6 +67,7 @@ export function contentDifferences(recorded: RunContent, now: RunContent): strin
 export function runKeyConflict(workflowId: string, running: boolean, differences: string[]): UserError {
   return new UserError(
     `${workflowId} ${running ? 'is already running' : 'already completed'} with other content: ${differences.join('; ')}.\n` +
-      'A run key names one run: give another --run-key to start a new run, or the same inputs to reach that one.',
+      'A run key names one run: give another --run-key to start a new run, or the same inputs to reach that one.' +
+      (running ? '' : `\nTo finish what did not succeed in it with corrected inputs, without repeating what did: tourflow retry ${workflowId} --inputs <file>`),
   );
 }

@@ -74,6 +74,8 @@ export interface StartRunOptions {
   now?: string;
   /** How long one workflow task may take before another worker retries it. @default 10s */
   workflowTaskTimeout?: string;
+  /** List inputs read from spreadsheets: file name and rows, to name elements in errors. */
+  sources?: PlaybookInput['sources'];
 }
 
 export interface StartedRun {
@@ -92,7 +94,7 @@ export async function startRun(options: StartRunOptions): Promise<StartedRun> {
   const content = runContent(plan, options.inputs);
   requireSameContent(latest, content);
   const { seed, generation } = keySeedFor(workflowId, latest);
-  const input: PlaybookInput = { plan: planForRun(plan), inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}) };
+  const input: PlaybookInput = { plan: planForRun(plan), inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}), ...(options.sources ? { sources: options.sources } : {}) };
   try {
     const handle = await client.workflow.start<typeof playbookWorkflow>('playbookWorkflow', {
       taskQueue: options.taskQueue,

@@ -11,11 +11,13 @@ import type { ExpressionScope } from '../definitions/expressions.ts';
 import type { BatchResult, StepCall } from '../activities/types.ts';
 import { preparesUndo, runBatchCall } from './activity-calls.ts';
 import { StepState, type ItemCounts } from './messages.ts';
-import { failureMessage } from './saga.ts';
+import { describeFailure, failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
 import { itemIdentity, itemKeys } from './keys.ts';
 import { PlanEvaluationError, conditionAt, evaluateAt } from './plan-errors.ts';
 import { FailureType } from '../definitions/failure-types.ts';
+import { compareElements, elementLabel } from './retry.ts';
+import { StepFailed } from './step-errors.ts';
 
 /**
  * Most calls one batch activity makes (200): long enough to matter, short enough to retry
@@ -97,7 +99,7 @@ function grouping(step: PlanStep): number {
  * expression, never by their values. Keys are evaluated without a promise each (every promise
  * in workflow code costs a stack capture).
  */
-function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope): string[] {
+function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope, label: (index: number) => string): string[] {
   const forEach = step.forEach!;
   const place = { step, field: 'forEach.key' };
   const identityOf = (index: number) => (forEach.key ? itemIdentity(evaluateAt(place, forEach.key, scopeOf(index))) : String(index));
@@ -110,7 +112,7 @@ function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) 
     FailureType.FOREACH_DUPLICATE_KEY,
     place,
     forEach.key ?? '',
-    `elements ${first} and ${second} (counting from 0) have the same value, so the API would answer the second ` +
+    `${label(first)} and ${label(second)} have the same value, so the API would answer the second ` +
       "element's call with the first one's record; give the step a key that tells every element apart, such as the " +
       `whole element: key: \${{ ${forEach.as} }}`,
   );
@@ -156,20 +158,26 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
     scopes[index] = undefined;
     return scope;
   };
-  const keys = elementKeys(step, items, scopeOf);
+  const label = (index: number) => elementLabel(run.input, step, index);
+  const keys = elementKeys(step, items, scopeOf, label);
+  for (const line of compareElements(run, step, items, keys, done)) if (!run.state.warnings.includes(line)) run.state.warnings.push(line);
   if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
-  const counts: ItemCounts = { total: items.length, done: Object.keys(done).length, failed: 0, running: 0 };
+  const counts: ItemCounts = { total: items.length, done: keys.filter((key) => key in done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
   // A batch activity runs `lanes` of the step's lanes side by side, each its share of `size`.
   const lanes = size > 1 ? grouping(step) : 1;
   const batches = inBatches(pending, size * lanes);
   let failure: unknown;
-  // Elements are named by position: their keys are digests, their values may be personal.
+  // Elements are named by CSV row or position: their keys are digests, their values may be personal.
   const fail = (index: number, error: unknown) => {
     counts.failed++;
-    if (step.onFailure !== 'continue') failure ??= error;
-    else run.state.warnings.push(`step ${step.id} item ${index} failed: ${failureMessage(error)}`);
+    if (step.onFailure === 'continue') run.state.warnings.push(`step ${step.id}: ${label(index)} failed: ${failureMessage(error)}`);
+    else if (failure === undefined && error instanceof PlanEvaluationError) failure = error;
+    else if (failure === undefined) {
+      const { type, message } = describeFailure(error);
+      failure = new StepFailed(step.id, type, `step ${step.id} (${step.action}) failed at ${label(index)}: ${message}`, error);
+    }
   };
   let next = 0;
   const lane = async (): Promise<void> => {
@@ -200,6 +208,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(forEach.concurrency / lanes, batches.length)) }, lane));
   if (failure !== undefined) throw failure;
+  if (counts.failed > 0) (run.state.incomplete ??= []).push(step.id);
   if (run.stopReason) throw run.stopped();
   return keys.map((key) => done[key] ?? null);
 }

@@ -72,6 +72,41 @@ export interface RunResult {
   error?: { stepId?: string; output?: string; type: string; message: string };
   /** The run was cancelled (and rolled back, as far as `status` says). */
   cancelled?: boolean;
+  /** What `tourflow retry` starts from; absent when every step succeeded. */
+  retry?: RetryRecord;
+}
+
+/** What a run that did not wholly succeed records for `tourflow retry` (`workflows/retry.ts`). */
+export interface RetryRecord {
+  /** Everything the run did was undone (rolled back or cancelled): a retry redoes it all. */
+  undone: boolean;
+  /** Steps that succeeded, and every step they need: a retry keeps them and their outputs. */
+  kept: string[];
+  outputs: Record<string, JsonValue>;
+  /** Succeeded elements of `forEach` steps: step -> item key -> output. */
+  itemOutputs: Record<string, Record<string, JsonValue>>;
+  /** A digest of each element's content as it was sent: step -> item key -> digest. */
+  itemDigests: Record<string, Record<string, string>>;
+  /** Records of the child runs (`playbook.run`) that failed, by step. */
+  children?: Record<string, RetryRecord>;
+}
+
+/** The run a retry finishes: what its elements were, and whether changed ones are sent again. */
+export interface PreviousRun {
+  workflowId: string;
+  itemDigests: Record<string, Record<string, string>>;
+  /** Send an element whose content changed since again, under a key of its own. */
+  redoChanged: boolean;
+  children?: Record<string, RetryRecord>;
+}
+
+/** Where a list input's elements came from: a CSV file's name and their rows (the header is row 1); no content. */
+export interface InputSource {
+  file: string;
+  /** The row of the first element. */
+  first: number;
+  /** Each element's row, when they are not consecutive (blank lines, cells over several lines). */
+  rows?: number[];
 }
 
 /** One registered compensation, carried across continue-as-new. */
@@ -92,6 +127,10 @@ export interface CarriedState {
   warnings: string[];
   tourId?: string;
   continuedCount: number;
+  /** Content digests of `forEach` elements: step -> item key -> digest (`RetryRecord.itemDigests`). */
+  itemDigests?: Record<string, Record<string, string>>;
+  /** `forEach` steps with `onFailure: continue` that ended with elements failed. */
+  incomplete?: string[];
 }
 
 /** A `keySeed` that stands for the run's own workflow ID (used by schedules, whose runs' IDs are made at start). */
@@ -110,6 +149,10 @@ export interface PlaybookInput {
   /** Set on a child run: its parent undoes it, so it hands its saga back instead. */
   parentOwnsRollback?: boolean;
   carried?: CarriedState;
+  /** Set on a retry (`tourflow retry`): the run it finishes. */
+  previous?: PreviousRun;
+  /** List inputs read from CSV files: input name -> file and rows, to name elements in errors. */
+  sources?: Record<string, InputSource>;
 }
 
 /** Result of a child run whose parent owns the rollback. */

@@ -38,6 +38,7 @@ import type { CompensationReport } from './saga.ts';
 import { METRICS } from './metric-catalogue.ts';
 import { PLAYBOOK_NAME } from './search-attributes.ts';
 import { runTimeZone } from './tour-zone.ts';
+import { retryRecord } from './retry.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 
 /**
@@ -88,6 +89,7 @@ function installHandlers(interp: Interpreter): void {
 function report(interp: Interpreter, status: RunResult['status'], outputs: JsonObject, comp?: CompensationReport): RunResult {
   const children = interp.childReports;
   const failure = interp.firstFailure;
+  const retry = retryRecord(interp.input, interp.state, interp.run.workflowId, comp !== undefined, children);
   return {
     status,
     playbook: interp.input.plan.name,
@@ -99,6 +101,7 @@ function report(interp: Interpreter, status: RunResult['status'], outputs: JsonO
     leftBehind: [...children.flatMap((c) => c.leftBehind), ...(comp?.leftBehind ?? [])],
     warnings: interp.state.warnings,
     ...(failure ? { error: failureReport(failure) } : {}),
+    ...(retry ? { retry } : {}),
   };
 }
 

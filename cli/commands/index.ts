@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../context.ts';
 import { register as dev } from './dev.ts';
 import { register as run } from './run.ts';
+import { register as retry } from './retry.ts';
 import { register as validate } from './validate.ts';
 import { register as plan } from './plan.ts';
 import { register as schema } from './schema.ts';
@@ -27,6 +28,7 @@ export type RegisterCommand = (program: Command, ctx: CliContext) => void;
 export const commands: RegisterCommand[] = [
   dev,
   run,
+  retry,
   validate,
   plan,
   schema,

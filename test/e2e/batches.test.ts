@@ -61,7 +61,8 @@ describe('forEach in batches', () => {
     const before = stack.sandbox.snapshot({ normalise: true });
     const outcome = await stack.run(path.join(FIXTURES, fixture), { names: list }, runKey);
     expect(outcome.result?.status, outcome.message).toBe('rolledBack');
-    expect(outcome.result?.error?.message).toMatch(/^step tags \(tag\.create\) failed: /);
+    // The refused element named by its position from 1 and the key expression, never its value.
+    expect(outcome.result?.error?.message).toMatch(new RegExp(`^step tags \\(tag\\.create\\) failed at element ${ITEMS / 2 + 2} \\(key \\$\\{\\{ name \\}\\}\\): `));
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
 
@@ -85,7 +86,7 @@ describe('forEach in batches', () => {
     const outcome = await stack.run(path.join(FIXTURES, 'batched-tags-continue.yaml'), { names: list }, 'batched-continue');
     expect(outcome.result?.status, outcome.message).toBe('completed');
     expect(outcome.result?.outputs.tags).toBe(ITEMS - 1);
-    expect(outcome.result?.warnings).toEqual(expect.arrayContaining([expect.stringContaining("step tags item 7 failed: ")]));
+    expect(outcome.result?.warnings).toEqual(expect.arrayContaining([expect.stringContaining("step tags: element 8 (key ${{ name }}) failed: ")]));
     const snapshot = stack.sandbox.snapshot({ normalise: true }) as { tags?: Row[] };
     expect((snapshot.tags ?? []).filter((t) => String(t.name).startsWith('Skipping '))).toHaveLength(ITEMS - 1);
   });

@@ -71,7 +71,8 @@ describe('idempotency keys', () => {
       stepId: 'guests',
       type: 'FOREACH_DUPLICATE_KEY',
       message:
-        'step guests (guest.create) failed: forEach.key ${{ guest.date + " " + guest.lastName }}: elements 0 and 2 (counting from 0) ' +
+        'step guests (guest.create) failed: forEach.key ${{ guest.date + " " + guest.lastName }}: element 1 (key ${{ guest.date + " " + guest.lastName }}) and ' +
+        'element 3 (key ${{ guest.date + " " + guest.lastName }}) ' +
         "have the same value, so the API would answer the second element's call with the first one's record; give the step a key " +
         'that tells every element apart, such as the whole element: key: ${{ guest }}',
     });
