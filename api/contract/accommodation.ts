@@ -91,20 +91,18 @@ export const updateStayBody = z.looseObject({
 export type UpdateStayBody = z.input<typeof updateStayBody>;
 
 export const listAccommodation = definePagedEndpoint(Endpoints.listAccommodation, {
-  params: ['tourId'],
   query: z.object(pageQuery),
   data: z.array(stay),
   page: { rows: arrayRows },
 });
 
-export const getAccommodation = defineEndpoint(Endpoints.getAccommodation, { params: ['accommodationId'], data: stay });
+export const getAccommodation = defineEndpoint(Endpoints.getAccommodation, { data: stay });
 
 export const createAccommodation = defineEndpoint(Endpoints.createAccommodation, { body: createStayBody, data: idNameResult });
 
 export const updateAccommodation = defineEndpoint(Endpoints.updateAccommodation, {
-  params: ['accommodationId'],
   body: updateStayBody,
   data: idNameResult,
 });
 
-export const deleteAccommodation = defineEndpoint(Endpoints.deleteAccommodation, { params: ['accommodationId'], data: noData });
+export const deleteAccommodation = defineEndpoint(Endpoints.deleteAccommodation, { data: noData });

@@ -52,15 +52,16 @@ const FILE_READ = [S.toursRead, S.scheduleRead, S.venuesRead, S.accommodationRea
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** One endpoint: method, path template, required scopes, and whether the read is paged. */
-export interface EndpointSpec {
+export interface EndpointSpec<P extends string = string> {
   readonly method: HttpMethod;
-  readonly path: string;
+  /** Path with `:name` placeholders, `/v1/...`; its literal type names the path parameters. */
+  readonly path: P;
   readonly scopes: readonly ApiScope[];
   /** Paged list read: takes `limit`/`offset` and may carry a `pagination` object. */
   readonly paged?: boolean;
 }
 
-const ep = (method: HttpMethod, path: string, scopes: readonly ApiScope[], paged = false): EndpointSpec => ({
+const ep = <P extends string>(method: HttpMethod, path: P, scopes: readonly ApiScope[], paged = false): EndpointSpec<`${typeof API_PREFIX}${P}`> => ({
   method,
   path: `${API_PREFIX}${path}`,
   scopes,

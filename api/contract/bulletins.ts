@@ -30,7 +30,6 @@ export const createBulletinBody = z.looseObject({
 export type CreateBulletinBody = z.input<typeof createBulletinBody>;
 
 export const listBulletins = definePagedEndpoint(Endpoints.listBulletins, {
-  params: ['tourId'],
   query: z.object(pageQuery),
   data: z.array(bulletin),
   page: { rows: arrayRows },
@@ -42,9 +41,8 @@ export const createBulletin = defineEndpoint(Endpoints.createBulletin, {
 });
 
 export const updateBulletin = defineEndpoint(Endpoints.updateBulletin, {
-  params: ['bulletinId'],
   body: createBulletinBody.omit({ dayId: true }).partial(),
   data: noData,
 });
 
-export const deleteBulletin = defineEndpoint(Endpoints.deleteBulletin, { params: ['bulletinId'], data: noData });
+export const deleteBulletin = defineEndpoint(Endpoints.deleteBulletin, { data: noData });

@@ -72,33 +72,28 @@ export const createKeyContact = defineEndpoint(Endpoints.createKeyContact, {
 });
 
 export const updateKeyContact = defineEndpoint(Endpoints.updateKeyContact, {
-  params: ['keyContactId'],
   body: updateKeyContactBody,
   data: noData,
 });
 
-export const listVenueKeyContacts = defineEndpoint(Endpoints.listVenueKeyContacts, { params: ['venueId'], data: z.array(keyContact) });
-export const updateVenueKeyContacts = defineEndpoint(Endpoints.updateVenueKeyContacts, { params: ['venueId'], body: keyContactLinks, data: noData });
+export const listVenueKeyContacts = defineEndpoint(Endpoints.listVenueKeyContacts, { data: z.array(keyContact) });
+export const updateVenueKeyContacts = defineEndpoint(Endpoints.updateVenueKeyContacts, { body: keyContactLinks, data: noData });
 
 export const listAccommodationKeyContacts = defineEndpoint(Endpoints.listAccommodationKeyContacts, {
-  params: ['accommodationId'],
   data: z.array(keyContact),
 });
 export const updateAccommodationKeyContacts = defineEndpoint(Endpoints.updateAccommodationKeyContacts, {
-  params: ['accommodationId'],
   body: keyContactLinks,
   data: noData,
 });
 
-export const listVenueContacts = defineEndpoint(Endpoints.listVenueContacts, { params: ['venueId'], data: z.array(generalContact) });
-export const updateVenueContacts = defineEndpoint(Endpoints.updateVenueContacts, { params: ['venueId'], body: generalContactChanges, data: noData });
+export const listVenueContacts = defineEndpoint(Endpoints.listVenueContacts, { data: z.array(generalContact) });
+export const updateVenueContacts = defineEndpoint(Endpoints.updateVenueContacts, { body: generalContactChanges, data: noData });
 
 export const listAccommodationContacts = defineEndpoint(Endpoints.listAccommodationContacts, {
-  params: ['accommodationId'],
   data: z.array(generalContact),
 });
 export const updateAccommodationContacts = defineEndpoint(Endpoints.updateAccommodationContacts, {
-  params: ['accommodationId'],
   body: generalContactChanges,
   data: noData,
 });

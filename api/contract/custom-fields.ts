@@ -23,22 +23,19 @@ export const STAY_CONFIRMATION_NUMBER_KEY = 'confirmation_number';
 const changes = z.looseObject({ fields: z.array(customFieldChange) });
 const fields = z.array(customField);
 
-export const listScheduleItemCustomFields = defineEndpoint(Endpoints.listScheduleItemCustomFields, { params: ['itemId'], data: fields });
+export const listScheduleItemCustomFields = defineEndpoint(Endpoints.listScheduleItemCustomFields, { data: fields });
 export const updateScheduleItemCustomFields = defineEndpoint(Endpoints.updateScheduleItemCustomFields, {
-  params: ['itemId'],
   body: changes,
   data: noData,
 });
 
-export const listVenueCustomFields = defineEndpoint(Endpoints.listVenueCustomFields, { params: ['venueId'], data: fields });
-export const updateVenueCustomFields = defineEndpoint(Endpoints.updateVenueCustomFields, { params: ['venueId'], body: changes, data: noData });
+export const listVenueCustomFields = defineEndpoint(Endpoints.listVenueCustomFields, { data: fields });
+export const updateVenueCustomFields = defineEndpoint(Endpoints.updateVenueCustomFields, { body: changes, data: noData });
 
 export const listAccommodationCustomFields = defineEndpoint(Endpoints.listAccommodationCustomFields, {
-  params: ['accommodationId'],
   data: fields,
 });
 export const updateAccommodationCustomFields = defineEndpoint(Endpoints.updateAccommodationCustomFields, {
-  params: ['accommodationId'],
   body: changes,
   data: noData,
 });

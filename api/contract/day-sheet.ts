@@ -18,11 +18,10 @@ export const daySheetRender = z.looseObject({
 });
 export type DaySheetRender = z.output<typeof daySheetRender>;
 
-export const getDaySheetData = defineEndpoint(Endpoints.getDaySheetData, { params: ['tourId', 'dayId'], data: daySheetData });
+export const getDaySheetData = defineEndpoint(Endpoints.getDaySheetData, { data: daySheetData });
 
 /** Creates nothing; a POST all the same, so it carries an idempotency key. */
 export const renderDaySheet = defineEndpoint(Endpoints.renderDaySheet, {
-  params: ['tourId', 'dayId'],
   body: daySheetRenderBody,
   data: daySheetRender,
 });

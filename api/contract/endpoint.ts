@@ -1,8 +1,8 @@
 /**
- * How one Tour API endpoint is described for the client: the method, path and scopes decided in
- * `api/contract/assumptions.ts`, the names of its path parameters, and zod schemas for the
- * query, the body and the envelope's `data`. A missing path parameter is a type error, and a
- * parameter list that disagrees with the path fails when the module loads.
+ * How one Tour API endpoint is described: the method, path and scopes decided in
+ * `api/contract/assumptions.ts`, and zod schemas for the query, the body and the envelope's
+ * `data`. The path parameters are read from the path itself (`PathParams`), so a missing one
+ * is a type error and there is no second list to keep in step with the path.
  */
 import type { z } from 'zod';
 import type { ApiScope, EndpointSpec, HttpMethod } from './assumptions.ts';
@@ -57,6 +57,16 @@ export interface PagedEndpoint<
   readonly page: PageSpec<z.output<D>, R>;
 }
 
+/**
+ * The `:name` placeholders of a path, as a union of their names:
+ * `PathParams<'/v1/tours/:tourId/days/:dayId/schedule'>` is `'tourId' | 'dayId'`.
+ */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
 type ParamsOption<K extends string> = [K] extends [never] ? { params?: undefined } : { params: Record<K, string | number> };
 type QueryOption<Q> = Q extends z.ZodType ? (Partial<z.input<Q>> extends z.input<Q> ? { query?: z.input<Q> } : { query: z.input<Q> }) : { query?: undefined };
 type BodyOption<B> = B extends z.ZodType ? { body: z.input<B> } : { body?: undefined };
@@ -83,8 +93,7 @@ export type DataOf<E extends Endpoint> = z.output<E['data']>;
 /** Row type of a paged endpoint. */
 export type RowOf<E> = E extends PagedEndpoint<string, z.ZodType | undefined, z.ZodType, infer R> ? R : never;
 
-interface EndpointInit<K extends string, Q, B, D> {
-  params?: readonly K[];
+interface EndpointInit<Q, B, D> {
   query?: Q;
   body?: B;
   data: D;
@@ -94,24 +103,19 @@ function placeholders(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1] ?? '');
 }
 
-/** Declares an endpoint: `defineEndpoint(Endpoints.updateTour, { params: ['tourId'], body, data })`. */
+/** Declares an endpoint: `defineEndpoint(Endpoints.updateTour, { body, data })`; its path parameters come from the path. */
 export function defineEndpoint<
   D extends z.ZodType,
-  K extends string = never,
+  P extends string,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(spec: EndpointSpec, init: EndpointInit<K, Q, B, D>): Endpoint<K, Q, B, D> {
-  const params = init.params ?? [];
-  const expected = placeholders(spec.path);
-  if (expected.length !== params.length || expected.some((name) => !params.includes(name as K))) {
-    throw new Error(`${spec.method} ${spec.path}: path parameters are [${expected.join(', ')}], not [${params.join(', ')}]`);
-  }
+>(spec: EndpointSpec<P>, init: EndpointInit<Q, B, D>): Endpoint<PathParams<P>, Q, B, D> {
   return {
     method: spec.method,
     path: spec.path,
     name: `${spec.method} ${spec.path}`,
     scopes: spec.scopes,
-    params,
+    params: placeholders(spec.path) as PathParams<P>[],
     query: init.query as Q,
     body: init.body as B,
     data: init.data,
@@ -119,11 +123,11 @@ export function defineEndpoint<
 }
 
 /** Declares a paged read; `page.rows` picks the rows out of `data`. */
-export function definePagedEndpoint<D extends z.ZodType, R, K extends string = never, Q extends z.ZodType | undefined = undefined>(
-  spec: EndpointSpec,
-  init: EndpointInit<K, Q, undefined, D> & { page: PageSpec<z.output<D>, R> },
-): PagedEndpoint<K, Q, D, R> {
-  return { ...defineEndpoint<D, K, Q, undefined>(spec, init), page: init.page };
+export function definePagedEndpoint<D extends z.ZodType, R, P extends string, Q extends z.ZodType | undefined = undefined>(
+  spec: EndpointSpec<P>,
+  init: EndpointInit<Q, undefined, D> & { page: PageSpec<z.output<D>, R> },
+): PagedEndpoint<PathParams<P>, Q, D, R> {
+  return { ...defineEndpoint<D, P, Q, undefined>(spec, init), page: init.page };
 }
 
 /** `page.rows` of a read whose `data` is the array of rows. */

@@ -73,15 +73,14 @@ export const createAttachmentFromUrl = defineEndpoint(Endpoints.createAttachment
   data: z.looseObject({ link: z.string(), fileName: z.string().nullish(), fileSize: z.number().nullish() }),
 });
 
-export const uploadFileContent = defineEndpoint(Endpoints.uploadFileContent, { params: ['tourId'], body: fileContentBody, data: uploadedFile });
+export const uploadFileContent = defineEndpoint(Endpoints.uploadFileContent, { body: fileContentBody, data: uploadedFile });
 
-export const createUploadTicket = defineEndpoint(Endpoints.createUploadTicket, { params: ['tourId'], body: uploadTicketBody, data: uploadTicket });
+export const createUploadTicket = defineEndpoint(Endpoints.createUploadTicket, { body: uploadTicketBody, data: uploadTicket });
 
 /** Additive and idempotent: the same key on the same entity answers `alreadyAttached: true`. */
-export const attachFile = defineEndpoint(Endpoints.attachFile, { params: ['tourId'], body: attachFileBody, data: attachedFile });
+export const attachFile = defineEndpoint(Endpoints.attachFile, { body: attachFileBody, data: attachedFile });
 
 export const listFiles = definePagedEndpoint(Endpoints.listFiles, {
-  params: ['tourId'],
   query: z.object({
     [FILE_LIST_QUERY.entityTypes]: z.array(entityType).optional(),
     [FILE_LIST_QUERY.dayId]: intId.optional(),
@@ -97,4 +96,4 @@ export const listFiles = definePagedEndpoint(Endpoints.listFiles, {
 });
 
 /** The URL lives about five minutes: ask again instead of storing it. */
-export const getFileDownload = defineEndpoint(Endpoints.getFileDownload, { params: ['tourId', 'fileId'], data: fileDownload });
+export const getFileDownload = defineEndpoint(Endpoints.getFileDownload, { data: fileDownload });

@@ -65,7 +65,6 @@ export const dayConfig = z.looseObject({
 });
 
 export const listGuestlist = definePagedEndpoint(Endpoints.listGuestlist, {
-  params: ['tourId', 'dayId'],
   query: z.object(pageQuery),
   data: z.array(guestEntry),
   page: { rows: arrayRows },
@@ -73,31 +72,28 @@ export const listGuestlist = definePagedEndpoint(Endpoints.listGuestlist, {
 
 export const createGuest = defineEndpoint(Endpoints.createGuest, { body: createGuestBody, data: intIdResult });
 
-export const updateGuest = defineEndpoint(Endpoints.updateGuest, { params: ['guestListId'], body: updateGuestBody, data: intIdResult });
+export const updateGuest = defineEndpoint(Endpoints.updateGuest, { body: updateGuestBody, data: intIdResult });
 
-export const deleteGuest = defineEndpoint(Endpoints.deleteGuest, { params: ['guestListId'], data: noData });
+export const deleteGuest = defineEndpoint(Endpoints.deleteGuest, { data: noData });
 
-export const restoreGuest = defineEndpoint(Endpoints.restoreGuest, { params: ['guestListId'], data: noData });
+export const restoreGuest = defineEndpoint(Endpoints.restoreGuest, { data: noData });
 
-export const listRequesters = defineEndpoint(Endpoints.listRequesters, { params: ['tourId'], data: z.array(requester) });
+export const listRequesters = defineEndpoint(Endpoints.listRequesters, { data: z.array(requester) });
 
 /** Sum of the party sizes of approved entries, not a row count. */
 export const getGuestlistApprovedTotal = defineEndpoint(Endpoints.getGuestlistApprovedTotal, {
-  params: ['tourId', 'dayId'],
   data: approvedTotal,
 });
 
-export const getGuestlistDayConfig = defineEndpoint(Endpoints.getGuestlistDayConfig, { params: ['tourId', 'dayId'], data: dayConfig });
+export const getGuestlistDayConfig = defineEndpoint(Endpoints.getGuestlistDayConfig, { data: dayConfig });
 
 export const updateGuestlistDayConfig = defineEndpoint(Endpoints.updateGuestlistDayConfig, {
-  params: ['tourId', 'dayId'],
   body: guestlistDayConfigBody,
   data: z.unknown(),
 });
 
 /** All-or-nothing across the batch. */
 export const updateGuestlistStatuses = defineEndpoint(Endpoints.updateGuestlistStatuses, {
-  params: ['tourId'],
   body: guestlistStatusBody,
   data: z.unknown(),
 });

@@ -59,11 +59,9 @@ export type KeyContact = z.output<typeof keyContact>;
 export const listOrganizations = defineEndpoint(Endpoints.listOrganizations, { data: z.array(organization) });
 
 export const listOrganizationUsers = defineEndpoint(Endpoints.listOrganizationUsers, {
-  params: ['orgId'],
   data: organizationMembers,
 });
 
 export const listOrganizationKeyContacts = defineEndpoint(Endpoints.listOrganizationKeyContacts, {
-  params: ['orgId'],
   data: z.array(keyContact),
 });

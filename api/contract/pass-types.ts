@@ -26,25 +26,22 @@ export const passTypeDeleteBlocked = z.looseObject({
 export type PassTypeDeleteBlocked = z.output<typeof passTypeDeleteBlocked>;
 
 export const listPassTypes = definePagedEndpoint(Endpoints.listPassTypes, {
-  params: ['tourId'],
   query: z.object(pageQuery),
   data: z.array(passType),
   page: { rows: arrayRows },
 });
 
-export const createPassType = defineEndpoint(Endpoints.createPassType, { params: ['tourId'], body: passTypeBody, data: intIdResult });
+export const createPassType = defineEndpoint(Endpoints.createPassType, { body: passTypeBody, data: intIdResult });
 
 export const updatePassType = defineEndpoint(Endpoints.updatePassType, {
-  params: ['passTypeId'],
   body: passTypeBody.partial(),
   data: z.unknown(),
 });
 
 /** `force: true` skips the guest check. */
 export const deletePassType = defineEndpoint(Endpoints.deletePassType, {
-  params: ['passTypeId'],
   query: z.object({ force: z.boolean().optional() }),
   data: noData,
 });
 
-export const restorePassType = defineEndpoint(Endpoints.restorePassType, { params: ['passTypeId'], data: noData });
+export const restorePassType = defineEndpoint(Endpoints.restorePassType, { data: noData });

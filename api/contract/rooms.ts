@@ -50,12 +50,12 @@ export type CreateRoomBody = z.input<typeof createRoomBody>;
 export const updateRoomBody = createRoomBody.partial();
 export type UpdateRoomBody = z.input<typeof updateRoomBody>;
 
-export const listRooms = defineEndpoint(Endpoints.listRooms, { params: ['accommodationId'], data: z.array(roomAssignment) });
+export const listRooms = defineEndpoint(Endpoints.listRooms, { data: z.array(roomAssignment) });
 
-export const createRoom = defineEndpoint(Endpoints.createRoom, { params: ['accommodationId'], body: createRoomBody, data: idNameResult });
+export const createRoom = defineEndpoint(Endpoints.createRoom, { body: createRoomBody, data: idNameResult });
 
-export const updateRoom = defineEndpoint(Endpoints.updateRoom, { params: ['roomAssignmentId'], body: updateRoomBody, data: idNameResult });
+export const updateRoom = defineEndpoint(Endpoints.updateRoom, { body: updateRoomBody, data: idNameResult });
 
-export const deleteRoom = defineEndpoint(Endpoints.deleteRoom, { params: ['roomAssignmentId'], data: idNameResult });
+export const deleteRoom = defineEndpoint(Endpoints.deleteRoom, { data: idNameResult });
 
-export const restoreRoom = defineEndpoint(Endpoints.restoreRoom, { params: ['roomAssignmentId'], data: idNameResult });
+export const restoreRoom = defineEndpoint(Endpoints.restoreRoom, { data: idNameResult });

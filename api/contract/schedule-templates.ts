@@ -28,12 +28,10 @@ export const ApplyMode = { merge: 'MERGE', replace: 'REPLACE' } as const;
 export type ApplyMode = (typeof ApplyMode)[keyof typeof ApplyMode];
 
 export const listScheduleTemplates = defineEndpoint(Endpoints.listScheduleTemplates, {
-  params: ['tourId'],
   data: z.array(scheduleTemplate),
 });
 
 export const listScheduleTemplateItems = defineEndpoint(Endpoints.listScheduleTemplateItems, {
-  params: ['templateId'],
   data: z.array(scheduleTemplateItem),
 });
 
@@ -49,23 +47,20 @@ export const createScheduleTemplate = defineEndpoint(Endpoints.createScheduleTem
 });
 
 export const renameScheduleTemplate = defineEndpoint(Endpoints.renameScheduleTemplate, {
-  params: ['templateId'],
   body: z.looseObject({ templateName: z.string().min(1).max(255) }),
   data: intIdResult,
 });
 
-export const deleteScheduleTemplate = defineEndpoint(Endpoints.deleteScheduleTemplate, { params: ['templateId'], data: noData });
+export const deleteScheduleTemplate = defineEndpoint(Endpoints.deleteScheduleTemplate, { data: noData });
 
-export const restoreScheduleTemplate = defineEndpoint(Endpoints.restoreScheduleTemplate, { params: ['templateId'], data: noData });
+export const restoreScheduleTemplate = defineEndpoint(Endpoints.restoreScheduleTemplate, { data: noData });
 
 export const applyScheduleTemplate = defineEndpoint(Endpoints.applyScheduleTemplate, {
-  params: ['templateId'],
   body: z.looseObject({ dayId: intId, mode: z.enum([ApplyMode.merge, ApplyMode.replace]).optional() }),
   data: idsResult,
 });
 
 export const undoApplyScheduleTemplate = defineEndpoint(Endpoints.undoApplyScheduleTemplate, {
-  params: ['templateId'],
   body: z.looseObject({ dayId: intId }),
   data: noData,
 });

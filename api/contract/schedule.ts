@@ -109,7 +109,6 @@ export type UpdateScheduleItemBody = z.input<typeof updateScheduleItemBody>;
 const writeResult = z.looseObject({ id: z.number(), reminders: z.array(reminder).optional() });
 
 export const listScheduleItems = definePagedEndpoint(Endpoints.listScheduleItems, {
-  params: ['tourId', 'dayId'],
   query: z.object(pageQuery),
   data: z.array(scheduleItem),
   page: { rows: arrayRows },
@@ -118,7 +117,6 @@ export const listScheduleItems = definePagedEndpoint(Endpoints.listScheduleItems
 export const createScheduleItem = defineEndpoint(Endpoints.createScheduleItem, { body: createScheduleItemBody, data: writeResult });
 
 export const updateScheduleItem = defineEndpoint(Endpoints.updateScheduleItem, {
-  params: ['itemId'],
   body: updateScheduleItemBody,
   data: writeResult,
 });
@@ -128,13 +126,12 @@ export const batchCreateScheduleItems = defineEndpoint(Endpoints.batchCreateSche
   data: idsResult,
 });
 
-export const deleteScheduleItem = defineEndpoint(Endpoints.deleteScheduleItem, { params: ['itemId'], data: noData });
+export const deleteScheduleItem = defineEndpoint(Endpoints.deleteScheduleItem, { data: noData });
 
-export const restoreScheduleItem = defineEndpoint(Endpoints.restoreScheduleItem, { params: ['itemId'], data: noData });
+export const restoreScheduleItem = defineEndpoint(Endpoints.restoreScheduleItem, { data: noData });
 
 export const confirmedItem = z.looseObject({ id: z.number(), name: z.string().nullish(), status: z.boolean().nullish(), status_type: lookupRef.nullish() });
 
 export const confirmAllScheduleItems = defineEndpoint(Endpoints.confirmAllScheduleItems, {
-  params: ['tourId', 'dayId'],
   data: z.array(confirmedItem),
 });

@@ -116,12 +116,12 @@ export const listTours = defineEndpoint(Endpoints.listTours, {
 
 export const createTour = defineEndpoint(Endpoints.createTour, { body: createTourBody, data: z.looseObject({ id: z.string() }) });
 
-export const updateTour = defineEndpoint(Endpoints.updateTour, { params: ['tourId'], body: updateTourBody, data: noData });
+export const updateTour = defineEndpoint(Endpoints.updateTour, { body: updateTourBody, data: noData });
 
-export const deleteTour = defineEndpoint(Endpoints.deleteTour, { params: ['tourId'], data: noData });
+export const deleteTour = defineEndpoint(Endpoints.deleteTour, { data: noData });
 
-export const listTourUsers = defineEndpoint(Endpoints.listTourUsers, { params: ['tourId'], data: tourMembers });
+export const listTourUsers = defineEndpoint(Endpoints.listTourUsers, { data: tourMembers });
 
 export const listDayTypes = defineEndpoint(Endpoints.listDayTypes, { data: z.array(dayType) });
 
-export const getTourData = defineEndpoint(Endpoints.getTourData, { params: ['tourId'], query: tourDataQuery, data: tourData });
+export const getTourData = defineEndpoint(Endpoints.getTourData, { query: tourDataQuery, data: tourData });

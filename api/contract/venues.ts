@@ -65,16 +65,15 @@ export const updateVenueBody = createVenueBody.omit({ tour_id: true, day_id: tru
 export type UpdateVenueBody = z.input<typeof updateVenueBody>;
 
 export const listVenues = definePagedEndpoint(Endpoints.listVenues, {
-  params: ['tourId'],
   query: z.object(pageQuery),
   data: z.array(venue),
   page: { rows: arrayRows },
 });
 
-export const getVenue = defineEndpoint(Endpoints.getVenue, { params: ['venueId'], data: venue });
+export const getVenue = defineEndpoint(Endpoints.getVenue, { data: venue });
 
 export const createVenue = defineEndpoint(Endpoints.createVenue, { body: createVenueBody, data: intIdResult });
 
-export const updateVenue = defineEndpoint(Endpoints.updateVenue, { params: ['venueId'], body: updateVenueBody, data: intIdResult });
+export const updateVenue = defineEndpoint(Endpoints.updateVenue, { body: updateVenueBody, data: intIdResult });
 
-export const deleteVenue = defineEndpoint(Endpoints.deleteVenue, { params: ['venueId'], data: noData });
+export const deleteVenue = defineEndpoint(Endpoints.deleteVenue, { data: noData });

@@ -14,7 +14,6 @@ type Page = { rows: number[]; pagination?: Record<string, unknown> };
 
 /** A paged endpoint over the scripted server: `/v1/tours/:tourId/venues` answering scripted pages. */
 const numbers = definePagedEndpoint(Endpoints.listVenues, {
-  params: ['tourId'],
   query: z.object({ limit: z.number().optional(), offset: z.number().optional() }),
   data: z.array(z.number()),
   page: { rows: arrayRows },
