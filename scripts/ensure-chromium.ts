@@ -9,10 +9,10 @@
  * `node --import tsx scripts/ensure-chromium.ts`.
  */
 import { execFile } from 'node:child_process';
-import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { isExecutable } from '../worker/temporal-cli.ts';
 
 const run = promisify(execFile);
 
@@ -39,15 +39,6 @@ export interface EnsureChromiumOptions {
   canInstall?: boolean;
   /** @default '/usr/bin/chromium' */
   debianPath?: string;
-}
-
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function tail(text: unknown, chars = 1_500): string {

@@ -14,11 +14,12 @@
  * Run alone it installs and prints what it found: `node --import tsx scripts/install-stack.ts`.
  */
 import { execFile } from 'node:child_process';
-import { access, constants, mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { isExecutable } from '../worker/temporal-cli.ts';
 
 const run = promisify(execFile);
 
@@ -61,15 +62,6 @@ export function stackCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_CACHE_HOME || path.join(env.HOME || os.homedir(), '.cache'), 'tourflow', 'stack');
 }
 
-async function executable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function goInstall(gobin: string, packages: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
   await mkdir(gobin, { recursive: true });
   log(`stack: go install ${packages.join(' ')} (several minutes on a cold cache)`);
@@ -95,7 +87,7 @@ async function findPostgres(): Promise<{ bin: string; major: number } | undefine
   }
   for (const major of majors.sort((a, b) => b - a)) {
     const bin = path.join(root, String(major), 'bin');
-    if (await executable(path.join(bin, 'initdb'))) return { bin, major };
+    if (await isExecutable(path.join(bin, 'initdb'))) return { bin, major };
   }
   return undefined;
 }
@@ -124,12 +116,12 @@ export async function installStack(versions: StackVersions, options: InstallOpti
   const temporalBin = path.join(cache, 'bin', `temporal-${temporalVersion}`);
   const temporalServer = path.join(temporalBin, 'server');
   const sqlTool = path.join(temporalBin, 'sql');
-  if (!(await executable(temporalServer)) || !(await executable(sqlTool))) {
+  if (!(await isExecutable(temporalServer)) || !(await isExecutable(sqlTool))) {
     await goInstall(temporalBin, [`${TEMPORAL_SERVER_MODULE}/cmd/server@${temporalVersion}`, `${TEMPORAL_SERVER_MODULE}/cmd/tools/sql@${temporalVersion}`], env, log);
   }
   const uiBin = path.join(cache, 'bin', `ui-${uiVersion}`);
   const uiServer = path.join(uiBin, 'server');
-  if (!(await executable(uiServer))) await goInstall(uiBin, [`${UI_SERVER_MODULE}/cmd/server@${uiVersion}`], env, log);
+  if (!(await isExecutable(uiServer))) await goInstall(uiBin, [`${UI_SERVER_MODULE}/cmd/server@${uiVersion}`], env, log);
 
   let postgres = await findPostgres();
   if (!postgres) {

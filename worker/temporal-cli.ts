@@ -37,7 +37,8 @@ export interface FindOptions {
   log?: (line: string) => void;
 }
 
-async function isExecutable(file: string): Promise<boolean> {
+/** Whether `file` exists and this process may run it. */
+export async function isExecutable(file: string): Promise<boolean> {
   try {
     await access(file, constants.X_OK);
     return true;
