@@ -20,6 +20,7 @@ import { connectClient } from '../worker/temporal.ts';
 import { workflowBundle } from '../worker/worker.ts';
 import { buildWorker } from './build.ts';
 import { onInterrupt } from './children.ts';
+import { profileTable } from './profile.ts';
 import { SIZE_S, generateTour, sizeName } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
@@ -84,6 +85,7 @@ async function compileBench(): Promise<BenchResults['compile']> {
 
 async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBenchOptions['temporal'], log: (line: string) => void): Promise<{ env: BenchEnv; close: () => Promise<void> }> {
   const server: Pick<DevServer, 'address' | 'namespace' | 'pid' | 'stop'> = existing ? { ...existing, stop: async () => undefined } : await startDevServer({ ui: false });
+  if (options.profileDir) await mkdir(options.profileDir, { recursive: true });
   const build = options.workerFrom === 'build' ? await buildWorker() : undefined;
   if (build?.warnings) log(`The build reported errors; its workers run what it emitted:\n${build.warnings.split('\n').slice(0, 10).join('\n')}`);
   const bundlePath = path.join(os.tmpdir(), `tourflow-bench-bundle-${process.pid}.js`);
@@ -106,6 +108,7 @@ async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBen
     workerEntry: build?.entry,
     runTimeoutMs: options.runTimeoutMinutes * 60_000,
     workerNodeArgs: [...options.workerNodeArgs, ...(options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : [])],
+    ...(options.profileDir ? { profileDir: path.resolve(options.profileDir) } : {}),
     plan,
     latencyMs: options.latencyMs,
     tuning,
@@ -169,6 +172,8 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   log(`Time per top-level step at ${sizeName(main)}: seconds (started at, seconds into the run)\n${stepTable(results.measurements, main, variants)}\n`);
   log(`API calls by endpoint at ${sizeName(main)} (first repetition)\n${endpointTable(results.measurements, main)}\n`);
   log(`No API call in flight at ${sizeName(main)}, between the run's first call and its last (first repetition; seconds into the run, gap, the calls around it)\n${idleReport(results.measurements, main, variants)}\n`);
+  const profiles = profileTable(results.measurements, main);
+  if (profiles) log(`CPU by part of the code at ${sizeName(main)}, from the profiles (--profile; warm-ups included, per API call)\n${profiles}\n`);
   const encryption = encryptionLine(summaries, main);
   if (encryption) log(`${encryption}\n`);
   if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);

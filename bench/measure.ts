@@ -4,7 +4,8 @@
  * CPU per process, history events and the worker's peak memory.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
@@ -16,6 +17,7 @@ import { loadConfig, type Config, type WorkerTuning } from '../worker/config.ts'
 import { walkPlan, type ActivityFunctions } from './direct.ts';
 import { generateTour, type TourCounts } from './generate.ts';
 import { CpuMeter } from './proc.ts';
+import { breakdownOf, processBreakdown, type Breakdown, type CpuProfile } from './profile.ts';
 import { apiCalls, startSandboxProcess, type ApiIdle, type EndpointCounts, type SandboxProcess } from './sandbox-process.ts';
 import { historyStats, runOnTemporal, type HistoryStats, type StepSpan } from './tourflow.ts';
 import { startWorkerProcess } from './worker-process.ts';
@@ -39,6 +41,8 @@ export interface BenchEnv {
   workerEntry: string | undefined;
   /** Arguments for the worker's node, e.g. CPU profiling. */
   workerNodeArgs: string[];
+  /** Where CPU profiles go (the worker's `--cpu-prof`, the script's through the inspector), if profiled. */
+  profileDir?: string;
   /** How long a tourflow run may take before the bench terminates it and reports why. */
   runTimeoutMs: number;
   plan: Plan;
@@ -71,6 +75,10 @@ export interface Measurement extends RunSpec {
   workerIdleRssBytes?: number;
   /** Top-level steps: when each started and ended, in milliseconds from the start of the run. */
   steps: Record<string, StepSpan>;
+  /** API calls of the untimed warm-up run before it, in the same process. */
+  warmUpApiCalls: number;
+  /** With `--profile`: CPU ms by part of the code over the process's warm-up and run. */
+  profile?: Breakdown;
 }
 
 /** The plan with every `forEach` (in included playbooks too) at `concurrency`. */
@@ -100,7 +108,7 @@ function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, ou
   });
 }
 
-type Timed = Pick<Measurement, 'wallMs' | 'cpu' | 'history' | 'workerPeakRssBytes' | 'workerIdleRssBytes' | 'steps'>;
+type Timed = Pick<Measurement, 'wallMs' | 'cpu' | 'history' | 'workerPeakRssBytes' | 'workerIdleRssBytes' | 'steps' | 'warmUpApiCalls' | 'profile'>;
 
 /** A run's tour and the smaller one that warms its process up first. */
 interface RunInputs {
@@ -113,7 +121,7 @@ async function timeTourflow(env: BenchEnv, client: Client, config: Config, sandb
   const workerIdleRssBytes = worker.peakRss();
   try {
     await runOnTemporal(client, config.temporal.taskQueue, plan, run.warmUp, randomUUID(), env.runTimeoutMs);
-    await sandbox.counts(true);
+    const warmUpApiCalls = apiCalls((await sandbox.counts(true)).requests);
     const meter = new CpuMeter({ sandbox: sandbox.pid, worker: worker.pid, temporal: env.temporal.pid, bench: process.pid });
     const timed = await runOnTemporal(client, config.temporal.taskQueue, plan, run.inputs, randomUUID(), env.runTimeoutMs);
     const cpu = meter.read();
@@ -121,25 +129,46 @@ async function timeTourflow(env: BenchEnv, client: Client, config: Config, sandb
     await worker.stop();
     const history = await historyStats(client, config.temporal.taskQueue, { workflowId: timed.workflowId, plan });
     const memory = workerPeakRssBytes !== undefined && workerIdleRssBytes !== undefined ? { workerPeakRssBytes, workerIdleRssBytes } : {};
-    return { wallMs: timed.wallMs, cpu, history, steps: history.steps, ...memory };
+    const profile = env.profileDir ? await processBreakdown(env.profileDir, worker.pid) : undefined;
+    return { wallMs: timed.wallMs, cpu, history, steps: history.steps, warmUpApiCalls, ...memory, ...(profile ? { profile } : {}) };
   } catch (error) {
     await worker.stop();
     throw new Error(`${(error as Error).message}\nworker log (tail):\n${worker.output().slice(-4_000)}`, { cause: error });
   }
 }
 
-async function timeDirect(config: Config, sandbox: SandboxProcess, plan: Plan, run: RunInputs, sequential: boolean): Promise<Timed> {
+/** Profiles this process (the script's) from `start` to `stop`, through the inspector, into `dir`. */
+async function profiler(dir: string | undefined, name: string): Promise<{ stop(): Promise<Breakdown | undefined> }> {
+  if (!dir) return { stop: async () => undefined };
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+      return breakdownOf(profile as CpuProfile);
+    },
+  };
+}
+
+async function timeDirect(env: BenchEnv, config: Config, sandbox: SandboxProcess, plan: Plan, run: RunInputs, spec: RunSpec): Promise<Timed> {
   const client = createApiClient({ config: config.api, retry: false });
   const activities = createActivities({ client, outputDir: config.outputDir, defaultOrg: config.api.defaultOrg }) as unknown as ActivityFunctions;
+  const profiling = await profiler(env.profileDir, `${spec.variant}-${spec.factor}-${spec.concurrency ?? 'own'}-${spec.rep}-${process.pid}`);
   try {
     // The warm-up walks concurrently even for the naive script: it only warms the process.
     await walkPlan(plan, run.warmUp, { activities, sequential: false, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString(), steps: {} });
-    await sandbox.counts(true);
+    const warmUpApiCalls = apiCalls((await sandbox.counts(true)).requests);
     const meter = new CpuMeter({ sandbox: sandbox.pid, bench: process.pid });
     const started = performance.now();
     const steps: Record<string, StepSpan> = {};
-    await walkPlan(plan, run.inputs, { activities, sequential, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString(), steps });
-    return { wallMs: performance.now() - started, cpu: meter.read(), steps };
+    await walkPlan(plan, run.inputs, { activities, sequential: spec.variant === Variant.naive, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString(), steps });
+    const timed = { wallMs: performance.now() - started, cpu: meter.read(), steps, warmUpApiCalls };
+    const profile = await profiling.stop();
+    return profile ? { ...timed, profile } : timed;
   } finally {
     await client.close();
   }
@@ -192,7 +221,7 @@ export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement
     const timed =
       spec.variant === Variant.tourflow || encrypted
         ? await timeTourflow(env, encrypted ? env.encryptedClient : env.client, config, sandbox, plan, run)
-        : await timeDirect(config, sandbox, plan, run, spec.variant === Variant.naive);
+        : await timeDirect(env, config, sandbox, plan, run, spec);
     const { requests, idle } = await sandbox.counts();
     const calls = apiCalls(requests);
     return { ...spec, ...timed, apiCalls: calls, callsPerSecond: calls / (timed.wallMs / 1000), requests, apiIdle: idle, counts: tour.counts };
