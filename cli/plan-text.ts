@@ -50,6 +50,10 @@ function describeStep(step: PlanStep, indent: string): string[] {
     const key = step.forEach.key ? `, key ${step.forEach.key}` : '';
     lines.push(`${detail}forEach: ${step.forEach.items} as ${step.forEach.as}, ${step.forEach.concurrency} at once${key}`);
   }
+  if (step.action === 'set' && step.kind === 'control') {
+    lines.push(`${detail}values: ${Object.keys(step.args as JsonObject).join(', ')} (computed in the run: no API call)`);
+    return lines;
+  }
   const calls = findAction(step.action)?.calls ?? [];
   if (calls.length > 0) lines.push(`${detail}calls: ${calls.join(', ')}`);
   if (step.approvalTimeout) lines.push(`${detail}waits for: tourflow approve RUN ${step.id} (up to ${step.approvalTimeout})`);

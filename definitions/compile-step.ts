@@ -19,7 +19,11 @@ export interface StepEntry {
   action: ActionDefinition | undefined;
   /** For `playbook.run`: the included playbook. */
   plan?: Plan;
+  /** For a `set` step: the values it names (its `set:`). */
+  set?: JsonObject;
 }
+
+export { stepDocument, stepSchemaOf } from './set-step.ts';
 
 /** The catalogue action a step names; an unknown name is an error with the closest name. */
 export function resolveAction(entry: Omit<StepEntry, 'action'>, source: PlaybookSource, errors: PlaybookError[]): ActionDefinition | undefined {
@@ -39,9 +43,10 @@ export function resolveAction(entry: Omit<StepEntry, 'action'>, source: Playbook
 
 /** What other steps' expressions may read of this one. */
 export function factsOf(entry: StepEntry): StepFacts {
-  const declared = Object.keys(entry.document.outputs ?? {});
+  const declared = Object.keys(entry.set ?? entry.document.outputs ?? {});
   let outputs: ReadonlySet<string> | undefined;
   if (entry.plan) outputs = new Set([...Object.keys(entry.plan.outputs), ...declared]);
+  else if (entry.set) outputs = new Set(declared);
   else if (entry.action) outputs = declared.length > 0 ? new Set([...actionOutputs(entry.action), ...declared]) : actionOutputs(entry.action);
   return {
     id: entry.document.id,
@@ -84,7 +89,8 @@ function forEachOf(document: StepDocument): ForEach | undefined {
 export function compileStep(entry: StepEntry, source: PlaybookSource, context: ReferenceContext): PlanStep {
   const { document, index, action } = entry;
   const base = ['steps', index];
-  const args = (document.with ?? {}) as JsonObject;
+  const args = entry.set ?? ((document.with ?? {}) as JsonObject);
+  const argsField = entry.set ? 'set' : 'with';
   if (action) context.errors.push(...checkArgs(action, args, source, [...base, 'with']));
   const forEach = forEachOf(document);
   // a step naming itself is reported by checkNeeds; keep it out of the graph
@@ -97,7 +103,7 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
     for (const id of checkExpressions(value, [...base, ...path], { step: document.id, ...place }, context, bare)) needs.add(id);
   };
   const itemType = forEach && context.types ? context.types.elementType(unwrapExpression(forEach.items), { step: document.id }) : undefined;
-  read(args, ['with'], { item, itemType });
+  read(args, [argsField], { item, itemType });
   const types = context.types;
   if (action && types) context.errors.push(...argKindErrors(action, args, [...base, 'with'], source, (text) => types.typeOf(text, { step: document.id, item, itemType })));
   // An `if` that reads the element is a condition per element (`forEach.if`), else the step's.
@@ -163,7 +169,7 @@ function planStep(entry: StepEntry, args: JsonObject, needs: string[], forEach: 
   const step: PlanStep = {
     id: document.id,
     action: document.action,
-    kind: action?.kind ?? ActionKind.read,
+    kind: entry.set ? ActionKind.control : (action?.kind ?? ActionKind.read),
     activity: action?.activity ?? '',
     ...(action?.plainActivity ? { plainActivity: true as const } : {}),
     args,

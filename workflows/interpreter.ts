@@ -22,6 +22,7 @@ import { Saga } from './saga.ts';
 import { TOUR_ID } from './search-attributes.ts';
 import { runControlStep } from './control-steps.ts';
 import { runForEach } from './for-each.ts';
+import { isSetStep, namedValues } from './set-step.ts';
 import { describeFailure } from './saga.ts';
 import { StepFailed, Stopped } from './step-errors.ts';
 
@@ -143,7 +144,9 @@ export class Interpreter {
         return;
       }
       this.setState(step.id, StepState.running);
-      if (step.kind === 'control') {
+      if (isSetStep(step)) {
+        this.state.outputs[step.id] = await namedValues(this, step);
+      } else if (step.kind === 'control') {
         this.state.outputs[step.id] = await runControlStep(this, step);
       } else if (step.forEach) {
         this.state.outputs[step.id] = await runForEach(this, step);
