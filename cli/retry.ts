@@ -84,20 +84,21 @@ export interface RetryOptions {
 }
 
 export interface StartedRetry {
-  handle: WorkflowHandle<typeof playbookWorkflow>;
+  /** Undefined when RUN left nothing to retry. */
+  handle?: WorkflowHandle<typeof playbookWorkflow>;
   workflowId: string;
   /** What the retry will do, in words, for the user. */
   notes: string[];
 }
 
 /** What RUN's result says, or why there is nothing to retry (`UserError`). */
-async function recordOf(found: Awaited<ReturnType<typeof findRun>>): Promise<{ result: RunResult | undefined; notes: string[] }> {
+async function recordOf(found: Awaited<ReturnType<typeof findRun>>): Promise<{ result: RunResult | undefined; notes: string[]; nothing?: true }> {
   const id = found.description.workflowId;
   const status = found.description.status.name;
   if (status === 'RUNNING') throw new UserError(`run "${id}" is still running; wait for its end (\`tourflow result ${id}\`) or cancel it, then retry it`);
   const { result } = await waitForOutcome(found.handle);
   if (!result) return { result, notes: [`${id} ended without a record of its steps (${status.toLowerCase()}): every step runs again under its keys, so what it wrote is answered by the API, not written twice.`] };
-  if (!result.retry) throw new UserError(`run "${id}" completed every step: nothing to retry`, { exitCode: 0 });
+  if (!result.retry) return { result, notes: [`${id} completed every step: nothing to retry.`], nothing: true };
   if (result.retry.undone) return { result, notes: [`${id} ${result.cancelled ? 'was cancelled and ' : ''}rolled back: everything it did was undone, so every step will be redone.`] };
   return { result, notes: [] };
 }
@@ -106,7 +107,8 @@ async function recordOf(found: Awaited<ReturnType<typeof findRun>>): Promise<{ r
 export async function startRetry(ctx: CliContext, options: RetryOptions): Promise<StartedRetry> {
   const { client } = options;
   const found = await findRun(client, options.run);
-  const { result, notes } = await recordOf(found);
+  const { result, notes, nothing } = await recordOf(found);
+  if (nothing) return { workflowId: found.description.workflowId, notes };
   const given = await startInput(client, found.description.workflowId, found.description.runId);
   const plan = given.plan;
   const inputs = await correctedInputs(ctx, plan, given, options.input, options.inputs);

@@ -19,6 +19,7 @@ import { StepFailed, Stopped } from './step-errors.ts';
 import { StepState, type ChildResult, type PlaybookInput, type RunResult } from './messages.ts';
 import { playbookSearchAttributes } from './search-attributes.ts';
 import { FailureType } from '../definitions/failure-types.ts';
+import { retryStart } from './retry.ts';
 
 /** Runs a control step and returns its outputs. */
 export async function runControlStep(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
@@ -72,6 +73,7 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
     keySeed: `${interp.input.keySeed}/${step.id}`,
     now: interp.run.now,
     parentOwnsRollback: true,
+    ...childRetry(interp, step.id),
   };
   try {
     const result = await cancelledWithRun(interp, () =>
@@ -96,6 +98,18 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
     if (report) interp.childReports.push(report);
     throw error;
   }
+}
+
+/**
+ * In a retry, how a child run that failed in the earlier run starts: from its record, under its
+ * keys (`retry.ts`); a child whose work was undone starts over under keys of its own.
+ */
+function childRetry(interp: Interpreter, stepId: string): Partial<PlaybookInput> {
+  const previous = interp.input.previous;
+  const record = previous?.children?.[stepId];
+  if (!previous || !record) return {};
+  if (record.undone) return { keySeed: `${workflowInfo().workflowId}/${stepId}` };
+  return retryStart(record, `${previous.workflowId}/${stepId}`, previous.redoChanged);
 }
 
 /**

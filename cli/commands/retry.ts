@@ -35,8 +35,9 @@ export function register(program: Command, ctx: CliContext): void {
     ]);
     await withClient(ctx, options, async (client, config) => {
       const retry = await startRetry(ctx, { client, taskQueue: config.temporal.taskQueue, run: id, input: options.input, inputs: options.inputs, redoChanged: options.redoChanged ?? false });
-      const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, retry.workflowId);
       for (const note of retry.notes) ctx.err(note);
+      if (!retry.handle) return;
+      const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, retry.workflowId);
       if (!options.wait) {
         ctx.out(options.json ? JSON.stringify({ workflowId: retry.workflowId, url: url ?? null }) : [`started ${retry.workflowId}`, ...(url ? [url] : [])].join('\n'));
         return;

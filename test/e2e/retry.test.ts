@@ -106,6 +106,10 @@ describe('tourflow retry', () => {
     expect(retryResult.warnings).toEqual([]);
     expect(retryResult.done).toHaveLength(3); // the fixed row and the two new ones
     expect(await guestList(tour)).toEqual(await cleanImport(fixed));
+
+    const nothing = await run(['retry', retryResult.workflowId]);
+    expect(nothing.code).toBe(0);
+    expect(nothing.err).toBe(`${retryResult.workflowId} completed every step: nothing to retry.`);
   });
 
   it('an element that succeeded and changed since is reported, and kept as it was sent', async () => {
