@@ -11,7 +11,8 @@ import { resolveInputs } from '../../definitions/index.ts';
 import type { Plan } from '../../definitions/plan-types.ts';
 import { progressQuery, type RunProgress } from '../../workflows/messages.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { cli, eventually, normalise, type CliOptions } from './support.ts';
+import { cli, normalise, type CliOptions } from './support.ts';
+import { pollUntil } from '../support/poll.ts';
 
 const GATE = path.resolve(import.meta.dirname, 'fixtures/gate.yaml');
 
@@ -36,7 +37,7 @@ describe('run management commands', () => {
   async function startGate(name: string): Promise<string> {
     const { inputs } = resolveInputs(plan, { label: name });
     const run = await startRun({ client: stack.client, taskQueue: stack.config.temporal.taskQueue, plan, inputs, runKey: `${name}-${key}` });
-    await eventually(async () => {
+    await pollUntil(async () => {
       const progress: RunProgress = await run.handle.query(progressQuery);
       return progress.steps[0]?.state === 'waiting' ? progress : undefined;
     }, `${run.workflowId} to wait for approval`);
@@ -126,7 +127,7 @@ describe('run management commands', () => {
     let abortedAt = 0;
     const waiting = cli(['run', GATE, '--input', 'label=run-interrupt', '--run-key', `run-interrupt-${key}`], { ...options, signal: interrupt.signal });
     const id = `cli-gate--run-interrupt-${key}`;
-    await eventually(async () => {
+    await pollUntil(async () => {
       const progress: RunProgress = await stack.client.workflow.getHandle(id).query(progressQuery);
       return progress.steps[0]?.state === 'waiting' ? progress : undefined;
     }, `${id} to wait for approval`);
@@ -192,7 +193,7 @@ describe('run management commands', () => {
   });
 
   it('runs lists recent runs, filtered through the search attributes', async () => {
-    const rows = await eventually(async () => {
+    const rows = await pollUntil(async () => {
       const listed = await cli(['runs', '--playbook', 'cli-gate', '--json'], options);
       const parsed = JSON.parse(listed.out) as { workflowId: string; status: string }[];
       // listing is eventually consistent: wait until every run started here shows its final state

@@ -47,22 +47,6 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-}
-
 /**
  * Replaces what changes from run to run (instants, durations, run IDs, ports, the unique
  * suffixes tests give their runs and schedules) with fixed placeholders.

@@ -18,7 +18,8 @@ import { METADATA_KEY_ID } from '../../worker/encryption-codec.ts';
 import { FileKeyProvider, addKey, readKeyFile } from '../../worker/key-file.ts';
 import { workflowBundle } from '../../worker/worker.ts';
 import { progressQuery, type RunProgress } from '../../workflows/messages.ts';
-import { cli, eventually } from '../cli/support.ts';
+import { cli } from '../cli/support.ts';
+import { pollUntil } from '../support/poll.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const GATE = path.resolve(import.meta.dirname, '../cli/fixtures/gate.yaml');
@@ -61,7 +62,7 @@ describe('key rotation', () => {
     const underA = await stack.run('demo.yaml', {}, `rotation-a-${tag}`);
     expect(underA.result?.status, underA.message).toBe('completed');
     const waiting = await stack.start(GATE, { label: `rotation ${tag}` }, `rotation-gate-${tag}`);
-    await eventually(async () => ((await waiting.handle.query(progressQuery)) as RunProgress).steps[0]?.state === 'waiting' || undefined, 'the gate to wait');
+    await pollUntil(async () => ((await waiting.handle.query(progressQuery)) as RunProgress).steps[0]?.state === 'waiting' || undefined, 'the gate to wait');
     await stack.close();
     stack = undefined;
 

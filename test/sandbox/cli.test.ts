@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import type { SandboxCredentials } from '../../sandbox/index.ts';
-import { eventually } from './helpers.ts';
+import { pollUntil } from '../support/poll.ts';
 
 describe('tourflow sandbox', () => {
   it('prints both credential sets and the redirect URI, writes the JSON file, and stops on Ctrl-C', async () => {
@@ -19,7 +19,7 @@ describe('tourflow sandbox', () => {
       stderr: (text) => lines.push(text),
       signal: controller.signal,
     });
-    await eventually(() => (lines.some((line) => line.includes('Credentials written')) ? true : undefined), 10_000);
+    await pollUntil(() => lines.some((line) => line.includes('Credentials written')), 'the credentials to be written', 10_000);
     const file = path.join(dir, 'creds.json');
     const credentials = JSON.parse(readFileSync(file, 'utf8')) as SandboxCredentials;
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -50,7 +50,7 @@ describe('tourflow sandbox', () => {
         stderr: (text) => lines.push(text),
         signal: controller.signal,
       });
-      const printed = await eventually(() => lines.find((line) => line.startsWith('{')));
+      const printed = await pollUntil(() => lines.find((line) => line.startsWith('{')), 'the credentials printed as JSON');
       controller.abort();
       expect(await exit).toBe(0);
       return JSON.parse(printed) as SandboxCredentials;
@@ -75,7 +75,7 @@ describe('tourflow sandbox', () => {
         stderr: (text) => lines.push(text),
         signal: controller.signal,
       });
-      const credentials = JSON.parse(await eventually(() => lines.find((line) => line.startsWith('{')))) as SandboxCredentials;
+      const credentials = JSON.parse(await pollUntil(() => lines.find((line) => line.startsWith('{')), 'the credentials printed as JSON')) as SandboxCredentials;
       return { credentials, stop: async () => (controller.abort(), expect(await exit).toBe(0)) };
     };
     const first = await start();

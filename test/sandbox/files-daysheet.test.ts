@@ -1,7 +1,8 @@
 /** Files and attachments, the day sheet (model and PDF render), and the whole-tour read. */
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Api, actAs, createTour, crewMember, eventually, itemBody, startTestSandbox, useSandbox } from './helpers.ts';
+import { Api, actAs, createTour, crewMember, itemBody, startTestSandbox, useSandbox } from './helpers.ts';
+import { pollUntil } from '../support/poll.ts';
 
 let tourId: string;
 let dayIds: number[];
@@ -47,7 +48,7 @@ describe('files', () => {
     const fetched = await fetch(download.body.data.downloadUrl);
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer())).toEqual(bytes);
-    await eventually(async () => ((await fetch(download.body.data.downloadUrl)).status === 403 ? true : undefined), 6000);
+    await pollUntil(async () => (await fetch(download.body.data.downloadUrl)).status === 403, 'the download link to expire', 6000);
     expect((await env.api.get(`/v1/tours/${tourId}/files/999999/download`)).status).toBe(404);
   });
 
@@ -163,7 +164,7 @@ describe('day sheet', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.length).toBeGreaterThan(1000);
-    await eventually(async () => ((await fetch(render.body.data.url)).status === 403 ? true : undefined), 6000);
+    await pollUntil(async () => (await fetch(render.body.data.url)).status === 403, 'the rendered link to expire', 6000);
     const tampered = render.body.data.url.replace(/.$/, (last: string) => (last === 'A' ? 'B' : 'A'));
     expect((await fetch(tampered)).status).toBe(403);
   });

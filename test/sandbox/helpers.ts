@@ -143,17 +143,6 @@ export async function createTour(api: Api, overrides: Record<string, unknown> = 
   return { tourId, dayIds: entry?.tour.tourDays.map((day) => day.id) ?? [] };
 }
 
-/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('condition not met before the deadline');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** The same sandbox acting for another user (a token minted by the admin route). */
 export async function actAs(api: Api, userId: string): Promise<Api> {
   const minted = await api.admin('POST', '/tokens', { userId });

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYBOOKS, startTestStack, type TestStack } from '../support/stack.ts';
-import { cli, eventually, type CliOptions } from '../cli/support.ts';
+import { cli, type CliOptions } from '../cli/support.ts';
+import { pollUntil } from '../support/poll.ts';
 
 const SEVERAL_TOURS = path.resolve(import.meta.dirname, 'fixtures/nightly-day-sheets.yaml');
 
@@ -50,7 +51,7 @@ describe('nightly day sheets on a schedule', () => {
   async function backfill(id: string, from: string, to: string, overlap: string, count: number): Promise<View> {
     const done = await cli(['schedule', 'backfill', id, '--from', from, '--to', to, '--overlap', overlap], options);
     expect(done.code).toBe(0);
-    return eventually(async () => {
+    return pollUntil(async () => {
       const view = JSON.parse((await cli(['schedule', 'describe', id, '--json'], options)).out) as View;
       const taken = view.recentRuns.filter((run) => run.scheduledAt >= from && run.scheduledAt <= to).length;
       return taken + view.skippedOverlap >= count ? view : undefined;

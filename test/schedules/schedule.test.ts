@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
-import { cli, eventually, normalise, type CliOptions } from '../cli/support.ts';
+import { cli, normalise, type CliOptions } from '../cli/support.ts';
+import { pollUntil } from '../support/poll.ts';
 
 const PROBE = path.resolve(import.meta.dirname, 'fixtures/nightly-probe.yaml');
 
@@ -84,7 +85,7 @@ describe('tourflow schedule', () => {
   });
 
   it('lists the schedule', async () => {
-    const listed = await eventually(async () => {
+    const listed = await pollUntil(async () => {
       const list = await cli(['schedule', 'list', '--playbook', 'nightly-probe'], options);
       return list.out.includes(id) ? list : undefined;
     }, 'the schedule to be listed');
@@ -98,7 +99,7 @@ describe('tourflow schedule', () => {
     const first = await cli(['schedule', 'trigger', id, '--json'], options);
     const { started } = JSON.parse(first.out) as { started: string };
     expect(started).toMatch(/^nightly-probe--probe-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    await eventually(async () => ((await cli(['status', started, '--json'], options)).out.includes('"waiting"') ? true : undefined), 'the run to wait');
+    await pollUntil(async () => ((await cli(['status', started, '--json'], options)).out.includes('"waiting"') ? true : undefined), 'the run to wait');
 
     const second = await cli(['schedule', 'trigger', id], options);
     expect(second.code).toBe(0);
@@ -114,7 +115,7 @@ describe('tourflow schedule', () => {
     expect(updated.code).toBe(0);
     const backfill = await cli(['schedule', 'backfill', id, '--from', '2025-03-29T00:00:00Z', '--to', '2025-03-31T00:00:00Z'], options);
     expect(normalise(backfill.out, names)).toMatchInlineSnapshot(`"backfilling schedule tourflow-nightly-probe-<name> from 2025-03-29 13:00 Pacific/Auckland to 2025-03-31 13:00 Pacific/Auckland (buffer-all)"`);
-    const view = await eventually(async () => {
+    const view = await pollUntil(async () => {
       const current = await describeJson();
       return current.recentRuns.filter((run) => run.scheduledAt.startsWith('2025-03')).length === 2 ? current : undefined;
     }, 'two backfilled runs');
