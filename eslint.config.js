@@ -12,6 +12,7 @@ import { builtinModules } from 'node:module';
  */
 export const workflowFiles = [
   'workflows/**/*.ts',
+  'api/retry-policy.ts',
   'definitions/plan-types.ts',
   'definitions/failure-types.ts',
   'definitions/expressions.ts',

@@ -8,7 +8,8 @@
 import { ApplicationFailure, type Context } from '@temporalio/activity';
 import { CallRole, PartialFailure, type ActionContext, type ActionHandler } from './action.ts';
 import { retriesExhausted } from '../api/client/index.ts';
-import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, UndoRecord } from './types.ts';
+import type { BatchCall, BatchOutcome, BatchResult, FailureDetails, StepCall, UndoRecord } from './types.ts';
+import { backoffMs, type RetryPolicy } from '../api/retry-policy.ts';
 import { currentActivity } from './current.ts';
 import { letEventLoopTurn, startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { mapLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
@@ -77,10 +78,10 @@ function pause(context: Context | undefined, ms: number): Promise<void> {
 }
 
 /** The delay before retry `attempt` + 1: the API's `Retry-After` if it gave one, else the backoff. */
-function retryDelay(retry: CallRetry, attempt: number, failure: unknown): number {
+function retryDelay(retry: RetryPolicy, attempt: number, failure: unknown): number {
   const after = (failure as { nextRetryDelay?: unknown } | null)?.nextRetryDelay;
   if (typeof after === 'number') return after;
-  return Math.min(retry.maximumIntervalMs, retry.initialIntervalMs * retry.backoffCoefficient ** (attempt - 1));
+  return backoffMs(retry, attempt);
 }
 
 /**
@@ -94,7 +95,7 @@ async function callWithRetries(
   runner: BatchRunner,
   call: StepCall,
   shared: Map<string, Promise<unknown>>,
-  retry: CallRetry,
+  retry: RetryPolicy,
   context: Context | undefined,
   beat: (force?: boolean) => void,
 ): Promise<BatchResult> {

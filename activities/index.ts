@@ -10,13 +10,14 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { msToNumber } from '../workflows/sdk-internals.ts';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { activityName, batchActivityName, undoActivityName, CallRole, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
-import { ApiError, asActivityFailure, retriesExhausted, stepWaitLimit, toActivityFailure, withCallRetries, type RetryListener, type RetryOptions } from '../api/client/index.ts';
+import { ApiError, asActivityFailure, retriesExhausted, stepWaitLimit, toActivityFailure, withCallRetries, type RetryListener } from '../api/client/index.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
 import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { UndoOutcome } from './observe.ts';
 import { Handovers, sharedIn, StepReads } from './step-reads.ts';
-import type { BatchCall, CallRetry, StepCall, StepOutcome, UndoRecord } from './types.ts';
+import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
+import type { RetryPolicy } from '../api/retry-policy.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
 import { readTour } from './actions/tour-days.ts';
@@ -140,20 +141,12 @@ class WriteSends {
   }
 }
 
-/** The step's retry policy as the API client's retry options; a `Retry-After` may wait until near the step's timeout. */
-function retryOptions(retry: CallRetry): RetryOptions {
-  return {
-    attempts: retry.maximumAttempts,
-    initialMs: retry.initialIntervalMs,
-    factor: retry.backoffCoefficient,
-    maxMs: retry.maximumIntervalMs,
-    nonRetryableTypes: retry.nonRetryableErrorTypes,
-    waitLimit: stepWaitLimit(currentActivity()?.info),
-  };
-}
-
-/** The activity's own retry policy, for inputs that carry none (runs started before they did). */
-function taskRetry(): CallRetry | undefined {
+/**
+ * The activity's own retry policy, read back from Temporal's, for inputs that carry none (runs
+ * started before they did); Temporal's own default for a missing `maximumInterval` (100 times
+ * the initial interval) and for `maximumAttempts` 0 (unlimited).
+ */
+function taskRetry(): RetryPolicy | undefined {
   const policy = currentActivity()?.info.retryPolicy;
   if (!policy) return undefined;
   return {
@@ -174,11 +167,11 @@ function taskRetry(): CallRetry | undefined {
  * once. The activity heartbeats while it runs (`activities/heartbeat.ts`), so a killed worker's
  * activity is retried elsewhere within its heartbeat timeout; `body` may give the beats details.
  */
-async function asActivity<T>(body: (heartbeats: Heartbeats | undefined) => Promise<T>, retry: CallRetry | undefined = taskRetry()): Promise<T> {
+async function asActivity<T>(body: (heartbeats: Heartbeats | undefined) => Promise<T>, retry: RetryPolicy | undefined = taskRetry()): Promise<T> {
   const heartbeats = startHeartbeats(currentActivity());
   const sends = new WriteSends();
   try {
-    return retry ? await withCallRetries({ options: retryOptions(retry), onRetry: sends.onRetry }, () => body(heartbeats)) : await body(heartbeats);
+    return retry ? await withCallRetries({ options: { ...retry, waitLimit: stepWaitLimit(currentActivity()?.info) }, onRetry: sends.onRetry }, () => body(heartbeats)) : await body(heartbeats);
   } catch (error) {
     throw activityFailure(error, retry !== undefined, sends);
   } finally {
@@ -245,13 +238,13 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
   }
   for (const [name, undo] of Object.entries(undos)) {
     const activity = undoActivityName(name);
-    activities[activity] = ((args: JsonObject, meta?: { idempotencyKey?: string; retry?: CallRetry }) =>
+    activities[activity] = ((args: JsonObject, meta?: { idempotencyKey?: string; retry?: RetryPolicy }) =>
       counted(deps, activity, asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))), meta?.retry))) as ActivityFn;
   }
   return {
     ...activities,
     /** `prepareUndo` for every call of a batch, before any of them runs. */
-    prepareUndoBatch: ({ calls, retry }: { calls: StepCall[]; retry?: CallRetry }): Promise<UndoRecord[][]> =>
+    prepareUndoBatch: ({ calls, retry }: { calls: StepCall[]; retry?: RetryPolicy }): Promise<UndoRecord[][]> =>
       asActivity(() => prepareBatch(batches, calls), retry),
     /**
      * The time zone of a run's tour (its own, else its first day's with one), read once when a
@@ -269,7 +262,7 @@ export function createActivities(deps: ActivityDeps, modules: ActionModule[] = a
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.
      */
-    undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: { idempotencyKey?: string; retry?: CallRetry }): Promise<void> =>
+    undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: { idempotencyKey?: string; retry?: RetryPolicy }): Promise<void> =>
       counted(deps, 'undoReplayAndUndo', asActivity(async () => {
         let undo: UndoRecord[];
         try {

@@ -3,6 +3,7 @@
  * everything here crosses the workflow history.
  */
 import type { JsonObject, JsonValue } from '../definitions/plan-types.ts';
+import type { RetryPolicy } from '../api/retry-policy.ts';
 
 /** Who is running: identifies the run for idempotency keys and for "tomorrow"-style dates. */
 export interface RunContext {
@@ -37,7 +38,7 @@ export interface StepCall {
    * activity's input only (the saga keeps the call without it); absent: the activity's own
    * retry policy, if its task carries one.
    */
-  retry?: CallRetry;
+  retry?: RetryPolicy;
 }
 
 /** The record an undo touches, for the run's report ("left behind: room 412 in stay 9"). */
@@ -105,19 +106,11 @@ export interface BatchCall {
   /** Stop starting calls once the API refuses one (the step does not continue on failure). */
   stopOnFailure: boolean;
   /** Each call's retries, as the step's retry policy gives them to a single call's activity. */
-  retry: CallRetry;
+  retry: RetryPolicy;
   /** Calls in flight at once, in list order; absent: 1. */
   lanes?: number;
 }
 
-/** A retry policy in milliseconds. */
-export interface CallRetry {
-  initialIntervalMs: number;
-  backoffCoefficient: number;
-  maximumIntervalMs: number;
-  maximumAttempts: number;
-  nonRetryableErrorTypes: string[];
-}
 
 /** One call of a batch: its outcome, or the API's refusal with the undo of any writes it made. */
 export type BatchResult = { outcome: StepOutcome; failed?: undefined } | { failed: { type: string; message: string; undo: UndoRecord[] }; outcome?: undefined };

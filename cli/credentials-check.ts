@@ -24,7 +24,7 @@ export async function checkApiCredentials(config: ApiConfig, signal: AbortSignal
     import('../api/client/client.ts'),
     import('../api/client/errors.ts'),
   ]);
-  const client = createApiClient({ config, retry: { attempts: 2 } });
+  const client = createApiClient({ config, retry: { maximumAttempts: 2 } });
   try {
     await client.call(listOrganizations, { signal });
   } catch (error) {

@@ -7,7 +7,8 @@ import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivit
 import { msToNumber } from './sdk-internals.ts';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
-import type { BatchCall, BatchOutcome, BatchResult, CallRetry, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import type { BatchCall, BatchOutcome, BatchResult, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import { DEFAULT_RETRY_POLICY, toTemporalRetryPolicy, type RetryPolicy } from '../api/retry-policy.ts';
 import { batchActivityName } from './activity-names.ts';
 import type { Saga } from './saga.ts';
 import { summarize } from './summaries.ts';
@@ -16,14 +17,10 @@ import { FailureType } from '../definitions/failure-types.ts';
 type Activities = ReturnType<typeof createActivities>;
 type CallableActivity = { executeWithOptions: (options: ActivityOptions, args: [unknown]) => Promise<unknown> };
 
-/**
- * Defaults follow the contract: 5xx and timeouts retried after about 1 s, 2 s and 4 s, at most
- * 3 retries (4 attempts in all; docs/api-assumptions.md). Each API call of an activity gets
- * these attempts of its own.
- */
+/** A step's time limit by default, and its retries: `DEFAULT_RETRY_POLICY`, which each API call of an activity gets of its own. */
 export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
   startToCloseTimeout: '60s',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '10s', maximumAttempts: 4 },
+  retry: toTemporalRetryPolicy(DEFAULT_RETRY_POLICY),
 };
 
 /**
@@ -38,12 +35,24 @@ export const HEARTBEAT_TIMEOUT = '10s';
 const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
 const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
 
+/** The step's retry policy: the default with the playbook's `retry:` overrides (durations in Temporal's strings). */
+function retryPolicyOf(step: PlanStep): RetryPolicy {
+  const override = step.retry ?? {};
+  const ms = (duration: string | undefined, fallback: number): number => (duration !== undefined ? msToNumber(duration) : fallback);
+  return {
+    initialIntervalMs: ms(override.initialInterval, DEFAULT_RETRY_POLICY.initialIntervalMs),
+    backoffCoefficient: override.backoffCoefficient ?? DEFAULT_RETRY_POLICY.backoffCoefficient,
+    maximumIntervalMs: ms(override.maximumInterval, DEFAULT_RETRY_POLICY.maximumIntervalMs),
+    maximumAttempts: override.maximumAttempts ?? DEFAULT_RETRY_POLICY.maximumAttempts,
+    nonRetryableErrorTypes: override.nonRetryableErrorTypes ?? [],
+  };
+}
+
 function optionsFor(step: PlanStep, summary: string): ActivityOptions {
-  const retry = { ...DEFAULT_ACTIVITY_OPTIONS.retry, ...(step.retry ?? {}) };
   return {
     ...DEFAULT_ACTIVITY_OPTIONS,
     ...(step.timeout ? { startToCloseTimeout: step.timeout } : {}),
-    retry: retry as ActivityOptions['retry'],
+    retry: toTemporalRetryPolicy(retryPolicyOf(step)),
     summary,
   };
 }
@@ -100,7 +109,7 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   const summary = summarize(step, call);
   const options = optionsFor(step, summary);
   // Each API call of the activity gets the step's attempts (the saga keeps the call without them).
-  const input: StepCall = { ...call, retry: callRetry(options.retry) };
+  const input: StepCall = { ...call, retry: retryPolicyOf(step) };
   if (step.kind === 'read') {
     // Reads that take long or save files (daySheet.render, file.download) heartbeat as plain activities.
     if (step.plainActivity) return execute<StepOutcome>(step.activity, options, call.action, input);
@@ -127,17 +136,6 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   }
 }
 
-/** The step's retry policy for each call of a batch, which retries its calls itself. */
-function callRetry(retry: ActivityOptions['retry']): CallRetry {
-  return {
-    initialIntervalMs: msToNumber(retry?.initialInterval ?? '1s'),
-    backoffCoefficient: retry?.backoffCoefficient ?? 2,
-    maximumIntervalMs: msToNumber(retry?.maximumInterval ?? '10s'),
-    maximumAttempts: retry?.maximumAttempts ?? 4,
-    nonRetryableErrorTypes: retry?.nonRetryableErrorTypes ?? [],
-  };
-}
-
 /**
  * A batch's time limit: every try of the `perLane` calls each of its lanes makes one after
  * another. Its heartbeats (`HEARTBEAT_TIMEOUT`) tell a killed worker from a long batch.
@@ -146,7 +144,7 @@ function batchOptions(step: PlanStep, perLane: number, summary: string): Activit
   const single = optionsFor(step, summary);
   // the same reading of `30s`, `5m` that Temporal gives the options it is handed
   const perCall = msToNumber(single.startToCloseTimeout ?? '60s');
-  const retry = callRetry(single.retry);
+  const retry = retryPolicyOf(step);
   return { ...single, startToCloseTimeout: (perCall + retry.maximumIntervalMs) * retry.maximumAttempts * perLane };
 }
 
@@ -165,10 +163,10 @@ export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFail
   if (step.kind === 'create') {
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
   } else if (preparesUndo(step.kind)) {
-    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...options, summary: `prepare undo of ${summary}` }, first.action, { calls, retry: callRetry(options.retry) });
+    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...options, summary: `prepare undo of ${summary}` }, first.action, { calls, retry: retryPolicyOf(step) });
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
-  const batch: BatchCall = { calls, stopOnFailure, retry: callRetry(options.retry), ...(lanes > 1 ? { lanes } : {}) };
+  const batch: BatchCall = { calls, stopOnFailure, retry: retryPolicyOf(step), ...(lanes > 1 ? { lanes } : {}) };
   const { results } = await execute<BatchOutcome>(batchActivityName(step.action), options, first.action, batch);
   handles.forEach((handle, i) => {
     const result = results[i];

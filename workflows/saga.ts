@@ -13,7 +13,8 @@ import {
   log,
   proxyActivities,
 } from '@temporalio/workflow';
-import type { CallRetry, UndoRecord } from '../activities/types.ts';
+import type { UndoRecord } from '../activities/types.ts';
+import { toTemporalRetryPolicy, UNDO_RETRY_POLICY, type RetryPolicy } from '../api/retry-policy.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { SagaEntry, UndoReport } from './messages.ts';
 import { undoActivityName } from './activity-names.ts';
@@ -24,13 +25,10 @@ import { FailureType } from '../definitions/failure-types.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
-/** Undo must get through a bad minute of the API: more attempts than forward steps, for each of its calls. */
-const UNDO_RETRY: CallRetry = { initialIntervalMs: 1_000, backoffCoefficient: 2, maximumIntervalMs: 10_000, maximumAttempts: 5, nonRetryableErrorTypes: [] };
-
 const undoActivities = proxyActivities<Activities>({
   startToCloseTimeout: '60s',
   heartbeatTimeout: HEARTBEAT_TIMEOUT,
-  retry: { initialInterval: UNDO_RETRY.initialIntervalMs, backoffCoefficient: UNDO_RETRY.backoffCoefficient, maximumInterval: UNDO_RETRY.maximumIntervalMs, maximumAttempts: UNDO_RETRY.maximumAttempts },
+  retry: toTemporalRetryPolicy(UNDO_RETRY_POLICY),
 }) as unknown as Record<string, { executeWithOptions: (options: object, args: [UndoRecord['args'], UndoMeta]) => Promise<unknown> }>;
 
 /** What an undo activity gets beside its arguments. */
@@ -38,7 +36,7 @@ export interface UndoMeta {
   /** Key of the undo's own writes: the run's key seed and the undo's place in the saga. */
   idempotencyKey: string;
   /** The retries each API call of the undo gets. */
-  retry: CallRetry;
+  retry: RetryPolicy;
 }
 
 export interface CompensationReport {
@@ -85,7 +83,7 @@ export class Saga {
       for (let i = this.entries.length - 1; i >= 0; i--) {
         const entry = this.entries[i]!;
         for (let j = entry.undo.length - 1; j >= 0; j--) {
-          await runUndo(entry.stepId, entry.undo[j]!, { idempotencyKey: keys.of('undo', `${i}.${j}`), retry: UNDO_RETRY }, report);
+          await runUndo(entry.stepId, entry.undo[j]!, { idempotencyKey: keys.of('undo', `${i}.${j}`), retry: UNDO_RETRY_POLICY }, report);
         }
         if (entry.undo.length > 0) onUndone?.(entry.stepId);
         entry.undo = [];

@@ -2,9 +2,9 @@
  * Retries of each API call. A client retries its calls when it is given `retry` (CLI commands,
  * plain scripts); inside an activity every call retries by the step's retry policy, which the
  * activity sets for everything it runs (`withCallRetries`), so each call of an activity that
- * makes many has the step's attempts of its own. Delays grow 1 s, 2 s, 4 s... up to `maxMs`.
+ * makes many has the step's attempts of its own. Delays grow 1 s, 2 s, 4 s... up to `maximumIntervalMs`.
  *
- * A 429's `Retry-After` replaces the computed delay and is honoured in full, beyond `maxMs`:
+ * A 429's `Retry-After` replaces the computed delay and is honoured in full, beyond `maximumIntervalMs`:
  * a retry sent sooner than the API asked is answered 429 again and uses up an attempt. It is
  * bounded only by the time the call has: inside a step, the step's timeout (start-to-close)
  * less a margin for the call after the wait (`stepWaitLimit`); elsewhere `MAX_RETRY_AFTER_MS`.
@@ -14,19 +14,14 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Info } from '@temporalio/activity';
+import { backoffMs, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../retry-policy.ts';
 import { ApiError } from './errors.ts';
 
-export interface RetryOptions {
-  /** Attempts in all, the first included. @default 3 */
-  attempts?: number;
-  /** Delay before the second attempt. @default 1000 */
-  initialMs?: number;
-  /** Growth of the delay per attempt. @default 2 */
-  factor?: number;
-  /** Longest computed delay; a `Retry-After` is honoured beyond it, up to `waitLimit`. @default 30_000 */
-  maxMs?: number;
-  /** Failure types (`ApiError.type`: the API's code, or `HTTP_<status>`) never retried. @default none */
-  nonRetryableTypes?: readonly string[];
+/**
+ * The retries of a client's calls: a `RetryPolicy` (`api/retry-policy.ts`), whose fields left out
+ * take `DEFAULT_RETRY_POLICY`'s values, and when a `Retry-After` wait must end.
+ */
+export interface RetryOptions extends Partial<RetryPolicy> {
   /** When a `Retry-After` wait must end. @default `MAX_RETRY_AFTER_MS` from the start of the wait */
   waitLimit?: WaitLimit;
 }
@@ -92,7 +87,7 @@ export type RetryListener = (info: { attempt: number; delayMs: number; error: Ap
 /** The delay before attempt `attempt + 1` (attempt counts from 1). */
 export function retryDelayMs(options: RetryOptions, attempt: number, error: ApiError): number {
   if (error.retryAfterMs !== undefined) return error.retryAfterMs;
-  return Math.min((options.initialMs ?? 1000) * (options.factor ?? 2) ** (attempt - 1), options.maxMs ?? 30_000);
+  return backoffMs(options, attempt);
 }
 
 /** Waits `ms`, or rejects with the signal's reason when it aborts first. */
@@ -116,7 +111,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** Whether `error` is worth another attempt under `options`. */
 function retryable(options: RetryOptions, error: unknown): error is ApiError {
-  return error instanceof ApiError && error.retryable && !options.nonRetryableTypes?.includes(error.type);
+  return error instanceof ApiError && error.retryable && !options.nonRetryableErrorTypes?.includes(error.type);
 }
 
 /** Runs `run` (given the attempt's number, from 1) until it succeeds, fails for good, or the attempts run out. */
@@ -126,7 +121,7 @@ export async function withRetry<T>(
   signal?: AbortSignal,
   onRetry?: RetryListener,
 ): Promise<T> {
-  const attempts = options ? Math.max(1, options.attempts ?? 3) : 1;
+  const attempts = options ? Math.max(1, options.maximumAttempts ?? DEFAULT_RETRY_POLICY.maximumAttempts) : 1;
   for (let attempt = 1; ; attempt++) {
     try {
       return await run(attempt);

@@ -33,7 +33,7 @@ export function register(program: Command, ctx: CliContext): void {
         import('../../api/client/errors.ts'),
       ]);
       const config = ctx.config().api;
-      const client = createApiClient({ config, retry: { attempts: 3 } });
+      const client = createApiClient({ config, retry: { maximumAttempts: 3 } });
       try {
         const orgs = await client.call(listOrganizations, { signal: ctx.signal });
         const token = await client.tokenSource.getAccessToken();

@@ -3,6 +3,7 @@
  * step calls the workflow would send, runs prepared or returned undo records through the undo
  * activities (in reverse, as the saga does), and creates tours to work on.
  */
+import type { RetryPolicy } from '../../api/retry-policy.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { z } from 'zod';
 import { createActivities } from '../../activities/index.ts';
 import { createApiClient, type ApiClient } from '../../api/client/index.ts';
-import type { BatchOutcome, CallRetry, StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import type { BatchOutcome, StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { activityName, batchActivityName, undoActivityName } from '../../activities/action.ts';
 import { findAction } from '../../definitions/actions/index.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
@@ -26,7 +27,7 @@ export interface CallOptions {
   /** The run's logical start. @default 2027-03-01T09:00:00Z */
   now?: string;
   /** Retries of each API call, as the workflow hands them to the activity. @default none: one try */
-  retry?: CallRetry;
+  retry?: RetryPolicy;
 }
 
 /** A day of a created tour, as `tour.create` returns it. */
@@ -49,7 +50,7 @@ export interface Harness {
   /** Runs an action's activity. */
   run(action: string, args: JsonValue, options?: CallOptions): Promise<StepOutcome>;
   /** Runs an action's batch activity over `calls`, one after another, each call's requests retried by `retry`. */
-  batch(calls: StepCall[], retry: CallRetry): Promise<BatchOutcome>;
+  batch(calls: StepCall[], retry: RetryPolicy): Promise<BatchOutcome>;
   /** Runs `prepareUndo` for a call. */
   prepare(call: StepCall): Promise<UndoRecord[]>;
   /** Runs undo records through their activities, last first. */

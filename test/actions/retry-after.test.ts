@@ -7,14 +7,14 @@
  */
 import { asyncLocalStorage, type Context } from '@temporalio/activity';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CallRetry } from '../../activities/types.ts';
+import type { RetryPolicy } from '../../api/retry-policy.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 const tourArgs = (name: string): JsonObject => ({ name, timeZone: 'Europe/Berlin', days: [{ date: '2027-05-01', city: 'Leipzig', dayType: 'Show' }] });
 
 /** A step's policy whose longest interval (1 s) is shorter than the `Retry-After` (2 s). */
-const SHORT_INTERVALS: CallRetry = { initialIntervalMs: 100, backoffCoefficient: 2, maximumIntervalMs: 1_000, maximumAttempts: 3, nonRetryableErrorTypes: [] };
+const SHORT_INTERVALS: RetryPolicy = { initialIntervalMs: 100, backoffCoefficient: 2, maximumIntervalMs: 1_000, maximumAttempts: 3, nonRetryableErrorTypes: [] };
 
 /** An activity attempt with a start-to-close timeout and a heartbeat timeout, counting its beats. */
 function activityContext(startToCloseTimeoutMs: number, heartbeatTimeoutMs: number, beats: number[]): Context {

@@ -116,7 +116,7 @@ describe('error classes against the sandbox', () => {
     expect(toActivityFailure(error).nonRetryable).toBe(false);
 
     env.sandbox.faults.add({ kind: 'status', status, match: { path: '^/v1/organizations$' }, times: 2 });
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { attempts: 3, initialMs: 20 } });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { maximumAttempts: 3, initialIntervalMs: 20 } });
     try {
       expect((await retrying.call(listOrganizations, {})).length).toBeGreaterThan(0);
     } finally {
@@ -134,7 +134,7 @@ describe('error classes against the sandbox', () => {
 
     env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 1, match: { path: '^/v1/organizations$' }, times: 1 });
     const delays: number[] = [];
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { attempts: 3, initialMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { maximumAttempts: 3, initialIntervalMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
     try {
       const started = Date.now();
       await retrying.call(listOrganizations, {});
@@ -149,7 +149,7 @@ describe('error classes against the sandbox', () => {
     env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 12, match: { path: '^/v1/organizations$' }, times: 1 });
     const delays: number[] = [];
     const stop = new AbortController();
-    const options = { attempts: 4, initialMs: 1000, factor: 2, maxMs: 10_000, waitLimit: stepWaitLimit({ startToCloseTimeoutMs: 60_000 }) };
+    const options = { maximumAttempts: 4, initialIntervalMs: 1000, backoffCoefficient: 2, maximumIntervalMs: 10_000, waitLimit: stepWaitLimit({ startToCloseTimeoutMs: 60_000 }) };
     const onRetry = ({ delayMs }: { delayMs: number }) => {
       delays.push(delayMs);
       stop.abort(new Error('the wait began')); // no need to sit through it
@@ -161,7 +161,7 @@ describe('error classes against the sandbox', () => {
 
   it('outside a step, a Retry-After past 120 s fails at once, saying how long the API asked to wait', async () => {
     env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 150, match: { path: '^/v1/organizations$' }, times: 1 });
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { attempts: 3 } });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { maximumAttempts: 3 } });
     try {
       const started = Date.now();
       const error = await caught(retrying.call(listOrganizations, {}));
@@ -176,14 +176,14 @@ describe('error classes against the sandbox', () => {
     }
   });
 
-  it('gives up after three attempts with backoff, keeping the last error', async () => {
+  it("gives up after the default policy's four attempts with backoff, keeping the last error", async () => {
     env.sandbox.faults.add({ kind: 'status', status: 500, match: { path: '^/v1/organizations$' } });
     const delays: number[] = [];
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { initialMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { initialIntervalMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
     try {
       const error = await caught(retrying.call(listOrganizations, {}));
       expect(error.status).toBe(500);
-      expect(delays).toEqual([10, 20]);
+      expect(delays).toEqual([10, 20, 40]);
     } finally {
       await retrying.close();
     }

@@ -27,7 +27,7 @@ describe('write committed, response lost (sandbox)', () => {
 
   it('the opt-in retry of the client does the same on its own', async () => {
     env.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '^/v1/tours$' }, times: 1 });
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { attempts: 3, initialMs: 10 } });
+    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { maximumAttempts: 3, initialIntervalMs: 10 } });
     try {
       const { id } = await retrying.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { name: 'Dropped Twice' }), idempotencyKey: 'wf-2/create-tour' });
       expect(toursNamed('Dropped Twice')).toHaveLength(1);
@@ -71,7 +71,7 @@ describe('what goes on the wire (scripted server)', () => {
   it('sends the partner key and secret, the bearer token and the key on every attempt, with identical bodies', async () => {
     seen.length = 0;
     failFirst = 2;
-    const client = createApiClient({ config: scriptedConfig(server.url), retry: { attempts: 3, initialMs: 5 } });
+    const client = createApiClient({ config: scriptedConfig(server.url), retry: { maximumAttempts: 3, initialIntervalMs: 5 } });
     try {
       await client.call(createTour, { body: tourBody('00000000-0000-4000-8000-000000000001', { name: 'Wire' }), idempotencyKey: 'wf/step/item-1' });
     } finally {

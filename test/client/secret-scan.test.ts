@@ -46,7 +46,7 @@ describe('no secret or token in output, logs or errors', () => {
   function loggingClient(overrides: Parameters<typeof configFor>[1] = {}, retry = false): ApiClient {
     return createApiClient({
       config: configFor(sandbox, overrides),
-      retry: retry ? { attempts: 3, initialMs: 5 } : false,
+      retry: retry ? { maximumAttempts: 3, initialIntervalMs: 5 } : false,
       onRequest: (info) => record(JSON.stringify(info)),
       onRetry: (info) => record(info),
     });

@@ -1,5 +1,6 @@
 /** Calls for tests of batch activities with stand-in handlers: item keys "0", "1", …, idempotency keys `key-<i>`. */
-import type { CallRetry, StepCall } from '../../activities/types.ts';
+import type { RetryPolicy } from '../../api/retry-policy.ts';
+import type { StepCall } from '../../activities/types.ts';
 
 export function testCalls(size: number): StepCall[] {
   return Array.from({ length: size }, (_, i): StepCall => ({
@@ -13,6 +14,6 @@ export function testCalls(size: number): StepCall[] {
 }
 
 /** A call retry policy of `attempts` tries, 1 ms apart. */
-export function quickRetry(attempts: number): CallRetry {
+export function quickRetry(attempts: number): RetryPolicy {
   return { initialIntervalMs: 1, backoffCoefficient: 1, maximumIntervalMs: 1, maximumAttempts: attempts, nonRetryableErrorTypes: [] };
 }
