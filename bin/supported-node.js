@@ -101,13 +101,19 @@ export function supportedNode(env = process.env) {
 }
 
 /**
- * Runs a child to its end and ends as it did. Ctrl-C reaches the child from the terminal as it
- * reaches this process, so SIGINT, SIGHUP and SIGQUIT are left to it (a second SIGINT would
- * stop tourflow without its cleanup); SIGTERM, sent to this process alone, is passed on.
+ * Runs a child to its end and ends as it did, passing on the signals this process gets: to the
+ * child's process group those a terminal sends its foreground group (Ctrl-C), when `group`.
  */
-export function runToEnd(child) {
-  for (const signal of ['SIGINT', 'SIGHUP', 'SIGQUIT']) process.on(signal, () => undefined);
-  process.on('SIGTERM', () => child.kill('SIGTERM'));
+export function runToEnd(child, group) {
+  for (const signal of ['SIGINT', 'SIGHUP', 'SIGQUIT', 'SIGTERM']) {
+    process.on(signal, () => {
+      try {
+        process.kill(group && signal !== 'SIGTERM' ? -child.pid : child.pid, signal);
+      } catch {
+        // not started, or gone already
+      }
+    });
+  }
   child.on('error', (error) => refuse(`could not start ${child.spawnfile}: ${error.message}`));
   child.on('exit', (code, signal) => {
     if (signal) {
@@ -122,9 +128,12 @@ export function runToEnd(child) {
 export function onSupportedNode() {
   const node = supportedNode();
   if (!node) return true;
-  // The IPC channel tells the child when this process is gone, `kill -9` included (bin/tourflow.js).
+  // A process group of its own, so a Ctrl-C reaches it once (passed on by this process), not
+  // twice: a second one stops tourflow without its cleanup. The IPC channel tells it when this
+  // process is gone, `kill -9` included (bin/tourflow.js).
   const env = { ...process.env, PATH: pathWith(node), TOURFLOW_NODE_PARENT: '1' };
-  runToEnd(spawn(node, [...process.execArgv, ...process.argv.slice(1)], { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] }));
+  const options = { env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'], detached: true };
+  runToEnd(spawn(node, [...process.execArgv, ...process.argv.slice(1)], options), true);
   return false;
 }
 
@@ -133,5 +142,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const [command, ...args] = process.argv.slice(2);
   if (!command) refuse('usage: node bin/supported-node.js <command line> [argument...]');
   const line = [command, ...args.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`)].join(' ');
-  runToEnd(spawn(line, { env: { ...process.env, PATH: pathWith(supportedNode()) }, stdio: 'inherit', shell: true }));
+  runToEnd(spawn(line, { env: { ...process.env, PATH: pathWith(supportedNode()) }, stdio: 'inherit', shell: true }), false);
 }
