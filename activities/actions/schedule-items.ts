@@ -6,17 +6,11 @@
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { ScheduleItemSpec } from '../../definitions/actions/schedule.ts';
 import { visibilityFields } from '../../definitions/translate.ts';
-import {
-  deleteScheduleItem,
-  listScheduleItems,
-  restoreScheduleItem,
-  type CreateScheduleItemBody,
-  type ScheduleItem,
-} from '../../api/contract/schedule.ts';
+import { deleteScheduleItem, restoreScheduleItem, type CreateScheduleItemBody } from '../../api/contract/schedule.ts';
 import { listTags, setScheduleItemTags, type Tag } from '../../api/contract/tags.ts';
 import { ApiError } from '../../api/client/index.ts';
 import type { ActionContext, UndoHandler } from '../action.ts';
-import { pickPerson, pickTag, readTourPeople, type TourPerson } from '../names/index.ts';
+import { pickPerson, pickTag, readItemsOfDay, readTourPeople, type TourPerson } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';
 import { ignoreGone, isGone, stepError } from './common.ts';
 import { mapLimited } from './concurrency.ts';
@@ -118,15 +112,6 @@ export async function itemBody(ctx: ActionContext, cache: TourCache, spec: Sched
   };
 }
 
-/** The visible, live items of a day, every page. */
-export async function readDayItems(ctx: ActionContext, tourId: string, dayId: number): Promise<ScheduleItem[]> {
-  const items: ScheduleItem[] = [];
-  for await (const item of ctx.client.paginate(listScheduleItems, { params: { tourId, dayId }, signal: ctx.signal })) {
-    if (!item.is_deleted) items.push(item);
-  }
-  return items;
-}
-
 /** The undo of created items: delete them, one record per write however many items it made. */
 export function deleteItemsUndo(ids: number[], what: string): UndoRecord {
   const label = ids.length === 1 ? `schedule item ${ids[0]}` : `${ids.length} schedule items`;
@@ -183,7 +168,7 @@ export const scheduleItemUndo: Record<string, UndoHandler> = {
   // A day (or tour) that is gone took its items with it: nothing left to restore.
   scheduleItemsRestoreMissing: (args, ctx) =>
     ignoreGone(async () => {
-      const visible = new Set((await readDayItems(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id));
+      const visible = new Set((await readItemsOfDay(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id));
       await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, async (itemId, index) => {
         if (visible.has(itemId)) return;
         await restoreItem(ctx, itemId, ctx.key(index + 1));

@@ -9,11 +9,11 @@ import {
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { batchCreateScheduleItems, confirmAllScheduleItems, createScheduleItem, deleteScheduleItem, type CreateScheduleItemBody } from '../../api/contract/schedule.ts';
 import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
-import { itemIdOf } from '../names/index.ts';
+import { itemIdOf, readItemsOfDay } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { deleteOnce, parseArgs } from './common.ts';
-import { deleteItemsUndo, itemBody, readDayItems, scheduleItemUndo, tourCache } from './schedule-items.ts';
+import { deleteItemsUndo, itemBody, scheduleItemUndo, tourCache } from './schedule-items.ts';
 import { scheduleItemUpdateHandler, scheduleStatusUndo, scheduleUpdateUndo } from './schedule-update.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
 
@@ -132,7 +132,7 @@ async function scheduleConfirmAll(call: StepCall, ctx: ActionContext): Promise<S
 async function scheduleConfirmAllPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, scheduleConfirmAllArgs, call.args);
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
-  const open = (await readDayItems(ctx, args.tourId, day.id)).filter((item) => item.status !== true || item.status_type?.type?.toLowerCase() !== 'confirmed');
+  const open = (await readItemsOfDay(ctx, args.tourId, day.id)).filter((item) => item.status !== true || item.status_type?.type?.toLowerCase() !== 'confirmed');
   if (open.length === 0) return [];
   const items = open.map((item) => ({ id: item.id, status: item.status ?? false, statusTypeId: item.status_type?.id ?? null }));
   return [scheduleStatusUndo(items, `set ${items.length} schedule items of ${day.date} back to their previous status`)];

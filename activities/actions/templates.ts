@@ -18,10 +18,10 @@ import {
   type ScheduleTemplate,
 } from '../../api/contract/schedule-templates.ts';
 import type { ActionContext, ActionModule } from '../action.ts';
-import { pickTemplate, readTemplates } from '../names/index.ts';
+import { pickTemplate, readItemsOfDay, readTemplates } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { readDayItems, restoreMissingUndo } from './schedule-items.ts';
+import { restoreMissingUndo } from './schedule-items.ts';
 import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -42,7 +42,7 @@ async function scheduleTemplateCreate(call: StepCall, ctx: ActionContext): Promi
   let source = `${itemIds.length} items`;
   if (args.fromDay !== undefined) {
     const day = resolveDay(await lookupTour(ctx, args.tourId), args.fromDay);
-    itemIds = (await readDayItems(ctx, args.tourId, day.id)).map((item) => item.id);
+    itemIds = (await readItemsOfDay(ctx, args.tourId, day.id)).map((item) => item.id);
     if (itemIds.length === 0) throw stepError(`Day ${day.date} has no schedule items you can see; there is nothing to save as template "${args.name}".`, FailureType.EMPTY_SELECTION);
     if (itemIds.length > TEMPLATE_MAX_ITEMS) throw stepError(`Day ${day.date} has ${itemIds.length} items; a template holds at most ${TEMPLATE_MAX_ITEMS}. Pass "items" instead.`);
     source = `the ${itemIds.length} items of ${day.date}`;
@@ -85,7 +85,7 @@ async function applyTarget(call: StepCall, ctx: ActionContext) {
   const args = parseArgs(call.action, scheduleTemplateApplyArgs, call.args);
   const template = await resolveTemplate(ctx, args.tourId, args.template);
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
-  const visible = args.mode === ApplyMode.replace ? (await readDayItems(ctx, args.tourId, day.id)).map((item) => item.id) : [];
+  const visible = args.mode === ApplyMode.replace ? (await readItemsOfDay(ctx, args.tourId, day.id)).map((item) => item.id) : [];
   return { args, template, day, visible };
 }
 
@@ -119,9 +119,9 @@ async function undoApplyTarget(call: StepCall, ctx: ActionContext) {
 
 async function scheduleTemplateUndoApply(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { args, template, day } = await undoApplyTarget(call, ctx);
-  const before = (await readDayItems(ctx, args.tourId, day.id)).map((item) => item.id);
+  const before = (await readItemsOfDay(ctx, args.tourId, day.id)).map((item) => item.id);
   await ctx.client.call(undoApplyScheduleTemplate, { params: { templateId: template.id }, body: { dayId: day.id }, idempotencyKey: ctx.key(), signal: ctx.signal });
-  const after = new Set((await readDayItems(ctx, args.tourId, day.id)).map((item) => item.id));
+  const after = new Set((await readItemsOfDay(ctx, args.tourId, day.id)).map((item) => item.id));
   const removed = before.filter((id) => !after.has(id));
   return {
     output: { templateId: template.id, dayId: day.id, removed },
@@ -134,7 +134,7 @@ async function scheduleTemplateUndoApply(call: StepCall, ctx: ActionContext): Pr
 /** Undo-apply deletes only this template's items; the undo restores whatever of the day's items went missing. */
 async function scheduleTemplateUndoApplyPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const { args, template, day } = await undoApplyTarget(call, ctx);
-  const visible = (await readDayItems(ctx, args.tourId, day.id)).map((item) => item.id);
+  const visible = (await readItemsOfDay(ctx, args.tourId, day.id)).map((item) => item.id);
   if (visible.length === 0) return [];
   return [restoreMissingUndo(args.tourId, day.id, visible, call.idempotencyKey, `restore the items template ${template.template_name} had created on ${day.date}`)];
 }
