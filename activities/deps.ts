@@ -18,10 +18,11 @@ export interface ActivityDeps {
 
 /**
  * The worker's activity dependencies: one API client (one keep-alive agent) per worker, whose
- * calls are counted on `meter` (the worker runtime's) and logged one line each.
+ * calls are counted on `meter` (the worker runtime's) and logged one line each at DEBUG (a
+ * troubled one at WARN).
  */
 export function depsFromConfig(config: Config, meter?: MetricMeter): ActivityDeps {
-  const observer = createActivityObserver(meter);
+  const observer = createActivityObserver(meter, { logEveryCall: config.logLevel === 'DEBUG' || config.logLevel === 'TRACE' });
   const client = createApiClient({ config: config.api, retry: false, onRequest: observer.onRequest, onRetry: observer.onRetry });
   return {
     client,

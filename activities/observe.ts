@@ -1,7 +1,8 @@
 /**
  * What a worker tells its operators about the API calls of its activities: tourflow's metrics
  * (workflows/metric-catalogue.ts) on the SDK's metric meter, served on the worker's Prometheus
- * endpoint, and one log line per HTTP exchange through the activity logger. Neither holds a
+ * endpoint, and a log line per HTTP exchange through the activity logger: at WARN for a troubled
+ * one (5xx, 429, no answer), at DEBUG for the others, which are counted anyway. Neither holds a
  * header, a token, a secret, an ID or guest data: endpoints are path templates.
  */
 import { noopMetricMeter, type MetricCounter, type MetricMeter, type MetricTags } from '@temporalio/common';
@@ -69,8 +70,20 @@ function methodAndPath(endpoint: string): { method: string; endpoint: string } {
   return space < 0 ? { method: '', endpoint } : { method: endpoint.slice(0, space), endpoint: endpoint.slice(space + 1) };
 }
 
-/** Logs one exchange through the activity's logger; outside an activity (scripts, CLI commands) nothing. */
-function logExchange(info: RequestInfo, status: string): void {
+/** Whether an exchange went wrong in a way an operator should see: a 5xx, a 429, no answer. */
+function troubled(info: RequestInfo): boolean {
+  return info.status === undefined ? info.noResponse !== 'cancelled' : info.status >= 500 || info.status === 429;
+}
+
+/**
+ * Logs one exchange through the activity's logger: at WARN when troubled, else at DEBUG and only
+ * when `everyCall` (the worker logs at DEBUG or below); outside an activity (scripts, CLI
+ * commands) nothing. A line per call at INFO cost the worker a sixth of its CPU per call
+ * (docs/performance.md, "A log line per API call at DEBUG").
+ */
+function logExchange(info: RequestInfo, status: string, everyCall: boolean): void {
+  const trouble = troubled(info);
+  if (!trouble && !everyCall) return;
   const activity = currentActivity();
   if (!activity) return;
   const durationMs = Math.round(info.ms);
@@ -84,17 +97,17 @@ function logExchange(info: RequestInfo, status: string): void {
     activityAttempt: activity.info.attempt,
     ...(info.afterRefresh ? { afterRefresh: true } : {}),
   };
-  const trouble = info.status === undefined ? info.noResponse !== 'cancelled' : info.status >= 500 || info.status === 429;
   const message = `API ${info.method} ${info.path} ${status} in ${durationMs} ms`;
   if (trouble) activity.log.warn(message, meta);
-  else activity.log.info(message, meta);
+  else activity.log.debug(message, meta);
 }
 
 /**
  * Creates the observer that records tourflow's metrics on `meter` (the worker's runtime meter;
- * nothing is recorded without one) and logs each exchange.
+ * nothing is recorded without one) and logs troubled exchanges, and every exchange when
+ * `logEveryCall` (the worker's log level is DEBUG or TRACE).
  */
-export function createActivityObserver(meter: MetricMeter = noopMetricMeter): ActivityObserver {
+export function createActivityObserver(meter: MetricMeter = noopMetricMeter, { logEveryCall = false }: { logEveryCall?: boolean } = {}): ActivityObserver {
   const requests = counter(meter, METRICS.apiRequests);
   const duration = seconds(meter, METRICS.apiRequestDuration);
   const retries = counter(meter, METRICS.apiRetries);
@@ -110,7 +123,7 @@ export function createActivityObserver(meter: MetricMeter = noopMetricMeter): Ac
       const status = statusLabel(info);
       requests.add({ endpoint: info.path, method: info.method, status });
       duration.record(info.ms / 1000, { endpoint: info.path, method: info.method });
-      logExchange(info, status);
+      logExchange(info, status, logEveryCall);
     },
     onRetry({ delayMs, error }) {
       const labels = methodAndPath(error.endpoint);

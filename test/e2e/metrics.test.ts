@@ -1,7 +1,7 @@
 /**
  * A worker that can be watched: `tourflow worker` with a metrics address serves the SDK's
  * metrics and tourflow's own on one Prometheus endpoint, labelled by path templates and
- * playbook names, and logs one JSON line per API call without a credential or guest data.
+ * playbook names, and logs one JSON line per API call (at DEBUG) without a credential or guest data.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -64,6 +64,8 @@ describe('a worker with a metrics address', () => {
       ...workerEnv({ taskQueue, credentials: sandbox.credentials, bundle }),
       TOURFLOW_METRICS_ADDRESS: `127.0.0.1:${port}`,
       TOURFLOW_LOG_FORMAT: 'json',
+      // Every call's line is written at DEBUG; at the default level only a troubled call's.
+      TOURFLOW_LOG_LEVEL: 'DEBUG',
       TOURFLOW_OUTPUT_DIR: outputDir,
     };
     worker = startWorkerProcess(env, await workerCommand());
@@ -177,7 +179,7 @@ describe('a worker with a metrics address', () => {
     expect(calls.length).toBeGreaterThan(20);
     for (const call of calls) {
       expect(call).toMatchObject({
-        level: expect.stringMatching(/^(INFO|WARN)$/),
+        level: expect.stringMatching(/^(DEBUG|WARN)$/),
         method: expect.stringMatching(/^(GET|POST|PUT|PATCH|DELETE)$/),
         path: expect.stringMatching(/^\/v1\//),
         status: expect.any(String),

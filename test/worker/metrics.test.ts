@@ -11,6 +11,8 @@ import { jsonLogLine, PrivateLogger, privateMeta } from '../../worker/private-lo
 import { createActivityObserver, statusLabel } from '../../activities/observe.ts';
 import { ApiError } from '../../api/client/index.ts';
 import type { LogLevel, MetricMeter, MetricTags } from '@temporalio/common';
+import { DefaultLogger } from '@temporalio/worker';
+import { MockActivityEnvironment } from '@temporalio/testing';
 
 /** A meter that writes down what reaches it: `name{tags} value` per handover. */
 function recordingMeter(): { meter: MetricMeter; seen: string[] } {
@@ -80,6 +82,27 @@ describe('activity observer', () => {
       'tourflow_api_rate_limited_waits_total{"method":"POST","endpoint":"/v1/tours"} 1',
       'tourflow_undo_calls_total{"undo":"undoTourDelete","outcome":"succeeded"} 1',
     ]);
+  });
+});
+
+describe('a log line per API call', () => {
+  /** The lines an observer writes for a 200 and a 429 inside an activity whose logger keeps every level. */
+  async function linesOf(logEveryCall: boolean): Promise<string[]> {
+    const lines: string[] = [];
+    const logger = new DefaultLogger('TRACE', (entry) => lines.push(`${entry.level} ${entry.message}`));
+    const observer = createActivityObserver(undefined, { logEveryCall });
+    const call = { method: 'GET', path: '/v1/tours/:tourId', status: 200, ms: 12.4, attempt: 1, afterRefresh: false };
+    await new MockActivityEnvironment(undefined, { logger }).run(async () => {
+      observer.onRequest(call);
+      observer.onRequest({ ...call, method: 'POST', path: '/v1/tours', status: 429, ms: 3 });
+    });
+    observer.close();
+    return lines.filter((line) => line.includes(' API '));
+  }
+
+  it('is written for a troubled call only at the default level, for every call at DEBUG', async () => {
+    expect(await linesOf(false)).toEqual(['WARN API POST /v1/tours 429 in 3 ms']);
+    expect(await linesOf(true)).toEqual(['DEBUG API GET /v1/tours/:tourId 200 in 12 ms', 'WARN API POST /v1/tours 429 in 3 ms']);
   });
 });
 
