@@ -10,6 +10,7 @@ import type { FailureDetails } from '../../activities/types.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
+import { coversAction } from './write-coverage.ts';
 
 /** The requests of `tour.create`, each answered 500 once (`times: 1`), in the order it sends them. */
 const EACH_CALL_ONCE = [
@@ -85,6 +86,8 @@ describe('each API call gets its own attempts', () => {
   });
 
   it('a delete whose answer was lost is sent again, finds the record gone, and is done', async () => {
+    coversAction('schedule.item.delete', 'lostAnswer');
+    coversAction('tag.delete', 'lostAnswer');
     const tourId = (await h.createTour('Deletes')).id;
     await h.run('tag.create', { tourId, name: 'Lost answer', color: 'Red' });
     const item = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Lost answer', start: '10:00' });

@@ -15,6 +15,7 @@ import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite, createVenueAndStay } from './write-check.ts';
+import { coversAction } from './write-coverage.ts';
 
 const TOUR = '6f1c1a52-8f1e-4a5e-9a49-3c1f0b7d2e11';
 const CONTACTS_PUT = { method: 'PUT', path: '^/v1/(venues|accommodation)/[0-9]+/contacts$' };
@@ -77,6 +78,7 @@ describe('contact edit actions', () => {
   });
 
   it('contacts.set adds e-mails, phones and URLs to a venue once after a lost answer; the undo removes them', async () => {
+    coversAction('contacts.set', 'undo', 'lostAnswer');
     const args = {
       tourId, venue: 'Uber Arena',
       emails: [{ email: 'production@arena.example', label: 'Production' }],
@@ -110,6 +112,7 @@ describe('contact edit actions', () => {
   });
 
   it('contact.update edits a key contact found by e-mail; the undo puts the previous values back', async () => {
+    coversAction('contact.update', 'undo', 'lostAnswer');
     const id = ((await h.run('contact.create', { tourId, firstName: 'Lena', lastName: 'Vogt', email: 'lena@promoter.example', role: 'Promoter' })).output as { id: number }).id;
     const args = { tourId, contact: 'LENA@promoter.example', email: 'lena.vogt@promoter.example', role: null, phone: { country: 49, number: '30 7654321' }, city: 'Berlin' };
     const outcome = await checkWrite(h, 'contact.update', args, { method: 'PUT', path: '^/v1/key-contacts/[0-9]+$' }, () => {
@@ -127,6 +130,7 @@ describe('contact edit actions', () => {
   });
 
   it('contact.ensure finds a contact by e-mail, else by name, and adds one only when the book has none, once after a lost answer', async () => {
+    coversAction('contact.ensure', 'lostAnswer');
     const known = ((await h.run('contact.create', { tourId, firstName: 'Max', lastName: 'Bühne', email: 'max@stage.example' })).output as { id: number }).id;
     const byEmail = await h.run('contact.ensure', { tourId, firstName: 'Maximilian', lastName: 'Buehne', email: 'MAX@stage.example' });
     expect(byEmail.output).toEqual({ id: known, created: false });

@@ -13,6 +13,7 @@ import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite, createVenueAndStay } from './write-check.ts';
+import { coversAction } from './write-coverage.ts';
 
 const TOUR = '6f1c1a52-8f1e-4a5e-9a49-3c1f0b7d2e11';
 const field = (id: number | null, title: string, description: string | null = null, sortOrder = 0, templateKey: string | null = null): SavedField => ({
@@ -73,6 +74,7 @@ describe('custom field actions', () => {
   });
 
   it('customField.add puts a premade field on a venue by its label, once after a lost answer; the undo removes it', async () => {
+    coversAction('customField.add', 'undo', 'lostAnswer');
     const args = { tourId, venue: 'uber arena', template: 'Parking', value: 'Two bus bays' };
     const outcome = await checkWrite(h, 'customField.add', args, { method: 'PUT', path: '/custom-fields$' }, () => {
       expect(venue().customFields).toEqual([expect.objectContaining({ templateKey: 'parking', title: 'Parking', description: 'Two bus bays' })]);
@@ -90,6 +92,7 @@ describe('custom field actions', () => {
   });
 
   it('customField.update renames a field and changes its value; the undo puts both back', async () => {
+    coversAction('customField.update', 'undo', 'lostAnswer');
     await h.run('customField.add', { tourId, day: '2027-03-27', item: itemId, title: 'Backline', value: 'Drum riser' });
     const fieldId = item().customFields[0].id as number;
     const args = { tourId, day: '2027-03-27', item: 'Soundcheck', field: 'backline', title: 'Backline (Berlin)', value: null };
@@ -109,6 +112,7 @@ describe('custom field actions', () => {
   });
 
   it('customField.remove takes a field off once, also when its answer was lost; the undo adds it back under a new ID', async () => {
+    coversAction('customField.remove', 'undo', 'lostAnswer');
     await h.run('customField.add', { tourId, venue: venueId, title: 'Catering', value: 'Hot meal at 18:00' });
     const before = h.snapshot();
     const args = { tourId, venue: 'Uber Arena', field: 'Catering' };

@@ -11,6 +11,7 @@ import type { StepCall, StepOutcome } from '../../activities/types.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import { checkWrite } from './write-check.ts';
+import { coversAction } from './write-coverage.ts';
 
 const HOTEL = { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 };
 const row = (h: Harness, table: string, id: number | string) => rows(h.snapshot(), table).find((entry) => entry.id === id);
@@ -39,6 +40,7 @@ describe('records named in deletes and edits', () => {
   });
 
   it('bulletin.update takes the bulletin by title; the undo puts it back', async () => {
+    coversAction('bulletin.update', 'undo', 'lostAnswer');
     const id = (await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Bus call', body: 'Lobby 8:45' })).output as { id: string };
     await checkWrite(h, 'bulletin.update', { tourId, bulletin: 'bus  CALL', body: 'Lobby 9:15' }, { method: 'PUT', path: '^/v1/bulletins/' }, (snapshot) => {
       expect(rows(snapshot, 'bulletins').find((entry) => entry.id === id.id)).toMatchObject({ title: 'Bus call', body: 'Lobby 9:15' });
@@ -76,6 +78,7 @@ describe('records named in deletes and edits', () => {
   });
 
   it('room.delete takes the stay and the room’s number or name; the undo restores the room', async () => {
+    coversAction('room.delete', 'undo');
     await h.run('stay.create', {
       tourId, title: 'Hotel Bristol', location: HOTEL, timeZone: 'Europe/Berlin',
       checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' },
@@ -90,6 +93,8 @@ describe('records named in deletes and edits', () => {
   });
 
   it('passType.delete and schedule.template.delete take the name; each undo restores the record', async () => {
+    coversAction('schedule.template.delete', 'undo');
+    coversAction('passType.delete', 'undo');
     const passId = idOf(await h.run('passType.create', { tourId, name: 'Aftershow' }));
     await deleteAndUndo(h, 'passType.delete', { tourId, passType: 'aftershow' }, () => {
       expect(row(h, 'passTypes', passId)).toBeUndefined();
@@ -103,6 +108,7 @@ describe('records named in deletes and edits', () => {
   });
 
   it('guest.delete takes the guest’s name on a day; a failure never repeats it', async () => {
+    coversAction('guest.delete', 'undo');
     const guestId = idOf(await h.run('guest.create', { tourId, day: '2027-03-28', firstName: 'Ada', lastName: 'Lind', guests: 2, pickup: 'Will Call' }));
     const unknown = await failureOf(h.run('guest.delete', { tourId, day: '2027-03-28', guest: 'Ada Lindt' }));
     expect(unknown.type).toBe('UNKNOWN_NAME');

@@ -9,6 +9,7 @@ import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite } from './write-check.ts';
+import { coversAction } from './write-coverage.ts';
 
 /** The one difference a bulletin's undo leaves: it stays marked edited. */
 const notEdited = (snapshot: StoreSnapshot): StoreSnapshot => ({ ...snapshot, bulletins: rows(snapshot, 'bulletins').map((entry) => ({ ...entry, isEdited: false })) });
@@ -31,6 +32,7 @@ describe('record edits', () => {
   });
 
   it('guest.delete deletes an entry; the undo restores it with its passes', async () => {
+    coversAction('guest.delete', 'lostAnswer');
     await checkWrite(h, 'guest.delete', { guestId }, { method: 'DELETE', path: '^/v1/guestlist/' }, () => {
       expect(row(h, 'guests', guestId)).toBeUndefined();
     });
@@ -38,6 +40,7 @@ describe('record edits', () => {
   });
 
   it('guest.restore brings a deleted entry back; the undo deletes it again', async () => {
+    coversAction('guest.restore', 'undo', 'lostAnswer');
     await h.run('guest.delete', { guestId });
     await checkWrite(h, 'guest.restore', { guestId }, { method: 'POST', path: '/restore$' }, () => {
       expect(row(h, 'guests', guestId)).toMatchObject({ firstName: 'Ada', passes: [{ passId, count: 2 }] });
@@ -46,6 +49,7 @@ describe('record edits', () => {
   });
 
   it('passType.update renames and sets the quantity; the undo puts the old values back', async () => {
+    coversAction('passType.update', 'undo', 'lostAnswer');
     await checkWrite(h, 'passType.update', { tourId, passType: 'vip', name: 'VIP Lounge', quantity: 40, description: null }, { method: 'PUT', path: '^/v1/passTypes/' }, () => {
       expect(row(h, 'passTypes', passId)).toMatchObject({ name: 'VIP Lounge', quantity: 40, description: null });
     });
@@ -61,6 +65,7 @@ describe('record edits', () => {
   });
 
   it('passType.delete with force needs allowDestroy; forced, the undo restores it', async () => {
+    coversAction('passType.delete', 'lostAnswer');
     expect(findAction('passType.delete')?.destructive?.({ passTypeId: passId, force: true })).toContain('force');
     expect(findAction('passType.delete')?.destructive?.({ passTypeId: passId })).toBeNull();
     await checkWrite(h, 'passType.delete', { passTypeId: passId, force: true }, { method: 'DELETE', path: '^/v1/passTypes/' }, () => {
@@ -69,6 +74,7 @@ describe('record edits', () => {
   });
 
   it('passType.restore brings a deleted pass type back; the undo deletes it again', async () => {
+    coversAction('passType.restore', 'undo', 'lostAnswer');
     const spare = ((await h.run('passType.create', { tourId, name: 'Spare' })).output as { id: number }).id;
     await h.run('passType.delete', { passTypeId: spare });
     await checkWrite(h, 'passType.restore', { passTypeId: spare }, { method: 'POST', path: '/restore$' }, () => {
@@ -77,6 +83,7 @@ describe('record edits', () => {
   });
 
   it('room.restore brings a deleted room back; the undo deletes it again', async () => {
+    coversAction('room.restore', 'undo', 'lostAnswer');
     const stay = await h.run('stay.create', {
       tourId, title: 'Hotel Adlon', location: { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 }, timeZone: 'Europe/Berlin',
       checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' },
@@ -99,6 +106,10 @@ describe('record edits', () => {
   });
 
   it('bulletin, venue, stay and tour deletes are destructive, cannot be undone, and survive a lost answer', async () => {
+    coversAction('tour.delete', 'lostAnswer');
+    coversAction('venue.delete', 'lostAnswer');
+    coversAction('stay.delete', 'lostAnswer');
+    coversAction('bulletin.delete', 'lostAnswer');
     const bulletinId = ((await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Gone', body: 'soon' })).output as { id: string }).id;
     const venueId = ((await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' })).output as { id: number }).id;
     const stayId = rows(h.snapshot(), 'stays')[0].id as number;

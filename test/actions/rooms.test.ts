@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
+import { coversAction } from './write-coverage.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -134,6 +135,7 @@ describe('room actions', () => {
   });
 
   it('a room delete whose answer was lost is sent again, finds the room gone, and is done', async () => {
+    coversAction('room.delete', 'lostAnswer');
     const created = await h.run('room.assign', { tourId: tour.id, stay: stayId, roomNumber: 10, roomType: 'Single', people: ['aisha.bello@example.com'] });
     const roomId = (created.output as { id: number }).id;
     h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path: '^/v1/rooms/[0-9]+$' }, times: 1 });

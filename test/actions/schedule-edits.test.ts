@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite } from './write-check.ts';
+import { coversAction } from './write-coverage.ts';
 
 describe('schedule edits', () => {
   let h: Harness;
@@ -26,6 +27,7 @@ describe('schedule edits', () => {
   const live = (table: string, id: number) => rows(h.snapshot(), table).find((row) => row.id === id);
 
   it('schedule.item.restore brings a deleted item back; its undo deletes it again', async () => {
+    coversAction('schedule.item.restore', 'undo', 'lostAnswer');
     await h.run('schedule.item.delete', { itemId });
     expect(live('scheduleItems', itemId)).toBeUndefined();
     await checkWrite(h, 'schedule.item.restore', { itemId }, { method: 'POST', path: '/restore$' }, (snapshot) => {
@@ -40,6 +42,7 @@ describe('schedule edits', () => {
   });
 
   it('schedule.template.rename renames by name; its undo puts the name back', async () => {
+    coversAction('schedule.template.rename', 'undo', 'lostAnswer');
     const outcome = await checkWrite(h, 'schedule.template.rename', { tourId, template: 'show day', name: 'Festival Day' }, { method: 'PUT', path: '^/v1/schedule-templates/' }, (snapshot) => {
       expect(rows(snapshot, 'templates').find((row) => row.id === templateId)).toMatchObject({ name: 'Festival Day' });
     });
@@ -47,6 +50,8 @@ describe('schedule edits', () => {
   });
 
   it('schedule.template.delete and .restore each undo to the state before', async () => {
+    coversAction('schedule.template.delete', 'lostAnswer');
+    coversAction('schedule.template.restore', 'undo', 'lostAnswer');
     await checkWrite(h, 'schedule.template.delete', { templateId }, { method: 'DELETE', path: '^/v1/schedule-templates/' }, (snapshot) => {
       expect(rows(snapshot, 'templates').find((row) => row.id === templateId)).toBeUndefined();
     });
@@ -58,6 +63,7 @@ describe('schedule edits', () => {
   });
 
   it('tag.update renames and recolours; its undo puts both back', async () => {
+    coversAction('tag.update', 'undo', 'lostAnswer');
     const tag = rows(h.snapshot(), 'tags').find((row) => row.name === 'Crew');
     await checkWrite(h, 'tag.update', { tourId, tag: 'crew', name: 'Crew only', color: 2 }, { method: 'PUT', path: '/tags/[0-9]+$' }, (snapshot) => {
       expect(rows(snapshot, 'tags').find((row) => row.id === tag.id)).toMatchObject({ name: 'Crew only', colorId: 2 });
@@ -85,6 +91,7 @@ describe('schedule.item.update: every field the update takes', () => {
   const item = (id: number) => rows(h.snapshot(), 'scheduleItems').find((row) => row.id === id);
 
   it('moves an item, sets location, notes, all-day, status type and color; the undo writes every field back', async () => {
+    coversAction('schedule.item.update', 'lostAnswer');
     const created = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Soundcheck', start: '16:00', end: '17:00', notes: 'Full band' });
     const id = (created.output as { id: number }).id;
     const args = { tourId, day: '2027-03-27', itemId: id, start: '15:30', end: null, location: 'Tempodrom, Berlin', notes: null, allDay: false, statusType: 'Confirmed', color: 2, timeZone: 'Europe/London' };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_ITEMS, batches } from '../../activities/actions/schedule.ts';
 import { attachFile, uploadFileContent } from '../../api/contract/files.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
+import { coversAction } from './write-coverage.ts';
 
 describe('schedule item actions', () => {
   let h: Harness;
@@ -65,6 +66,7 @@ describe('schedule item actions', () => {
   });
 
   it('schedule.items.create sends batches in order across days; the same key creates nothing new; the undo deletes them', async () => {
+    coversAction('schedule.items.create', 'undo');
     const before = h.snapshot();
     const specs = Array.from({ length: 250 }, (_, i) => ({ day: dayIds[i % 3]!, name: `Item ${i}`, start: `${String(8 + (i % 12)).padStart(2, '0')}:00` }));
     const call = h.stepCall('schedule.items.create', { tourId, items: specs });
@@ -85,6 +87,7 @@ describe('schedule item actions', () => {
   });
 
   it('a batch whose answer was lost after the commit is not written again by the next attempt', async () => {
+    coversAction('schedule.items.create', 'lostAnswer');
     const before = h.snapshot();
     const specs = [0, 1, 2].map((i) => ({ day: '2027-03-29', name: `Lost answer ${i}`, start: '12:00' }));
     const call = h.stepCall('schedule.items.create', { tourId, items: specs });
@@ -108,6 +111,7 @@ describe('schedule item actions', () => {
   });
 
   it('schedule.item.update renames, confirms and re-tags; the prepared write-back restores it', async () => {
+    coversAction('schedule.item.update', 'undo');
     const created = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Load in', start: '12:00' });
     const { id } = created.output as { id: number };
     const before = h.snapshot();
@@ -141,6 +145,7 @@ describe('schedule item actions', () => {
   });
 
   it('schedule.item.delete is undone by a restore', async () => {
+    coversAction('schedule.item.delete', 'undo');
     const created = await h.run('schedule.item.create', { tourId, day: '2027-03-29', name: 'Meet and greet', start: '18:00' });
     const { id } = created.output as { id: number };
     const before = h.snapshot();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite } from './write-check.ts';
+import { coversAction } from './write-coverage.ts';
 
 describe('schedule template actions', () => {
   let h: Harness;
@@ -59,6 +60,7 @@ describe('schedule template actions', () => {
   });
 
   it('MERGE apply adds the template’s items; the undo removes exactly those', async () => {
+    coversAction('schedule.template.apply', 'undo');
     await h.run('schedule.item.create', { tourId, day: '2027-03-29', name: 'Hand-made', start: '09:00' });
     const before = h.snapshot();
     const call = h.stepCall('schedule.template.apply', { tourId, template: 'show day', day: '2027-03-29' });
@@ -94,6 +96,7 @@ describe('schedule template actions', () => {
   });
 
   it('schedule.template.undoApply removes the template’s items; its prepared undo restores them', async () => {
+    coversAction('schedule.template.undoApply', 'undo');
     await h.run('schedule.template.apply', { tourId, template: 'Show Day', day: '2027-03-29' });
     const before = h.snapshot();
     const call = h.stepCall('schedule.template.undoApply', { tourId, template: 'Show Day', day: '2027-03-29' });
@@ -106,6 +109,7 @@ describe('schedule template actions', () => {
   });
 
   it('schedule.template.undoApply whose answer was lost removes the items once; its prepared undo restores them', async () => {
+    coversAction('schedule.template.undoApply', 'lostAnswer');
     await h.run('schedule.template.apply', { tourId, template: 'Show Day', day: '2027-03-29' });
     await checkWrite(h, 'schedule.template.undoApply', { tourId, template: 'Show Day', day: '2027-03-29' }, { method: 'POST', path: '/undo-apply$' }, () => {
       expect(live(dayIds[2]!)).toEqual(['Hand-made']);
@@ -114,6 +118,7 @@ describe('schedule template actions', () => {
   });
 
   it('REPLACE whose answer was lost is sent again with its key, and reports and undoes the items it replaced', async () => {
+    coversAction('schedule.template.apply', 'lostAnswer');
     await h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Ferry (late)', start: '18:00' });
     const before = h.snapshot();
     const replacedIds = rows(before, 'scheduleItems').filter((item) => item.dayId === dayIds[1]).map((item) => item.id);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { coversGroup } from '../actions/write-coverage.ts';
 
 type Row = Record<string, unknown>;
 const rows = (stack: TestStack, table: string) => ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []);
@@ -38,6 +39,7 @@ describe('create-tour', () => {
   });
 
   it('leaves nothing behind when a later write fails', async () => {
+    coversGroup('tours');
     const before = stack.sandbox.snapshot({ normalise: true });
     stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/accommodation$' }, kind: 'status', status: 409, times: 1 });
     const outcome = await stack.run('create-tour.yaml', inputs, 'dst-fail');

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { coversGroup } from '../actions/write-coverage.ts';
 
 type Row = Record<string, unknown>;
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
@@ -35,6 +36,10 @@ describe('edit-tour', () => {
   });
 
   it('a failing last step undoes every edit: the tour is as it was', async () => {
+    coversGroup('schedule items');
+    coversGroup('schedule templates');
+    coversGroup('tags');
+    coversGroup('bulletins');
     const before = stack.sandbox.snapshot({ normalise: true });
     stack.sandbox.faults.add({ match: { method: 'PUT', path: '^/v1/bulletins/[^/]+$' }, kind: 'status', status: 409, times: 1 });
     const failed = await stack.run('edit-tour.yaml', inputs(), 'edit-fail');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { coversGroup } from '../actions/write-coverage.ts';
 
 type Row = Record<string, unknown>;
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
@@ -39,6 +40,8 @@ describe('custom fields and contacts', () => {
   });
 
   it('a failing last step undoes every field and contact change', async () => {
+    coversGroup('custom fields');
+    coversGroup('venues, stays and contacts');
     const before = stack.sandbox.snapshot({ normalise: true });
     stack.sandbox.faults.add({ match: { method: 'PUT', path: '^/v1/key-contacts/[0-9]+$' }, kind: 'status', status: 409, times: 1 });
     const failed = await stack.run(path.join(FIXTURES, 'fields-contacts.yaml'), { tourId, day: '2027-03-27' }, 'fields-fail');

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { coversGroup } from '../actions/write-coverage.ts';
 
 type Row = Record<string, unknown>;
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
@@ -45,6 +46,7 @@ describe('files and guest list days', () => {
   });
 
   it('a failing last step undoes the attach, the removal and the day configuration', async () => {
+    coversGroup('files');
     const before = stack.sandbox.snapshot({ normalise: true });
     stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/bulletins$' }, kind: 'status', status: 409, times: 1 });
     const failed = await stack.run(path.join(FIXTURES, 'files-run.yaml'), { tourId, day: DAY }, 'files-fail');

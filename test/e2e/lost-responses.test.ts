@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { distinctWriteEndpoints } from '../support/write-steps.ts';
+import { coversGroup } from '../actions/write-coverage.ts';
 
 type Tables = Record<string, unknown[]>;
 
@@ -42,6 +43,7 @@ describe('lost responses on every write type', () => {
   }, 180_000);
 
   it('rolls back a REPLACE whose answers were all lost, restoring the items it replaced', async () => {
+    coversGroup('schedule templates');
     const setup = await clean.run('tour-setup.yaml', { name: 'Lost replace' }, 'lost-replace');
     expect(setup.result?.status, setup.message).toBe('completed');
     const before = clean.sandbox.snapshot({ normalise: true });

@@ -11,6 +11,7 @@ import { readCsvInputs } from '../../cli/csv-inputs.ts';
 import { compilePlaybookFile } from '../../definitions/index.ts';
 import { ADLON_STAY } from '../support/tour-data.ts';
 import { PLAYBOOKS, startTestStack, type TestStack } from '../support/stack.ts';
+import { coversGroup } from '../actions/write-coverage.ts';
 
 type Row = Record<string, unknown>;
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
@@ -47,6 +48,7 @@ describe('playbooks written with names only', () => {
   });
 
   it('tag-items tags every Soundcheck, creating the tag; a second run finds them tagged and changes nothing', async () => {
+    coversGroup('tags');
     const inputs = { tour: TOUR, item: 'soundcheck', tag: 'Production' };
     const outcome = await stack.run('tag-items.yaml', inputs, 'tag-soundchecks');
     expect(outcome.result?.status, outcome.message).toBe('completed');
@@ -63,6 +65,7 @@ describe('playbooks written with names only', () => {
   });
 
   it('update-stay-and-venue changes a check-in time and a capacity by their titles, and rolls both back on failure', async () => {
+    coversGroup('venues, stays and contacts');
     const inputs = { tour: TOUR, stay: 'hotel adlon', checkInTime: '13:00', venue: 'Uber Arena', capacity: 17000 };
     const before = stack.sandbox.snapshot({ normalise: true });
     stack.sandbox.faults.add({ match: { method: 'PUT', path: '^/v1/venues/[^/]+$' }, kind: 'status', status: 409, times: 1 });

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import { coversGroup } from '../actions/write-coverage.ts';
 
 type Row = Record<string, unknown>;
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
@@ -32,6 +33,9 @@ describe('pass types, guest list entries, rooms and destroying deletes', () => {
   });
 
   it('a failing last step undoes the pass type, guest list and room edits, deletes and restores: the store is as before', async () => {
+    coversGroup('rooms');
+    coversGroup('guest list');
+    coversGroup('pass types');
     const before = stack.sandbox.snapshot({ normalise: true });
     stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/bulletins$' }, kind: 'status', status: 409, times: 1 });
     const failed = await stack.run(path.join(FIXTURES, 'records-run.yaml'), { tourId, day: DAY }, 'records-fail');
@@ -56,6 +60,7 @@ describe('pass types, guest list entries, rooms and destroying deletes', () => {
   });
 
   it('with allowDestroy deletes the bulletin, the venue, the stay and the tour', async () => {
+    coversGroup('tours');
     const titles = () => ({
       bulletins: rows('bulletins').map((row) => row.title),
       venues: rows('venues').map((row) => row.title),
