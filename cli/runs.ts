@@ -13,6 +13,7 @@ import {
 import { ApplicationFailure, CancelledFailure, WorkflowNotFoundError, type Duration } from '@temporalio/common';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import { planForRun } from '../definitions/run-plan.ts';
+import { carryLocalFiles } from './local-files.ts';
 import type { playbookWorkflow } from '../workflows/playbook.ts';
 import type { PlaybookInput, RunResult } from '../workflows/messages.ts';
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
@@ -74,6 +75,8 @@ export interface StartRunOptions {
   now?: string;
   /** How long one workflow task may take before another worker retries it. @default 10s */
   workflowTaskTimeout?: string;
+  /** Where `localFile` paths are read from. @default the process's working directory */
+  cwd?: string;
   /** List inputs read from spreadsheets: file name and rows, to name elements in errors. */
   sources?: PlaybookInput['sources'];
 }
@@ -87,7 +90,9 @@ export interface StartedRun {
 
 /** Starts a playbook run; a run key that already completed starts nothing and returns that run. */
 export async function startRun(options: StartRunOptions): Promise<StartedRun> {
-  const { client, plan } = options;
+  const { client } = options;
+  // files of this machine (`localFile`) travel in the run's input
+  const plan = await carryLocalFiles(options.plan, options.inputs, options.cwd ?? process.cwd());
   const workflowId = workflowIdFor(plan, options.runKey);
   const latest = options.runKey === undefined ? undefined : await latestRun(client, workflowId);
   // Hashes only, kept in the memo, which is encrypted like every payload: no guest data in the clear.

@@ -28,7 +28,10 @@ const relativePath = z
   .refine((path) => !path.startsWith('/') && !path.startsWith('\\') && !/^[A-Za-z]:/.test(path), 'a path inside the folder, not an absolute one')
   .refine((path) => !path.split(/[\\/]/).includes('..'), 'must stay inside the folder (no "..")');
 
-const SOURCES = ['url', 'text', 'base64', 'file'] as const;
+const SOURCES = ['url', 'text', 'base64', 'file', 'localFile'] as const;
+
+/** Most bytes of a `localFile`, which `tourflow run` carries into the run's input (2 MiB at most, with its plan). */
+export const LOCAL_FILE_LIMIT = 1024 * 1024;
 
 export const fileUploadArgs = z
   .strictObject({
@@ -37,7 +40,8 @@ export const fileUploadArgs = z
     text: z.string().min(1).optional().describe('Upload this text as the file’s content (at most 256 KB).'),
     base64: z.string().min(1).optional().describe('Upload these base64 bytes (at most 256 KB once decoded).'),
     file: relativePath.optional().describe('Upload this file of the worker’s input folder (TOURFLOW_INPUT_DIR, default ./files), by an upload ticket: up to 25 MB.'),
-    fileName: fileName.optional().describe('The file’s name. @default the name in `file` or `url`; needed with `text` and `base64`'),
+    localFile: z.string().min(1).max(4096).optional().describe('Upload this file of the machine that runs `tourflow run` (absolute, or relative to where it runs): it carries the file into the run, encrypted with its input, up to 1 MiB; a run started otherwise (schedule, trigger, included playbook) cannot read it.'),
+    fileName: fileName.optional().describe('The file’s name. @default the name in `file`, `localFile` or `url`; needed with `text` and `base64`'),
     contentType: z.string().min(3).max(255).optional().describe('Its content type. @default from the file name’s extension'),
   })
   .superRefine((args, ctx) => {
