@@ -159,9 +159,16 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
     return scope;
   };
   const label = (index: number) => elementLabel(run.input, step, index);
-  const keys = elementKeys(step, items, scopeOf, label);
-  for (const line of compareElements(run, step, items, keys, done)) if (!run.state.warnings.includes(line)) run.state.warnings.push(line);
-  if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
+  // An expression's failure names the expression, and the element by CSV row or position.
+  const named = (error: unknown) => (error instanceof PlanEvaluationError ? error.naming((index) => elementLabel(run.input, step, index, false)) : error);
+  let keys: string[];
+  try {
+    keys = elementKeys(step, items, scopeOf, label);
+    for (const line of compareElements(run, step, items, keys, done)) if (!run.state.warnings.includes(line)) run.state.warnings.push(line);
+    if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
+  } catch (error) {
+    throw named(error);
+  }
   const counts: ItemCounts = { total: items.length, done: keys.filter((key) => key in done).length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
@@ -173,7 +180,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const fail = (index: number, error: unknown) => {
     counts.failed++;
     if (step.onFailure === 'continue') run.state.warnings.push(`step ${step.id}: ${label(index)} failed: ${failureMessage(error)}`);
-    else if (failure === undefined && error instanceof PlanEvaluationError) failure = error;
+    else if (failure === undefined && error instanceof PlanEvaluationError) failure = named(error);
     else if (failure === undefined) {
       const { type, message } = describeFailure(error);
       failure = new StepFailed(step.id, type, `step ${step.id} (${step.action}) failed at ${label(index)}: ${message}`, error);

@@ -21,23 +21,32 @@ export class PlanEvaluationError extends Error {
   readonly output: string | undefined;
   /** The expression, as written (`${{ … }}`): the failing part of a template with text around it. */
   readonly expression: string;
+  /** The `forEach` element it failed for, by position from 0. */
+  readonly index: number | undefined;
 
   constructor(
     readonly type: PlanErrorType,
-    place: PlanPlace,
+    readonly place: PlanPlace,
     expression: string,
     /** What went wrong, without the place and the expression. */
     readonly reason: string,
-    /** The `forEach` element it failed for, by position. */
-    options: { index?: number; cause?: unknown } = {},
+    /** The `forEach` element it failed for: by position from 0, named `element <position from 1>` unless `element` names it. */
+    options: { index?: number; element?: string; cause?: unknown } = {},
   ) {
     const where = 'step' in place ? `step ${place.step.id} (${place.step.action}) failed: ${place.field} ` : `output ${place.output} failed: `;
-    const element = options.index === undefined ? '' : `, element ${options.index}`;
+    const element = options.index === undefined ? '' : `, ${options.element ?? `element ${options.index + 1}`}`;
     super(`${where}${expression}${element}: ${reason}`, { cause: options.cause });
     this.name = 'PlanEvaluationError';
     this.stepId = 'step' in place ? place.step.id : undefined;
     this.output = 'step' in place ? undefined : place.output;
     this.expression = expression;
+    this.index = options.index;
+  }
+
+  /** The same failure, its element named as the user knows it (`guests.csv row 11`). */
+  naming(element: (index: number) => string): PlanEvaluationError {
+    if (this.index === undefined) return this;
+    return new PlanEvaluationError(this.type, this.place, this.expression, this.reason, { index: this.index, element: element(this.index), cause: this.cause });
   }
 }
 

@@ -34,13 +34,14 @@ function listInput(items: string): string | undefined {
 /**
  * An element as the user knows it, never by its content (it may be personal): `guests.csv row
  * 11` for an element of a list read from a CSV file, else `element 10 (key ${{ guest.email }})`,
- * its position counted from 1 and the step's key expression.
+ * its position counted from 1 and the step's key expression (left out, `withKey` false, where
+ * the error names an expression already).
  */
-export function elementLabel(input: PlaybookInput, step: PlanStep, index: number): string {
+export function elementLabel(input: PlaybookInput, step: PlanStep, index: number, withKey = true): string {
   const name = step.forEach ? listInput(step.forEach.items) : undefined;
   const source: InputSource | undefined = name !== undefined ? input.sources?.[name] : undefined;
   if (source) return `${source.file} row ${source.rows?.[index] ?? source.first + index}`;
-  const key = step.forEach?.key;
+  const key = withKey ? step.forEach?.key : undefined;
   return `element ${index + 1}${key ? ` (key ${key})` : ''}`;
 }
 

@@ -60,13 +60,13 @@ describe('plan evaluation errors', () => {
     {
       place: 'a forEach key',
       inputs: { tags: [{ name: 'VIP', color: 'Red' }, { color: 'Blue' }] },
-      message: 'step tags (tag.create) failed: forEach.key ${{ tag.name }}, element 1: No such key: name',
+      message: 'step tags (tag.create) failed: forEach.key ${{ tag.name }}, element 2: No such key: name',
       undone: ['tour'],
     },
     {
       place: "a step's arguments",
       inputs: { tags: [{ name: 'VIP', color: 'Red' }, { name: 'Crew' }] },
-      message: 'step tags (tag.create) failed: with ${{ tag.color }}, element 1: No such key: color',
+      message: 'step tags (tag.create) failed: with ${{ tag.color }}, element 2: No such key: color',
       undone: ['tags', 'tour'],
     },
   ])('fails and rolls back a run whose $place cannot be evaluated, naming the step and the expression', async ({ place, inputs, message, undone }) => {
@@ -90,7 +90,7 @@ describe('plan evaluation errors', () => {
     const run = await stack.start(ELEMENT_IF, { tags }, 'bad-element-if');
     await closed(run.handle);
     const outcome = await waitForOutcome(run.handle);
-    const message = 'step tags (tag.create) failed: if ${{ tag.announce }}, element 1: condition must be true or false, got string "yes"';
+    const message = 'step tags (tag.create) failed: if ${{ tag.announce }}, element 2: condition must be true or false, got string "yes"';
     expect(outcome.message).toBe(`rolled back: ${message}`);
     expect(outcome.result?.error).toEqual({ stepId: 'tags', type: 'EXPRESSION_FAILED', message });
     expect(outcome.result?.undone.map((u) => u.stepId)).toEqual(['tour']);
