@@ -38,7 +38,7 @@ export const fileUploadArgs = z
     tourId,
     url: z.url({ protocol: /^https?$/, message: 'expected a public http or https URL' }).optional().describe('Upload from this public URL (the API fetches it once: 25 MB, 15 s, no redirects).'),
     text: z.string().min(1).optional().describe('Upload this text as the file’s content (at most 256 KB).'),
-    base64: z.string().min(1).optional().describe('Upload these base64 bytes (at most 256 KB once decoded).'),
+    base64: z.string().min(1).optional().describe('Upload these base64 bytes (inline up to 256 KB once decoded, more by an upload ticket).'),
     file: relativePath.optional().describe('Upload this file of the worker’s input folder (TOURFLOW_INPUT_DIR, default ./files), by an upload ticket: up to 25 MB.'),
     localFile: z.string().min(1).max(4096).optional().describe('Upload this file of the machine that runs `tourflow run` (absolute, or relative to where it runs): it carries the file into the run, encrypted with its input, up to 1 MiB; a run started otherwise (schedule, trigger, included playbook) cannot read it.'),
     fileName: fileName.optional().describe('The file’s name. @default the name in `file`, `localFile` or `url`; needed with `text` and `base64`'),
@@ -56,7 +56,7 @@ export type FileUploadArgs = z.infer<typeof fileUploadArgs>;
 
 export const fileUpload = defineAction({
   name: 'file.upload',
-  description: 'Upload a file to the tour’s storage, from a public URL, from text or base64 in the playbook, or from the worker’s input folder; attach it with file.attach.',
+  description: 'Upload a file to the tour’s storage, from a public URL, from text or base64 in the playbook, from the worker’s input folder, or from the machine that runs `tourflow run`; attach it with file.attach.',
   args: fileUploadArgs,
   outputs: outputs({
     key: text('storage key, for file.attach'),
