@@ -131,7 +131,8 @@ describe('replay-sensitive code', () => {
   it('lists each marked place in workflows/ARCHITECTURE.md, and no other', () => {
     const marked = files.flatMap((file) => problemsOf(file, read(file), sync).sites.map((site) => `${file} ${site.fn}`));
     expect(marked.length).toBeGreaterThanOrEqual(9);
-    expect(listedPlaces()).toEqual(marked.sort());
+    const how = 'list each // replay-order: place under "Replay-sensitive code" in workflows/ARCHITECTURE.md as - `file` `function`: what';
+    expect(listedPlaces(), how).toEqual(marked.sort());
   });
 
   it('finds an unmarked await, a stale marker and a bare disable', () => {
