@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ACTION_EXAMPLES } from './actions/examples.ts';
 import { actions } from './actions/index.ts';
 import { API_VERSION, playbookSchemaWith, stepFields } from './format.ts';
+import { setStepSchema } from './set-step.ts';
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -34,6 +35,11 @@ export function playbookJsonSchema(): JsonSchema {
   const step = z.discriminatedUnion('action', steps as unknown as [ReturnType<typeof stepOf>, ...ReturnType<typeof stepOf>[]]);
   const schema = z.toJSONSchema(playbookSchemaWith(step), { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
   acceptExpressionsInArguments(schema);
+  // a step with `set:` names values instead of running an action: one more form of a step
+  const items = ((schema.properties as JsonSchema).steps as JsonSchema).items as JsonSchema;
+  const setStep = z.toJSONSchema(setStepSchema, { target: 'draft-7', io: 'input' }) as JsonSchema;
+  // its `identifier` is the root's definition too
+  (items.oneOf as JsonSchema[]).push(withoutKey(withoutKey(setStep, '$schema'), 'definitions'));
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: `https://tourflow.dev/schema/${API_VERSION.replace('/', '-')}.json`,

@@ -1,6 +1,7 @@
 /** `set` steps: named values computed in the run, without an action, their names and expressions checked. */
 import { describe, expect, it } from 'vitest';
 import { describePlan } from '../../cli/plan-text.ts';
+import { playbookJsonSchema } from '../../definitions/json-schema.ts';
 import { compile, errorsOf, playbook } from './helpers.ts';
 
 const inputs = 'inputs:\n  guests: { type: list }\n  cap: { type: number, default: 2 }\n';
@@ -53,5 +54,12 @@ describe('set steps', () => {
     expect(await errorsOf(playbook('  - id: v\n    set: { a: 1 }\n    action: approval\n', inputs))).toContain('unknown field "action"');
     expect(await errorsOf(playbook('  - id: v\n    set: { a: 1 }\n    forEach: ${{ inputs.guests }}\n', inputs))).toContain('unknown field "forEach"');
     expect(await errorsOf(playbook('  - id: v\n    set: { 1a: 1 }\n', inputs))).toContain('1a');
+  });
+
+  it('are one of the step forms editors know (the JSON Schema)', () => {
+    type Node = { properties?: Record<string, Node>; items?: Node; oneOf?: Node[]; required?: string[] };
+    const forms = (playbookJsonSchema() as Node).properties!.steps!.items!.oneOf!;
+    const set = forms.filter((form) => form.required?.includes('set'));
+    expect(set.map((form) => Object.keys(form.properties ?? {}))).toEqual([['id', 'description', 'needs', 'if', 'set']]);
   });
 });
