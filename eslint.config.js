@@ -14,6 +14,7 @@ export const workflowFiles = [
   'workflows/**/*.ts',
   'api/retry-policy.ts',
   'definitions/plan-types.ts',
+  'definitions/trigger-types.ts',
   'definitions/failure-types.ts',
   'definitions/expressions.ts',
   'definitions/templates.ts',

@@ -88,3 +88,50 @@ export type TriggerEvent = JsonObject;
 export function isTimeOn(on: RecordOn | TimeOn): on is TimeOn {
   return 'before' in on;
 }
+
+/** One record as a watcher keeps it: its kind, ID, day and watched fields (never `updated_at`). */
+export interface SeenRecord {
+  r: TriggerResource;
+  id: string;
+  day: number | null;
+  f: JsonObject;
+}
+
+/** One day as a watcher read it, with the moments its time triggers fire at (epoch ms, by `momentKey`). */
+export interface SeenDay {
+  id: number;
+  name: string | null;
+  date: string | null;
+  zone: string;
+  type: string | null;
+  truncated: boolean;
+  moments: Record<string, number>;
+}
+
+/** What one poll read of a tour. */
+export interface TourSnapshot {
+  days: SeenDay[];
+  records: SeenRecord[];
+  /** API calls the read made. */
+  calls: number;
+}
+
+/** What the watcher's read activity is asked for. */
+export interface SnapshotRequest {
+  tourId: string;
+  resources: TriggerResource[];
+  /** The time triggers' `before`s, for the moments of each day. */
+  befores: TimeOn['before'][];
+  /** Days the last read found, to split the read into one call per 10 days. */
+  knownDays: number;
+}
+
+/** The key of a `before` in `SeenDay.moments`. */
+export function momentKey(before: TimeOn['before']): string {
+  return 'ms' in before ? `ms${before.ms}` : `d${before.days}@${before.at}`;
+}
+
+/** The record's key in a watcher's state: its kind and ID. */
+export function recordKey(record: Pick<SeenRecord, 'r' | 'id'>): string {
+  return `${record.r}:${record.id}`;
+}

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type BundleOptions, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
+import { createTriggerActivities } from '../activities/triggers/activities.ts';
 import { IllegalStateError, type Duration } from '@temporalio/common';
 import { createDataConverter, failureConverterPath, payloadConverterPath } from './codec.ts';
 import { LogFormat, type Config } from './config.ts';
@@ -174,7 +175,7 @@ export async function createWorker(options: StartWorkerOptions): Promise<{ worke
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     workflowBundle: config.worker.workflowBundlePath ? { codePath: config.worker.workflowBundlePath } : await workflowBundle(),
-    activities: createActivities(deps),
+    activities: { ...createActivities(deps), ...createTriggerActivities(deps) },
     // The same codecs as the client's: a run's input arrives compressed and encrypted.
     dataConverter,
     maxConcurrentActivityTaskExecutions: config.worker.maxConcurrentActivityTaskExecutions,

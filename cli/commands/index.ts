@@ -15,6 +15,7 @@ import { register as approve } from './approve.ts';
 import { register as pause } from './pause.ts';
 import { register as resume } from './resume.ts';
 import { register as schedule } from './schedule.ts';
+import { register as triggers } from './triggers.ts';
 import { register as worker } from './worker.ts';
 import { register as sandbox } from './sandbox.ts';
 import { register as codecServer } from './codec-server.ts';
@@ -40,6 +41,7 @@ export const commands: RegisterCommand[] = [
   pause,
   resume,
   schedule,
+  triggers,
   worker,
   sandbox,
   codecServer,

@@ -1,0 +1,181 @@
+/**
+ * `tourflow triggers ...`: installs a playbook's triggers in the watcher of each tour they name
+ * (update-with-start: the watcher is started if it does not run, and the update answers once
+ * the triggers are live), and reads, pauses and removes them. The tour a trigger names (by ID,
+ * name or an input) is looked up through the API first: a tour that does not exist is the
+ * user's mistake, exit 2.
+ */
+import { createHash } from 'node:crypto';
+import { WithStartWorkflowOperation, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { createApiClient, type ApiClient } from '../api/client/index.ts';
+import { listOrganizations } from '../api/contract/organizations.ts';
+import { getTourData, listTours } from '../api/contract/tours.ts';
+import { compilePlaybookFile, formatErrors, planForRun, resolveInputs } from '../definitions/index.ts';
+import { evaluateTemplate } from '../definitions/expressions.ts';
+import type { JsonObject, Plan } from '../definitions/plan-types.ts';
+import type { TriggeredPlan } from '../definitions/trigger-types.ts';
+import { durationMs } from '../definitions/triggers.ts';
+import {
+  applyTriggersUpdate,
+  explainQuery,
+  pauseTriggersUpdate,
+  removeTriggersUpdate,
+  watcherId,
+  watcherStatusQuery,
+  type InstalledTrigger,
+  type WatcherStatus,
+} from '../workflows/watcher-messages.ts';
+import { UserError, type CliContext } from './context.ts';
+import { withClient } from './connect.ts';
+import type { TemporalFlags } from './options.ts';
+import { readInputsFlag } from './playbook-input.ts';
+
+export const WATCHER_WORKFLOW = 'tourWatcherWorkflow';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ApplyOptions extends TemporalFlags {
+  input?: Record<string, string>;
+  inputs?: string;
+  poll?: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+/** A playbook's triggers grouped by the tour they watch, ready to install. */
+export interface TourTriggers {
+  tourId: string;
+  triggers: InstalledTrigger[];
+}
+
+/** Compiles the playbook and resolves its triggers' tours and inputs. */
+export async function loadTriggers(ctx: CliContext, file: string, options: ApplyOptions, api: ApiClient): Promise<{ plan: TriggeredPlan; tours: TourTriggers[] }> {
+  const compiled = await compilePlaybookFile(file, { cwd: ctx.cwd });
+  if (compiled.errors.length > 0 || !compiled.plan) throw new UserError(formatErrors(compiled.errors, compiled.sources));
+  const plan = planForRun(compiled.plan) as TriggeredPlan;
+  const triggers = plan.triggers ?? [];
+  if (triggers.length === 0) throw new UserError(`${file} has no triggers: block; see "Triggers" in docs/playbooks.md`);
+  const given = { ...(options.inputs ? await readInputsFlag(ctx, options.inputs) : {}), ...(options.input ?? {}) };
+  // inputs a trigger gives each run, and the tour's ID, need not be given here
+  const later = new Set(['tourId', ...triggers.flatMap((trigger) => Object.keys(trigger.inputs))]);
+  const loose: Pick<Plan, 'inputs'> = { inputs: Object.fromEntries(Object.entries(plan.inputs).map(([name, input]) => [name, later.has(name) ? { ...input, required: false } : input])) };
+  const resolved = resolveInputs(loose, given);
+  if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
+  const byTour = new Map<string, InstalledTrigger[]>();
+  for (const trigger of triggers) {
+    const named = evaluateTemplate(trigger.tour, { inputs: resolved.inputs });
+    if (typeof named !== 'string' || named === '') throw new UserError(`trigger "${trigger.id}": its tour is ${JSON.stringify(named)}; give the input it reads (--input)`);
+    const tourId = await findTourId(api, named, trigger.id, ctx.signal);
+    const inputs: JsonObject = { ...resolved.inputs, ...(plan.inputs.tourId && resolved.inputs.tourId === undefined ? { tourId } : {}) };
+    const version = createHash('sha256').update(JSON.stringify([trigger, plan.sourceHash, inputs])).digest('hex').slice(0, 16);
+    const list = byTour.get(tourId) ?? [];
+    list.push({ playbook: plan.name, trigger, plan, inputs, version });
+    byTour.set(tourId, list);
+  }
+  return { plan, tours: [...byTour].map(([tourId, list]) => ({ tourId, triggers: list })) };
+}
+
+/** The ID of the tour a trigger names: an ID the caller can read, or the name of exactly one of its tours. */
+async function findTourId(api: ApiClient, named: string, trigger: string, signal: AbortSignal): Promise<string> {
+  if (UUID.test(named)) {
+    try {
+      await api.call(getTourData, { params: { tourId: named }, query: { scheduleLimit: 1, venuesLimit: 1, accommodationLimit: 1, guestlistLimit: 1, bulletinsLimit: 1 }, signal });
+      return named;
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status === 404 || status === 403) throw new UserError(`trigger "${trigger}": no tour ${named} (or it is not visible to this credential)`, { cause: error });
+      throw error;
+    }
+  }
+  const found: string[] = [];
+  for (const org of await api.call(listOrganizations, { signal })) {
+    for (const membership of await api.call(listTours, { query: { org_id: org.id }, signal })) {
+      if (membership.tour.name?.trim().toLowerCase() === named.trim().toLowerCase() && membership.tour.is_deleted !== true) found.push(membership.tour.id);
+    }
+  }
+  if (found.length === 0) throw new UserError(`trigger "${trigger}": no tour named "${named}"`);
+  if (found.length > 1) throw new UserError(`trigger "${trigger}": ${found.length} tours are named "${named}" (${found.join(', ')}); name it by its ID`);
+  return found[0] as string;
+}
+
+/** An API client of the configured credential, for the CLI's own reads. */
+export function apiClient(ctx: CliContext): ApiClient {
+  return createApiClient({ config: ctx.config().api, retry: { maximumAttempts: 3 } });
+}
+
+/** `triggers apply FILE`: installs the triggers and answers once each watcher has them live. */
+export async function apply(ctx: CliContext, file: string, options: ApplyOptions): Promise<void> {
+  const api = apiClient(ctx);
+  try {
+    const { plan, tours } = await loadTriggers(ctx, file, options, api);
+    if (options.dryRun) {
+      const { dryRun } = await import('./triggers-dry-run.ts');
+      await dryRun(ctx, api, tours, options.json);
+      return;
+    }
+    const pollMs = options.poll ? checkedDuration(options.poll) : undefined;
+    await withClient(ctx, options, async (client, config) => {
+      for (const { tourId, triggers } of tours) {
+        const start = new WithStartWorkflowOperation(WATCHER_WORKFLOW, {
+          workflowId: watcherId(tourId),
+          taskQueue: config.temporal.taskQueue,
+          args: [{ tourId, pollMs: pollMs ?? 60_000 }],
+          workflowIdConflictPolicy: 'USE_EXISTING',
+          memo: { tourId },
+          staticSummary: `watches tour ${tourId} for triggers`,
+        });
+        const status = await client.workflow.executeUpdateWithStart(applyTriggersUpdate, { args: [plan.name, triggers, pollMs], startWorkflowOperation: start });
+        const live = status.triggers.filter((t) => t.playbook === plan.name).map((t) => t.id);
+        ctx.out(`live: ${live.join(', ')} on tour ${tourId} (watcher ${watcherId(tourId)}, polls every ${Math.round(status.pollMs / 1000)} s)`);
+      }
+    });
+  } finally {
+    await api.close();
+  }
+}
+
+function checkedDuration(text: string): number {
+  try {
+    return durationMs(text);
+  } catch {
+    throw new UserError(`--poll: expected a duration like "30s", "1m" or "5m", not "${text}"`);
+  }
+}
+
+/** Runs `fn` on a tour's watcher; a tour without one is the user's mistake. */
+export async function onWatcher<T>(ctx: CliContext, tourId: string, options: TemporalFlags, fn: (client: Client, id: string) => Promise<T>): Promise<T> {
+  return withClient(ctx, options, async (client) => {
+    try {
+      return await fn(client, watcherId(tourId));
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError || (error as { name?: string }).name === 'WorkflowNotFoundError') throw new UserError(`no triggers on tour ${tourId}: nothing watches it (tourflow triggers apply FILE)`, { cause: error });
+      throw error;
+    }
+  });
+}
+
+export async function status(ctx: CliContext, tourId: string, options: TemporalFlags & { json?: boolean }): Promise<WatcherStatus> {
+  return onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).query(watcherStatusQuery));
+}
+
+export async function explain(ctx: CliContext, tourId: string, options: TemporalFlags) {
+  return onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).query(explainQuery));
+}
+
+export async function setPaused(ctx: CliContext, tourId: string, paused: boolean, options: TemporalFlags): Promise<WatcherStatus> {
+  return onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).executeUpdate(pauseTriggersUpdate, { args: [paused] }));
+}
+
+export async function remove(ctx: CliContext, tourId: string, playbook: string, options: TemporalFlags): Promise<WatcherStatus> {
+  return onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).executeUpdate(removeTriggersUpdate, { args: [playbook] }));
+}
+
+/** Every running watcher: its tour and triggers. */
+export async function list(ctx: CliContext, options: TemporalFlags): Promise<WatcherStatus[]> {
+  return withClient(ctx, options, async (client) => {
+    const out: WatcherStatus[] = [];
+    for await (const run of client.workflow.list({ query: `WorkflowType = '${WATCHER_WORKFLOW}' AND ExecutionStatus = 'Running'` })) {
+      out.push(await client.workflow.getHandle(run.workflowId).query(watcherStatusQuery));
+    }
+    return out;
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Triggers on record events, on the real dev server and the sandbox over HTTP: a watcher
+ * started by `tourflow triggers apply` sees bulletins created, changed and deleted through the
+ * public API and starts exactly one run per event, which reads the event; what it skips,
+ * `explain` says why. Polls every second; no sleeps, every wait polls with a deadline.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClient } from '../../api/client/index.ts';
+import { createBulletin, deleteBulletin, updateBulletin } from '../../api/contract/bulletins.ts';
+import { watcherId } from '../../workflows/watcher-messages.ts';
+import { cli } from '../cli/support.ts';
+import { pollUntil } from '../support/poll.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { sandboxEnv } from '../support/worker-process.ts';
+
+const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-bulletins.yaml');
+
+describe('triggers on record events', () => {
+  let stack: TestStack;
+  let api: ApiClient;
+  let tourId: string;
+  let dayId: number;
+  const run = (argv: string[]) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    api = createApiClient({ config: stack.config.api });
+    const created = await stack.run('create-tour.yaml', { name: 'Trigger Tour', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] }, 'trigger-tour');
+    expect(created.result?.status, created.message).toBe('completed');
+    tourId = created.result!.outputs.tourId as string;
+    dayId = (created.result!.outputs.days as { id: number }[])[0]!.id;
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+    await stack?.close();
+  });
+
+  /** The runs the trigger started, by their event kind, once they ended. */
+  async function runsOf(): Promise<{ workflowId: string; kind: string; recordId: string; changes: unknown }[]> {
+    const out = [];
+    for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) {
+      const result = await stack.client.workflow.getHandle(info.workflowId).result();
+      out.push({ workflowId: info.workflowId, ...(result.outputs as { kind: string; recordId: string; changes: unknown }) });
+    }
+    return out;
+  }
+
+  it('starts one run per created, changed and deleted bulletin, each reading its event', async () => {
+    const applied = await run(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s']);
+    expect(applied.err).toBe('');
+    expect(applied.code).toBe(0);
+    expect(applied.out).toContain(`live: any_bulletin on tour ${tourId}`);
+    // applying the same file again changes nothing
+    expect((await run(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
+
+    await api.call(createBulletin, { body: { dayId, title: 'Doors at 19:00', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `test-bulletin-${tourId}` });
+    const first = await pollUntil(async () => ((await runsOf()).length === 1 ? runsOf() : undefined), 'the run of the created bulletin');
+    expect(first.map((r) => r.kind)).toEqual(['created']);
+    const id = first[0]!.recordId;
+
+    // a change of a field the trigger does not watch starts nothing; a change of its title does
+    await api.call(updateBulletin, { params: { bulletinId: id }, body: { body: 'only the body' } });
+    await pollUntil(async () => {
+      const decisions = JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { reason?: string }[];
+      return decisions.some((d) => d.reason === 'field not watched (body)');
+    }, 'the body change skipped');
+    await api.call(updateBulletin, { params: { bulletinId: id }, body: { title: 'Doors at 19:30' } });
+    const changed = await pollUntil(async () => {
+      const runs = await runsOf();
+      return runs.some((r) => r.kind === 'changed') ? runs : undefined;
+    }, 'the run of the changed title');
+    expect(changed.find((r) => r.kind === 'changed')?.changes).toEqual({ title: { before: 'Doors at 19:00', after: 'Doors at 19:30' } });
+
+    await api.call(deleteBulletin, { params: { bulletinId: id } });
+    const all = await pollUntil(async () => {
+      const runs = await runsOf();
+      return runs.some((r) => r.kind === 'deleted') ? runs : undefined;
+    }, 'the run of the deleted bulletin');
+    expect(all.map((r) => r.kind).sort()).toEqual(['changed', 'created', 'deleted']);
+
+    const explained = await run(['triggers', 'explain', tourId]);
+    expect(explained.out).toMatch(/created bulletins \S+ {2}started trigger\//);
+    const status = await run(['triggers', 'status', tourId, '--json']);
+    const view = JSON.parse(status.out) as { stats: { started: number; callsLastPoll: number } };
+    expect(view.stats.started).toBe(3);
+    expect(view.stats.callsLastPoll).toBe(1);
+  }, 120_000);
+
+  it('says what is wrong with a tour that does not exist, exit 2', async () => {
+    const missing = await run(['triggers', 'apply', FIXTURE, '--input', 'tourId=00000000-0000-4000-8000-000000000000']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('trigger "any_bulletin": no tour 00000000-0000-4000-8000-000000000000');
+  });
+
+  it('removes the triggers and ends the watcher', async () => {
+    const removed = await run(['triggers', 'delete', tourId, '--playbook', 'triggers-bulletins']);
+    expect(removed.out).toContain('nothing watches it any more');
+    await stack.client.workflow.getHandle(watcherId(tourId)).result();
+  }, 60_000);
+});

@@ -1,0 +1,234 @@
+/**
+ * The watcher's decisions for one poll: each change against each trigger (fired, debounced, or
+ * skipped and why), debounces that are due, time events that are due, and the runs they start.
+ * A run's workflow ID is derived from its trigger, record and a digest of the event and the
+ * poll that found it; a start that finds the ID taken is recorded as "already started".
+ */
+import { ParentClosePolicy, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { evaluateCondition, evaluateExpression, evaluateTemplate } from '../definitions/expressions.ts';
+import { ActionKind, type JsonObject, type Plan } from '../definitions/plan-types.ts';
+import { EVENT_INPUT, TIME_EVENT_KIND, TriggerResource, isTimeOn, momentKey, recordKey, type TourSnapshot } from '../definitions/trigger-types.ts';
+import type { PlaybookInput } from './messages.ts';
+import { playbookSearchAttributes } from './search-attributes.ts';
+import { changesOf, diffRecords, recordEvent } from './watcher-diff.ts';
+import type { Decision, TriggerEntry, WatcherState } from './watcher-messages.ts';
+
+/** Decisions `explain` keeps. */
+const RECENT = 300;
+/** Time events older than this are not looked at (nor remembered). */
+const LOOKBACK_MS = 7 * 86_400_000;
+
+interface Start {
+  entry: TriggerEntry;
+  event: JsonObject;
+  record: string;
+  fingerprint: string;
+}
+
+const keyOf = (entry: TriggerEntry) => `${entry.playbook}/${entry.trigger.id}`;
+const digest = (text: string) => bytesToHex(sha256(utf8ToBytes(text))).slice(0, 16);
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Whether a run of the plan can write (a playbook of reads only has no own writes to ignore). */
+function writes(plan: Plan): boolean {
+  return plan.steps.some((step) => step.kind !== ActionKind.read && (step.kind !== ActionKind.control || step.action === 'playbook.run'));
+}
+
+export class Decider {
+  constructor(
+    private readonly tourId: string,
+    private readonly state: WatcherState,
+  ) {}
+
+  /** Decides what one read means, and starts the runs. */
+  async poll(snapshot: TourSnapshot): Promise<void> {
+    const { state } = this;
+    const now = Date.now();
+    state.stats.polls++;
+    state.stats.lastPollAt = new Date(now).toISOString();
+    state.stats.lastPollMs = now;
+    state.stats.callsLastPoll = snapshot.calls;
+    const watched = new Set(snapshot.records.map((record) => record.r));
+    for (const entry of state.triggers) if (!isTimeOn(entry.trigger.on)) watched.add(entry.trigger.on.record);
+    const previous = state.records.filter((record) => watched.has(record.r));
+    const diff = diffRecords(previous, state.absentOnce, snapshot);
+    state.records = diff.records;
+    state.absentOnce = diff.absentOnce;
+    state.days = snapshot.days.map((day) => day.id);
+    const starts: Start[] = [];
+    if (state.baseline) {
+      for (const change of diff.changes) {
+        for (const entry of state.triggers) {
+          if (isTimeOn(entry.trigger.on) || entry.trigger.on.record !== change.record.r) continue;
+          const base = { trigger: keyOf(entry), resource: change.record.r, recordId: change.record.id };
+          const found = recordEvent(entry.trigger.on, change);
+          if ('reason' in found) {
+            this.skip(entry, { ...base, kind: change.kind }, found.reason);
+            continue;
+          }
+          const day = snapshot.days.find((d) => d.id === change.record.day);
+          const event: JsonObject = {
+            trigger: entry.trigger.id,
+            kind: found.kind,
+            resource: change.record.r,
+            tourId: this.tourId,
+            recordId: change.record.id,
+            dayId: change.record.day,
+            date: day?.date ?? null,
+            record: change.record.f,
+            changes: changesOf(change),
+            detectedAt: state.stats.lastPollAt,
+          };
+          this.consider(entry, event, recordKey(change.record), now, starts);
+        }
+      }
+      this.timeEvents(snapshot, now, starts);
+    }
+    state.baseline = true;
+    this.dueDebounces(now, starts);
+    this.pruneOwn();
+    await Promise.all(starts.map((start) => this.start(start)));
+  }
+
+  /** Milliseconds until the next debounce or time event is due; undefined when none is known. */
+  nextDueMs(now: number): number | undefined {
+    const dues = this.state.pending.flatMap((pending) => {
+      const entry = this.state.triggers.find((e) => keyOf(e) === pending.trigger);
+      const debounce = entry?.trigger.debounce;
+      return debounce ? [Math.min(pending.lastAt + debounce.quietMs, pending.firstAt + debounce.maxMs)] : [];
+    });
+    const next = Math.min(...dues);
+    return Number.isFinite(next) ? Math.max(0, next - now) : undefined;
+  }
+
+  /** Before continue-as-new: runs still open are taken as ended now (their writes are seen by the next poll). */
+  closeOpenRuns(): void {
+    for (const [key, poll] of Object.entries(this.state.own)) if (poll === -1) this.state.own[key] = this.state.stats.polls;
+  }
+
+  private consider(entry: TriggerEntry, event: JsonObject, record: string, now: number, starts: Start[]): void {
+    const base = { trigger: keyOf(entry), resource: String(event.resource), recordId: String(event.recordId), kind: String(event.kind) };
+    if (this.state.stats.polls < entry.fromPoll) return this.skip(entry, base, 'the trigger was applied after this change');
+    if (this.state.paused) return this.skip(entry, base, 'paused');
+    const scope = { event, inputs: entry.inputs };
+    if (entry.trigger.where) {
+      try {
+        if (!evaluateCondition(entry.trigger.where, scope)) return this.skip(entry, base, 'filter false');
+      } catch (error) {
+        return this.skip(entry, base, `filter failed: ${message(error)}`);
+      }
+    }
+    const own = this.state.own[`${keyOf(entry)}|${record}`];
+    if (own !== undefined && (own === -1 || own >= this.state.stats.polls - 1)) return this.skip(entry, base, 'own write (a run this trigger started changed it)');
+    const debounce = entry.trigger.debounce;
+    if (!debounce) {
+      starts.push({ entry, event, record, fingerprint: digest(JSON.stringify([entry.version, event.kind, event.record, event.changes, event.at ?? null, this.state.stats.polls])) });
+      return;
+    }
+    let key: string;
+    try {
+      key = debounce.key ? JSON.stringify(evaluateExpression(debounce.key, scope)) : record;
+    } catch (error) {
+      return this.skip(entry, base, `debounce key failed: ${message(error)}`);
+    }
+    const pending = this.state.pending.find((p) => p.trigger === keyOf(entry) && p.key === key);
+    if (pending) Object.assign(pending, { lastAt: now, event, record });
+    else this.state.pending.push({ trigger: keyOf(entry), key, firstAt: now, lastAt: now, event, record });
+    this.note({ ...base, outcome: 'debounced', reason: `into the run for ${key}` });
+  }
+
+  private dueDebounces(now: number, starts: Start[]): void {
+    const keep = [];
+    for (const pending of this.state.pending) {
+      const entry = this.state.triggers.find((e) => keyOf(e) === pending.trigger);
+      const debounce = entry?.trigger.debounce;
+      if (!entry || !debounce) continue;
+      if (now < Math.min(pending.lastAt + debounce.quietMs, pending.firstAt + debounce.maxMs)) keep.push(pending);
+      else starts.push({ entry, event: pending.event, record: pending.record, fingerprint: digest(JSON.stringify([entry.version, pending.key, pending.firstAt])) });
+    }
+    this.state.pending = keep;
+  }
+
+  private timeEvents(snapshot: TourSnapshot, now: number, starts: Start[]): void {
+    for (const entry of this.state.triggers) {
+      const on = entry.trigger.on;
+      if (!isTimeOn(on)) continue;
+      for (const day of snapshot.days) {
+        if (on.dayType && day.type?.toLowerCase() !== on.dayType.toLowerCase()) continue;
+        const moment = day.moments[momentKey(on.before)];
+        if (moment === undefined || moment > now || moment < entry.installedAt || now - moment > LOOKBACK_MS) continue;
+        const key = `${keyOf(entry)}/${day.id}/${moment}`;
+        if (key in this.state.moments) continue;
+        this.state.moments[key] = moment;
+        const at = new Date(moment).toISOString();
+        const late = now - moment;
+        const event: JsonObject = {
+          trigger: entry.trigger.id, kind: TIME_EVENT_KIND, resource: TriggerResource.days, tourId: this.tourId, recordId: String(day.id), dayId: day.id, date: day.date,
+          record: {}, changes: {}, detectedAt: new Date(now).toISOString(), at, late: late > 0, dayName: day.name, dayType: day.type, timeZone: day.zone,
+        };
+        if (late > on.lateMs) {
+          this.skip(entry, { trigger: keyOf(entry), resource: TriggerResource.days, recordId: String(day.id), kind: TIME_EVENT_KIND }, `missed by ${Math.round(late / 60_000)} min, beyond its late window`);
+          continue;
+        }
+        this.consider(entry, event, `days:${day.id}@${moment}`, now, starts);
+      }
+    }
+    for (const [key, moment] of Object.entries(this.state.moments)) if (now - moment > LOOKBACK_MS) delete this.state.moments[key];
+  }
+
+  private pruneOwn(): void {
+    for (const [key, poll] of Object.entries(this.state.own)) if (poll !== -1 && poll < this.state.stats.polls - 1) delete this.state.own[key];
+  }
+
+  private async start({ entry, event, record, fingerprint }: Start): Promise<void> {
+    const base = { trigger: keyOf(entry), resource: String(event.resource), recordId: String(event.recordId), kind: String(event.kind) };
+    const workflowId = `trigger/${this.tourId}/${entry.playbook}/${entry.trigger.id}/${event.resource}-${event.recordId}/${fingerprint}`;
+    let inputs: JsonObject;
+    try {
+      inputs = { ...entry.inputs, ...(evaluateTemplate(entry.trigger.inputs, { event, inputs: entry.inputs }) as JsonObject), [EVENT_INPUT]: event };
+    } catch (error) {
+      return this.skip(entry, base, `inputs failed: ${message(error)}`);
+    }
+    if (entry.plan.inputs.tourId && inputs.tourId === undefined) inputs.tourId = this.tourId;
+    const input: PlaybookInput = { plan: entry.plan, inputs, keySeed: workflowId };
+    try {
+      const handle = await startChild('playbookWorkflow', {
+        workflowId,
+        args: [input],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+        searchAttributes: playbookSearchAttributes(entry.plan.name, this.tourId),
+        memo: { trigger: base.trigger, event: { kind: base.kind, resource: base.resource, recordId: base.recordId } },
+        staticSummary: `trigger ${entry.trigger.id}: ${base.kind} ${base.resource} ${base.recordId}`,
+        staticDetails: `Started by trigger **${entry.trigger.id}** of playbook ${entry.playbook} on tour ${this.tourId}: ${base.kind} of ${base.resource} ${base.recordId}${Object.keys(event.changes as JsonObject).length > 0 ? ` (changed: ${Object.keys(event.changes as JsonObject).join(', ')})` : ''}.`,
+      });
+      if (writes(entry.plan)) {
+        const ownKey = `${keyOf(entry)}|${record}`;
+        this.state.own[ownKey] = -1;
+        const ended = () => {
+          this.state.own[ownKey] = this.state.stats.polls;
+        };
+        handle.result().then(ended, ended);
+      }
+      entry.started++;
+      this.state.stats.started++;
+      this.note({ ...base, outcome: 'started', workflowId });
+    } catch (error) {
+      const taken = error instanceof Error && error.name === 'WorkflowExecutionAlreadyStartedError';
+      this.skip(entry, base, taken ? `already started (${workflowId})` : `start failed: ${message(error)}`);
+    }
+  }
+
+  private skip(entry: TriggerEntry, base: Omit<Decision, 'at' | 'outcome'>, reason: string): void {
+    entry.skipped++;
+    this.state.stats.skipped++;
+    this.note({ ...base, outcome: 'skipped', reason });
+  }
+
+  private note(decision: Omit<Decision, 'at'>): void {
+    this.state.recent.push({ at: new Date(Date.now()).toISOString(), ...decision });
+    if (this.state.recent.length > RECENT) this.state.recent.splice(0, this.state.recent.length - RECENT);
+  }
+}

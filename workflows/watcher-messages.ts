@@ -1,0 +1,108 @@
+/**
+ * The tour watcher's input, carried state, updates and queries (`watcher.ts`). Workflow-safe.
+ */
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { JsonObject } from '../definitions/plan-types.ts';
+import type { PlanTrigger, SeenRecord, TriggeredPlan } from '../definitions/trigger-types.ts';
+
+/** One trigger of one playbook, as `tourflow triggers apply` installs it. */
+export interface InstalledTrigger {
+  playbook: string;
+  trigger: PlanTrigger;
+  /** The playbook's plan, started for each event. */
+  plan: TriggeredPlan;
+  /** The inputs given to `apply`, defaults applied. */
+  inputs: JsonObject;
+  /** Digest of trigger, plan and inputs: applying the same again changes nothing. */
+  version: string;
+}
+
+/** What the watcher keeps of an installed trigger. */
+export interface TriggerEntry extends InstalledTrigger {
+  /** Its first poll: the one after the first read that began once it was installed. */
+  fromPoll: number;
+  /** When it was installed (epoch ms): time events before it never fire. */
+  installedAt: number;
+  started: number;
+  skipped: number;
+}
+
+/** What `explain` lists: one decision about one change. */
+export interface Decision {
+  at: string;
+  trigger: string;
+  kind: string;
+  resource: string;
+  recordId: string;
+  outcome: 'started' | 'skipped' | 'debounced';
+  reason?: string;
+  workflowId?: string;
+}
+
+/** An event waiting out its debounce. */
+export interface Pending {
+  trigger: string;
+  key: string;
+  firstAt: number;
+  lastAt: number;
+  event: JsonObject;
+  record: string;
+}
+
+export interface WatcherStats {
+  polls: number;
+  lastPollAt?: string;
+  lastPollMs?: number;
+  callsLastPoll: number;
+  started: number;
+  skipped: number;
+  lastError?: string;
+}
+
+/** State carried across continue-as-new. */
+export interface WatcherState {
+  records: SeenRecord[];
+  /** Records absent from the last read only (not yet taken for deleted). */
+  absentOnce: string[];
+  /** Day IDs the last read found. */
+  days: number[];
+  pending: Pending[];
+  /** Time events fired or skipped: `<trigger>/<day>/<key>` -> moment (epoch ms). */
+  moments: Record<string, number>;
+  /** Runs a trigger started, by `<trigger>|<record>`: the poll they ended by, or -1 while open. */
+  own: Record<string, number>;
+  recent: Decision[];
+  stats: WatcherStats;
+  paused: boolean;
+  triggers: TriggerEntry[];
+  /** Whether a read has set the baseline. */
+  baseline: boolean;
+}
+
+export interface WatcherInput {
+  tourId: string;
+  pollMs: number;
+  state?: WatcherState;
+}
+
+export interface WatcherStatus {
+  tourId: string;
+  pollMs: number;
+  paused: boolean;
+  stats: WatcherStats;
+  /** Milliseconds since the last poll ended. */
+  lagMs: number | null;
+  triggers: { playbook: string; id: string; on: string; started: number; skipped: number; live: boolean }[];
+  pending: number;
+}
+
+export const applyTriggersUpdate = defineUpdate<WatcherStatus, [playbook: string, triggers: InstalledTrigger[], pollMs?: number]>('applyTriggers');
+export const removeTriggersUpdate = defineUpdate<WatcherStatus, [playbook: string]>('removeTriggers');
+export const pauseTriggersUpdate = defineUpdate<WatcherStatus, [paused: boolean]>('pauseTriggers');
+export const watcherStatusQuery = defineQuery<WatcherStatus>('watcherStatus');
+export const explainQuery = defineQuery<Decision[]>('explain');
+
+/** The watcher of a tour: one per tour. */
+export function watcherId(tourId: string): string {
+  return `tourflow-watcher-${tourId}`;
+}

@@ -1,0 +1,132 @@
+/**
+ * The tour watcher: one workflow per tour (`watcherId`), shared by every trigger on it. Each
+ * poll reads the tour once (`activities/triggers/read.ts`, a local activity), compares it with the last
+ * read (`watcher-diff.ts`), decides each trigger's events (`watcher-decide.ts`) and starts their
+ * runs as abandoned child workflows whose IDs derive from the event; the new state and the
+ * starts are commands of the same workflow task, so a crash never loses or doubles one. The
+ * history is bounded by continue-as-new, carrying the compact state.
+ */
+import {
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  proxyLocalActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { isTimeOn, momentKey, type RecordOn, type SnapshotRequest, type TourSnapshot } from '../definitions/trigger-types.ts';
+import { Decider } from './watcher-decide.ts';
+import {
+  applyTriggersUpdate,
+  explainQuery,
+  pauseTriggersUpdate,
+  removeTriggersUpdate,
+  watcherStatusQuery,
+  type InstalledTrigger,
+  type TriggerEntry,
+  type WatcherInput,
+  type WatcherState,
+  type WatcherStatus,
+} from './watcher-messages.ts';
+
+const { watchTourRead } = proxyLocalActivities<{ watchTourRead(request: SnapshotRequest): Promise<TourSnapshot> }>({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumAttempts: 3, initialInterval: '1s' },
+});
+
+/** Polls per run before continue-as-new, whatever the history's size. */
+const MAX_POLLS_PER_RUN = 500;
+/** How long a watcher started without triggers waits for its first. */
+const FIRST_TRIGGERS_WAIT = 60_000;
+
+function freshState(): WatcherState {
+  return { records: [], absentOnce: [], days: [], pending: [], moments: {}, own: {}, recent: [], stats: { polls: 0, callsLastPoll: 0, started: 0, skipped: 0 }, paused: false, triggers: [], baseline: false };
+}
+
+export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherStatus> {
+  const state = input.state ?? freshState();
+  let pollMs = input.pollMs;
+  let inFlight = false;
+  let wake = false;
+  const decider = new Decider(input.tourId, state);
+
+  const status = (): WatcherStatus => ({
+    tourId: input.tourId,
+    pollMs,
+    paused: state.paused,
+    stats: state.stats,
+    lagMs: state.stats.lastPollMs === undefined ? null : Date.now() - state.stats.lastPollMs,
+    triggers: state.triggers.map((entry) => ({ playbook: entry.playbook, id: entry.trigger.id, on: describeOn(entry), started: entry.started, skipped: entry.skipped, live: state.baseline && state.stats.polls >= entry.fromPoll - 1 })),
+    pending: state.pending.length,
+  });
+
+  setHandler(applyTriggersUpdate, async (playbook: string, triggers: InstalledTrigger[], newPollMs?: number) => {
+    if (newPollMs) pollMs = newPollMs;
+    const fromPoll = state.stats.polls + (inFlight ? 3 : 2);
+    const kept = state.triggers.filter((entry) => entry.playbook !== playbook);
+    const added: TriggerEntry[] = [];
+    for (const trigger of triggers) {
+      const old = state.triggers.find((entry) => entry.playbook === playbook && entry.trigger.id === trigger.trigger.id);
+      if (old && old.version === trigger.version) kept.push(old);
+      else added.push({ ...trigger, fromPoll, installedAt: Date.now(), started: 0, skipped: 0 });
+    }
+    const live = new Set([...kept, ...added].map((entry) => `${entry.playbook}/${entry.trigger.id}`));
+    state.pending = state.pending.filter((pending) => live.has(pending.trigger) && !added.some((entry) => `${entry.playbook}/${entry.trigger.id}` === pending.trigger));
+    state.triggers = [...kept, ...added];
+    wake = true;
+    if (added.length > 0) await condition(() => state.baseline && state.stats.polls >= fromPoll - 1);
+    return status();
+  });
+  setHandler(removeTriggersUpdate, (playbook: string) => {
+    state.triggers = state.triggers.filter((entry) => entry.playbook !== playbook);
+    state.pending = state.pending.filter((pending) => !pending.trigger.startsWith(`${playbook}/`));
+    wake = true;
+    return status();
+  });
+  setHandler(pauseTriggersUpdate, (paused: boolean) => {
+    state.paused = paused;
+    return status();
+  });
+  setHandler(watcherStatusQuery, status);
+  setHandler(explainQuery, () => state.recent);
+
+  if (state.triggers.length === 0) await condition(() => state.triggers.length > 0, FIRST_TRIGGERS_WAIT);
+  let polls = 0;
+  while (state.triggers.length > 0) {
+    wake = false;
+    inFlight = true;
+    const snapshot = await read(input.tourId, state).finally(() => (inFlight = false));
+    if (snapshot) await decider.poll(snapshot);
+    polls++;
+    if ((workflowInfo().continueAsNewSuggested || polls >= MAX_POLLS_PER_RUN) && allHandlersFinished()) {
+      decider.closeOpenRuns();
+      await continueAsNew<typeof tourWatcherWorkflow>({ tourId: input.tourId, pollMs, state });
+    }
+    await condition(() => wake || state.triggers.length === 0, Math.max(1, Math.min(pollMs, decider.nextDueMs(Date.now()) ?? pollMs)));
+  }
+  await condition(allHandlersFinished);
+  return status();
+}
+
+/** One read of the tour for the triggers; undefined (the failure kept for `status`) when it fails. */
+async function read(tourId: string, state: WatcherState): Promise<TourSnapshot | undefined> {
+  const resources = [...new Set(state.triggers.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [] : [entry.trigger.on.record])))];
+  const befores = state.triggers.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [entry.trigger.on.before] : []));
+  const unique = [...new Map(befores.map((before) => [momentKey(before), before])).values()];
+  try {
+    const snapshot = await watchTourRead({ tourId, resources, befores: unique, knownDays: state.days.length });
+    delete state.stats.lastError;
+    return snapshot;
+  } catch (error) {
+    state.stats.lastError = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return undefined;
+  }
+}
+
+function describeOn(entry: TriggerEntry): string {
+  const on = entry.trigger.on;
+  if (isTimeOn(on)) return `${'ms' in on.before ? `${on.before.ms / 3_600_000}h` : `${on.before.days} days at ${on.before.at}`} before each ${on.dayType ?? ''} day`.replace('  ', ' ');
+  const record: RecordOn = on;
+  return `${record.record}: ${record.events.join(', ')}${record.fields ? ` (${record.fields.join(', ')})` : ''}`;
+}
+
