@@ -80,7 +80,8 @@ function childStep(parentId: string, child: RunResult): string | undefined {
  */
 export function retryRecord(input: PlaybookInput, state: CarriedState, workflowId: string, undone: boolean, children: readonly RunResult[]): RetryRecord | undefined {
   const kept = keptSteps(input.plan.steps, state);
-  if (!undone && kept.length === input.plan.steps.length) return undefined;
+  const skipped = input.plan.steps.filter((step) => state.stepStates[step.id] === StepState.skipped).length;
+  if (!undone && kept.length + skipped === input.plan.steps.length) return undefined;
   const outputs: Record<string, JsonValue> = {};
   for (const id of kept) outputs[id] = state.outputs[id] ?? null;
   const failedChildren: Record<string, RetryRecord> = {};
