@@ -206,7 +206,7 @@ function stepOf(call: StepCall): string {
 }
 
 /** Builds the activities, given the worker's dependencies. */
-export function createActivities(deps: ActivityDeps, modules: ActionModule[] = actionModules) {
+export function createActivities(deps: ActivityDeps, modules: readonly ActionModule[] = actionModules) {
   const handlers: Record<string, ActionHandler> = Object.assign({}, ...modules.map((m) => m.actions));
   const undos: Record<string, UndoHandler> = Object.assign({}, ...modules.map((m) => m.undo));
   const handlerFor = (action: string): ActionHandler => {

@@ -21,7 +21,7 @@ import { templateActions } from './actions/templates.ts';
 import { tourActions } from './actions/tours.ts';
 import { venueActions } from './actions/venues.ts';
 
-export const actionModules: ActionModule[] = [
+export const actionModules = [
   tourActions,
   lookupActions,
   scheduleActions,
@@ -42,4 +42,5 @@ export const actionModules: ActionModule[] = [
   recordEditActions,
   fileActions,
   guestDayActions,
-];
+] as const satisfies readonly ActionModule[];
+

@@ -4,6 +4,7 @@
  */
 import type { JsonObject, JsonValue } from '../definitions/plan-types.ts';
 import type { RetryPolicy } from '../api/retry-policy.ts';
+import type { UndoName } from './undo-names.ts';
 
 /** Who is running: identifies the run for idempotency keys and for "tomorrow"-style dates. */
 export interface RunContext {
@@ -48,9 +49,14 @@ export interface RecordRef {
   label?: string;
 }
 
-/** One compensating call: an activity name and its arguments, idempotent and safe to repeat. */
+/**
+ * One undo, as the saga keeps it (in workflow history: its shape never changes). `activity`
+ * names the worker's undo handler (`undo` of an action module) and is checked against them at
+ * compile time; the undo activity runs it as `undo<Activity>` (`undoActivityName`). A
+ * compensating call: idempotent and safe to repeat.
+ */
 export interface UndoRecord {
-  activity: string;
+  activity: UndoName;
   args: JsonObject;
   /** Human text, e.g. "delete tour Spring Tour 2027". */
   describe: string;

@@ -1,7 +1,7 @@
 /** Bulletins: post one on a day of a tour (the API finds the tour from the day). */
 import { bulletinCreateArgs } from '../../definitions/actions/bulletins.ts';
 import { createBulletin, deleteBulletin } from '../../api/contract/bulletins.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
@@ -28,9 +28,12 @@ async function bulletinCreate(call: StepCall, ctx: ActionContext): Promise<StepO
   };
 }
 
-export const bulletinActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const bulletinUndo = {
+  bulletinDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteBulletin, { params: { bulletinId: String(args.bulletinId) }, signal: ctx.signal })),
+} satisfies Record<string, UndoHandler>;
+
+export const bulletinActions = {
   actions: { 'bulletin.create': { run: bulletinCreate } },
-  undo: {
-    bulletinDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteBulletin, { params: { bulletinId: String(args.bulletinId) }, signal: ctx.signal })),
-  },
-};
+  undo: bulletinUndo,
+} satisfies ActionModule;

@@ -10,6 +10,7 @@ import type { JsonObject } from '../../definitions/plan-types.ts';
 import { ApiError } from '../../api/client/index.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import type { UndoName } from '../undo-names.ts';
 import { goneOnRetry } from '../names/index.ts';
 import { isGone, parseArgs } from './common.ts';
 
@@ -77,6 +78,6 @@ export async function restoreForUndo(body: () => Promise<unknown>): Promise<void
 }
 
 /** An undo record of one record: `{ activity, args: { <idArg>: id, by }, describe, record }`. */
-export function recordUndo(activity: string, resource: string, idArg: string, id: number, by: string, describe: string, extra: JsonObject = {}): UndoRecord {
+export function recordUndo(activity: UndoName, resource: string, idArg: string, id: number, by: string, describe: string, extra: JsonObject = {}): UndoRecord {
   return { activity, args: { [idArg]: id, by, ...extra }, describe, record: { resource, id } };
 }

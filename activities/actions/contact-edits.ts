@@ -8,7 +8,7 @@ import { createKeyContact, updateKeyContact, type UpdateKeyContactBody } from '.
 import { ApiError } from '../../api/client/index.ts';
 import type { KeyContact } from '../../api/contract/organizations.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { ambiguousName, foldName, fullNameOf as fullName, keyContactCandidates as candidates, keyContactPlace as where, pick, readKeyContacts as readBook } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
@@ -123,17 +123,20 @@ async function contactEnsure(call: StepCall, ctx: ActionContext): Promise<StepOu
   return { ...created, output: { ...(created.output as { id: number }), created: true } };
 }
 
-export const contactEditActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const contactEditUndo = {
+  ...generalContactsUndo,
+  keyContactWriteBack: (args, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(updateKeyContact, { params: { keyContactId: Number(args.contactId) }, body: asBody<UpdateKeyContactBody>(args.body), idempotencyKey: ctx.key(), signal: ctx.signal }),
+    ),
+} satisfies Record<string, UndoHandler>;
+
+export const contactEditActions = {
   actions: {
     'contact.update': { run: contactUpdateRun, prepare: contactUpdatePrepare },
     'contact.ensure': { run: contactEnsure },
     'contacts.set': contactsSetHandler,
   },
-  undo: {
-    ...generalContactsUndo,
-    keyContactWriteBack: (args, ctx) =>
-      ignoreGone(() =>
-        ctx.client.call(updateKeyContact, { params: { keyContactId: Number(args.contactId) }, body: asBody<UpdateKeyContactBody>(args.body), idempotencyKey: ctx.key(), signal: ctx.signal }),
-      ),
-  },
-};
+  undo: contactEditUndo,
+} satisfies ActionModule;

@@ -15,7 +15,7 @@ import {
   updateVenueKeyContacts,
   type CreateKeyContactBody,
 } from '../../api/contract/contacts.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { pickKeyContact, stayIdOf, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
@@ -150,18 +150,21 @@ async function contactLink(call: StepCall, ctx: ActionContext): Promise<StepOutc
   };
 }
 
-export const contactActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const contactUndo = {
+  keyContactLeftBehind: async (args) => {
+    throw ApplicationFailure.nonRetryable(
+      `Key contact ${String(args.label)} (${String(args.contactId)}) stays in the organization's book: the API cannot delete key contacts. Delete it in the app if it is not wanted.`,
+      FailureType.CANNOT_UNDO,
+    );
+  },
+  keyContactUnlink: (args, ctx) => ignoreGone(() => linkTarget(args).write(ctx, Number(args.contactId), 'REMOVE')),
+} satisfies Record<string, UndoHandler>;
+
+export const contactActions = {
   actions: {
     'contact.create': { run: contactCreate },
     'contact.link': { run: contactLink, prepare: contactLinkPrepare },
   },
-  undo: {
-    keyContactLeftBehind: async (args) => {
-      throw ApplicationFailure.nonRetryable(
-        `Key contact ${String(args.label)} (${String(args.contactId)}) stays in the organization's book: the API cannot delete key contacts. Delete it in the app if it is not wanted.`,
-        FailureType.CANNOT_UNDO,
-      );
-    },
-    keyContactUnlink: (args, ctx) => ignoreGone(() => linkTarget(args).write(ctx, Number(args.contactId), 'REMOVE')),
-  },
-};
+  undo: contactUndo,
+} satisfies ActionModule;

@@ -122,11 +122,11 @@ function handler(action: Action): ActionHandler {
   };
 }
 
-export const customFieldActions: ActionModule = {
+export const customFieldActions = {
   actions: {
     'customField.add': handler('add'),
     'customField.update': handler('update'),
     'customField.remove': handler('remove'),
   },
   undo: fieldListUndo,
-};
+} satisfies ActionModule;

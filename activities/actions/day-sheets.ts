@@ -92,4 +92,4 @@ async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepO
   };
 }
 
-export const daySheetActions: ActionModule = { actions: { 'daySheet.render': { run: daySheetRender } }, undo: {} };
+export const daySheetActions = { actions: { 'daySheet.render': { run: daySheetRender } }, undo: {} } satisfies ActionModule;

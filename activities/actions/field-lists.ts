@@ -152,4 +152,4 @@ const writeBack: UndoHandler = (args, ctx) =>
   });
 
 /** Undo activities of the custom-field actions. */
-export const fieldListUndo: Record<string, UndoHandler> = { customFieldsWriteBack: writeBack };
+export const fieldListUndo = { customFieldsWriteBack: writeBack } satisfies Record<string, UndoHandler>;

@@ -6,7 +6,7 @@
 import { fileAttachArgs, fileRemoveArgs } from '../../definitions/actions/files.ts';
 import type { FileEntityType } from '../../api/contract/bodies.ts';
 import { attachFile, type FileListItem } from '../../api/contract/files.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
 import { goneOnRetry } from '../names/index.ts';
@@ -85,26 +85,29 @@ async function fileRemoveRun(call: StepCall, ctx: ActionContext): Promise<StepOu
   return { output: { fileId: file.fileId, on: ownerWord(owner.entityType), recordId: owner.entityId }, undo: [], tourId: args.tourId, describe: `removed file ${label} from ${ownerText(owner)}` };
 }
 
-export const fileActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const fileUndo = {
+  fileDetach: async (args, ctx) => {
+    await detach(ctx, String(args.tourId), { entityType: args.entityType as FileEntityType, entityId: Number(args.entityId) }, args.fileId as number | string, ctx.key());
+  },
+  fileReattach: async (args, ctx) => {
+    const body = {
+      key: String(args.key),
+      entityType: args.entityType as FileEntityType,
+      entityId: Number(args.entityId),
+      ...(typeof args.name === 'string' ? { name: args.name } : {}),
+      ...(typeof args.description === 'string' ? { description: args.description } : {}),
+    };
+    await ctx.client.call(attachFile, { params: { tourId: String(args.tourId) }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  },
+} satisfies Record<string, UndoHandler>;
+
+export const fileActions = {
   actions: {
     'file.upload': { run: fileUploadRun },
     'file.attach': { run: fileAttachRun },
     'file.remove': { run: fileRemoveRun, prepare: fileRemovePrepare },
     'file.download': { run: fileDownloadRun },
   },
-  undo: {
-    fileDetach: async (args, ctx) => {
-      await detach(ctx, String(args.tourId), { entityType: args.entityType as FileEntityType, entityId: Number(args.entityId) }, args.fileId as number | string, ctx.key());
-    },
-    fileReattach: async (args, ctx) => {
-      const body = {
-        key: String(args.key),
-        entityType: args.entityType as FileEntityType,
-        entityId: Number(args.entityId),
-        ...(typeof args.name === 'string' ? { name: args.name } : {}),
-        ...(typeof args.description === 'string' ? { description: args.description } : {}),
-      };
-      await ctx.client.call(attachFile, { params: { tourId: String(args.tourId) }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
-    },
-  },
-};
+  undo: fileUndo,
+} satisfies ActionModule;

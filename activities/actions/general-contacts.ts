@@ -174,11 +174,11 @@ async function contactsSetPrepare(call: StepCall, ctx: ActionContext): Promise<U
 
 export const contactsSetHandler: ActionHandler = { run: contactsSetRun, prepare: contactsSetPrepare };
 
-export const generalContactsUndo: Record<string, UndoHandler> = {
+export const generalContactsUndo = {
   generalContactsWriteBack: (args, ctx) =>
     ignoreGone(async () => {
       const place = args.place as unknown as Place;
       const changes = rowsBackTo(args.rows as unknown as Row[], await rowsOf(ctx, place));
       if (changes.length > 0) await write(ctx, place, bodyOf(changes), ctx.key());
     }),
-};
+} satisfies Record<string, UndoHandler>;

@@ -6,7 +6,7 @@
 import { guestsConfigureDayArgs, type GuestsConfigureDayArgs } from '../../definitions/actions/guest-days.ts';
 import type { GuestlistDayConfigBody } from '../../api/contract/bodies.ts';
 import { dayConfig, getGuestlistDayConfig, updateGuestlistDayConfig } from '../../api/contract/guestlist.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { pickPassType, readPassTypeList, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
@@ -71,17 +71,20 @@ async function configureDayPrepare(call: StepCall, ctx: ActionContext): Promise<
   ];
 }
 
-export const guestDayActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const guestDayUndo = {
+  guestDayConfigWriteBack: (args, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(updateGuestlistDayConfig, {
+        params: { tourId: String(args.tourId), dayId: Number(args.dayId) },
+        body: args.body as GuestlistDayConfigBody,
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      }),
+    ),
+} satisfies Record<string, UndoHandler>;
+
+export const guestDayActions = {
   actions: { 'guests.configureDay': { run: configureDayRun, prepare: configureDayPrepare } },
-  undo: {
-    guestDayConfigWriteBack: (args, ctx) =>
-      ignoreGone(() =>
-        ctx.client.call(updateGuestlistDayConfig, {
-          params: { tourId: String(args.tourId), dayId: Number(args.dayId) },
-          body: args.body as GuestlistDayConfigBody,
-          idempotencyKey: ctx.key(),
-          signal: ctx.signal,
-        }),
-      ),
-  },
-};
+  undo: guestDayUndo,
+} satisfies ActionModule;

@@ -9,7 +9,7 @@
  */
 import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from '../../definitions/actions/guests.ts';
 import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatuses } from '../../api/contract/guestlist.ts';
-import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
+import { PartialFailure, type ActionContext, type ActionModule, type UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { GUESTLIST_STATUS_MAX_IDS } from '../../api/contract/bodies.ts';
 import { isRetry } from './attempts.ts';
@@ -190,12 +190,15 @@ async function statusRestore(ctx: ActionContext, tourId: string, statusId: numbe
   }
 }
 
-export const guestStatusActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const guestStatusUndo = {
+  guestsStatusRestore: (args, ctx) =>
+    statusRestore(ctx, String(args.tourId), Number(args.statusId), (Array.isArray(args.guestListIds) ? args.guestListIds : []).map(Number)),
+} satisfies Record<string, UndoHandler>;
+
+export const guestStatusActions = {
   actions: {
     'guests.setStatus': { run: setStatus, prepare: setStatusPrepare },
   },
-  undo: {
-    guestsStatusRestore: (args, ctx) =>
-      statusRestore(ctx, String(args.tourId), Number(args.statusId), (Array.isArray(args.guestListIds) ? args.guestListIds : []).map(Number)),
-  },
-};
+  undo: guestStatusUndo,
+} satisfies ActionModule;

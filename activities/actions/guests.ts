@@ -6,7 +6,7 @@
 import { guestCreateArgs, guestsSelectArgs, guestUpdateArgs } from '../../definitions/actions/guests.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { createGuest, deleteGuest, updateGuest, type CreateGuestBody } from '../../api/contract/guestlist.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
@@ -105,16 +105,19 @@ async function guestWriteBack(args: JsonObject, ctx: ActionContext): Promise<voi
   await ignoreGone(() => ctx.client.call(updateGuest, { params: { guestListId: entry.id }, body, signal: ctx.signal }));
 }
 
-export const guestActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const guestUndo = {
+  guestDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteGuest, { params: { guestListId: Number(args.guestId) }, signal: ctx.signal })),
+  guestWriteBack: (args, ctx) => guestWriteBack(args, ctx),
+  ...guestStatusActions.undo,
+} satisfies Record<string, UndoHandler>;
+
+export const guestActions = {
   actions: {
     'guest.create': { run: guestCreate },
     'guest.update': { run: guestUpdate, prepare: guestUpdatePrepare },
     'guests.select': { run: guestsSelect },
     ...guestStatusActions.actions,
   },
-  undo: {
-    guestDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteGuest, { params: { guestListId: Number(args.guestId) }, signal: ctx.signal })),
-    guestWriteBack: (args, ctx) => guestWriteBack(args, ctx),
-    ...guestStatusActions.undo,
-  },
-};
+  undo: guestUndo,
+} satisfies ActionModule;

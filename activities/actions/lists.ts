@@ -5,7 +5,7 @@ import { placeListHandlers } from './list-places.ts';
 import { scheduleListHandlers } from './list-schedule.ts';
 import { tourListHandlers } from './list-tour.ts';
 
-export const listActions: ActionModule = {
+export const listActions = {
   actions: { ...scheduleListHandlers, ...placeListHandlers, ...peopleListHandlers, ...tourListHandlers },
   undo: {},
-};
+} satisfies ActionModule;

@@ -16,4 +16,4 @@ async function lookup(call: StepCall, ctx: ActionContext): Promise<StepOutcome> 
   return { output: { entries: list, id }, undo: [], describe: `${args.group} "${args.name}" is ${id}` };
 }
 
-export const lookupActions: ActionModule = { actions: { lookup: { run: lookup } }, undo: {} };
+export const lookupActions = { actions: { lookup: { run: lookup } }, undo: {} } satisfies ActionModule;

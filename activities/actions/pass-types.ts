@@ -10,7 +10,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { passTypeCreateArgs } from '../../definitions/actions/guests.ts';
 import { createPassType, deletePassType, passTypeDeleteBlocked, type PassType } from '../../api/contract/pass-types.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { pickPassType, readPassTypeList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { isGone, parseArgs } from './common.ts';
@@ -49,27 +49,30 @@ async function passTypeCreate(call: StepCall, ctx: ActionContext): Promise<StepO
   };
 }
 
-export const passTypeActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const passTypeUndo = {
+  passTypeDelete: async (args, ctx) => {
+    const passTypeId = Number(args.passTypeId);
+    let result;
+    try {
+      result = await ctx.client.callRaw(deletePassType, { params: { passTypeId }, signal: ctx.signal });
+    } catch (error) {
+      if (isGone(error)) return;
+      throw error;
+    }
+    if (result.status) return;
+    const blocked = passTypeDeleteBlocked.safeParse(result.data);
+    const holders = blocked.success ? blocked.data.guestLists.map((entry) => entry.id).join(', ') : 'unknown';
+    throw ApplicationFailure.nonRetryable(
+      `Pass type ${String(args.name)} (${passTypeId}) was left in place: guest list entries ${holders} hold it. Take the pass off those entries, then delete the pass type.`,
+      FailureType.CANNOT_UNDO,
+    );
+  },
+} satisfies Record<string, UndoHandler>;
+
+export const passTypeActions = {
   actions: {
     'passType.create': { run: passTypeCreate },
   },
-  undo: {
-    passTypeDelete: async (args, ctx) => {
-      const passTypeId = Number(args.passTypeId);
-      let result;
-      try {
-        result = await ctx.client.callRaw(deletePassType, { params: { passTypeId }, signal: ctx.signal });
-      } catch (error) {
-        if (isGone(error)) return;
-        throw error;
-      }
-      if (result.status) return;
-      const blocked = passTypeDeleteBlocked.safeParse(result.data);
-      const holders = blocked.success ? blocked.data.guestLists.map((entry) => entry.id).join(', ') : 'unknown';
-      throw ApplicationFailure.nonRetryable(
-        `Pass type ${String(args.name)} (${passTypeId}) was left in place: guest list entries ${holders} hold it. Take the pass off those entries, then delete the pass type.`,
-        FailureType.CANNOT_UNDO,
-      );
-    },
-  },
-};
+  undo: passTypeUndo,
+} satisfies ActionModule;

@@ -26,7 +26,7 @@ import { deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, 
 import { restoreRoom } from '../../api/contract/rooms.ts';
 import { deleteTour } from '../../api/contract/tours.ts';
 import { deleteVenue } from '../../api/contract/venues.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { bulletinIdOf, goneOnRetry, passTypeIdOf, readBulletins, stayIdOf, venueIdOf } from '../names/index.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
@@ -163,7 +163,17 @@ async function guestToDelete(ctx: ActionContext, raw: Record<string, unknown>): 
 /** A destructive step has nothing to undo. */
 const nothing = async (): Promise<UndoRecord[]> => [];
 
-export const recordEditActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const recordEditUndo = {
+  guestRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restoreGuest, { params: { guestListId: Number(undo.guestId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  passTypeRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restorePassType, { params: { passTypeId: Number(undo.passTypeId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  passTypeWriteBack: (undo, ctx) =>
+    ignoreGone(() => ctx.client.call(updatePassType, { params: { passTypeId: Number(undo.passTypeId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  bulletinWriteBack: (undo, ctx) =>
+    ignoreGone(() => ctx.client.call(updateBulletin, { params: { bulletinId: String(undo.bulletinId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
+} satisfies Record<string, UndoHandler>;
+
+export const recordEditActions = {
   actions: {
     'guest.delete': byIdHandler({
       action: guestDelete,
@@ -220,12 +230,5 @@ export const recordEditActions: ActionModule = {
     }),
     'tour.delete': { run: tourDeleteRun, prepare: nothing },
   },
-  undo: {
-    guestRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restoreGuest, { params: { guestListId: Number(undo.guestId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
-    passTypeRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restorePassType, { params: { passTypeId: Number(undo.passTypeId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
-    passTypeWriteBack: (undo, ctx) =>
-      ignoreGone(() => ctx.client.call(updatePassType, { params: { passTypeId: Number(undo.passTypeId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
-    bulletinWriteBack: (undo, ctx) =>
-      ignoreGone(() => ctx.client.call(updateBulletin, { params: { bulletinId: String(undo.bulletinId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
-  },
-};
+  undo: recordEditUndo,
+} satisfies ActionModule;

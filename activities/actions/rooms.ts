@@ -7,7 +7,7 @@ import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { Stay } from '../../api/contract/accommodation.ts';
 import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom, type CreateRoomBody, type RoomAssignment, type UpdateRoomBody } from '../../api/contract/rooms.ts';
 import { ApiError } from '../../api/client/index.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { matchRoom, roomFields, roomLabel, roomTimes, roomWriteBack } from './room-body.ts';
@@ -148,30 +148,33 @@ function notDeleted(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 400 || error.status === 409);
 }
 
-export const roomActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const roomUndo = {
+  roomRemove: (args, ctx) =>
+    ignoreGone(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: Number(args.roomId) }, signal: ctx.signal })),
+  roomRemoveNew: async (args, ctx) => {
+    const rooms = await ctx.client.call(listRooms, { params: { accommodationId: Number(args.stayId) }, signal: ctx.signal });
+    const match = { roomNumber: typeof args.roomNumber === 'number' ? args.roomNumber : undefined, name: typeof args.name === 'string' ? args.name : undefined };
+    const created = matchRoom(rooms, match);
+    if (created) await ignoreGone(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: created.assignment.id }, signal: ctx.signal }));
+  },
+  roomWriteBack: (args, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(updateRoom, { params: { roomAssignmentId: Number(args.roomId) }, body: asBody<UpdateRoomBody>(args.body), signal: ctx.signal }),
+    ),
+  roomRestore: async (args, ctx) => {
+    try {
+      await ctx.client.call(restoreRoom, { params: { roomAssignmentId: Number(args.roomId) }, idempotencyKey: ctx.key(), signal: ctx.signal });
+    } catch (error) {
+      if (!notDeleted(error) && !(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  },
+} satisfies Record<string, UndoHandler>;
+
+export const roomActions = {
   actions: {
     'room.assign': { run: roomAssign, prepare: roomAssignPrepare },
     'room.delete': { run: roomDeleteRun, prepare: roomDeletePrepare },
   },
-  undo: {
-    roomRemove: (args, ctx) =>
-      ignoreGone(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: Number(args.roomId) }, signal: ctx.signal })),
-    roomRemoveNew: async (args, ctx) => {
-      const rooms = await ctx.client.call(listRooms, { params: { accommodationId: Number(args.stayId) }, signal: ctx.signal });
-      const match = { roomNumber: typeof args.roomNumber === 'number' ? args.roomNumber : undefined, name: typeof args.name === 'string' ? args.name : undefined };
-      const created = matchRoom(rooms, match);
-      if (created) await ignoreGone(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: created.assignment.id }, signal: ctx.signal }));
-    },
-    roomWriteBack: (args, ctx) =>
-      ignoreGone(() =>
-        ctx.client.call(updateRoom, { params: { roomAssignmentId: Number(args.roomId) }, body: asBody<UpdateRoomBody>(args.body), signal: ctx.signal }),
-      ),
-    roomRestore: async (args, ctx) => {
-      try {
-        await ctx.client.call(restoreRoom, { params: { roomAssignmentId: Number(args.roomId) }, idempotencyKey: ctx.key(), signal: ctx.signal });
-      } catch (error) {
-        if (!notDeleted(error) && !(error instanceof ApiError && error.status === 404)) throw error;
-      }
-    },
-  },
-};
+  undo: roomUndo,
+} satisfies ActionModule;

@@ -7,7 +7,7 @@ import { scheduleItemRestore, scheduleTemplateDelete, scheduleTemplateRenameArgs
 import { restoreScheduleItem } from '../../api/contract/schedule.ts';
 import { deleteScheduleTemplate, renameScheduleTemplate, restoreScheduleTemplate } from '../../api/contract/schedule-templates.ts';
 import { updateTag } from '../../api/contract/tags.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { templateIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
@@ -81,7 +81,26 @@ async function tagUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<Und
   return [recordUndo('tagWriteBack', 'tag', 'tagId', tag.id, call.idempotencyKey, `put tag ${tag.name} back as it was`, saved)];
 }
 
-export const scheduleEditActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const scheduleEditUndo = {
+  scheduleTemplateRestore: (undo, ctx) =>
+    restoreForUndo(() => ctx.client.call(restoreScheduleTemplate, { params: { templateId: Number(undo.templateId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  scheduleTemplateRenameBack: (undo, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(renameScheduleTemplate, { params: { templateId: Number(undo.templateId) }, body: { templateName: String(undo.name) }, idempotencyKey: ctx.key(), signal: ctx.signal }),
+    ),
+  tagWriteBack: (undo, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(updateTag, {
+        params: { tourId: String(undo.tourId), tagId: Number(undo.tagId) },
+        body: { name: String(undo.name), ...(typeof undo.colorId === 'number' ? { colorId: undo.colorId } : {}) },
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      }),
+    ),
+} satisfies Record<string, UndoHandler>;
+
+export const scheduleEditActions = {
   actions: {
     'schedule.item.restore': byIdHandler({
       action: scheduleItemRestore,
@@ -108,21 +127,5 @@ export const scheduleEditActions: ActionModule = {
     }),
     'tag.update': { run: tagUpdateRun, prepare: tagUpdatePrepare },
   },
-  undo: {
-    scheduleTemplateRestore: (undo, ctx) =>
-      restoreForUndo(() => ctx.client.call(restoreScheduleTemplate, { params: { templateId: Number(undo.templateId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
-    scheduleTemplateRenameBack: (undo, ctx) =>
-      ignoreGone(() =>
-        ctx.client.call(renameScheduleTemplate, { params: { templateId: Number(undo.templateId) }, body: { templateName: String(undo.name) }, idempotencyKey: ctx.key(), signal: ctx.signal }),
-      ),
-    tagWriteBack: (undo, ctx) =>
-      ignoreGone(() =>
-        ctx.client.call(updateTag, {
-          params: { tourId: String(undo.tourId), tagId: Number(undo.tagId) },
-          body: { name: String(undo.name), ...(typeof undo.colorId === 'number' ? { colorId: undo.colorId } : {}) },
-          idempotencyKey: ctx.key(),
-          signal: ctx.signal,
-        }),
-      ),
-  },
-};
+  undo: scheduleEditUndo,
+} satisfies ActionModule;

@@ -158,7 +158,7 @@ async function restoreItem(ctx: ActionContext, itemId: number, idempotencyKey: s
 const ids = (args: JsonObject, key: string): number[] => (Array.isArray(args[key]) ? (args[key] as number[]) : []);
 
 /** Undo activities of schedule items. */
-export const scheduleItemUndo: Record<string, UndoHandler> = {
+export const scheduleItemUndo = {
   scheduleItemsDelete: async (args, ctx) => {
     await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, (itemId) =>
       ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal })),
@@ -174,4 +174,4 @@ export const scheduleItemUndo: Record<string, UndoHandler> = {
         await restoreItem(ctx, itemId, ctx.key(index + 1));
       });
     }),
-};
+} satisfies Record<string, UndoHandler>;

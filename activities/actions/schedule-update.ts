@@ -109,7 +109,7 @@ function statusBody(status: unknown, statusTypeId: unknown): UpdateScheduleItemB
 }
 
 /** Undo activities of item updates. */
-export const scheduleUpdateUndo: Record<string, UndoHandler> = {
+export const scheduleUpdateUndo = {
   scheduleItemWriteBack: async (args, ctx) => {
     const itemId = Number(args.itemId);
     const body: UpdateScheduleItemBody = {
@@ -125,4 +125,4 @@ export const scheduleUpdateUndo: Record<string, UndoHandler> = {
       ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId: item.id }, body: statusBody(item.status, item.statusTypeId), signal: ctx.signal })),
     );
   },
-};
+} satisfies Record<string, UndoHandler>;

@@ -138,7 +138,7 @@ async function scheduleConfirmAllPrepare(call: StepCall, ctx: ActionContext): Pr
   return [scheduleStatusUndo(items, `set ${items.length} schedule items of ${day.date} back to their previous status`)];
 }
 
-export const scheduleActions: ActionModule = {
+export const scheduleActions = {
   actions: {
     'schedule.item.create': { run: scheduleItemCreate },
     'schedule.items.create': { run: scheduleItemsCreate, prepare: scheduleItemsCreatePrepare },
@@ -147,4 +147,4 @@ export const scheduleActions: ActionModule = {
     'schedule.confirmAll': { run: scheduleConfirmAll, prepare: scheduleConfirmAllPrepare },
   },
   undo: { ...scheduleItemUndo, ...scheduleUpdateUndo },
-};
+} satisfies ActionModule;

@@ -13,7 +13,7 @@ import {
   type Stay,
   type UpdateStayBody,
 } from '../../api/contract/accommodation.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { pickStay, readStays, stayIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
@@ -199,21 +199,24 @@ async function stayUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutco
   };
 }
 
-export const stayActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const stayUndo = {
+  stayDelete: (args, ctx) =>
+    ignoreGone(() => ctx.client.call(deleteAccommodation, { params: { accommodationId: Number(args.stayId) }, signal: ctx.signal })),
+  stayWriteBack: (args, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(updateAccommodation, {
+        params: { accommodationId: Number(args.stayId) },
+        body: asBody<UpdateStayBody>(args.body),
+        signal: ctx.signal,
+      }),
+    ),
+} satisfies Record<string, UndoHandler>;
+
+export const stayActions = {
   actions: {
     'stay.create': { run: stayCreate },
     'stay.update': { run: stayUpdate, prepare: stayUpdatePrepare },
   },
-  undo: {
-    stayDelete: (args, ctx) =>
-      ignoreGone(() => ctx.client.call(deleteAccommodation, { params: { accommodationId: Number(args.stayId) }, signal: ctx.signal })),
-    stayWriteBack: (args, ctx) =>
-      ignoreGone(() =>
-        ctx.client.call(updateAccommodation, {
-          params: { accommodationId: Number(args.stayId) },
-          body: asBody<UpdateStayBody>(args.body),
-          signal: ctx.signal,
-        }),
-      ),
-  },
-};
+  undo: stayUndo,
+} satisfies ActionModule;

@@ -87,7 +87,7 @@ export const tagChangeHandlers: Record<string, ActionHandler> = {
   'schedule.item.removeTags': changeHandler('remove'),
 };
 
-export const tagChangeUndo: Record<string, UndoHandler> = {
+export const tagChangeUndo = {
   scheduleItemTagsTakeOff: undoChange('remove'),
   scheduleItemTagsPutOn: undoChange('add'),
-};
+} satisfies Record<string, UndoHandler>;

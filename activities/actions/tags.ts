@@ -1,7 +1,7 @@
 /** Tags of a tour's schedule items: create, delete for good, and set an item's tags. */
 import { scheduleItemSetTagsArgs, tagCreateArgs, tagDeleteArgs } from '../../definitions/actions/tags.ts';
 import { createTag, deleteTag, getTagUsage, setScheduleItemTags } from '../../api/contract/tags.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { isRetry } from './attempts.ts';
@@ -78,7 +78,15 @@ async function scheduleItemSetTagsPrepare(call: StepCall, ctx: ActionContext): P
   ];
 }
 
-export const tagActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const tagUndo = {
+  ...tagChangeUndo,
+  tagRemove: (args, ctx) =>
+    ignoreGone(() => ctx.client.call(deleteTag, { params: { tourId: String(args.tourId), tagId: Number(args.tagId) }, signal: ctx.signal })),
+  scheduleItemTagsWriteBack: (args, ctx) => putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),
+} satisfies Record<string, UndoHandler>;
+
+export const tagActions = {
   actions: {
     'tag.create': { run: tagCreate },
     // Deleting a tag is final (the catalogue marks it destructive): there is nothing to prepare.
@@ -86,10 +94,5 @@ export const tagActions: ActionModule = {
     'schedule.item.setTags': { run: scheduleItemSetTags, prepare: scheduleItemSetTagsPrepare },
     ...tagChangeHandlers,
   },
-  undo: {
-    ...tagChangeUndo,
-    tagRemove: (args, ctx) =>
-      ignoreGone(() => ctx.client.call(deleteTag, { params: { tourId: String(args.tourId), tagId: Number(args.tagId) }, signal: ctx.signal })),
-    scheduleItemTagsWriteBack: (args, ctx) => putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),
-  },
-};
+  undo: tagUndo,
+} satisfies ActionModule;

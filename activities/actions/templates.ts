@@ -17,7 +17,7 @@ import {
   undoApplyScheduleTemplate,
   type ScheduleTemplate,
 } from '../../api/contract/schedule-templates.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { pickTemplate, readItemsOfDay, readTemplates } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
@@ -139,23 +139,26 @@ async function scheduleTemplateUndoApplyPrepare(call: StepCall, ctx: ActionConte
   return [restoreMissingUndo(args.tourId, day.id, visible, call.idempotencyKey, `restore the items template ${template.template_name} had created on ${day.date}`)];
 }
 
-export const templateActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const templateUndo = {
+  scheduleTemplateDelete: (args, ctx) =>
+    ignoreGone(() => ctx.client.call(deleteScheduleTemplate, { params: { templateId: Number(args.templateId) }, signal: ctx.signal })),
+  scheduleTemplateUnapply: (args, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(undoApplyScheduleTemplate, {
+        params: { templateId: Number(args.templateId) },
+        body: { dayId: Number(args.dayId) },
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      }),
+    ),
+} satisfies Record<string, UndoHandler>;
+
+export const templateActions = {
   actions: {
     'schedule.template.create': { run: scheduleTemplateCreate },
     'schedule.template.apply': { run: scheduleTemplateApply, prepare: scheduleTemplateApplyPrepare },
     'schedule.template.undoApply': { run: scheduleTemplateUndoApply, prepare: scheduleTemplateUndoApplyPrepare },
   },
-  undo: {
-    scheduleTemplateDelete: (args, ctx) =>
-      ignoreGone(() => ctx.client.call(deleteScheduleTemplate, { params: { templateId: Number(args.templateId) }, signal: ctx.signal })),
-    scheduleTemplateUnapply: (args, ctx) =>
-      ignoreGone(() =>
-        ctx.client.call(undoApplyScheduleTemplate, {
-          params: { templateId: Number(args.templateId) },
-          body: { dayId: Number(args.dayId) },
-          idempotencyKey: ctx.key(),
-          signal: ctx.signal,
-        }),
-      ),
-  },
-};
+  undo: templateUndo,
+} satisfies ActionModule;

@@ -2,7 +2,7 @@
 import { tourCreateArgs, tourDaysArgs, tourFindArgs, type TourCreateArgs } from '../../definitions/actions/tours.ts';
 import { listOrganizations } from '../../api/contract/organizations.ts';
 import { createTour, deleteTour, listTours, type TourMembership } from '../../api/contract/tours.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { dayOutput, fillFromMembership, readTour, selectDays, sharedDateWarnings } from './tour-days.ts';
@@ -118,16 +118,19 @@ async function tourDays(call: StepCall, ctx: ActionContext): Promise<StepOutcome
   };
 }
 
-export const tourActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const tourUndo = {
+  tourWriteBack,
+  tourDelete: (args, ctx) =>
+    ignoreGone(() => ctx.client.call(deleteTour, { params: { tourId: String(args.tourId) }, signal: ctx.signal })),
+} satisfies Record<string, UndoHandler>;
+
+export const tourActions = {
   actions: {
     'tour.create': { run: tourCreate },
     'tour.update': tourUpdateHandler,
     'tour.find': { run: tourFind },
     'tour.days': { run: tourDays },
   },
-  undo: {
-    tourWriteBack,
-    tourDelete: (args, ctx) =>
-      ignoreGone(() => ctx.client.call(deleteTour, { params: { tourId: String(args.tourId) }, signal: ctx.signal })),
-  },
-};
+  undo: tourUndo,
+} satisfies ActionModule;

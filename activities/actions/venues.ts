@@ -2,7 +2,7 @@
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { venueCreateArgs, venueUpdateArgs, type VenueUpdateArgs } from '../../definitions/actions/venues.ts';
 import { createVenue, deleteVenue, getVenue, updateVenue, type UpdateVenueBody, type Venue } from '../../api/contract/venues.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
@@ -104,16 +104,19 @@ async function venueUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   };
 }
 
-export const venueActions: ActionModule = {
+/** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
+export const venueUndo = {
+  venueDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteVenue, { params: { venueId: Number(args.venueId) }, signal: ctx.signal })),
+  venueWriteBack: (args, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(updateVenue, { params: { venueId: Number(args.venueId) }, body: asBody<UpdateVenueBody>(args.body), signal: ctx.signal }),
+    ),
+} satisfies Record<string, UndoHandler>;
+
+export const venueActions = {
   actions: {
     'venue.create': { run: venueCreate },
     'venue.update': { run: venueUpdate, prepare: venueUpdatePrepare },
   },
-  undo: {
-    venueDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteVenue, { params: { venueId: Number(args.venueId) }, signal: ctx.signal })),
-    venueWriteBack: (args, ctx) =>
-      ignoreGone(() =>
-        ctx.client.call(updateVenue, { params: { venueId: Number(args.venueId) }, body: asBody<UpdateVenueBody>(args.body), signal: ctx.signal }),
-      ),
-  },
-};
+  undo: venueUndo,
+} satisfies ActionModule;

@@ -14,7 +14,7 @@ const idOf = (raw: unknown): number | null => (raw && typeof raw === 'object' &&
 
 /** A day's watched fields. */
 export function dayFields(day: Row): JsonObject {
-  return { name: value(day.name), date: value(day.date), timeZone: value(day.time_zone), type: typeOf(day.type_id), address: value(day.formattedAddress) };
+  return { name: value(day.name), date: typeof day.date === 'string' ? day.date.slice(0, 10) : null, timeZone: value(day.time_zone), type: typeOf(day.type_id), address: value(day.formattedAddress) };
 }
 
 const PROJECTIONS: Record<Exclude<TriggerResource, 'days' | 'rooms'>, (row: Row, dayId: number) => JsonObject> = {

@@ -64,7 +64,7 @@ export async function readTourSnapshot(client: ApiClient, request: SnapshotReque
       truncated = !paged.complete;
     }
     const zone = (typeof day.time_zone === 'string' && day.time_zone) || tourZone || 'UTC';
-    days.push({ id, name: (day.name as string | null) ?? null, date: (day.date as string | null) ?? null, zone, type: (dayFields(day).type as string | null) ?? null, truncated, moments: moments(day.date, zone, request) });
+    days.push({ id, name: (day.name as string | null) ?? null, date: typeof day.date === 'string' ? day.date.slice(0, 10) : null, zone, type: (dayFields(day).type as string | null) ?? null, truncated, moments: moments(day.date, zone, request) });
   }
   if (watched.has(TriggerResource.rooms)) {
     const stays = [...records.values()].filter((record) => record.r === TriggerResource.stays);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareBatch, type BatchRunner } from '../../activities/batch.ts';
 import { PREPARATIONS_IN_FLIGHT } from '../../activities/actions/concurrency.ts';
 import type { StepCall } from '../../activities/types.ts';
+import type { UndoName } from '../../activities/undo-names.ts';
 
 const calls = (count: number): StepCall[] =>
   Array.from({ length: count }, (_, i) => ({
@@ -25,7 +26,7 @@ function runner(prepare: (call: StepCall) => Promise<void>): BatchRunner {
       run: () => Promise.reject(new Error('not run here')),
       prepare: async (call) => {
         await prepare(call);
-        return [{ activity: 'testRestore', args: { i: (call.args as { i: number }).i }, describe: `restore ${call.itemKey}` }];
+        return [{ activity: 'testRestore' as string as UndoName, args: { i: (call.args as { i: number }).i }, describe: `restore ${call.itemKey}` }];
       },
     }),
     contextFor: () => ({}) as never, // the stand-in preparations read nothing from it

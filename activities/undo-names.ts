@@ -1,0 +1,53 @@
+/**
+ * The name of every undo handler the worker serves, taken from the action modules' undo objects
+ * (types only: no module is loaded here). An undo record names its handler by one of these
+ * (`UndoRecord.activity`), so a misspelt or missing name is a compile error, not a record left
+ * behind at rollback. A new module's undo object is added to `UndoHandlers` below.
+ */
+import type { bulletinUndo } from './actions/bulletins.ts';
+import type { contactEditUndo } from './actions/contact-edits.ts';
+import type { contactUndo } from './actions/contacts.ts';
+import type { fieldListUndo } from './actions/field-lists.ts';
+import type { fileUndo } from './actions/files.ts';
+import type { guestDayUndo } from './actions/guest-days.ts';
+import type { guestStatusUndo } from './actions/guest-status.ts';
+import type { guestUndo } from './actions/guests.ts';
+import type { passTypeUndo } from './actions/pass-types.ts';
+import type { recordEditUndo } from './actions/record-edits.ts';
+import type { roomUndo } from './actions/rooms.ts';
+import type { scheduleEditUndo } from './actions/schedule-edits.ts';
+import type { scheduleItemUndo } from './actions/schedule-items.ts';
+import type { scheduleUpdateUndo } from './actions/schedule-update.ts';
+import type { stayUndo } from './actions/stays.ts';
+import type { tagUndo } from './actions/tags.ts';
+import type { templateUndo } from './actions/templates.ts';
+import type { tourUndo } from './actions/tours.ts';
+import type { venueUndo } from './actions/venues.ts';
+
+/** Every undo handler, by name. */
+export type UndoHandlers = typeof bulletinUndo &
+  typeof contactEditUndo &
+  typeof contactUndo &
+  typeof fieldListUndo &
+  typeof fileUndo &
+  typeof guestDayUndo &
+  typeof guestStatusUndo &
+  typeof guestUndo &
+  typeof passTypeUndo &
+  typeof recordEditUndo &
+  typeof roomUndo &
+  typeof scheduleEditUndo &
+  typeof scheduleItemUndo &
+  typeof scheduleUpdateUndo &
+  typeof stayUndo &
+  typeof tagUndo &
+  typeof templateUndo &
+  typeof tourUndo &
+  typeof venueUndo;
+
+/**
+ * The name an undo record gives its handler; `replayAndUndo` is the undo of a create whose
+ * outcome is unknown (`undoReplayAndUndo` in `activities/index.ts`): it replays the call and
+ * undoes what comes back.
+ */
+export type UndoName = (keyof UndoHandlers & string) | 'replayAndUndo';
