@@ -12,6 +12,7 @@ import type { Environment } from '@marcbachmann/cel-js';
 import { z } from 'zod';
 import type { OutputSchema } from './actions/outputs.ts';
 import { checkingEnvironment } from './cel-environment.ts';
+import { isTemplate, unwrapExpression } from './templates.ts';
 import { InputType, type PlanInput } from './plan-types.ts';
 import { EVENT_FIELDS, RECORD_FIELDS, type TriggerResource } from './trigger-types.ts';
 import { TYPE_PREFIX, TypeChecks, kindProblem, type Expected, type TypeProblem } from './type-check.ts';
@@ -28,6 +29,8 @@ export interface TypedStep {
   action?: TypedAction;
   /** Outputs the step names itself (`outputs:`); their types are not known. */
   named: readonly string[];
+  /** A `set` step's values: its outputs, typed from what each gives. */
+  values?: Readonly<Record<string, unknown>>;
 }
 
 /** An action by its name and output schema. */
@@ -65,16 +68,26 @@ export class TypeScope {
   private readonly checks = new TypeChecks(this.fields);
 
   /** With `events`, the records a playbook's triggers watch: `event` is typed after them. */
-  constructor(inputs: Readonly<Record<string, Pick<PlanInput, 'type' | 'items'>>>, steps: ReadonlyMap<string, TypedStep>, events?: readonly TriggerResource[]) {
+  constructor(
+    private readonly inputs: Readonly<Record<string, Pick<PlanInput, 'type' | 'items'>>>,
+    steps: ReadonlyMap<string, TypedStep>,
+    private readonly events?: readonly TriggerResource[],
+    /** The types of `set` steps' values, by step: computed once, shared with the scopes that compute them. */
+    private readonly valueTypes = new Map<string, Record<string, string>>(),
+  ) {
     this.base = checkingEnvironment();
     const inputFields: Record<string, Shape> = {};
     for (const [name, input] of Object.entries(inputs)) inputFields[name] = inputType(input);
     this.base.registerVariable('inputs', this.register({ name: 'tourflow.inputs', fields: inputFields }));
-    const stepFields: Record<string, Shape> = {};
-    for (const [id, step] of steps) stepFields[id] = this.stepType(id, step);
-    this.base.registerVariable('steps', this.register({ name: 'tourflow.steps', fields: stepFields }));
     const text = { workflowId: 'string', playbook: 'string', now: 'string' };
     this.base.registerVariable('run', this.register({ name: 'tourflow.run', fields: text }));
+    const stepFields: Record<string, Shape> = {};
+    const before = new Map<string, TypedStep>();
+    for (const [id, step] of steps) {
+      stepFields[id] = this.stepType(id, step, before);
+      before.set(id, step);
+    }
+    this.base.registerVariable('steps', this.register({ name: 'tourflow.steps', fields: stepFields }));
     if (events) this.base.registerVariable('event', this.register(eventShape(events)));
   }
 
@@ -115,8 +128,8 @@ export class TypeScope {
   }
 
   /** `{ outputs }` of a step: its action's output fields, a list of them for a `forEach` step. */
-  private stepType(id: string, step: TypedStep): string {
-    const outputs = this.outputsType(id, step);
+  private stepType(id: string, step: TypedStep, before: ReadonlyMap<string, TypedStep>): string {
+    const outputs = step.values ? this.valuesType(id, step.values, before) : this.outputsType(id, step);
     if (step.action && step.named.length === 0) this.results.set(id, outputs);
     else if (step.action) this.results.set(id, this.register(outputShape(step.action)));
     const wrapper = `tourflow.step.${step.forEach ? 'each.' : ''}${outputs}`;
@@ -130,6 +143,30 @@ export class TypeScope {
     const fields: Record<string, Shape> = {};
     for (const name of step.outputs) fields[name] = step.named.includes(name) ? 'dyn' : (known[name] ?? 'dyn');
     return this.register({ name: `tourflow.outputs.${id}`, fields });
+  }
+
+  /**
+   * A `set` step's outputs: each value's type, an expression's as CEL gives it in a scope of the
+   * steps declared before it (one that reads a later step, or is wrong, gives `dyn`).
+   */
+  private valuesType(id: string, values: Readonly<Record<string, unknown>>, before: ReadonlyMap<string, TypedStep>): string {
+    let types = this.valueTypes.get(id);
+    if (!types) {
+      let earlier: TypeScope | undefined;
+      types = {};
+      for (const [name, value] of Object.entries(values)) {
+        const expression = typeof value === 'string' && isTemplate(value) ? unwrapExpression(value) : undefined;
+        if (expression === undefined || typeof value !== 'string' || expression === value.trim()) types[name] = literalType(value);
+        else types[name] = (earlier ??= new TypeScope(this.inputs, before, this.events, this.valueTypes)).typeOf(expression, { step: id });
+      }
+      this.valueTypes.set(id, types);
+    }
+    try {
+      return this.register({ name: `tourflow.outputs.${id}`, fields: types });
+    } catch {
+      // a type the scope before it knew and this one does not: leave the values unchecked
+      return this.register({ name: `tourflow.outputs.${id}.dyn`, fields: Object.fromEntries(Object.keys(types).map((name) => [name, 'dyn'])) });
+    }
   }
 
   /** Registers the map types in `shape` once; returns its type name. */
@@ -156,6 +193,14 @@ function eventShape(events: readonly TriggerResource[]): Shape {
   const fields: Record<string, Shape> = Object.fromEntries(EVENT_FIELDS.map((field) => [field, 'dyn']));
   for (const field of ['trigger', 'kind', 'resource', 'tourId', 'recordId', 'detectedAt']) fields[field] = 'string';
   return { name: `tourflow.event${only ? `.of.${only}` : ''}`, fields: { ...fields, record, changes: { map: 'dyn' } } };
+}
+
+/** The type of a value written out: text (also with expressions in it), a number, a boolean; else `dyn`. */
+function literalType(value: unknown): string {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'double';
+  return 'dyn';
 }
 
 function inputType(input: Pick<PlanInput, 'type' | 'items'>): string {

@@ -53,6 +53,7 @@ export function factsOf(entry: StepEntry): StepFacts {
     outputs,
     forEach: entry.document.forEach !== undefined,
     named: declared,
+    ...(entry.set ? { values: entry.set } : {}),
     // an included playbook's outputs are its own, not those of `playbook.run`
     ...(entry.action && !entry.plan ? { action: entry.action } : {}),
   };

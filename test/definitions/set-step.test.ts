@@ -50,6 +50,21 @@ describe('set steps', () => {
     expect(await errorsOf(playbook('  - id: v\n    set: { a: "${{ addMinutes(1, 30) }}" }\n', inputs))).toContain('addMinutes() does not take (int, int)');
   });
 
+  it('give their values the types they have: a later step using one wrongly is an error at its place', async () => {
+    const typed = `  - id: v
+    set:
+      n: \${{ size(inputs.guests) }}
+      days: '\${{ inputs.guests.map(g, g.date) }}'
+      label: Guests of \${{ run.playbook }}
+      cap: 4
+`;
+    const wrong = await errorsOf(playbook(`${typed}  - id: ask\n    action: approval\n    if: \${{ steps.v.outputs.days }}\n    with: { message: "\${{ steps.v.outputs.n + 'x' }}" }\n`, inputs));
+    expect(wrong).toContain('"if" needs true or false, but steps.v.outputs.days is a list');
+    expect(wrong).toContain('"+" cannot combine an int and a string');
+    const right = `${typed}  - id: ask\n    action: approval\n    if: \${{ size(steps.v.outputs.days) > steps.v.outputs.cap }}\n    with: { message: "\${{ steps.v.outputs.label + ': ' + string(steps.v.outputs.n) }}" }\n`;
+    expect(await errorsOf(playbook(right, inputs))).toBe('');
+  });
+
   it('take no action, forEach or outputs: they are values, not calls', async () => {
     expect(await errorsOf(playbook('  - id: v\n    set: { a: 1 }\n    action: approval\n', inputs))).toContain('unknown field "action"');
     expect(await errorsOf(playbook('  - id: v\n    set: { a: 1 }\n    forEach: ${{ inputs.guests }}\n', inputs))).toContain('unknown field "forEach"');
