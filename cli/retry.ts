@@ -97,7 +97,7 @@ async function recordOf(found: Awaited<ReturnType<typeof findRun>>): Promise<{ r
   const status = found.description.status.name;
   if (status === 'RUNNING') throw new UserError(`run "${id}" is still running; wait for its end (\`tourflow result ${id}\`) or cancel it, then retry it`);
   const { result } = await waitForOutcome(found.handle);
-  if (!result) return { result, notes: [`${id} ended without a record of its steps (${status.toLowerCase()}): every step runs again under its keys, so what it wrote is answered by the API, not written twice.`] };
+  if (!result) return { result, notes: [`${id} ended without a record of its steps (${status.toLowerCase()}): every step runs again under its keys, so what it wrote within the API's 24 hours of keeping answers is answered, not written twice.`] };
   if (!result.retry) return { result, notes: [`${id} completed every step: nothing to retry.`], nothing: true };
   if (result.retry.undone) return { result, notes: [`${id} ${result.cancelled ? 'was cancelled and ' : ''}rolled back: everything it did was undone, so every step will be redone.`] };
   return { result, notes: [] };
