@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { timeZone } from './actions/vocabulary.ts';
+import { dateFormat, fieldsSchema } from './inputs-fields.ts';
 import { FailurePolicy, InputType, MAX_BATCH } from './plan-types.ts';
 
 export const API_VERSION = 'tourflow/v1';
@@ -27,7 +28,6 @@ export const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 );
 
 const inputTypes = Object.values(InputType) as [InputType, ...InputType[]];
-const scalarTypes = [InputType.string, InputType.number, InputType.boolean, InputType.date, InputType.time] as const;
 
 export const inputSchema = z
   .strictObject({
@@ -36,10 +36,8 @@ export const inputSchema = z
     default: jsonValue.optional().describe('Value used when the caller gives none.'),
     values: z.array(z.string()).min(1).optional().describe('Allowed values of an `enum` input.'),
     items: z.enum(inputTypes).optional().describe('Element type of a `list` input.'),
-    fields: z
-      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected a field name (letters, digits, _)'), z.enum(scalarTypes))
-      .optional()
-      .describe('Fields of each element of a `list` input (a CSV row): name -> type (string, number, boolean, date, time).'),
+    fields: fieldsSchema,
+    format: dateFormat.optional(),
     description: z.string().optional(),
   })
   .describe('A playbook input.');

@@ -2,23 +2,24 @@
  * Playbook inputs: declarations checked at compile time, values resolved per run (defaults
  * applied, `--input k=v` strings converted to the declared type, required ones enforced).
  */
-import { clockTime, isoDate } from './actions/vocabulary.ts';
+import { clockTime } from './actions/vocabulary.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import type { InputDocument } from './format.ts';
+import { planField, readDate } from './inputs-fields.ts';
 import { describeValue } from './issues.ts';
 import { forbiddenJsonKey, forbiddenKeyMessage, INPUTS_LIMITS, jsonDepthProblem } from './limits.ts';
-import { InputType, type JsonObject, type JsonValue, type Plan, type PlanInput } from './plan-types.ts';
+import { InputType, type JsonObject, type JsonValue, type Plan, type PlanField, type PlanInput } from './plan-types.ts';
 import type { PlaybookSource } from './source.ts';
 import { closest, suggestion } from './suggest.ts';
 
 type Checked = { ok: true; value: JsonValue } | { ok: false; message: string; hint?: string };
 
 /** Checks (and, for strings from the command line, converts) one value against its declaration. */
-export function checkInputValue(input: Pick<PlanInput, 'type' | 'values' | 'items' | 'fields'>, value: JsonValue): Checked {
+export function checkInputValue(input: Pick<PlanInput, 'type' | 'values' | 'items' | 'fields' | 'format'>, value: JsonValue): Checked {
   return checkAs(input.type, input, value);
 }
 
-type Declared = Pick<PlanInput, 'values' | 'items' | 'fields'>;
+type Declared = Pick<PlanInput, 'values' | 'items' | 'fields' | 'format'>;
 
 function checkAs(type: InputType, input: Declared, value: JsonValue): Checked {
   const fail = (expected: string, hint?: string): Checked => ({ ok: false, message: `expected ${expected}, got ${describeValue(value)}`, hint });
@@ -33,8 +34,10 @@ function checkAs(type: InputType, input: Declared, value: JsonValue): Checked {
       const flag = typeof value === 'string' ? BOOLEANS[value.toLowerCase()] : value;
       return typeof flag === 'boolean' ? { ok: true, value: flag } : fail('true or false');
     }
-    case InputType.date:
-      return isoDate.safeParse(value).success ? { ok: true, value } : fail('a date like 2027-04-03');
+    case InputType.date: {
+      const date = readDate(value, input.format);
+      return date.ok ? { ok: true, value: date.value } : fail(date.expected, date.hint);
+    }
     case InputType.time:
       return clockTime.safeParse(value).success ? { ok: true, value } : fail('a time like "19:30"');
     case InputType.enum: {
@@ -50,16 +53,30 @@ function checkAs(type: InputType, input: Declared, value: JsonValue): Checked {
 
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
 
+/** True for a value that leaves a field empty: absent, null, or a blank cell. */
+export const isEmptyCell = (value: JsonValue | undefined): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * One field of an element: its value converted to the field's type; for an empty value, its
+ * default, or `absent` when optional, or a mistake when required.
+ */
+export function checkField(field: PlanField, value: JsonValue | undefined): Checked | { ok: true; absent: true } {
+  if (isEmptyCell(value)) {
+    if (field.default !== undefined) return { ok: true, value: field.default };
+    return field.required ? { ok: false, message: 'empty, but the field is required' } : { ok: true, absent: true };
+  }
+  return checkAs(field.type, field, typeof value === 'string' ? value.trim() : value!);
+}
+
 /** An element of a list input with `fields`: an object with each field, converted to its type; other fields kept. */
-export function checkFields(fields: Record<string, InputType>, value: JsonValue): Checked {
+export function checkFields(fields: Record<string, PlanField>, value: JsonValue): Checked {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: `expected an object with ${Object.keys(fields).join(', ')}, got ${describeValue(value)}` };
   const out: JsonObject = { ...value };
-  for (const [field, type] of Object.entries(fields)) {
-    const given = value[field];
-    if (given === undefined || given === null || given === '') return { ok: false, message: `field "${field}" is missing` };
-    const checked = checkAs(type, {}, given);
-    if (!checked.ok) return { ...checked, message: `field "${field}": ${checked.message}` };
-    out[field] = checked.value;
+  for (const [name, field] of Object.entries(fields)) {
+    const checked = checkField(field, value[name]);
+    if (!checked.ok) return { ...checked, message: isEmptyCell(value[name]) ? `field "${name}" is missing` : `field "${name}": ${checked.message}` };
+    if ('absent' in checked) delete out[name];
+    else out[name] = checked.value;
   }
   return { ok: true, value: out };
 }
@@ -105,12 +122,17 @@ export function compileInput(name: string, document: InputDocument, source: Play
   if (document.fields && (document.type !== InputType.list || document.items)) {
     errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"fields" only applies to list inputs without "items"`, at('fields')));
   }
+  if (document.format && document.type !== InputType.date && document.items !== InputType.date && !document.fields) {
+    errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"format" only applies to date inputs and lists of dates or with date fields`, at('format')));
+  }
+  const fields = document.fields ? compileFields(name, document, source, errors) : undefined;
   const input: PlanInput = {
     type: document.type,
     required: document.required ?? document.default === undefined,
     ...(document.values ? { values: document.values } : {}),
     ...(document.items ? { items: document.items } : {}),
-    ...(document.fields ? { fields: document.fields } : {}),
+    ...(fields ? { fields } : {}),
+    ...(document.format && document.format !== 'YYYY-MM-DD' ? { format: document.format } : {}),
     ...(document.description ? { description: document.description } : {}),
     source: { file: source.file, ...pick(source.place(base, 'key')) },
   };
@@ -120,6 +142,25 @@ export function compileInput(name: string, document: InputDocument, source: Play
     else errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, `default of input "${name}": ${checked.message}`, { ...at('default'), hint: checked.hint }));
   }
   return input;
+}
+
+/** The fields of a list input as the plan holds them; a default of the wrong type, or a date format on another type, is an error at its place. */
+function compileFields(name: string, document: InputDocument, source: PlaybookSource, errors: PlaybookError[]): Record<string, PlanField> {
+  const fields: Record<string, PlanField> = {};
+  for (const [fieldName, declared] of Object.entries(document.fields ?? {})) {
+    const at = (key: string) => ({ file: source.file, ...source.place(['inputs', name, 'fields', fieldName, key]) });
+    const field = planField(declared, document.format);
+    if (typeof declared !== 'string' && declared.format && declared.type !== InputType.date) {
+      errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `field "${fieldName}" of input "${name}": "format" only applies to date fields`, at('format')));
+    }
+    if (field.default !== undefined) {
+      const checked = checkAs(field.type, field, field.default);
+      if (checked.ok) field.default = checked.value;
+      else errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, `default of field "${fieldName}" of input "${name}": ${checked.message}`, { ...at('default'), hint: checked.hint }));
+    }
+    fields[fieldName] = field;
+  }
+  return fields;
 }
 
 function pick(place: { line: number; column: number }): { line: number; column: number } {

@@ -31,6 +31,19 @@ export const InputType = {
 } as const;
 export type InputType = (typeof InputType)[keyof typeof InputType];
 
+/** The date forms an input or field may declare (ISO is always read). */
+export type DateFormat = 'YYYY-MM-DD' | 'DD.MM.YYYY' | 'DD/MM/YYYY' | 'DD-MM-YYYY' | 'MM/DD/YYYY' | 'MM.DD.YYYY' | 'MM-DD-YYYY';
+
+/** A field of a list input's elements (a column of a CSV or Excel file). */
+export interface PlanField {
+  type: InputType;
+  /** False when a row may leave it empty: the field is then absent, or its default. */
+  required: boolean;
+  default?: JsonValue;
+  /** How its dates are written besides ISO. */
+  format?: DateFormat;
+}
+
 export interface PlanInput {
   type: InputType;
   required: boolean;
@@ -40,10 +53,12 @@ export interface PlanInput {
   /** Element type of a `list` input. */
   items?: InputType;
   /**
-   * Fields of each element of a `list` input (a row of a CSV file), name -> type; every element
-   * is an object with each of them, converted to its type like any input.
+   * Fields of each element of a `list` input (a row of a CSV or Excel file), by name; every
+   * element is an object with each required one, converted to its type like any input.
    */
-  fields?: Record<string, InputType>;
+  fields?: Record<string, PlanField>;
+  /** How dates are written besides ISO (`DD.MM.YYYY`, `MM/DD/YYYY`…): of a `date` input, or its list's date fields. */
+  format?: DateFormat;
   description?: string;
   /** Where the input is declared, for error messages about its value. */
   source?: SourceLocation;

@@ -6,6 +6,7 @@ import { renderResult } from '../render.ts';
 interface RunOptions {
   input: Record<string, string>;
   inputs?: string;
+  sheet?: string;
   runKey?: string;
   wait: boolean;
   json?: boolean;
@@ -23,7 +24,8 @@ export function register(program: Command, ctx: CliContext): void {
     .description('Start a playbook run, wait for it, and print its result and Web UI address.')
     .argument('<file>', 'playbook YAML file')
     .option('-i, --input <key=value>', 'playbook input (repeatable)', collectInput, {})
-    .option('--inputs <file>', 'YAML or JSON file of inputs, or a CSV file of rows for a list input ([<input>=]rows.csv)')
+    .option('--inputs <file>', 'YAML or JSON file of inputs, or a CSV file or Excel workbook of rows for a list input ([<input>=]rows.csv)')
+    .option('--sheet <name>', 'the sheet of an --inputs Excel workbook (default: its first)')
     .option('-k, --run-key <key>', 'run key: the same key never runs a completed playbook twice')
     .option('--no-wait', 'start the run and return at once')
     .option('--json', 'print the result as JSON')
@@ -36,9 +38,10 @@ export function register(program: Command, ctx: CliContext): void {
         import('../progress.ts'),
         import('../progress-text.ts'),
       ]);
-      const { plan, inputs } = await loadPlan(ctx, file, options.input, options.inputs);
+      const { plan, inputs } = await loadPlan(ctx, file, options.input, options.inputs, { sheet: options.sheet });
       await withClient(ctx, options, async (client, config) => {
-        const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs, runKey: options.runKey });
+        const sources = (await import('../retry.ts')).inputSources(plan, options.inputs);
+        const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs, runKey: options.runKey, ...(sources ? { sources } : {}) });
         const url = runUrl(config.temporal.uiUrl, config.temporal.namespace, run.workflowId);
         const link = url ? [url] : [];
         if (!run.started) ctx.err(`A run with key ${run.workflowId} already completed; showing its result.`);

@@ -33,21 +33,25 @@ describe('CSV inputs', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('fills the only list input: headers matched to fields, cells converted, extra columns kept', async () => {
-    const file = await csv('crew.csv', '\uFEFFName,Nights,Arrives,Smoking,Room Notes\nSam Rivera,2,2027-03-27,no,near lift\n"Chen, Marcus",1,2027-03-28,yes,\n');
+  it('fills the only list input: headers matched to fields, cells converted', async () => {
+    const file = await csv('crew.csv', '\uFEFFName,Nights,Arrives,Smoking\nSam Rivera, 2 ,2027-03-27,no\n"Chen, Marcus",1,2027-03-28,yes\n');
     expect(await readCsvInputs(dir, file, plan)).toEqual({
       crew: [
-        { name: 'Sam Rivera', nights: 2, arrives: '2027-03-27', smoking: false, roomNotes: 'near lift' },
+        { name: 'Sam Rivera', nights: 2, arrives: '2027-03-27', smoking: false },
         { name: 'Chen, Marcus', nights: 1, arrives: '2027-03-28', smoking: true },
       ],
     });
   });
 
   it.each([
-    ['a cell of the wrong type', 'name,nights,arrives,smoking\nSam,2,2027-03-27,no\nPriya,two,2027-03-27,no\n', 'bad.csv row 3, column "nights": expected a number, got "two"'],
-    ['an empty needed cell', 'name,nights,arrives,smoking\nSam,,2027-03-27,no\n', 'bad.csv row 2, column "nights": empty, but "nights" is needed'],
-    ['a missing column', 'name,nights,smoking\nSam,2,no\n', 'bad.csv: no column for "arrives" (columns: "name", "nights", "smoking")'],
-    ['a row with too many cells', 'name,nights,arrives,smoking\nSam,2,2027-03-27,no,extra\n', 'bad.csv: Invalid Record Length: expect 4, got 5 on line 2'],
+    ['a cell of the wrong type', 'name,nights,arrives,smoking\nSam,2,2027-03-27,no\nPriya,two,2027-03-27,no\n', 'bad.csv: row 3, column "nights": expected a number, got "two"'],
+    ['an empty required cell', 'name,nights,arrives,smoking\nSam,,2027-03-27,no\n', 'bad.csv: row 2, column "nights": empty, but the field is required'],
+    [
+      'a missing column',
+      'name,nights,smoking\nSam,2,no\n',
+      'bad.csv: no column for "arrives" (columns: "name", "nights", "smoking"; fields of "crew": "name", "nights", "arrives", "smoking")',
+    ],
+    ['a row with too many cells', 'name,nights,arrives,smoking\nSam,2,2027-03-27,no,extra\n', 'bad.csv: row 2: 5 cells, but the header row has 4 columns'],
   ])('refuses %s, naming the row and column', async (_what, text, message) => {
     await expect(readCsvInputs(dir, await csv('bad.csv', text), plan)).rejects.toThrow(message);
   });
@@ -102,12 +106,20 @@ describe('CSV inputs', () => {
     });
   });
 
-  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])('keeps a column headed %s as an ordinary column', async (header) => {
-    const file = await csv('proto.csv', `name,nights,arrives,smoking,${header}\nSam,1,2027-03-27,no,kept\n`);
-    const { crew } = await readCsvInputs(dir, file, plan);
-    const [row] = crew as Array<Record<string, unknown>>;
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])('keeps a column headed %s as an ordinary column of a list without fields', async (header) => {
+    const untyped = await compile(playbook('  - id: a\n    action: approval\n    with: { message: go }\n', 'inputs:\n  rows: { type: list }\n'));
+    const file = await csv('proto.csv', `name,nights,${header}\nSam,1,kept\n`);
+    const { rows } = await readCsvInputs(dir, file, untyped.plan!);
+    const [row] = rows as Array<Record<string, unknown>>;
     expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
-    expect(Object.entries(row!)).toEqual([['name', 'Sam'], ['nights', 1], ['arrives', '2027-03-27'], ['smoking', false], [header === '__proto__' ? 'proto' : header, 'kept']]);
+    expect(Object.entries(row!)).toEqual([['name', 'Sam'], ['nights', '1'], [header === '__proto__' ? 'proto' : header, 'kept']]);
+  });
+
+  it.each(['constructor', '__proto__'])('refuses a column headed %s when the list declares its fields, naming the headers and fields', async (header) => {
+    const file = await csv('proto.csv', `name,nights,arrives,smoking,${header}\nSam,1,2027-03-27,no,kept\n`);
+    await expect(readCsvInputs(dir, file, plan)).rejects.toThrow(
+      `proto.csv: column "${header}" names no field (columns: "name", "nights", "arrives", "smoking", "${header}"; fields of "crew": "name", "nights", "arrives", "smoking"); declare it in the playbook or remove the column`,
+    );
   });
 
   it('refuses two columns that fill one field', async () => {
