@@ -50,7 +50,7 @@ const RULES: Array<[Part, RegExp]> = [
   ['metrics', /[/\\]worker[/\\]metrics\.[jt]s|[/\\]prom-client[/\\]|GatheredCounter|@temporalio\/common\/lib\/metrics|(createActivityObserver|onRequest|onRetry|onUndo)@.*observe/],
   ['heartbeats', /[/\\]activities[/\\]heartbeat\.[jt]s|heartbeat/i],
   ['retries', /[/\\]api[/\\]client[/\\](retry|failures|classify)\.[jt]s|[/\\]activities[/\\]actions[/\\]attempts\.[jt]s/],
-  ['encryption', /[/\\]worker[/\\](codec|encryption-codec|key-provider)\.[jt]s|node:internal\/crypto/],
+  ['encryption', /[/\\]worker[/\\](codec|encryption-codec|key-provider)\.[jt]s/],
   ['payload conversion', /payload-converter|failure-converter|@temporalio\/common\/lib\/converter|@temporalio\/common\/lib\/internal-non-workflow\/codec|protobufjs|@temporalio\/proto/],
   ['client', /[/\\]api[/\\]client[/\\]|[/\\]activities[/\\]client[/\\]|[/\\]undici[/\\]|node:internal\/deps\/undici/],
   ['workflow tasks', /@temporalio\/worker\/lib\/workflow[/\\]|tourflow-bench-bundle|@temporalio\/workflow/],
