@@ -30,7 +30,7 @@ export async function dryRun(ctx: CliContext, api: ApiClient, tours: TourTrigger
   for (const { tourId, triggers } of tours) {
     const resources = [...new Set(triggers.flatMap(({ trigger }) => (isTimeOn(trigger.on) ? [] : [trigger.on.record])))];
     const befores = triggers.flatMap(({ trigger }) => (isTimeOn(trigger.on) ? [trigger.on.before] : []));
-    const snapshot = await readTourSnapshot(api, { tourId, resources, befores, knownDays: Number.MAX_SAFE_INTEGER }, ctx.signal);
+    const snapshot = await readTourSnapshot(api, { tourId, resources, befores, knownDays: 0 }, ctx.signal);
     const now = Date.now();
     for (const { trigger, inputs } of triggers) {
       const on = trigger.on;
