@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOOKUPS } from '../../sandbox/store/reference-data.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
@@ -33,7 +34,8 @@ describe('set steps', () => {
       { date: '2027-06-02', asked: 1, full: false },
     ]);
     const store = stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>;
-    expect((store.tags ?? []).map((tag) => tag.name).sort()).toEqual(['Guests 2027-06-01 full', 'Guests 2027-06-02 open']);
+    const colors = new Map(LOOKUPS.avatarColors.map((color) => [color.id, color.type]));
+    expect((store.tags ?? []).map((tag) => [tag.name, colors.get(tag.colorId as number)]).sort()).toEqual([['Guests 2027-06-01 full', 'Red'], ['Guests 2027-06-02 open', 'Green']]);
     expect(outcome.result!.steps.map((step) => [step.id, step.state])).toEqual([['wanted', 'done'], ['tour', 'done'], ['tags', 'done']]);
 
     const history = await stack.client.workflow.getHandle(outcome.workflowId).fetchHistory();
