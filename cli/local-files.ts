@@ -5,6 +5,11 @@
  * the run is started with --no-encryption) and kept in its history for retries; it is bounded
  * by Temporal's 2 MiB for one payload, so a file carried is at most 1 MiB (`LOCAL_FILE_LIMIT`).
  * A larger one belongs in the worker's input folder, given by `file`: the error says so.
+ *
+ * Why carried, not uploaded by the CLI before the run: `tourflow run` needs only Temporal, and in
+ * most setups holds no API credential (the worker does); an upload made outside the run would
+ * also be outside its history, keys and report. Carried, the bytes are uploaded by the run's own
+ * step, under its idempotency key, and a retry or replay sees the same bytes.
  */
 import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
