@@ -10,7 +10,7 @@ import type { Client, WorkflowHandle } from '@temporalio/client';
 import { resolveInputs } from '../definitions/index.ts';
 import { InputType, type JsonObject, type Plan } from '../definitions/plan-types.ts';
 import type { playbookWorkflow } from '../workflows/playbook.ts';
-import type { InputSource, PlaybookInput, RunResult } from '../workflows/messages.ts';
+import { KEY_SEED_WORKFLOW_ID, type InputSource, type PlaybookInput, type RunResult } from '../workflows/messages.ts';
 import { retryStart } from '../workflows/retry.ts';
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
@@ -120,7 +120,8 @@ export async function startRetry(ctx: CliContext, options: RetryOptions): Promis
   const input: PlaybookInput = {
     plan,
     inputs,
-    keySeed: record?.undone ? workflowId : given.keySeed,
+    // A scheduled run's seed stands for its workflow ID until it starts (KEY_SEED_WORKFLOW_ID).
+    keySeed: record?.undone ? workflowId : given.keySeed === KEY_SEED_WORKFLOW_ID ? found.description.workflowId : given.keySeed,
     ...(given.now && !record?.undone ? { now: given.now } : {}),
     ...(given.timeZone ? { timeZone: given.timeZone } : {}),
     ...(sources ? { sources } : {}),

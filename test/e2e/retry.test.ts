@@ -9,7 +9,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../../workflows/messages.ts';
+import { KEY_SEED_WORKFLOW_ID, type PlaybookInput, type RunResult } from '../../workflows/messages.ts';
+import { waitForOutcome } from '../../cli/runs.ts';
+import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
 import { cli, type CliRun } from '../cli/support.ts';
 import { Api } from '../sandbox/helpers.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
@@ -125,6 +127,26 @@ describe('tourflow retry', () => {
     expect(json(retried).warnings).toEqual([`step guests: changed.csv row 4 changed since ${first.workflowId}; kept as it was sent (tourflow retry --redo-changed sends it again)`]);
     expect(json(retried).done).toHaveLength(1);
     expect(await guestList(tour)).toContain(`${DATES[0]} Guest03 Retry 3`);
+  });
+
+  it("a scheduled run's retry keeps its keys: a step after the fixed one runs again and the API answers it, creating nothing twice", async () => {
+    const tour = await newTour();
+    const compiled = await compilePlaybookFile(path.join(FIXTURES, 'guests-then-tag.yaml'));
+    const guests = guestRows(MISSING_DATE).map(({ date, first, last, guests }) => ({ date, firstName: first, lastName: last, guests }));
+    const { inputs } = resolveInputs(compiled.plan!, { tourId: tour.tourId, guests });
+    // As a schedule starts it: the key seed stands for the workflow ID, made at start.
+    const input: PlaybookInput = { plan: compiled.plan!, inputs, keySeed: KEY_SEED_WORKFLOW_ID };
+    const workflowId = `guests-then-tag--scheduled-${tours}`;
+    const handle = await stack.client.workflow.start('playbookWorkflow', { taskQueue: stack.config.temporal.taskQueue, workflowId, args: [input] });
+    expect((await waitForOutcome(handle)).result?.warnings).toHaveLength(1);
+
+    const fixed = guestRows(DATES[0]!).map(({ date, first, last, guests }) => ({ date, firstName: first, lastName: last, guests }));
+    await writeFile(path.join(dir, 'scheduled.json'), JSON.stringify({ guests: fixed }));
+    const retried = await run(['retry', workflowId, '--inputs', 'scheduled.json', '--json']);
+    expect(retried.code, retried.err).toBe(0);
+    const tags = (stack.sandbox.snapshot({ normalise: true }) as { tags?: Array<{ name: string }> }).tags ?? [];
+    expect(tags.filter((tag) => tag.name === 'Guest list imported')).toHaveLength(1);
+    expect(await guestList(tour)).toHaveLength(12);
   });
 
   it('a run that rolled back is redone whole, and its guest list ends as a clean import', async () => {
