@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY api ./api
+COPY actions ./actions
 COPY activities ./activities
 COPY cli ./cli
 COPY definitions ./definitions

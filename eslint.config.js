@@ -40,7 +40,7 @@ const sdkInternals = {
 
 /** What the sandbox and the CLI may not import: the worker's activities (they share the API contract, in api/). */
 const notActivities = {
-  group: ['**/activities/**', '../activities/*', '../../activities/*'],
+  group: ['**/activities/**', '../activities/*', '../../activities/*', '**/actions/*/handlers.ts'],
   message: "The sandbox and the CLI take the API contract from api/contract/ (the CLI the client from api/client/), not the worker's activities.",
 };
 /** The sandbox simulates the API from its contract alone; the client is the code it tests. */
@@ -48,6 +48,9 @@ const notClient = {
   group: ['**/api/client/**'],
   message: 'The sandbox imports the API contract only (api/contract/), not the client it is tested against.',
 };
+
+/** A resource's catalogue entries (actions/<resource>/catalogue.ts): declarations only, no I/O. */
+const catalogueMessage = "A catalogue file declares actions only: the worker's handlers go in handlers.ts beside it.";
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tools/**', 'coverage/**', 'test-artifacts/**', 'bin/**'] },
@@ -71,6 +74,26 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
       'no-restricted-imports': ['error', { patterns: [sdkInternals] }],
+    },
+  },
+  {
+    files: ['actions/*/catalogue.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...builtinModules.filter((name) => !name.startsWith('node:')).map((name) => ({ name, message: catalogueMessage })),
+            { name: 'undici', message: catalogueMessage },
+            { name: '@temporalio/activity', message: catalogueMessage },
+          ],
+          patterns: [
+            { regex: '^node:', message: catalogueMessage },
+            sdkInternals,
+            { group: ['./handlers.ts', '**/activities/**', '**/api/client/**', '**/worker/**', '**/sandbox/**'], message: catalogueMessage },
+          ],
+        },
+      ],
     },
   },
   {

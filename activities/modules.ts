@@ -19,7 +19,7 @@ import { stayActions } from './actions/stays.ts';
 import { tagActions } from './actions/tags.ts';
 import { templateActions } from './actions/templates.ts';
 import { tourActions } from './actions/tours.ts';
-import { venueActions } from './actions/venues.ts';
+import { venueActions } from '../actions/venue/handlers.ts';
 
 export const actionModules = [
   tourActions,

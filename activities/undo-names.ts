@@ -22,7 +22,7 @@ import type { stayUndo } from './actions/stays.ts';
 import type { tagUndo } from './actions/tags.ts';
 import type { templateUndo } from './actions/templates.ts';
 import type { tourUndo } from './actions/tours.ts';
-import type { venueUndo } from './actions/venues.ts';
+import type { venueUndo } from '../actions/venue/handlers.ts';
 
 /** Every undo handler, by name. */
 export type UndoHandlers = typeof bulletinUndo &

@@ -1,8 +1,8 @@
 /**
- * Read actions of places: `venue.list`, `stay.list`, `room.list`, and a venue's or stay's
+ * Read actions of places: `stay.list`, `room.list`, and a venue's or stay's
  * `contact.list` and (with schedule items) `customField.list`.
  */
-import { contactListArgs, customFieldListArgs, roomListArgs, stayListArgs, venueListArgs } from '../../definitions/actions/lists.ts';
+import { contactListArgs, customFieldListArgs, roomListArgs, stayListArgs } from '../../definitions/actions/lists.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import type { Stay } from '../../api/contract/accommodation.ts';
 import {
@@ -13,7 +13,6 @@ import {
 } from '../../api/contract/contacts.ts';
 import { listAccommodationCustomFields, listScheduleItemCustomFields, listVenueCustomFields } from '../../api/contract/custom-fields.ts';
 import { listRooms, type RoomAssignment } from '../../api/contract/rooms.ts';
-import type { Venue } from '../../api/contract/venues.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import { foldName, pickItem, pickPerson, pickStay, pickVenue, readItemsOfDay, readStays, readTourPeople, readVenues } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
@@ -22,43 +21,8 @@ import { parseArgs } from './common.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { isNamed, keyContactOutput } from './list-people.ts';
 import { fromIso, toLocal } from './stay-times.ts';
-import { lookupTour, resolveDay, selectDays, type DaySelection } from './tour-days.ts';
+import { lookupTour, resolveDay } from './tour-days.ts';
 
-
-/** True when any day filter is given. */
-function filtersDays(selection: DaySelection): boolean {
-  return [selection.from, selection.to, selection.dates, selection.dayTypes, selection.names].some((value) => value !== undefined);
-}
-
-function venueOutput(venue: Venue): JsonObject {
-  return {
-    id: venue.id,
-    title: venue.title,
-    dayId: venue.day?.id ?? null,
-    date: venue.day?.date ? venue.day.date.slice(0, 10) : null,
-    capacity: venue.capacity ?? null,
-    category: venue.venue_category?.type ?? null,
-    type: venue.venue_type?.type ?? null,
-    city: venue.city ?? null,
-    address: venue.formatted_address ?? null,
-    confirmed: venue.status === true,
-  };
-}
-
-async function venueList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, venueListArgs, call.args);
-  const dayIds = filtersDays(args) ? new Set((await selectDays(ctx, await lookupTour(ctx, args.tourId), args)).map((day) => day.id)) : undefined;
-  const categoryId = args.category === undefined ? undefined : await ctx.client.lookups.resolve('venueCategories', args.category);
-  const venues = (await readVenues(ctx, args.tourId))
-    .filter(
-      (venue) =>
-        (dayIds === undefined || (venue.day != null && dayIds.has(venue.day.id))) &&
-        (args.title === undefined || foldName(venue.title) === foldName(args.title)) &&
-        (categoryId === undefined || venue.venue_category?.id === categoryId),
-    )
-    .map(venueOutput);
-  return { output: { venues, ids: venues.map((venue) => venue.id as number), count: venues.length }, undo: [], tourId: args.tourId, describe: `read ${plural(venues.length, 'venue')}` };
-}
 
 /** The local date and time of an instant as read, in the zone given. */
 function localOf(iso: string | null | undefined, zone: string): JsonValue {
@@ -217,7 +181,6 @@ async function customFieldList(call: StepCall, ctx: ActionContext): Promise<Step
 }
 
 export const placeListHandlers: Record<string, ActionHandler> = {
-  'venue.list': { run: venueList },
   'stay.list': { run: stayList },
   'room.list': { run: roomList },
   'contact.list': { run: contactList },

@@ -1,6 +1,6 @@
 /**
  * Guest list entries deleted and restored, rooms restored, pass types edited, deleted and
- * restored, bulletins edited and deleted; venues, stays and tours deleted for good. Every
+ * restored, bulletins edited and deleted; stays and tours deleted for good. Every
  * write carries the call's idempotency key; every undo is prepared before the write.
  */
 import {
@@ -17,7 +17,6 @@ import {
   roomRestore,
   stayDelete,
   tourDeleteArgs,
-  venueDelete,
 } from '../../definitions/actions/record-edits.ts';
 import { deleteAccommodation } from '../../api/contract/accommodation.ts';
 import { deleteBulletin, updateBulletin } from '../../api/contract/bulletins.ts';
@@ -25,10 +24,9 @@ import { deleteGuest, restoreGuest } from '../../api/contract/guestlist.ts';
 import { deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType, type PassType } from '../../api/contract/pass-types.ts';
 import { restoreRoom } from '../../api/contract/rooms.ts';
 import { deleteTour } from '../../api/contract/tours.ts';
-import { deleteVenue } from '../../api/contract/venues.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { bulletinIdOf, goneOnRetry, passTypeIdOf, readBulletins, stayIdOf, venueIdOf } from '../names/index.ts';
+import { bulletinIdOf, goneOnRetry, passTypeIdOf, readBulletins, stayIdOf } from '../names/index.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { passTypeId } from './pass-types.ts';
@@ -214,13 +212,6 @@ export const recordEditActions = {
     }),
     'bulletin.update': { run: bulletinUpdateRun, prepare: bulletinUpdatePrepare },
     'bulletin.delete': { run: bulletinDeleteRun, prepare: nothing },
-    'venue.delete': byIdHandler({
-      action: venueDelete,
-      idArg: 'venueId',
-      resolve: (ctx, args) => venueIdOf(ctx, args),
-      describe: (id) => `deleted venue ${id} for good`,
-      write: (ctx, venueId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteVenue, { params: { venueId }, idempotencyKey, signal: ctx.signal })),
-    }),
     'stay.delete': byIdHandler({
       action: stayDelete,
       idArg: 'stayId',

@@ -120,3 +120,20 @@ export function restorableDeleteAction(record: Restorable, description: string, 
     compensation: { describe: `restore the ${record.noun}`, calls: [`POST ${record.path}/restore`] },
   });
 }
+
+/**
+ * A delete the API has no restore for (bulletins, venues, stays, tours): no undo, a guarded
+ * step, and a plan that says it cannot be undone. `what` says what goes with the record.
+ */
+export function finalDelete(name: string, noun: string, args: z.ZodType, id: z.ZodType, path: string, what: string, named?: { by: string; list: string }): ActionDefinition {
+  return defineAction({
+    name,
+    description: `Delete ${what}${named ? `, named by its ${named.by} or ID` : ''}. The API has no ${noun} restore: this cannot be undone.`,
+    args,
+    outputs: outputs({ id: named ? goneId(noun, id) : id.describe(`${noun} ID`) }),
+    calls: [...(named ? [`GET ${named.list}`] : []), `DELETE ${path}`],
+    kind: ActionKind.delete,
+    compensation: null,
+    destructive: () => `deletes ${what}; the API has no ${noun} restore, so this cannot be undone`,
+  });
+}

@@ -8,7 +8,7 @@ import { daySheetRender } from './day-sheets.ts';
 import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate, passTypeCreate } from './guests.ts';
-import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList, venueList } from './lists.ts';
+import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList } from './lists.ts';
 import { bulletinList, daySheetData, fileList, orgContacts, orgMembers, passTypeList, tourMembers } from './lists-tour.ts';
 import { lookup } from './lookups.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
@@ -29,9 +29,8 @@ import {
   roomRestore,
   stayDelete,
   tourDelete,
-  venueDelete,
 } from './record-edits.ts';
-import { venueCreate, venueUpdate } from './venues.ts';
+import { venueCreate, venueDelete, venueList, venueUpdate } from '../../actions/venue/catalogue.ts';
 
 export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
 export * from './bulletins.ts';
@@ -51,7 +50,7 @@ export * from './stays.ts';
 export * from './tags.ts';
 export * from './templates.ts';
 export * from './tours.ts';
-export * from './venues.ts';
+export * from '../../actions/venue/catalogue.ts';
 export * from './schedule-edits.ts';
 export * from './record-edits.ts';
 export * from './vocabulary.ts';

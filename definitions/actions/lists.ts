@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { daySelection } from './tours.ts';
 import { outputs, recordIds, wholeNumber } from './outputs.ts';
 import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
-import { dayRef, isoDate, lookupName, nameRef, tourId, unresolved } from './vocabulary.ts';
+import { dayRef, isoDate, nameRef, tourId, unresolved } from './vocabulary.ts';
 
 /** Declares a read action: nothing to undo, runs as a local activity. */
 export function defineRead<Args extends z.ZodType>(definition: Omit<ActionDefinition<Args>, 'activity' | 'kind' | 'compensation'>): ActionDefinition<Args> {
@@ -15,11 +15,11 @@ export function defineRead<Args extends z.ZodType>(definition: Omit<ActionDefini
 }
 
 /** The outputs of a list action: the entries (described by their fields), their IDs and how many. */
-const listOutputs = (what: string, entry: z.ZodObject, fields = Object.keys(entry.shape).join(', ')) =>
+export const listOutputs = (what: string, entry: z.ZodObject, fields = Object.keys(entry.shape).join(', ')) =>
   outputs({ [what]: z.array(entry).describe(`list of { ${fields} }`), ids: recordIds('their IDs'), count: wholeNumber(`number of ${what}`) });
 
-const nullableText = z.string().nullable();
-const nullableInt = z.int().nullable();
+export const nullableText = z.string().nullable();
+export const nullableInt = z.int().nullable();
 
 /** A local date and time (`{ date, time }`) in a stay's zone. */
 const localDateTime = z.strictObject({ date: z.string(), time: z.string() });
@@ -102,36 +102,6 @@ export const scheduleTemplateList = defineRead({
     'id, name, itemCount, items: [{ id, name, start, end, notes, tagIds }]',
   ),
   calls: ['GET /v1/tours/{tourId}/schedule-templates', 'GET /v1/schedule-templates/{templateId}/items'],
-});
-
-export const venueListArgs = z.strictObject({
-  tourId,
-  ...daySelection,
-  title: z.string().min(1).optional().describe('Only venues with this title (case-insensitive).'),
-  category: lookupName('venueCategories').optional().describe('Only venues of this category (Arena, Club, ...).'),
-});
-export type VenueListArgs = z.infer<typeof venueListArgs>;
-
-export const venueList = defineRead({
-  name: 'venue.list',
-  description: 'List the tour’s venues, by day range, dates, day type, title or category.',
-  args: venueListArgs,
-  outputs: listOutputs(
-    'venues',
-    z.strictObject({
-      id: z.int(),
-      title: z.string(),
-      dayId: nullableInt,
-      date: nullableText,
-      capacity: nullableInt,
-      category: nullableText,
-      type: nullableText,
-      city: nullableText,
-      address: nullableText,
-      confirmed: z.boolean(),
-    }),
-  ),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/venues'],
 });
 
 export const stayListArgs = z

@@ -5,8 +5,8 @@
  * it cannot be undone.
  */
 import { z } from 'zod';
-import { goneId, namedRecordArgs, restoreAction } from './by-id.ts';
-import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
+import { finalDelete, goneId, namedRecordArgs, restoreAction } from './by-id.ts';
+import { ActionKind, defineAction } from './types.ts';
 import { outputs, recordId, text } from './outputs.ts';
 import { dayRef, lookupName, nameOrId, numericId, tourId, unresolved } from './vocabulary.ts';
 
@@ -118,30 +118,9 @@ export const bulletinUpdate = defineAction({
   compensation: { describe: 'put the previous title, text and pin back (the bulletin stays marked edited)', calls: ['PUT /v1/bulletins/{bulletinId}'] },
 });
 
-/**
- * A delete the API has no restore for (bulletins, venues, stays, tours): no undo, a guarded
- * step, and a plan that says it cannot be undone. `what` says what goes with the record.
- */
-function finalDelete(name: string, noun: string, args: z.ZodType, id: z.ZodType, path: string, what: string, named?: { by: string; list: string }): ActionDefinition {
-  return defineAction({
-    name,
-    description: `Delete ${what}${named ? `, named by its ${named.by} or ID` : ''}. The API has no ${noun} restore: this cannot be undone.`,
-    args,
-    outputs: outputs({ id: named ? goneId(noun, id) : id.describe(`${noun} ID`) }),
-    calls: [...(named ? [`GET ${named.list}`] : []), `DELETE ${path}`],
-    kind: ActionKind.delete,
-    compensation: null,
-    destructive: () => `deletes ${what}; the API has no ${noun} restore, so this cannot be undone`,
-  });
-}
-
 export const bulletinDeleteArgs = namedRecordArgs(namedBulletin);
 export type BulletinDeleteArgs = z.infer<typeof bulletinDeleteArgs>;
 export const bulletinDelete = finalDelete('bulletin.delete', 'bulletin', bulletinDeleteArgs, z.string(), '/v1/bulletins/{bulletinId}', 'a bulletin', { by: 'title', list: '/v1/tours/{tourId}/bulletins' });
-
-export const venueDeleteArgs = namedRecordArgs({ nameArg: 'venue', idArg: 'venueId', noun: 'venue', by: 'title' });
-export type VenueDeleteArgs = z.infer<typeof venueDeleteArgs>;
-export const venueDelete = finalDelete('venue.delete', 'venue', venueDeleteArgs, z.int(), '/v1/venues/{venueId}', 'a venue with its contacts and attachments', { by: 'title', list: '/v1/tours/{tourId}/venues' });
 
 export const stayDeleteArgs = namedRecordArgs({ nameArg: 'stay', idArg: 'stayId', noun: 'stay', by: 'title' });
 export type StayDeleteArgs = z.infer<typeof stayDeleteArgs>;

@@ -12,7 +12,7 @@ import { FAILURE_TYPES, FailureType, isFailureType } from '../../definitions/fai
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CATALOGUE = 'definitions/failure-types.ts';
-const SCANNED = ['api', 'activities', 'workflows', 'worker', 'cli', 'definitions', 'scripts', 'bench'];
+const SCANNED = ['api', 'actions', 'activities', 'workflows', 'worker', 'cli', 'definitions', 'scripts', 'bench'];
 
 /** The scanned source files, as git sees them (tracked or new), with their text. */
 function sources(): { file: string; text: string }[] {

@@ -106,6 +106,11 @@ describe('the sandbox and the CLI stand apart from the activities', () => {
     expect(await errorsOf('sandbox/routes/probe.ts', probe('../../api/contract/venues.ts'))).toEqual([]);
   });
 
+  it("refuses a resource's handlers in the CLI and the sandbox", async () => {
+    expect(await errorsOf('cli/probe.ts', probe('../actions/venue/handlers.ts'))).toEqual([pattern('../actions/venue/handlers.ts', ACTIVITIES)]);
+    expect(await errorsOf('sandbox/probe.ts', probe('../actions/venue/handlers.ts'))).toEqual([pattern('../actions/venue/handlers.ts', ACTIVITIES)]);
+  });
+
   it('lets the CLI take the contract and the client', async () => {
     expect(await errorsOf('cli/probe.ts', probe('../api/contract/assumptions.ts'))).toEqual([]);
     expect(await errorsOf('cli/probe.ts', probe('../api/client/client.ts'))).toEqual([]);
@@ -113,6 +118,21 @@ describe('the sandbox and the CLI stand apart from the activities', () => {
 
   it.each(['cli/probe.ts', 'sandbox/probe.ts'])("still refuses the SDK's internals in %s", async (file) => {
     expect(await errorsOf(file, probe('@temporalio/common/lib/time.js'))).toHaveLength(1);
+  });
+});
+
+describe("a resource's catalogue declares and does no I/O", () => {
+  const MESSAGE = "A catalogue file declares actions only: the worker's handlers go in handlers.ts beside it.";
+  const probe = (name: string) => `import * as m from '${name}';\nexport const probe = m;\n`;
+
+  it.each(['./handlers.ts', '../../activities/actions/common.ts', '../../api/client/client.ts'])('refuses %s in actions/venue/catalogue.ts', async (name) => {
+    expect(await errorsOf('actions/venue/catalogue.ts', probe(name))).toContain(`no-restricted-imports: '${name}' import is restricted from being used by a pattern. ${MESSAGE}`);
+  });
+
+  it('refuses Node built-ins and lets it take the definitions and the contract', async () => {
+    expect(await errorsOf('actions/venue/catalogue.ts', probe('node:fs'))).toEqual([`no-restricted-imports: 'node:fs' import is restricted from being used by a pattern. ${MESSAGE}`]);
+    expect(await errorsOf('actions/venue/catalogue.ts', probe('../../definitions/actions/types.ts'))).toEqual([]);
+    expect(await errorsOf('actions/venue/catalogue.ts', probe('../../api/contract/venues.ts'))).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import { pollUntil } from './poll.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENTRY = path.resolve(import.meta.dirname, 'cli-main.ts');
-const SOURCES = ['cli', 'worker', 'api', 'activities', 'workflows', 'definitions', 'sandbox'];
+const SOURCES = ['cli', 'worker', 'api', 'actions', 'activities', 'workflows', 'definitions', 'sandbox'];
 /** tsx's loader by its path, so a process started in another folder finds it too. */
 export const TSX_LOADER = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 

@@ -1,8 +1,15 @@
-/** Venues of show days. */
+/**
+ * Venues of show days, as the catalogue gives them: `venue.create`, `venue.update`,
+ * `venue.delete` and `venue.list` (arguments, outputs, calls, undo). Workflow-safe: no I/O; the
+ * worker's handlers are in `handlers.ts`.
+ */
 import { z } from 'zod';
-import { ActionKind, defineAction } from './types.ts';
-import { dayRef, location, lookupName, nameOrId, nameRef, numericId, tourId, visibility } from './vocabulary.ts';
-import { outputs, recordId } from './outputs.ts';
+import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
+import { dayRef, location, lookupName, nameOrId, nameRef, numericId, tourId, visibility } from '../../definitions/actions/vocabulary.ts';
+import { outputs, recordId } from '../../definitions/actions/outputs.ts';
+import { finalDelete, namedRecordArgs } from '../../definitions/actions/by-id.ts';
+import { defineRead, listOutputs, nullableInt, nullableText } from '../../definitions/actions/lists.ts';
+import { daySelection } from '../../definitions/actions/tours.ts';
 
 const venueFields = {
   title: z.string().min(1),
@@ -56,4 +63,38 @@ export const venueUpdate = defineAction({
   calls: ['GET /v1/tours/{tourId}/venues', 'GET /v1/venues/{venueId}', 'GET /v1/reference/types', 'PUT /v1/venues/{venueId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/venues/{venueId}'] },
+});
+
+export const venueDeleteArgs = namedRecordArgs({ nameArg: 'venue', idArg: 'venueId', noun: 'venue', by: 'title' });
+export type VenueDeleteArgs = z.infer<typeof venueDeleteArgs>;
+export const venueDelete = finalDelete('venue.delete', 'venue', venueDeleteArgs, z.int(), '/v1/venues/{venueId}', 'a venue with its contacts and attachments', { by: 'title', list: '/v1/tours/{tourId}/venues' });
+
+export const venueListArgs = z.strictObject({
+  tourId,
+  ...daySelection,
+  title: z.string().min(1).optional().describe('Only venues with this title (case-insensitive).'),
+  category: lookupName('venueCategories').optional().describe('Only venues of this category (Arena, Club, ...).'),
+});
+export type VenueListArgs = z.infer<typeof venueListArgs>;
+
+export const venueList = defineRead({
+  name: 'venue.list',
+  description: 'List the tour’s venues, by day range, dates, day type, title or category.',
+  args: venueListArgs,
+  outputs: listOutputs(
+    'venues',
+    z.strictObject({
+      id: z.int(),
+      title: z.string(),
+      dayId: nullableInt,
+      date: nullableText,
+      capacity: nullableInt,
+      category: nullableText,
+      type: nullableText,
+      city: nullableText,
+      address: nullableText,
+      confirmed: z.boolean(),
+    }),
+  ),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/venues'],
 });

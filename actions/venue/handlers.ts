@@ -1,15 +1,21 @@
-/** Venues of show days: `venue.create` (undo: delete) and `venue.update` (undo: write back). */
+/**
+ * The worker's handlers of the venue actions (catalogue in `catalogue.ts`): `venue.create` (undo:
+ * delete), `venue.update` (undo: write back), `venue.delete` (for good: the API has no venue
+ * restore) and `venue.list`.
+ */
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { venueCreateArgs, venueUpdateArgs, type VenueUpdateArgs } from '../../definitions/actions/venues.ts';
+import { venueCreateArgs, venueDelete, venueListArgs, venueUpdateArgs, type VenueUpdateArgs } from './catalogue.ts';
 import { createVenue, deleteVenue, getVenue, updateVenue, type UpdateVenueBody, type Venue } from '../../api/contract/venues.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import { venueIdOf } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { ignoreGone, parseArgs } from './common.ts';
-import { lookupTour, resolveDay } from './tour-days.ts';
-import { locationFromRead, locationObject, toLocation } from './places.ts';
-import { asBody, lostNote, writeBackOf } from './step-support.ts';
-import { visibilityBody } from './tour-people.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
+import { foldName, readVenues, venueIdOf } from '../../activities/names/index.ts';
+import { byIdHandler } from '../../activities/actions/by-id.ts';
+import { plural } from '../../definitions/plural.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { deleteOnce, ignoreGone, parseArgs } from '../../activities/actions/common.ts';
+import { lookupTour, resolveDay, selectDays, type DaySelection } from '../../activities/actions/tour-days.ts';
+import { locationFromRead, locationObject, toLocation } from '../../activities/actions/places.ts';
+import { asBody, lostNote, writeBackOf } from '../../activities/actions/step-support.ts';
+import { visibilityBody } from '../../activities/actions/tour-people.ts';
 
 type VenueFields = Omit<VenueUpdateArgs, 'venueId' | 'venue' | 'tourId'>;
 
@@ -104,6 +110,41 @@ async function venueUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   };
 }
 
+/** True when any day filter is given. */
+function filtersDays(selection: DaySelection): boolean {
+  return [selection.from, selection.to, selection.dates, selection.dayTypes, selection.names].some((value) => value !== undefined);
+}
+
+function venueOutput(venue: Venue): JsonObject {
+  return {
+    id: venue.id,
+    title: venue.title,
+    dayId: venue.day?.id ?? null,
+    date: venue.day?.date ? venue.day.date.slice(0, 10) : null,
+    capacity: venue.capacity ?? null,
+    category: venue.venue_category?.type ?? null,
+    type: venue.venue_type?.type ?? null,
+    city: venue.city ?? null,
+    address: venue.formatted_address ?? null,
+    confirmed: venue.status === true,
+  };
+}
+
+async function venueList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, venueListArgs, call.args);
+  const dayIds = filtersDays(args) ? new Set((await selectDays(ctx, await lookupTour(ctx, args.tourId), args)).map((day) => day.id)) : undefined;
+  const categoryId = args.category === undefined ? undefined : await ctx.client.lookups.resolve('venueCategories', args.category);
+  const venues = (await readVenues(ctx, args.tourId))
+    .filter(
+      (venue) =>
+        (dayIds === undefined || (venue.day != null && dayIds.has(venue.day.id))) &&
+        (args.title === undefined || foldName(venue.title) === foldName(args.title)) &&
+        (categoryId === undefined || venue.venue_category?.id === categoryId),
+    )
+    .map(venueOutput);
+  return { output: { venues, ids: venues.map((venue) => venue.id as number), count: venues.length }, undo: [], tourId: args.tourId, describe: `read ${plural(venues.length, 'venue')}` };
+}
+
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const venueUndo = {
   venueDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteVenue, { params: { venueId: Number(args.venueId) }, signal: ctx.signal })),
@@ -117,6 +158,14 @@ export const venueActions = {
   actions: {
     'venue.create': { run: venueCreate },
     'venue.update': { run: venueUpdate, prepare: venueUpdatePrepare },
+    'venue.delete': byIdHandler({
+      action: venueDelete,
+      idArg: 'venueId',
+      resolve: (ctx, args) => venueIdOf(ctx, args),
+      describe: (id) => `deleted venue ${id} for good`,
+      write: (ctx, venueId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteVenue, { params: { venueId }, idempotencyKey, signal: ctx.signal })),
+    }),
+    'venue.list': { run: venueList },
   },
   undo: venueUndo,
 } satisfies ActionModule;
