@@ -98,3 +98,15 @@ export const venueList = defineRead({
   ),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/venues'],
 });
+
+/** The venue actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
+export const venueActionList = [venueList, venueCreate, venueUpdate, venueDelete] as const;
+
+const exampleTour = '${{ inputs.tourId }}';
+/** One example step per venue action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
+export const VENUE_EXAMPLES = {
+  'venue.list': { tourId: exampleTour, from: '2027-03-27', to: '2027-04-03', category: 'Arena' },
+  'venue.create': { tourId: exampleTour, day: '2027-03-27', title: 'Uber Arena', category: 'Arena', capacity: 17000, location: { address: 'Mercedes-Platz 1, 10243 Berlin', lat: 52.5053, lng: 13.4431 } },
+  'venue.update': { tourId: exampleTour, venue: 'Uber Arena', capacity: 15000 },
+  'venue.delete': { tourId: exampleTour, venue: 'Columbiahalle' },
+} as const;

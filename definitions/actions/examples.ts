@@ -5,6 +5,7 @@
  * `${{ inputs.tourId }}` (a `tour.find` step's `outputs.id` in a real playbook).
  */
 import type { JsonObject } from '../plan-types.ts';
+import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
 
 const tourId = '${{ inputs.tourId }}';
 const HOTEL = { address: 'Unter den Linden 77, 10117 Berlin', lat: 52.5163, lng: 13.3805 };
@@ -34,9 +35,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'schedule.item.setTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Production', 'Band'] },
   'schedule.item.addTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Production'] },
   'schedule.item.removeTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Band'] },
-  'venue.list': { tourId, from: '2027-03-27', to: '2027-04-03', category: 'Arena' },
-  'venue.create': { tourId, day: '2027-03-27', title: 'Uber Arena', category: 'Arena', capacity: 17000, location: { address: 'Mercedes-Platz 1, 10243 Berlin', lat: 52.5053, lng: 13.4431 } },
-  'venue.update': { tourId, venue: 'Uber Arena', capacity: 15000 },
+  ...VENUE_EXAMPLES,
   'stay.list': { tourId, from: '2027-03-27', to: '2027-03-28', rooms: true },
   'stay.create': { tourId, title: 'Hotel Adlon', location: HOTEL, timeZone: 'Europe/Berlin', checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' } },
   'stay.update': { tourId, stay: 'Hotel Adlon', checkInTime: '13:00', confirmed: true },
@@ -82,7 +81,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'passType.restore': { passTypeId: 7 },
   'bulletin.update': { tourId, bulletin: 'Bus call', title: 'Bus call moved', pinned: false },
   'bulletin.delete': { tourId, bulletin: 'Bus call moved' },
-  'venue.delete': { tourId, venue: 'Columbiahalle' },
   'stay.delete': { tourId, stay: 'Hotel Adlon' },
   'tour.delete': { tourId },
   lookup: { group: 'hotelRoomTypes', name: 'Double' },

@@ -30,7 +30,7 @@ import {
   stayDelete,
   tourDelete,
 } from './record-edits.ts';
-import { venueCreate, venueDelete, venueList, venueUpdate } from '../../actions/venue/catalogue.ts';
+import { venueActionList } from '../../actions/venue/catalogue.ts';
 
 export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
 export * from './bulletins.ts';
@@ -86,10 +86,7 @@ export const actions: readonly ActionDefinition[] = [
   scheduleItemSetTags,
   scheduleItemAddTags,
   scheduleItemRemoveTags,
-  venueList,
-  venueCreate,
-  venueUpdate,
-  venueDelete,
+  ...venueActionList,
   stayList,
   stayCreate,
   stayUpdate,
