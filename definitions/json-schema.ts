@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ACTION_EXAMPLES } from './actions/examples.ts';
 import { actions } from './actions/index.ts';
 import { API_VERSION, playbookSchemaWith, stepFields } from './format.ts';
+import { triggersSchema } from './triggers.ts';
 import { setStepSchema } from './set-step.ts';
 
 type JsonSchema = { [key: string]: unknown };
@@ -33,7 +34,7 @@ function stepOf(action: (typeof actions)[number]) {
 export function playbookJsonSchema(): JsonSchema {
   const steps = actions.map(stepOf);
   const step = z.discriminatedUnion('action', steps as unknown as [ReturnType<typeof stepOf>, ...ReturnType<typeof stepOf>[]]);
-  const schema = z.toJSONSchema(playbookSchemaWith(step), { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const schema = z.toJSONSchema(playbookSchemaWith(step).extend({ triggers: triggersSchema.optional() }), { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
   acceptExpressionsInArguments(schema);
   // a step with `set:` names values instead of running an action: one more form of a step
   const items = ((schema.properties as JsonSchema).steps as JsonSchema).items as JsonSchema;
