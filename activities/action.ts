@@ -5,6 +5,7 @@
 import type { JsonObject } from '../definitions/plan-types.ts';
 import type { ApiClient } from '../api/client/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from './types.ts';
+import type { Webhooks } from '../worker/webhooks.ts';
 
 /** Everything an action handler may use; built once per activity call. */
 export interface ActionContext {
@@ -15,6 +16,8 @@ export interface ActionContext {
   inputDir: string;
   /** Organization used when a playbook names none. */
   defaultOrg: string | undefined;
+  /** The worker's webhook URLs by name (\`notify\`): secrets, never logged or returned. */
+  webhooks: Webhooks;
   /** Aborted when the activity is cancelled. */
   signal: AbortSignal;
   /** The idempotency key of this call's n-th write (1-based), identical on every attempt. */

@@ -3,6 +3,7 @@ import type { MetricMeter } from '@temporalio/common';
 import { createApiClient, type ApiClient } from '../api/client/index.ts';
 import { createActivityObserver, type ActivityObserver } from './observe.ts';
 import type { Config } from '../worker/config.ts';
+import type { Webhooks } from '../worker/webhooks.ts';
 
 export interface ActivityDeps {
   client: ApiClient;
@@ -11,6 +12,8 @@ export interface ActivityDeps {
   inputDir?: string;
   /** Organization used when a playbook names none. */
   defaultOrg?: string;
+  /** Webhook URLs by name, for \`notify\` (worker/webhooks.ts). @default none */
+  webhooks?: Webhooks;
   /** Where undo activities are counted (`activities/observe.ts`). @default not counted */
   observer?: ActivityObserver;
   close?: () => Promise<void>;
@@ -29,6 +32,7 @@ export function depsFromConfig(config: Config, meter?: MetricMeter): ActivityDep
     outputDir: config.outputDir,
     inputDir: config.inputDir,
     defaultOrg: config.api.defaultOrg,
+    webhooks: config.webhooks,
     observer,
     close: async () => {
       observer.close();

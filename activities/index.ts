@@ -50,6 +50,7 @@ function contextFor(
     outputDir: deps.outputDir,
     inputDir: deps.inputDir ?? path.resolve('files'),
     defaultOrg: deps.defaultOrg,
+    webhooks: deps.webhooks ?? {},
     signal: cancellationSignal(),
     key: (n) => (n === undefined ? baseKey : `${baseKey}:${n}`),
     shared: sharedIn(shared),

@@ -20,6 +20,7 @@ import { tagActions } from './actions/tags.ts';
 import { templateActions } from './actions/templates.ts';
 import { tourActions } from './actions/tours.ts';
 import { venueActions } from '../actions/venue/handlers.ts';
+import { notifyActions } from '../actions/notify/handlers.ts';
 
 export const actionModules = [
   tourActions,
@@ -42,5 +43,6 @@ export const actionModules = [
   recordEditActions,
   fileActions,
   guestDayActions,
+  notifyActions,
 ] as const satisfies readonly ActionModule[];
 

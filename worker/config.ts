@@ -17,6 +17,7 @@ import type { ClientConnectConfig } from '@temporalio/envconfig';
 import type { TLSConfig } from '@temporalio/client';
 import { findDevState, readDevCredentials, type FoundDevState } from './dev-state.ts';
 import { encryptionConfig, type EncryptionConfig } from './encryption-config.ts';
+import { WebhookConfigError, webhooksFrom, type Webhooks } from './webhooks.ts';
 
 export type { EncryptionConfig } from './encryption-config.ts';
 
@@ -125,6 +126,11 @@ export interface Config {
    * inside it only. @default \`files\` in the working directory
    */
   inputDir: string;
+  /**
+   * Webhook URLs by name, for the `notify` action (`TOURFLOW_WEBHOOKS`, `TOURFLOW_WEBHOOKS_FILE`;
+   * worker/webhooks.ts). Secrets: never logged. @default none
+   */
+  webhooks: Webhooks;
   /** Worker log level: TRACE, DEBUG, INFO, WARN or ERROR (`TOURFLOW_LOG_LEVEL`). @default 'INFO' */
   logLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Worker log lines as text or as one JSON object each (`TOURFLOW_LOG_FORMAT`). @default 'text' */
@@ -245,6 +251,14 @@ function logLevelFrom(value: string | undefined): Config['logLevel'] {
   return LOG_LEVELS.find((level) => level === upper) ?? 'INFO';
 }
 
+function configuredWebhooks(env: NodeJS.ProcessEnv): Webhooks {
+  try {
+    return webhooksFrom(env);
+  } catch (error) {
+    throw error instanceof WebhookConfigError ? new ConfigError(error.message) : error;
+  }
+}
+
 /** Reads tourflow's configuration. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
@@ -268,6 +282,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     },
     outputDir: o.outputDir ?? env.TOURFLOW_OUTPUT_DIR ?? path.resolve('day-sheets'),
     inputDir: o.inputDir ?? env.TOURFLOW_INPUT_DIR ?? path.resolve('files'),
+    webhooks: (o.webhooks as Webhooks | undefined) ?? configuredWebhooks(env),
     logLevel: o.logLevel ?? logLevelFrom(env.TOURFLOW_LOG_LEVEL),
     logFormat: o.logFormat ?? (env.TOURFLOW_LOG_FORMAT?.toLowerCase() === LogFormat.json ? LogFormat.json : LogFormat.text),
   };
