@@ -7,6 +7,8 @@ import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import type { PlaybookSource, ValuePath } from './source.ts';
 import { closest, suggestion } from './suggest.ts';
 import { timeZoneNames } from './actions/vocabulary.ts';
+import { commaHint, offsetOf } from './yaml-hints.ts';
+
 
 type Issue = z.core.$ZodIssue;
 
@@ -34,7 +36,7 @@ function issueToErrors(issue: Issue, prefix: ValuePath, context: IssueContext): 
   if (issue.code === 'unrecognized_keys') {
     const valid = fieldNames(context.schema, path);
     return issue.keys.map((key) =>
-      error(context, PlaybookErrorCode.unknownField, `unknown field "${label([...path, key])}"`, [...path, key], 'key', suggestion(key, valid, 'fields')),
+      error(context, PlaybookErrorCode.unknownField, `unknown field "${label([...path, key])}"`, [...path, key], 'key', unknownFieldHint(context, path, key, valid)),
     );
   }
   if (issue.code === 'invalid_key') {
@@ -127,6 +129,25 @@ export function label(path: ValuePath): string {
 }
 
 /** The value at a path, or undefined. */
+/**
+ * The hint for an unknown field: to quote the text it was cut from at a comma inside `{ }`
+ * (`body: Leave at 9, bring passports`), unless it is a near miss of a valid name.
+ */
+function unknownFieldHint(context: IssueContext, path: ValuePath, key: string, valid: readonly string[]): string | undefined {
+  const parent = valueAt(context.value, path);
+  const nearMiss = closest(key, valid) !== undefined && (parent as Record<string, unknown> | undefined)?.[key] !== null;
+  return (nearMiss ? undefined : cutAtComma(context, path, key, parent)) ?? suggestion(key, valid, 'fields');
+}
+
+function cutAtComma(context: IssueContext, path: ValuePath, key: string, parent: unknown): string | undefined {
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
+  const keys = Object.keys(parent);
+  const before = keys[keys.indexOf(key) - 1];
+  const { line, column } = context.source.place([...context.base, ...path, key], 'key');
+  const previous = before === undefined ? undefined : { key: before, value: (parent as Record<string, unknown>)[before] };
+  return commaHint(context.source.text, offsetOf(context.source.text, line, column), previous);
+}
+
 export function valueAt(value: unknown, path: ValuePath): unknown {
   let at = value;
   for (const part of path) {

@@ -71,7 +71,9 @@ function typeOf(schema: Schema): string {
   if (schema.const !== undefined) return `\`${String(schema.const)}\``;
   if (schema.type === 'array') return `list of ${typeOf((schema.items as Schema | undefined) ?? {})}`;
   if (schema.type === 'object') {
-    const keys = Object.keys((schema.properties as Schema | undefined) ?? {});
+    // an optional field is marked `name?`, so that the table says which ones a map needs
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    const keys = Object.keys((schema.properties as Schema | undefined) ?? {}).map((key) => (required.has(key) ? key : `${key}?`));
     return keys.length > 0 ? `{ ${keys.join(', ')} }` : 'map';
   }
   if (schema.format === 'email') return 'e-mail';

@@ -15,6 +15,8 @@ import {
   type DocumentLimits,
   type LimitProblem,
 } from './limits.ts';
+import { syntaxReport } from './yaml-hints.ts';
+
 
 /** A path into the playbook's values: keys and list indexes. */
 export type ValuePath = readonly (string | number)[];
@@ -134,13 +136,12 @@ function parseYaml(file: string, text: string, limits: DocumentLimits): Playbook
   const lines = lineStarts(text);
   // after the first syntax error the parser's view of the rest is unreliable: report that one
   const errors = doc.errors.slice(0, 1).map((error) => {
-    const [start, end] = error.pos;
-    const place = { ...positionOf(lines, start), length: Math.max(1, end - start) };
-    const line = text.slice(lines[place.line - 1], lines[place.line] ?? text.length);
-    return new PlaybookError(PlaybookErrorCode.yamlSyntax, `YAML syntax: ${yamlMessage(error.message)}`, {
+    const report = syntaxReport(text, lines, error, yamlMessage(error.message));
+    return new PlaybookError(PlaybookErrorCode.yamlSyntax, `YAML syntax: ${report.message}`, {
       file,
-      ...place,
-      hint: line.includes('${{') ? 'quote the expression: "${{ ... }}" (unquoted, YAML reads ": " and { } [ ] inside it as structure)' : undefined,
+      ...positionOf(lines, report.offset),
+      length: report.length,
+      hint: report.hint,
     });
   });
   // The aliases' expansion is bounded above, so resolving them needs no count of its own.
