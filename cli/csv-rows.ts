@@ -92,11 +92,19 @@ function cellValue(field: PlanField | undefined, cell: Cell): { value?: JsonValu
   return 'absent' in checked ? {} : { value: checked.value };
 }
 
+/**
+ * The row of each element of the list last read from a file (blank rows are skipped, so an
+ * element's row is not always its position + 2), by the file as `--inputs` named it: errors
+ * of the run name an element by it (`inputSources` in cli/retry.ts).
+ */
+export const listRows = new Map<string, number[]>();
+
 /** The rows of `table` as the value of list input `name`, every cell checked; a UserError lists every mistake. */
 export function tableToList(table: Table, name: string, input: PlanInput, file: string): JsonObject[] {
   const { fields, problems } = columnFields(table, name, input);
   const declared = input.fields ?? {};
   const list: JsonObject[] = [];
+  const rows: number[] = [];
   for (const { row, cells } of table.rows) {
     if (cells.every((cell) => blank(cell))) continue;
     if (cells.slice(table.headers.length).some((cell) => !blank(cell))) {
@@ -114,8 +122,10 @@ export function tableToList(table: Table, name: string, input: PlanInput, file: 
       if (!fields.includes(field) && declaration.default !== undefined) element[field] = declaration.default;
     }
     list.push(element);
+    rows.push(row);
   }
   if (problems.length > 0) throw new UserError(problemsReport(file, problems));
+  listRows.set(file, rows);
   return list;
 }
 

@@ -14,8 +14,8 @@ import { KEY_SEED_WORKFLOW_ID, type InputSource, type PlaybookInput, type RunRes
 import { retryStart } from '../workflows/retry.ts';
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
-import { isCsvInputs, readCsvInputs } from './csv-inputs.ts';
-import { readInputsFlag } from './playbook-input.ts';
+import { listRows } from './csv-rows.ts';
+import { readInputsFor } from './playbook-input.ts';
 import { inputSizeProblem } from './payload-size.ts';
 import { findRun } from './progress.ts';
 import { runContent } from './run-content.ts';
@@ -37,7 +37,11 @@ export function inputSources(plan: Pick<Plan, 'inputs'>, inputsFile: string | un
   const lists = Object.entries(plan.inputs).filter(([, input]) => input.type === InputType.list);
   const name = eq > 0 ? inputsFile.slice(0, eq) : lists.length === 1 ? lists[0]![0] : undefined;
   if (name === undefined) return undefined;
-  return { [name]: { file: path.basename(inputsFile.slice(eq + 1)), first: 2 } };
+  const file = inputsFile.slice(eq + 1);
+  // Rows are given only where a blank row makes them other than consecutive from 2.
+  const rows = listRows.get(file) ?? [];
+  const consecutive = rows.every((row, index) => row === index + 2);
+  return { [name]: { file: path.basename(file), first: rows[0] ?? 2, ...(consecutive ? {} : { rows }) } };
 }
 
 /** The input RUN's latest execution started with, decoded as the client decodes payloads. */
@@ -63,10 +67,10 @@ async function retryWorkflowId(client: Client, runId: string): Promise<string> {
   }
 }
 
-/** Corrected inputs for RUN's plan: a file (YAML, JSON or CSV) and `--input` values, else RUN's own. */
+/** Corrected inputs for RUN's plan: a file (YAML, JSON, CSV or Excel) and `--input` values, else RUN's own. */
 async function correctedInputs(ctx: CliContext, plan: Plan, given: PlaybookInput, raw: Record<string, string>, inputsFile?: string): Promise<JsonObject> {
   if (!inputsFile && Object.keys(raw).length === 0) return given.inputs;
-  const fromFile = !inputsFile ? {} : isCsvInputs(inputsFile) ? await readCsvInputs(ctx.cwd, inputsFile, plan) : await readInputsFlag(ctx, inputsFile);
+  const fromFile = inputsFile ? await readInputsFor(ctx, plan, inputsFile) : {};
   const resolved = resolveInputs(plan, { ...given.inputs, ...fromFile, ...raw });
   if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
   const tooLarge = await inputSizeProblem(plan, resolved.inputs);

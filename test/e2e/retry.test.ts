@@ -120,13 +120,15 @@ describe('tourflow retry', () => {
     const playbook = path.join(FIXTURES, 'guests-retry.yaml');
     const first = json(await run(['run', playbook, '--input', `tourId=${tour.tourId}`, '--inputs', 'guests=changed.csv', '--json']));
     const rows = guestRows(DATES[0]!);
-    rows[2]!.guests = 4; // row 4 changed since: sent with 3 guests
-    await writeFile(path.join(dir, 'changed.csv'), csv(rows));
+    rows[4]!.guests = 4; // changed since: sent with 2 guests
+    // A blank row after row 4: the changed guest is on row 7 of the file, as a spreadsheet shows it.
+    const text = csv(rows).split('\n');
+    await writeFile(path.join(dir, 'changed.csv'), [...text.slice(0, 4), ',,,', ...text.slice(4)].join('\n'));
     const retried = await run(['retry', first.workflowId, '--inputs', 'guests=changed.csv', '--json']);
     expect(retried.code).toBe(0);
-    expect(json(retried).warnings).toEqual([`step guests: changed.csv row 4 changed since ${first.workflowId}; kept as it was sent (tourflow retry --redo-changed sends it again)`]);
+    expect(json(retried).warnings).toEqual([`step guests: changed.csv row 7 changed since ${first.workflowId}; kept as it was sent (tourflow retry --redo-changed sends it again)`]);
     expect(json(retried).done).toHaveLength(1);
-    expect(await guestList(tour)).toContain(`${DATES[0]} Guest03 Retry 3`);
+    expect(await guestList(tour)).toContain(`${DATES[0]} Guest05 Retry 2`);
   });
 
   it("a scheduled run's retry keeps its keys: a step after the fixed one runs again and the API answers it, creating nothing twice", async () => {
