@@ -82,6 +82,8 @@ export interface WatcherState {
 export interface WatcherInput {
   tourId: string;
   pollMs: number;
+  /** Polls before continue-as-new at the latest (earlier when Temporal suggests it). @default 500 */
+  pollsPerRun?: number;
   state?: WatcherState;
 }
 

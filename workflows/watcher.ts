@@ -98,9 +98,9 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
     const snapshot = await read(input.tourId, state).finally(() => (inFlight = false));
     if (snapshot) await decider.poll(snapshot);
     polls++;
-    if ((workflowInfo().continueAsNewSuggested || polls >= MAX_POLLS_PER_RUN) && allHandlersFinished()) {
+    if ((workflowInfo().continueAsNewSuggested || polls >= (input.pollsPerRun ?? MAX_POLLS_PER_RUN)) && allHandlersFinished()) {
       decider.closeOpenRuns();
-      await continueAsNew<typeof tourWatcherWorkflow>({ tourId: input.tourId, pollMs, state });
+      await continueAsNew<typeof tourWatcherWorkflow>({ ...input, pollMs, state });
     }
     await condition(() => wake || state.triggers.length === 0, Math.max(1, Math.min(pollMs, decider.nextDueMs(Date.now()) ?? pollMs)));
   }

@@ -1,0 +1,64 @@
+/**
+ * A watcher's history stays bounded: it continues as new every few polls (here 3; by default
+ * 500, or sooner when Temporal suggests it), carrying its triggers, what it saw and its counts,
+ * so a change after several continuations starts exactly one run and nothing fires again.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WithStartWorkflowOperation } from '@temporalio/client';
+import { createApiClient, type ApiClient } from '../../api/client/index.ts';
+import { createBulletin } from '../../api/contract/bulletins.ts';
+import { compilePlaybookFile, planForRun } from '../../definitions/index.ts';
+import type { TriggeredPlan } from '../../definitions/trigger-types.ts';
+import { applyTriggersUpdate, watcherId, watcherStatusQuery } from '../../workflows/watcher-messages.ts';
+import { pollUntil } from '../support/poll.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+
+const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-bulletins.yaml');
+
+describe('a long-running watcher', () => {
+  let stack: TestStack;
+  let api: ApiClient;
+  beforeAll(async () => {
+    stack = await startTestStack();
+    api = createApiClient({ config: stack.config.api });
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    await stack?.close();
+  });
+
+  it('continues as new with its state: a change after three continuations starts one run', async () => {
+    const created = await stack.run('create-tour.yaml', { name: 'Long Watch', timeZone: 'UTC', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] }, 'long-watch');
+    const tourId = created.result!.outputs.tourId as string;
+    const dayId = (created.result!.outputs.days as { id: number }[])[0]!.id;
+    const plan = planForRun((await compilePlaybookFile(FIXTURE)).plan!) as TriggeredPlan;
+    const trigger = { playbook: plan.name, trigger: plan.triggers![0]!, plan, inputs: { tourId }, version: 'v1' };
+    const start = new WithStartWorkflowOperation('tourWatcherWorkflow', {
+      workflowId: watcherId(tourId),
+      taskQueue: stack.config.temporal.taskQueue,
+      args: [{ tourId, pollMs: 500, pollsPerRun: 3 }],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    });
+    await stack.client.workflow.executeUpdateWithStart(applyTriggersUpdate, { args: [plan.name, [trigger]], startWorkflowOperation: start });
+    const runs = async () => {
+      let count = 0;
+      for await (const _ of stack.client.workflow.list({ query: `WorkflowId = '${watcherId(tourId)}'` })) count++;
+      return count;
+    };
+    await pollUntil(async () => (await runs()) >= 4, 'three continuations', 60_000);
+    await api.call(createBulletin, { body: { dayId, title: 'After', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `long-watch-${tourId}` });
+    const handle = stack.client.workflow.getHandle(watcherId(tourId));
+    await pollUntil(async () => (await handle.query(watcherStatusQuery)).stats.started === 1, 'the run of the bulletin', 60_000);
+    const polls = (await handle.query(watcherStatusQuery)).stats.polls;
+    await pollUntil(async () => (await runs()) >= 6 && (await handle.query(watcherStatusQuery)).stats.polls >= polls + 6, 'two more continuations', 60_000);
+    const status = await handle.query(watcherStatusQuery);
+    expect(status.stats.started).toBe(1);
+    expect(status.triggers.map((t) => [t.id, t.live])).toEqual([['any_bulletin', true]]);
+    let started = 0;
+    for await (const _ of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) started++;
+    expect(started).toBe(1);
+    const history = await handle.fetchHistory();
+    expect(history.events?.length).toBeLessThan(100);
+  }, 180_000);
+});
