@@ -21,6 +21,7 @@ import { workflowBundle } from '../worker/worker.ts';
 import { buildWorker } from './build.ts';
 import { onInterrupt } from './children.ts';
 import { profileTable } from './profile.ts';
+import { measureWatcher, watchReport, type WatchCost } from './watch.ts';
 import { SIZE_S, generateTour, sizeName } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
@@ -50,6 +51,8 @@ export interface BenchResults {
   failures: Failure[];
   summaries: ReturnType<typeof summarizeAll>;
   targets: ReturnType<typeof targets>;
+  /** What a watched tour costs (triggers), when measured. */
+  watch: WatchCost | undefined;
   /** Why `--max-cpu-ratio` failed the bench; empty when it held or was not asked for. */
   cpuRatioBreaches: string[];
 }
@@ -176,6 +179,7 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   if (profiles) log(`CPU by part of the code at ${sizeName(main)}, from the profiles (--profile; warm-ups included, per API call)\n${profiles}\n`);
   const encryption = encryptionLine(summaries, main);
   if (encryption) log(`${encryption}\n`);
+  if (results.watch) log(`Triggers: what a watched tour costs\n${watchReport(results.watch)}\n`);
   if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
   if (results.compile) log(`Compile of a ${results.compile.steps}-step playbook: ${results.compile.ms} ms`);
   const starved = starvedRuns(results.measurements, results.cpus, describeRun);
@@ -204,9 +208,17 @@ export async function runBench(options: BenchOptions, run: RunBenchOptions = {})
   const sandboxThroughput = await benchSandboxThroughput({ seconds: run.throughputSeconds ?? 3 });
   const compile = await compileBench();
   const temporal = await startTemporal(options, plan, run.temporal, log);
-  let outcome: Outcome;
+  let outcome: Outcome = { measurements: [], failures: [] };
+  let watch: WatchCost | undefined;
   try {
     outcome = await runAll(temporal.env, runs, log);
+    if (options.watchSeconds > 0) {
+      log(`[watch] a watched tour polling every second for ${options.watchSeconds} s`);
+      watch = await measureWatcher(temporal.env, options.watchSeconds).catch((error: unknown) => {
+        outcome.failures.push({ variant: 'tourflow', factor: 1 / 16, concurrency: null, rep: 1, error: `watched tour: ${error instanceof Error ? error.message : String(error)}` });
+        return undefined;
+      });
+    }
   } finally {
     await temporal.close();
   }
@@ -222,6 +234,7 @@ export async function runBench(options: BenchOptions, run: RunBenchOptions = {})
     sandboxThroughput,
     compile,
     ...outcome,
+    watch,
     summaries,
     targets: targets(summaries, sandboxThroughput?.rps),
     cpuRatioBreaches: options.maxCpuRatio === undefined ? [] : cpuRatioBreaches(summaries, options.sizes, options.maxCpuRatio),

@@ -94,7 +94,7 @@ export function withConcurrency(plan: Plan, concurrency: number | null): Plan {
   };
 }
 
-function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, outputDir: string, encrypted: boolean): Config {
+export function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, outputDir: string, encrypted: boolean): Config {
   const creds = sandbox.credentials;
   const encryption = encrypted ? { keys: env.encryptionKeys } : { off: true };
   return loadConfig({
@@ -178,7 +178,7 @@ async function timeDirect(env: BenchEnv, config: Config, sandbox: SandboxProcess
  * The sandbox's first request of a credential pays a bcrypt check of the secret (half a second),
  * once per sandbox: paid before the clock starts, as a long-running API would have it.
  */
-async function warmUp(sandbox: SandboxProcess): Promise<void> {
+export async function warmUp(sandbox: SandboxProcess): Promise<void> {
   const { baseUrl, apiKey, apiSecret, accessToken } = sandbox.credentials;
   const headers = { 'x-api-key': apiKey, 'x-api-secret': apiSecret, authorization: `Bearer ${accessToken}` };
   for (let i = 0; i < 3; i++) {

@@ -26,6 +26,8 @@ export interface BenchOptions {
   profileDir: string | undefined;
   maxConcurrentActivities: number | undefined;
   maxConcurrentWorkflowTasks: number | undefined;
+  /** Seconds a watched tour polls (every second) to measure what triggers cost; 0 for none. */
+  watchSeconds: number;
   /** Fail (exit 1) when the worker's CPU per API call exceeds this many times the hand-written script's. */
   maxCpuRatio: number | undefined;
   quick: boolean;
@@ -58,6 +60,8 @@ a fixed latency per request; prints medians with their spread and writes bench/r
   --profile <dir>          write CPU profiles of every worker (all its threads) into <dir>
   --max-activities <n>     worker activity slots (default: the worker's)
   --max-workflow-tasks <n> worker workflow task slots (default: the worker's)
+  --watch-seconds <n>      seconds a watched tour (triggers) polls, every second, to measure
+                           its CPU and API calls per poll (default 30, --quick 0; 0 for none)
   --max-cpu-ratio <r>      exit 1 when, at any size, the worker's CPU per API call is more than
                            r times the hand-written script's (needs both variants)
   --out <dir>              results folder (default bench/results)
@@ -96,6 +100,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'max-activities': { type: 'string' },
       'max-workflow-tasks': { type: 'string' },
       'max-cpu-ratio': { type: 'string' },
+      'watch-seconds': { type: 'string' },
       out: { type: 'string' },
       quick: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -125,6 +130,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     runTimeoutMinutes: positive(values['run-timeout'], '--run-timeout') ?? 20,
     maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
     maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),
+    watchSeconds: values['watch-seconds'] === '0' ? 0 : Math.round(positive(values['watch-seconds'], '--watch-seconds') ?? (quick ? 0 : 30)),
     maxCpuRatio: positive(values['max-cpu-ratio'], '--max-cpu-ratio'),
     quick,
     help: values.help === true,

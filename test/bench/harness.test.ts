@@ -2,7 +2,7 @@
  * `npm run bench` at a tiny size, so the harness cannot rot: the variants (tourflow without
  * and with payload encryption, the two scripts) run the tour-setup playbook against fresh
  * sandboxes, on a dev server of the bench's own (so that its CPU is measured too), the numbers
- * land in the JSON file and the report prints them.
+ * land in the JSON file and the report prints them, with what a watched tour costs per poll.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,7 +16,7 @@ describe('bench harness', () => {
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bench-test-'));
     const lines: string[] = [];
     try {
-      const options = parseOptions(['--sizes', '0.01', '--naive-sizes', '0.01', '--reps', '1', '--concurrency', '', '--latency-ms', '2', '--worker-from', 'source', '--out', outDir, '--variants', 'tourflow,encrypted,direct,naive', '--max-cpu-ratio', '1000']);
+      const options = parseOptions(['--sizes', '0.01', '--naive-sizes', '0.01', '--reps', '1', '--concurrency', '', '--latency-ms', '2', '--worker-from', 'source', '--out', outDir, '--variants', 'tourflow,encrypted,direct,naive', '--max-cpu-ratio', '1000', '--watch-seconds', '4']);
       const { file } = await runBench(options, { log: (line) => lines.push(line), throughputSeconds: 0.5 });
       const results = JSON.parse(await readFile(file, 'utf8')) as BenchResults;
 
@@ -37,12 +37,17 @@ describe('bench harness', () => {
       expect(byVariant.tourflow!.cpu).toEqual(expect.objectContaining({ worker: expect.any(Number), temporal: expect.any(Number) }));
       expect(byVariant.direct!.cpu).toEqual(expect.objectContaining({ bench: expect.any(Number) }));
       expect(results.cpuRatioBreaches).toEqual([]);
+      // A watched tour with nothing changing: one whole-tour read per poll, its CPU per poll.
+      expect(results.watch?.polls).toBeGreaterThan(0);
+      expect(results.watch?.apiCallsPerPoll).toBeGreaterThanOrEqual(1);
+      expect(results.watch?.cpuPerHourAtDefaultPoll).toBeGreaterThanOrEqual(0);
 
       const report = lines.join('\n');
       expect(report).toMatch(/^tourflow\s+\d+\.\d+\s+\d+/m);
       expect(report).toContain('tourflow / hand-written at S');
       expect(report).toMatch(/^S\/100\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+ \/ \d+\.\d+ = \d+\.\d+$/m);
       expect(report).toMatch(/^Payload encryption at S\/100: encrypted \d+\.\d+ s \/ unencrypted \d+\.\d+ s = \d+\.\d+ \(medians\)$/m);
+      expect(report).toMatch(/^at the default poll of a minute: \d+\.\d+ CPU seconds an hour per watched tour\.$/m);
       expect(report).toContain(`Results: ${file}`);
     } finally {
       await rm(outDir, { recursive: true, force: true });
