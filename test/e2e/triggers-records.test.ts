@@ -37,11 +37,11 @@ describe('triggers on record events', () => {
   });
 
   /** The runs the trigger started, by their event kind, once they ended. */
-  async function runsOf(): Promise<{ workflowId: string; kind: string; recordId: string; changes: unknown }[]> {
+  async function runsOf(): Promise<{ workflowId: string; kind: string; recordId: string; changes: unknown; title?: string }[]> {
     const out = [];
     for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) {
       const result = await stack.client.workflow.getHandle(info.workflowId).result();
-      out.push({ workflowId: info.workflowId, ...(result.outputs as { kind: string; recordId: string; changes: unknown }) });
+      out.push({ workflowId: info.workflowId, ...(result.outputs as { kind: string; recordId: string; changes: unknown; title?: string }) });
     }
     return out;
   }
@@ -85,6 +85,20 @@ describe('triggers on record events', () => {
     const view = JSON.parse(status.out) as { stats: { started: number; callsLastPoll: number } };
     expect(view.stats.started).toBe(3);
     expect(view.stats.callsLastPoll).toBe(1);
+  }, 120_000);
+
+  it('does not start a trigger again for what its own run wrote', async () => {
+    const file = path.resolve(import.meta.dirname, 'fixtures/triggers-own-writes.yaml');
+    expect((await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
+    await api.call(createBulletin, { body: { dayId, title: 'Soundcheck', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `test-own-${tourId}` });
+    const decisions = async () => JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { trigger: string; kind: string; recordId: string; outcome: string; reason?: string }[];
+    const created = await pollUntil(async () => (await decisions()).find((d) => d.trigger === 'triggers-own-writes/mark_edited' && d.kind === 'created'), 'the new bulletin seen');
+    await api.call(updateBulletin, { params: { bulletinId: created.recordId }, body: { title: 'Soundcheck 17:00' } });
+    await pollUntil(async () => (await decisions()).some((d) => d.trigger === 'triggers-own-writes/mark_edited' && d.reason?.startsWith('own write')), 'the run\'s own write skipped');
+    const ours = (await runsOf()).filter((r) => r.workflowId.includes('/triggers-own-writes/'));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).toMatchObject({ title: 'Soundcheck 17:00' });
+    await run(['triggers', 'delete', tourId, '--playbook', 'triggers-own-writes']);
   }, 120_000);
 
   it('says what is wrong with a tour that does not exist, exit 2', async () => {
