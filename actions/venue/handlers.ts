@@ -14,7 +14,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.t
 import { deleteOnce, ignoreGone, parseArgs } from '../../activities/actions/common.ts';
 import { lookupTour, resolveDay, selectDays, type DaySelection } from '../../activities/actions/tour-days.ts';
 import { locationFromRead, locationObject, toLocation } from '../../activities/actions/places.ts';
-import { asBody, lostNote, writeBackOf } from '../../activities/actions/step-support.ts';
+import { alreadySo, asBody, lostNote, writeBackOf } from '../../activities/actions/step-support.ts';
 import { visibilityBody } from '../../activities/actions/tour-people.ts';
 
 type VenueFields = Omit<VenueUpdateArgs, 'venueId' | 'venue' | 'tourId'>;
@@ -100,13 +100,16 @@ async function venueUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   const venueId = await venueIdOf(ctx, args);
   const venue = await readVenue(ctx, venueId);
   const body = await venueFields(ctx, args, venue.timezone);
-  await ctx.client.call(updateVenue, { params: { venueId }, body, signal: ctx.signal });
+  // The write-back's map of venue fields to body names gives the values the venue holds now.
+  const same = alreadySo(body, venueWriteBack(venue, args).body);
+  if (!same) await ctx.client.call(updateVenue, { params: { venueId }, body, signal: ctx.signal });
   const title = args.title ?? venue.title;
+  const fields = Object.keys(body).join(', ');
   return {
     output: { id: venueId },
     undo: [],
     ...(venue.tour?.id ? { tourId: venue.tour.id } : {}),
-    describe: `updated venue ${title} (${Object.keys(body).join(', ') || 'nothing to change'})`,
+    describe: same ? `venue ${title} already so (${fields}): nothing written` : `updated venue ${title} (${fields || 'nothing to change'})`,
   };
 }
 

@@ -7,7 +7,7 @@ import { scheduleItemUpdateArgs, type ScheduleItemUpdateArgs } from '../../defin
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { FileEntityType } from '../../api/contract/bodies.ts';
 import { listFiles, type FileListItem } from '../../api/contract/files.ts';
-import { updateScheduleItem, type UpdateScheduleItemBody } from '../../api/contract/schedule.ts';
+import { updateScheduleItem, type ScheduleItem, type UpdateScheduleItemBody } from '../../api/contract/schedule.ts';
 import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
 import { itemIdOf, itemOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
@@ -17,6 +17,7 @@ import { mapLimited } from './concurrency.ts';
 import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
 import { resolveDay, zoneOf, type TourDay } from './tour-days.ts';
 import { fieldChanges, fieldsBefore } from './schedule-fields.ts';
+import { alreadySo } from './step-support.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** An item's status as it was: `status` and the status type (null when it had none). */
@@ -57,6 +58,14 @@ async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateAr
   return files.map((file) => ({ id: Number(file.fileId), link: file.key, ...(remove.has(Number(file.fileId)) ? { deleted: true } : {}) }));
 }
 
+/** Whether the item holds every value of the body already: its fields, name, status and tags (in any order). */
+function itemAlreadySo(item: ScheduleItem, body: UpdateScheduleItemBody): boolean {
+  const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
+  const tagIds = sorted((item.schedule_item_tags ?? []).map((entry) => entry.tag.id));
+  const before = { ...fieldsBefore(item, body), name: item.name, status: item.status ?? false, tagIds };
+  return alreadySo({ ...body, ...(body.tagIds ? { tagIds: sorted(body.tagIds) } : {}) }, before);
+}
+
 async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const parsed = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
   const cache = tourCache(ctx, parsed.tourId);
@@ -71,13 +80,14 @@ async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<S
     ...(args.removeAttachments?.length ? { attachments: await attachmentsWithout(ctx, args, day) } : {}),
   };
   const changed = Object.keys(body);
-  if (changed.length > 0) await ctx.client.call(updateScheduleItem, { params: { itemId: args.itemId }, body, signal: ctx.signal });
-  return {
-    output: { id: args.itemId },
-    undo: [],
-    tourId: args.tourId,
-    describe: changed.length > 0 ? `updated schedule item ${args.itemId} on ${day.date} (${changed.join(', ')})` : `nothing to change on schedule item ${args.itemId}`,
-  };
+  const same = changed.length > 0 && !body.attachments && itemAlreadySo(await itemOf(ctx, args.tourId, day, args), body);
+  if (changed.length > 0 && !same) await ctx.client.call(updateScheduleItem, { params: { itemId: args.itemId }, body, signal: ctx.signal });
+  const text = same
+    ? `schedule item ${args.itemId} on ${day.date} already so (${changed.join(', ')}): nothing written`
+    : changed.length > 0
+      ? `updated schedule item ${args.itemId} on ${day.date} (${changed.join(', ')})`
+      : `nothing to change on schedule item ${args.itemId}`;
+  return { output: { id: args.itemId }, undo: [], tourId: args.tourId, describe: text };
 }
 
 async function scheduleItemUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {

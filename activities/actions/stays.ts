@@ -19,7 +19,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { locationFromRead, locationObject, toLocation } from './places.ts';
 import { checkFields, fromIso, fromLocal, isoOf, toLocal, type LocalDateTime } from './stay-times.ts';
-import { asBody, lostNote, plainJson, writeBackOf } from './step-support.ts';
+import { alreadySo, asBody, lostNote, plainJson, writeBackOf } from './step-support.ts';
 import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
 import { visibilityBody } from './tour-people.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -189,13 +189,17 @@ async function stayUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutco
   const stay = await readStay(ctx, stayId);
   const args = withTimes(stay, parsed);
   const body = stayChanges(stay, args, call.action);
-  await ctx.client.call(updateAccommodation, { params: { accommodationId: stayId }, body, signal: ctx.signal });
+  // The write-back's map of stay fields to body names gives the values the stay holds now.
+  const same = alreadySo(body, stayWriteBack(stay, args).body);
+  if (!same) await ctx.client.call(updateAccommodation, { params: { accommodationId: stayId }, body, signal: ctx.signal });
   const tourId = (stay as { tour_id?: unknown }).tour_id ?? args.tourId;
+  const label = `stay ${args.title ?? stay.title ?? stay.id}`;
+  const fields = Object.keys(body).join(', ');
   return {
     output: { id: stayId },
     undo: [],
     ...(typeof tourId === 'string' ? { tourId } : {}),
-    describe: `updated stay ${args.title ?? stay.title ?? stay.id} (${Object.keys(body).join(', ') || 'nothing to change'})`,
+    describe: same ? `${label} already so (${fields}): nothing written` : `updated ${label} (${fields || 'nothing to change'})`,
   };
 }
 

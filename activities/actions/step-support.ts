@@ -2,6 +2,7 @@
  * Small pieces the venue, stay, room, contact, guest and pass-type actions share: their
  * plain-JSON undo arguments, and request chunking.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 
 /**
@@ -55,6 +56,17 @@ export function writeBackOf(values: readonly PreviousValue[]): { body: JsonObjec
     else lost.push(label);
   }
   return { body: plainJson(body), lost };
+}
+
+/**
+ * Whether a record holds every value an update's body gives already, so the update need not
+ * write: `before` is the record's values under the body's field names (as a write-back body
+ * gives them; a field the record lacks is absent and counts as different). An empty body is
+ * not "already so": it is nothing to change.
+ */
+export function alreadySo(body: object, before: Record<string, unknown>): boolean {
+  const fields = Object.entries(body).filter(([, value]) => value !== undefined);
+  return fields.length > 0 && fields.every(([field, value]) => isDeepStrictEqual(value, before[field]));
 }
 
 /** ` (x and y stay as set: ...)` for an undo's text, or nothing. */

@@ -11,6 +11,7 @@ import { updateTour, type UpdateTourBody } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
+import { alreadySo } from './step-support.ts';
 import { dayOutput, readTour, resolveDay, sharedDateWarnings, type TourDay, type TourView } from './tour-days.ts';
 
 /** A new day's `day_list` (or `days`) entry from the playbook's compact form. */
@@ -78,6 +79,11 @@ async function tourUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutco
     ...(args.timeZone !== undefined ? { timeZone: args.timeZone } : {}),
     ...(dayList ? { day_list: dayList, ...spanOf(dayList, before) } : {}),
   };
+  // Without day changes the tour's own name and time zone tell whether there is anything to write.
+  if (!dayList && alreadySo(body, { name: before.name, timeZone: before.timeZone })) {
+    const label = `tour ${before.name ?? args.tourId}`;
+    return { output: { id: args.tourId, days: before.days.map((day) => dayOutput(before, day)), added: [] }, undo: [], tourId: args.tourId, describe: `${label} already so (${Object.keys(body).join(', ')}): nothing written` };
+  }
   // New days make this PUT create records: the key keeps a retry from adding them twice.
   const idempotencyKey = args.addDays?.length ? ctx.key() : undefined;
   await ctx.client.call(updateTour, { params: { tourId: args.tourId }, body, ...(idempotencyKey ? { idempotencyKey } : {}), signal: ctx.signal });
