@@ -31,6 +31,7 @@ export const NO_UNDO: Readonly<Record<string, string>> = {
   'contact.ensure': 'a contact found changes nothing; one created stays, as with contact.create',
   'bulletin.delete': 'destructive: the API has no bulletin restore',
   'file.upload': 'the API has no call to delete an uploaded file: it stays in storage, held by no record',
+  notify: 'a message posted to a chat webhook cannot be called back: it stays in the channel',
 };
 
 /**
@@ -49,6 +50,7 @@ export const E2E_GROUPS = {
   'pass types': ['passType.create', 'passType.update', 'passType.delete', 'passType.restore'],
   bulletins: ['bulletin.create', 'bulletin.update', 'bulletin.delete'],
   files: ['file.upload', 'file.attach', 'file.remove'],
+  notifications: ['notify'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
 /** Declares, in an end-to-end test's body, that the test runs actions of `group` in a playbook. */

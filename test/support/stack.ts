@@ -15,6 +15,7 @@ import { createWorker } from '../../worker/worker.ts';
 import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
 import type { JsonObject, Plan } from '../../definitions/plan-types.ts';
 import { startRun, waitForOutcome, type RunOutcome, type StartedRun } from '../../cli/runs.ts';
+import { EVENT_INPUT } from '../../definitions/trigger-types.ts';
 import { scanHistories } from './history-scan.ts';
 
 export const PLAYBOOKS = path.resolve(import.meta.dirname, '../../definitions/playbooks');
@@ -25,7 +26,10 @@ export interface TestStack {
   sandbox: RunningSandbox;
   /** Compiles a playbook file, failing the test on any compile error. */
   compile(file: string): Promise<Plan>;
-  /** Starts a playbook run on this stack's worker without waiting for it. */
+  /**
+   * Starts a playbook run on this stack's worker without waiting for it. A playbook with triggers
+   * takes \`event\` among \`inputs\`: the event its trigger would hand it.
+   */
   start(file: string, inputs?: Record<string, unknown>, runKey?: string): Promise<StartedRun>;
   /** Runs a playbook to its end on this stack's worker. */
   run(file: string, inputs?: Record<string, unknown>, runKey?: string): Promise<RunOutcome & { workflowId: string }>;
@@ -47,6 +51,8 @@ export interface TestStackOptions {
   encryption?: Partial<EncryptionConfig> | false;
   /** The worker holds the sandbox's read-only credential instead of the full one. */
   readOnly?: boolean;
+  /** The worker's webhooks by name (\`notify\`); secrets, so no history may hold them. @default none */
+  webhooks?: Record<string, string>;
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
@@ -68,6 +74,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       api: sandboxApiConfig(creds),
       outputDir,
       ...(options.inputDir ? { inputDir: options.inputDir } : {}),
+      ...(options.webhooks ? { webhooks: options.webhooks } : {}),
       // Failures are what many tests are about: keep the expected ones out of the output.
       logLevel: 'ERROR',
     },
@@ -84,9 +91,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 
   const start = async (file: string, inputs: Record<string, unknown> = {}, runKey?: string): Promise<StartedRun> => {
     const plan = await compile(file);
-    const resolved = resolveInputs(plan, inputs as JsonObject);
+    // a playbook with triggers takes its event as the watcher hands it: the `event` input, undeclared
+    const { [EVENT_INPUT]: event, ...declared } = inputs;
+    const passed = 'triggers' in plan && event !== undefined ? { [EVENT_INPUT]: event as JsonObject } : undefined;
+    const resolved = resolveInputs(plan, (passed ? declared : inputs) as JsonObject);
     if (resolved.errors.length > 0) throw new Error(resolved.errors.join('\n'));
-    return startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs: resolved.inputs, runKey });
+    return startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs: { ...resolved.inputs, ...passed }, runKey });
   };
 
   return {
@@ -104,7 +114,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await running;
       await closeWorker();
       // Every history this stack produced must be free of credentials.
-      const secrets = [creds.apiKey, creds.apiSecret, creds.accessToken, creds.refreshToken];
+      const secrets = [creds.apiKey, creds.apiSecret, creds.accessToken, creds.refreshToken, ...Object.values(options.webhooks ?? {})];
       const scan = await scanHistories(client, `TaskQueue = '${config.temporal.taskQueue}'`, secrets);
       if (scan.findings.length > 0) {
         throw new Error(`credentials found in workflow history: ${JSON.stringify(scan.findings)}`);
