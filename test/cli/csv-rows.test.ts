@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCsvInputs } from '../../cli/csv-inputs.ts';
+import { resolveInputs } from '../../definitions/inputs.ts';
 import { compile, errorsOf, playbook } from '../definitions/helpers.ts';
 
 const STEPS = '  - id: a\n    action: approval\n    with: { message: go }\n';
@@ -90,6 +91,15 @@ describe('spreadsheet rows as promoters send them', () => {
     const iso = await compile(playbook(STEPS, 'inputs:\n  days:\n    type: list\n    fields: { date: date }\n'));
     await writeFile(path.join(dir, 'days.csv'), 'Date\n03.12.2027\n');
     await expect(readCsvInputs(dir, 'days.csv', iso.plan!)).rejects.toThrow('days.csv: row 2, column "Date": expected a date like 2027-04-03, got "03.12.2027"');
+  });
+
+  it('reads a date input in the format it declares, on the command line too, and refuses a format on an input that holds no dates', async () => {
+    const dated = await compile(playbook(STEPS, 'inputs:\n  day: { type: date, format: MM/DD/YYYY }\n'));
+    expect(resolveInputs(dated.plan!, { day: '5/14/2027' })).toEqual({ inputs: { day: '2027-05-14' }, errors: [] });
+    expect(resolveInputs(dated.plan!, { day: '14/05/2027' }).errors).toEqual(['input "day": expected a date like 12/03/2027 (MM/DD/YYYY) or 2027-12-03, got "14/05/2027"; not a day of the calendar']);
+    expect(await errorsOf(playbook(STEPS, 'inputs:\n  name: { type: string, format: DD.MM.YYYY }\n'))).toContain(
+      '"format" only applies to date inputs and lists of dates or with date fields',
+    );
   });
 
   it('refuses a field default of the wrong type and a format on a field that is no date, at their place', async () => {
