@@ -25,6 +25,7 @@ import {
   type InstalledTrigger,
   type WatcherStatus,
 } from '../workflows/watcher-messages.ts';
+import { TOUR_ID } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
 import { withClient } from './connect.ts';
 import type { TemporalFlags } from './options.ts';
@@ -65,7 +66,9 @@ export async function loadTriggers(ctx: CliContext, file: string, options: Apply
     const named = evaluateTemplate(trigger.tour, { inputs: resolved.inputs });
     if (typeof named !== 'string' || named === '') throw new UserError(`trigger "${trigger.id}": its tour is ${JSON.stringify(named)}; give the input it reads (--input)`);
     const tourId = await findTourId(api, named, trigger.id, ctx.signal);
-    const inputs: JsonObject = { ...resolved.inputs, ...(plan.inputs.tourId && resolved.inputs.tourId === undefined ? { tourId } : {}) };
+    // a tour named by its name reaches the runs by its ID
+    const byId = plan.inputs.tourId && (resolved.inputs.tourId === undefined || resolved.inputs.tourId === named);
+    const inputs: JsonObject = { ...resolved.inputs, ...(byId ? { tourId } : {}) };
     const version = createHash('sha256').update(JSON.stringify([trigger, plan.sourceHash, inputs])).digest('hex').slice(0, 16);
     const list = byTour.get(tourId) ?? [];
     list.push({ playbook: plan.name, trigger, plan, inputs, version });
@@ -121,6 +124,7 @@ export async function apply(ctx: CliContext, file: string, options: ApplyOptions
           args: [{ tourId, pollMs: pollMs ?? 60_000 }],
           workflowIdConflictPolicy: 'USE_EXISTING',
           memo: { tourId },
+          searchAttributes: { [TOUR_ID]: [tourId] },
           staticSummary: `watches tour ${tourId} for triggers`,
         });
         const status = await client.workflow.executeUpdateWithStart(applyTriggersUpdate, { args: [plan.name, triggers, pollMs], startWorkflowOperation: start });

@@ -4,6 +4,8 @@
  * public API and starts exactly one run per event, which reads the event; what it skips,
  * `explain` says why. Polls every second; no sleeps, every wait polls with a deadline.
  */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../api/client/index.ts';
@@ -79,6 +81,16 @@ describe('triggers on record events', () => {
     }, 'the run of the deleted bulletin');
     expect(all.map((r) => r.kind).sort()).toEqual(['changed', 'created', 'deleted']);
 
+    // paused, a change is seen and skipped; resumed, the next one starts a run again
+    expect((await run(['triggers', 'pause', tourId])).out).toBe(`triggers on tour ${tourId} paused`);
+    await api.call(createBulletin, { body: { dayId, title: 'While paused', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `test-paused-${tourId}` });
+    await pollUntil(async () => (JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { reason?: string }[]).some((d) => d.reason === 'paused'), 'the change skipped while paused');
+    expect((await run(['triggers', 'resume', tourId])).out).toBe(`triggers on tour ${tourId} resumed`);
+    expect(await runsOf()).toHaveLength(3);
+    const listed = await run(['triggers', 'list']);
+    expect(listed.out).toContain(`tour ${tourId}: polls every 1 s`);
+    expect(listed.out).toContain('triggers-bulletins/any_bulletin: bulletins: created, changed, deleted (title) - started 3, skipped');
+
     const explained = await run(['triggers', 'explain', tourId]);
     expect(explained.out).toMatch(/created bulletins \S+ {2}started trigger\//);
     const status = await run(['triggers', 'status', tourId, '--json']);
@@ -100,6 +112,58 @@ describe('triggers on record events', () => {
     expect(ours[0]).toMatchObject({ title: 'Soundcheck 17:00' });
     await run(['triggers', 'delete', tourId, '--playbook', 'triggers-own-writes']);
   }, 120_000);
+
+  it('an edited trigger starts from the tour as it is: a change made before the edit never fires it', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tourflow-edit-'));
+    const file = path.join(folder, 'edited.yaml');
+    const version = (fields: string) => `apiVersion: tourflow/v1
+name: triggers-edited
+inputs:
+  tourId: { type: string }
+triggers:
+  - id: edited
+    tour: \${{ inputs.tourId }}
+    on: { record: bulletins, events: [changed], fields: [${fields}] }
+steps:
+  - id: read
+    action: bulletin.list
+    with: { tourId: "\${{ inputs.tourId }}" }
+outputs:
+  title: \${{ event.record.title }}
+`;
+    await writeFile(file, version('body'));
+    expect((await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '30s'])).code).toBe(0);
+    await api.call(createBulletin, { body: { dayId, title: 'Before the edit', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `test-edit-${tourId}` });
+    const decisions = async () => JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { trigger: string; kind: string; recordId: string; reason?: string }[];
+    await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s']);
+    const seen = await pollUntil(async () => (await decisions()).find((d) => d.trigger === 'triggers-edited/edited' && d.kind === 'created'), 'the new bulletin seen');
+    // polls 30 s apart from the poll this apply wakes: retitled, then the trigger edited to
+    // watch titles before any poll saw the change
+    const polls = async () => (JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out) as { stats: { polls: number } }).stats.polls;
+    const before = await polls();
+    await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '30s']);
+    // two polls: the one in flight when it came, if any, and the one it woke
+    await pollUntil(async () => (await polls()) >= before + 2, 'the poll the apply woke', 45_000);
+    await api.call(updateBulletin, { params: { bulletinId: seen.recordId }, body: { title: 'Retitled before the edit' } });
+    await writeFile(file, version('title'));
+    expect((await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '30s'])).code).toBe(0);
+    await api.call(updateBulletin, { params: { bulletinId: seen.recordId }, body: { title: 'Retitled after the edit' } });
+    await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s']);
+    const fired = await pollUntil(async () => {
+      const runs = (await runsOf()).filter((r) => r.workflowId.includes('/triggers-edited/'));
+      return runs.length > 0 ? runs : undefined;
+    }, 'the run of the change after the edit');
+    expect(fired.map((r) => r.title)).toEqual(['Retitled after the edit']);
+    expect((await decisions()).some((d) => d.reason === 'the trigger was applied after this change')).toBe(true);
+    await run(['triggers', 'delete', tourId, '--playbook', 'triggers-edited']);
+  }, 120_000);
+
+  it('finds the tour by its name and gives the runs its ID', async () => {
+    const applied = await run(['triggers', 'apply', FIXTURE, '--input', 'tourId=Trigger Tour', '--poll', '1s']);
+    expect(applied.out).toContain(`live: any_bulletin on tour ${tourId}`);
+    const history = await stack.client.workflow.getHandle(watcherId(tourId)).describe();
+    expect(history.searchAttributes.TourId).toEqual([tourId]);
+  });
 
   it('says what is wrong with a tour that does not exist, exit 2', async () => {
     const missing = await run(['triggers', 'apply', FIXTURE, '--input', 'tourId=00000000-0000-4000-8000-000000000000']);
