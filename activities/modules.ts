@@ -1,6 +1,6 @@
 /** Every action module the worker serves. */
 import type { ActionModule } from './action.ts';
-import { bulletinActions } from './actions/bulletins.ts';
+import { bulletinActions } from '../actions/bulletin/handlers.ts';
 import { contactEditActions } from './actions/contact-edits.ts';
 import { contactActions } from './actions/contacts.ts';
 import { customFieldActions } from './actions/custom-fields.ts';

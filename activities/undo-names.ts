@@ -4,7 +4,7 @@
  * (`UndoRecord.activity`), so a misspelt or missing name is a compile error, not a record left
  * behind at rollback. A new module's undo object is added to `UndoHandlers` below.
  */
-import type { bulletinUndo } from './actions/bulletins.ts';
+import type { bulletinUndo } from '../actions/bulletin/handlers.ts';
 import type { contactEditUndo } from './actions/contact-edits.ts';
 import type { contactUndo } from './actions/contacts.ts';
 import type { fieldListUndo } from './actions/field-lists.ts';

@@ -1,40 +1,16 @@
-/** Read actions of the tour's content: `bulletin.list`, `passType.list`, `file.list`, `daySheet.data`. */
-import { bulletinListArgs, daySheetDataArgs, fileListArgs, FileOwner, passTypeListArgs } from '../../definitions/actions/lists-tour.ts';
+/** Read actions of the tour's content: `passType.list`, `file.list`, `daySheet.data`. */
+import { daySheetDataArgs, fileListArgs, FileOwner, passTypeListArgs } from '../../definitions/actions/lists-tour.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import { FileEntityType } from '../../api/contract/bodies.ts';
 import { getDaySheetData } from '../../api/contract/day-sheet.ts';
 import { listFiles } from '../../api/contract/files.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
-import { foldName, readBulletins, readPassTypeList } from '../names/index.ts';
+import { foldName, readPassTypeList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
-import { lookupTour, resolveDay, selectDays } from './tour-days.ts';
+import { lookupTour, resolveDay } from './tour-days.ts';
 
-
-async function bulletinList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, bulletinListArgs, call.args);
-  const tour = await lookupTour(ctx, args.tourId);
-  const days = new Map((await selectDays(ctx, tour, args)).map((day) => [day.id, day.date]));
-  const bulletins = (await readBulletins(ctx, args.tourId))
-    .filter(
-      (bulletin) =>
-        bulletin.day_id != null &&
-        days.has(bulletin.day_id) &&
-        (args.title === undefined || foldName(bulletin.title) === foldName(args.title)) &&
-        (args.pinned === undefined || (bulletin.is_pinned === true) === args.pinned),
-    )
-    .map((bulletin) => ({
-      id: bulletin.id,
-      title: bulletin.title,
-      body: bulletin.body ?? null,
-      dayId: bulletin.day_id ?? null,
-      date: days.get(bulletin.day_id!) ?? null,
-      pinned: bulletin.is_pinned === true,
-      postedAt: bulletin.posted_at ?? null,
-    }));
-  return { output: { bulletins, ids: bulletins.map((b) => b.id), count: bulletins.length }, undo: [], tourId: args.tourId, describe: `read ${plural(bulletins.length, 'bulletin')}` };
-}
 
 async function passTypeList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, passTypeListArgs, call.args);
@@ -123,7 +99,6 @@ async function daySheetData(call: StepCall, ctx: ActionContext): Promise<StepOut
 }
 
 export const tourListHandlers: Record<string, ActionHandler> = {
-  'bulletin.list': { run: bulletinList },
   'passType.list': { run: passTypeList },
   'file.list': { run: fileList },
   'daySheet.data': { run: daySheetData },

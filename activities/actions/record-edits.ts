@@ -1,14 +1,10 @@
 /**
  * Guest list entries deleted and restored, rooms restored, pass types edited, deleted and
- * restored, bulletins edited and deleted; stays and tours deleted for good. Every
+ * restored; stays and tours deleted for good. Every
  * write carries the call's idempotency key; every undo is prepared before the write.
  */
 import {
-  bulletinDeleteArgs,
-  bulletinUpdateArgs,
   type GuestDeleteArgs,
-  type BulletinDeleteArgs,
-  type BulletinUpdateArgs,
   guestDelete,
   guestRestore,
   passTypeDeleteArgs,
@@ -19,14 +15,13 @@ import {
   tourDeleteArgs,
 } from '../../definitions/actions/record-edits.ts';
 import { deleteAccommodation } from '../../api/contract/accommodation.ts';
-import { deleteBulletin, updateBulletin } from '../../api/contract/bulletins.ts';
 import { deleteGuest, restoreGuest } from '../../api/contract/guestlist.ts';
 import { deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType, type PassType } from '../../api/contract/pass-types.ts';
 import { restoreRoom } from '../../api/contract/rooms.ts';
 import { deleteTour } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { bulletinIdOf, goneOnRetry, passTypeIdOf, readBulletins, stayIdOf } from '../names/index.ts';
+import { goneOnRetry, passTypeIdOf, stayIdOf } from '../names/index.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
 import { passTypeId } from './pass-types.ts';
@@ -98,51 +93,6 @@ async function passTypeDeleteRun(call: StepCall, ctx: ActionContext): Promise<St
   return { output: { id }, undo: [], describe: `deleted pass type ${id}${force ? ' (forced)' : ''}` };
 }
 
-/** The days of a tour by ID, to tell bulletins of the same title apart. */
-const dayDates = (ctx: ActionContext, tourId: string) => async () => new Map((await lookupTour(ctx, tourId)).days.map((day) => [day.id, day.date]));
-
-/** The ID of the bulletin a step names (title or ID); undefined when a name matches nothing on a retry of a delete. */
-function bulletinOf(ctx: ActionContext, args: BulletinUpdateArgs | BulletinDeleteArgs): Promise<string> {
-  return bulletinIdOf(ctx, args, args.tourId === undefined ? async () => new Map() : dayDates(ctx, args.tourId));
-}
-
-/** The bulletin as it is before an edit. */
-async function bulletinBefore(call: StepCall, ctx: ActionContext) {
-  const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
-  const id = await bulletinOf(ctx, args);
-  const bulletin = (await readBulletins(ctx, args.tourId)).find((row) => row.id === id);
-  if (!bulletin) throw stepError(`No bulletin with ID ${id} on tour ${args.tourId}.`, FailureType.UNKNOWN_NAME);
-  return { args, bulletin };
-}
-
-async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
-  const bulletinId = await bulletinOf(ctx, args);
-  const body = {
-    ...(args.title !== undefined ? { title: args.title } : {}),
-    ...(args.body !== undefined ? { body: args.body } : {}),
-    ...(args.pinned !== undefined ? { isPinned: args.pinned } : {}),
-  };
-  await ctx.client.call(updateBulletin, { params: { bulletinId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
-  return { output: { id: bulletinId }, undo: [], tourId: args.tourId, describe: `edited bulletin ${bulletinId} (${Object.keys(body).join(', ')})` };
-}
-
-async function bulletinUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  const { bulletin } = await bulletinBefore(call, ctx);
-  const body = { title: bulletin.title, body: bulletin.body ?? '', isPinned: bulletin.is_pinned ?? false };
-  return [{ activity: 'bulletinWriteBack', args: { bulletinId: bulletin.id, body }, describe: `put bulletin "${bulletin.title}" back as it was`, record: { resource: 'bulletin', id: bulletin.id, label: bulletin.title } }];
-}
-
-async function bulletinDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const bulletinId = await bulletinOf(ctx, parseArgs(call.action, bulletinDeleteArgs, call.args)).catch((error: unknown) => {
-    if (goneOnRetry(error)) return undefined;
-    throw error;
-  });
-  if (bulletinId === undefined) return { output: { id: null }, undo: [], describe: 'bulletin deleted by an earlier attempt' };
-  await deleteOnce(() => ctx.client.call(deleteBulletin, { params: { bulletinId }, idempotencyKey: ctx.key(), signal: ctx.signal }));
-  return { output: { id: bulletinId }, undo: [], describe: `deleted bulletin ${bulletinId} for good` };
-}
-
 async function tourDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { tourId } = parseArgs(call.action, tourDeleteArgs, call.args);
   await deleteOnce(() => ctx.client.call(deleteTour, { params: { tourId }, idempotencyKey: ctx.key(), signal: ctx.signal }));
@@ -167,8 +117,6 @@ export const recordEditUndo = {
   passTypeRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restorePassType, { params: { passTypeId: Number(undo.passTypeId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
   passTypeWriteBack: (undo, ctx) =>
     ignoreGone(() => ctx.client.call(updatePassType, { params: { passTypeId: Number(undo.passTypeId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
-  bulletinWriteBack: (undo, ctx) =>
-    ignoreGone(() => ctx.client.call(updateBulletin, { params: { bulletinId: String(undo.bulletinId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
 } satisfies Record<string, UndoHandler>;
 
 export const recordEditActions = {
@@ -210,8 +158,6 @@ export const recordEditActions = {
       write: (ctx, passTypeId, idempotencyKey) => ctx.client.call(restorePassType, { params: { passTypeId }, idempotencyKey, signal: ctx.signal }),
       undo: (id, by) => recordUndo('passTypeDelete', 'passType', 'passTypeId', id, by, `delete pass type ${id} again`, { name: String(id) }),
     }),
-    'bulletin.update': { run: bulletinUpdateRun, prepare: bulletinUpdatePrepare },
-    'bulletin.delete': { run: bulletinDeleteRun, prepare: nothing },
     'stay.delete': byIdHandler({
       action: stayDelete,
       idArg: 'stayId',

@@ -5,6 +5,7 @@
  * `${{ inputs.tourId }}` (a `tour.find` step's `outputs.id` in a real playbook).
  */
 import type { JsonObject } from '../plan-types.ts';
+import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
 
 const tourId = '${{ inputs.tourId }}';
@@ -59,8 +60,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'guests.configureDay': { tourId, day: '2027-03-27', cap: 150, cutoff: '2027-03-27T12:00:00+01:00', passCaps: [{ type: 'VIP', cap: 20 }] },
   'passType.list': { tourId },
   'passType.create': { tourId, name: 'VIP', description: 'Side of stage' },
-  'bulletin.list': { tourId, pinned: true },
-  'bulletin.create': { tourId, day: '2027-03-27', title: 'Bus call', body: 'The bus leaves the hotel at 09:00.', pinned: true },
+  ...BULLETIN_EXAMPLES,
   'file.list': { tourId, day: '2027-03-27', on: ['venue', 'stay'] },
   'file.upload': { tourId, file: 'riders/stage-plot.pdf' },
   'file.attach': { tourId, key: 'tours/5b1e7c2a-9d4f-4e3b-8a6c-1f2e3d4c5b6a/files/0c9b8a7f-6e5d-4c3b-2a1f-0e9d8c7b6a5f/stage-plot.pdf', venue: 'Uber Arena', name: 'Stage plot' },
@@ -79,8 +79,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'passType.update': { tourId, passType: 'VIP', name: 'VIP Lounge', quantity: 40 },
   'passType.delete': { tourId, passType: 'VIP' },
   'passType.restore': { passTypeId: 7 },
-  'bulletin.update': { tourId, bulletin: 'Bus call', title: 'Bus call moved', pinned: false },
-  'bulletin.delete': { tourId, bulletin: 'Bus call moved' },
   'stay.delete': { tourId, stay: 'Hotel Adlon' },
   'tour.delete': { tourId },
   lookup: { group: 'hotelRoomTypes', name: 'Double' },

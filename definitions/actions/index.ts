@@ -1,5 +1,5 @@
 /** The action catalogue: every action a playbook step can name, by name. */
-import { bulletinCreate } from './bulletins.ts';
+import { bulletinActionList } from '../../actions/bulletin/catalogue.ts';
 import { contactEnsure, contactsSet, contactUpdate } from './contact-edits.ts';
 import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
@@ -9,7 +9,7 @@ import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate, passTypeCreate } from './guests.ts';
 import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList } from './lists.ts';
-import { bulletinList, daySheetData, fileList, orgContacts, orgMembers, passTypeList, tourMembers } from './lists-tour.ts';
+import { daySheetData, fileList, orgContacts, orgMembers, passTypeList, tourMembers } from './lists-tour.ts';
 import { lookup } from './lookups.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
@@ -19,8 +19,6 @@ import { tourCreate, tourDays, tourFind, tourUpdate } from './tours.ts';
 import type { ActionDefinition } from './types.ts';
 import { scheduleItemRestore, scheduleTemplateDelete, scheduleTemplateRename, scheduleTemplateRestore, tagUpdate } from './schedule-edits.ts';
 import {
-  bulletinDelete,
-  bulletinUpdate,
   guestDelete,
   guestRestore,
   passTypeDelete,
@@ -33,7 +31,7 @@ import {
 import { venueActionList } from '../../actions/venue/catalogue.ts';
 
 export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
-export * from './bulletins.ts';
+export * from '../../actions/bulletin/catalogue.ts';
 export * from './contacts.ts';
 export * from './contact-edits.ts';
 export * from './control.ts';
@@ -117,10 +115,7 @@ export const actions: readonly ActionDefinition[] = [
   passTypeUpdate,
   passTypeDelete,
   passTypeRestore,
-  bulletinList,
-  bulletinCreate,
-  bulletinUpdate,
-  bulletinDelete,
+  ...bulletinActionList,
   fileList,
   fileUpload,
   fileAttach,

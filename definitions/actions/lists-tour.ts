@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { defineRead, KEY_CONTACT_FIELDS, keyContactEntry } from './lists.ts';
 import { outputs, recordIds, wholeNumber } from './outputs.ts';
-import { daySelection } from './tours.ts';
 import { dayRef, tourId, unresolved } from './vocabulary.ts';
 
 const nullableText = z.string().nullable();
@@ -82,28 +81,6 @@ export const orgContacts = defineRead({
   args: orgContactsArgs,
   outputs: outputs({ contacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`), ids: recordIds('their IDs'), count: wholeNumber('number of contacts') }),
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts'],
-});
-
-export const bulletinListArgs = z.strictObject({
-  tourId,
-  ...daySelection,
-  title: z.string().min(1).optional().describe('Only bulletins with this title (case-insensitive).'),
-  pinned: z.boolean().optional().describe('Only pinned (true) or unpinned (false) bulletins.'),
-});
-export type BulletinListArgs = z.infer<typeof bulletinListArgs>;
-
-export const bulletinList = defineRead({
-  name: 'bulletin.list',
-  description: 'List the tour’s bulletins, by day range, dates, day type, title or pinned.',
-  args: bulletinListArgs,
-  outputs: outputs({
-    bulletins: z
-      .array(z.strictObject({ id: z.string(), title: z.string(), body: nullableText, dayId: z.int(), date: z.string(), pinned: z.boolean(), postedAt: nullableText }))
-      .describe('list of { id, title, body, dayId, date, pinned, postedAt }'),
-    ids: z.array(z.string()).describe('their IDs'),
-    count: wholeNumber('number of bulletins'),
-  }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/bulletins'],
 });
 
 export const passTypeListArgs = z.strictObject({

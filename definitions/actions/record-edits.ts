@@ -1,13 +1,13 @@
 /**
  * Guest list entries deleted and restored, rooms restored, pass types edited, deleted and
- * restored, bulletins edited and deleted, and the deletes the API cannot undo: venues, stays,
- * bulletins, tours. Those are destructive: a step needs `allowDestroy: true`, and the plan says
- * it cannot be undone.
+ * restored, and the deletes the API cannot undo: stays and tours (venues and bulletins: in
+ * actions/venue/ and actions/bulletin/). Those are destructive: a step needs `allowDestroy:
+ * true`, and the plan says it cannot be undone.
  */
 import { z } from 'zod';
 import { finalDelete, goneId, namedRecordArgs, restoreAction } from './by-id.ts';
 import { ActionKind, defineAction } from './types.ts';
-import { outputs, recordId, text } from './outputs.ts';
+import { outputs, recordId } from './outputs.ts';
 import { dayRef, lookupName, nameOrId, numericId, tourId, unresolved } from './vocabulary.ts';
 
 const guest = { prefix: 'guest', noun: 'guest list entry', idArg: 'guestId', path: '/v1/guestlist/{guestListId}' };
@@ -88,39 +88,6 @@ export const passTypeDelete = defineAction({
 });
 
 export const passTypeRestore = restoreAction({ prefix: 'passType', noun: 'pass type', idArg: 'passTypeId', path: '/v1/passTypes/{passTypeId}' });
-
-/** A bulletin's ID (bulletin IDs are strings). */
-const bulletinId = z.string().min(1).max(64).describe('The bulletin’s ID (bulletin.create’s output `id`).');
-
-/** A bulletin named by `bulletin` (its title or ID) or `bulletinId`. */
-const namedBulletin = { nameArg: 'bulletin', idArg: 'bulletinId', noun: 'bulletin', by: 'title', id: bulletinId } as const;
-
-export const bulletinUpdateArgs = z
-  .strictObject({
-    tourId: tourId.describe('The bulletin’s tour (to find it by title and read it before the change, for undo).'),
-    bulletin: z.union([z.string().min(1), numericId]).optional().describe('The bulletin: its title or ID.'),
-    bulletinId: bulletinId.optional().describe('Or the bulletin’s ID (bulletin.create’s output `id`).'),
-    title: z.string().min(1).optional(),
-    body: z.string().min(1).optional(),
-    pinned: z.boolean().optional(),
-  })
-  .superRefine(nameOrId('bulletin', 'bulletinId'))
-  .refine((args) => unresolved(args) || ['title', 'body', 'pinned'].some((key) => key in args), 'give at least one of title, body, pinned');
-export type BulletinUpdateArgs = z.infer<typeof bulletinUpdateArgs>;
-
-export const bulletinUpdate = defineAction({
-  name: 'bulletin.update',
-  description: 'Edit a bulletin, named by its title or ID: its title or text, or pin or unpin it (the app marks it edited).',
-  args: bulletinUpdateArgs,
-  outputs: outputs({ id: text('bulletin ID') }),
-  calls: ['GET /v1/tours/{tourId}/bulletins', 'PUT /v1/bulletins/{bulletinId}'],
-  kind: ActionKind.update,
-  compensation: { describe: 'put the previous title, text and pin back (the bulletin stays marked edited)', calls: ['PUT /v1/bulletins/{bulletinId}'] },
-});
-
-export const bulletinDeleteArgs = namedRecordArgs(namedBulletin);
-export type BulletinDeleteArgs = z.infer<typeof bulletinDeleteArgs>;
-export const bulletinDelete = finalDelete('bulletin.delete', 'bulletin', bulletinDeleteArgs, z.string(), '/v1/bulletins/{bulletinId}', 'a bulletin', { by: 'title', list: '/v1/tours/{tourId}/bulletins' });
 
 export const stayDeleteArgs = namedRecordArgs({ nameArg: 'stay', idArg: 'stayId', noun: 'stay', by: 'title' });
 export type StayDeleteArgs = z.infer<typeof stayDeleteArgs>;
