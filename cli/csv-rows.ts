@@ -53,7 +53,12 @@ function columnFields(table: Table, name: string, input: PlanInput): { fields: A
     return declared.find((field) => fold(field) === fold(header));
   });
   const problems: string[] = [];
-  const lists = `(columns: ${quoted(headers.filter((_, c) => !blankColumn(c)))}; fields of "${name}": ${quoted(declared ?? [])})`;
+  if (declared && fields.every((field) => field === undefined)) {
+    // no header names a field: most likely the file starts with a row of data, whose cells are not repeated here
+    return { fields, problems: [`row 1 names none of the fields of "${name}" (${quoted(declared)}): the first row must be the header row naming the columns`] };
+  }
+  const lists =
+ `(columns: ${quoted(headers.filter((_, c) => !blankColumn(c)))}; fields of "${name}": ${quoted(declared ?? [])})`;
   headers.forEach((header, c) => {
     if (!declared || fields[c] !== undefined || blankColumn(c)) return;
     const near = closest(fold(header), declared);

@@ -78,6 +78,13 @@ describe('spreadsheet rows as promoters send them', () => {
     );
   });
 
+  it('says a file without its header row lacks it, without repeating the guest in its first row', async () => {
+    const error = (await read('Zoë,zoe@example.com,2,03.12.2027\nSam,,1,04.12.2027\n').catch((caught: Error) => caught)) as Error;
+    expect(error.message).toBe(
+      'guests.csv: row 1 names none of the fields of "guests" ("firstName", "email", "guests", "arrives", "departs", "vip"): the first row must be the header row naming the columns',
+    );
+  });
+
   it('lists the first 20 mistakes and counts the rest', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => `Guest ${i},,x,2027-12-03`);
     const error = await read(['First name,E-mail,Guests,Arrives', ...rows].join('\n')).catch((caught: Error) => caught);

@@ -51,7 +51,9 @@ describe('Excel inputs', () => {
     ]);
     expect(await readXlsxInputs(dir, file, plan, 'Crew')).toEqual({ crew: [{ name: 'Sam', nights: 1, arrives: '2027-05-14' }] });
     await expect(readXlsxInputs(dir, file, plan, 'Guests')).rejects.toThrow('two.xlsx: no sheet "Guests" (sheets: "Notes", "Crew"); name one with --sheet');
-    await expect(readXlsxInputs(dir, file, plan)).rejects.toThrow('  column "read the other sheet" names no field');
+    await expect(readXlsxInputs(dir, file, plan)).rejects.toThrow(
+      'two.xlsx: row 1 names none of the fields of "crew" ("name", "nights", "arrives", "call"): the first row must be the header row naming the columns',
+    );
   });
 
   it('reports every bad cell of a sheet at once', async () => {
