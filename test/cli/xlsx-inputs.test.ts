@@ -87,6 +87,19 @@ describe('Excel inputs', () => {
     await expect(readXlsxInputs(dir, file, plan)).rejects.toThrow('huge.xlsx: the file is larger than 32 MiB, the most an inputs file may be');
   });
 
+  it('tourflow validate --inputs checks a workbook against the playbook without running it', async () => {
+    await writeFile(path.join(dir, 'crew.yaml'), playbook(STEPS, INPUTS));
+    await workbook('ok.xlsx', [header, [{ value: 'Sam' }, { value: 1 }, { value: '2027-05-14' }, null]]);
+    await workbook('wrong.xlsx', [header, [{ value: 'Sam' }, { value: 1 }, { value: '14.05.2027' }, null]]);
+    const validate = async (inputs: string) => {
+      const out: string[] = [];
+      const code = await main({ argv: ['validate', 'crew.yaml', '--inputs', inputs], cwd: dir, env: {}, stdout: (line) => out.push(line), stderr: (line) => out.push(line), signal: new AbortController().signal });
+      return [code, out.join('\n')];
+    };
+    expect(await validate('ok.xlsx')).toEqual([0, 'ok crew.yaml with ok.xlsx']);
+    expect(await validate('wrong.xlsx')).toEqual([2, 'wrong.xlsx: row 2, column "Arrives": expected a date like 2027-04-03, got "14.05.2027"\ncrew.yaml: wrong.xlsx does not fit its inputs']);
+  });
+
   it('tourflow run with a CSV of five mistakes names all five, exits 2 and reaches for no Temporal', async () => {
     const text = 'Name,Nights,Arrives,Call,Room\nSam,two,2027-05-14,19:30,\nPriya,1,14.05.2027,,\n,1,2027-05-14,25:00,\n';
     await writeFile(path.join(dir, 'mistakes.csv'), text);
