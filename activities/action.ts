@@ -5,6 +5,7 @@
 import type { JsonObject } from '../definitions/plan-types.ts';
 import type { ApiClient } from '../api/client/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from './types.ts';
+import type { CallPlan } from './plan-call.ts';
 import type { Webhooks } from '../worker/webhooks.ts';
 
 /** Everything an action handler may use; built once per activity call. */
@@ -55,6 +56,8 @@ export interface ActionHandler {
   run(call: StepCall, ctx: ActionContext): Promise<StepOutcome>;
   /** Update, delete and bulk actions: read what the call will change, and return its undo. */
   prepare?(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]>;
+  /** An update that can tell what it would change, field by field, reading only (`plan --live`). */
+  plan?(call: StepCall, ctx: ActionContext): Promise<CallPlan>;
 }
 
 /** An undo activity: idempotent, and a no-op when there is nothing left to undo. */

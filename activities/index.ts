@@ -23,6 +23,8 @@ import { actionModules } from './modules.ts';
 import { readTour } from './actions/tour-days.ts';
 import { sendWroteNothing } from './actions/attempts.ts';
 import { FailureType } from '../definitions/failure-types.ts';
+import { findAction } from '../definitions/actions/index.ts';
+import { planCall, type CallPlan } from './plan-call.ts';
 
 export type { ActivityDeps } from './deps.ts';
 
@@ -256,6 +258,9 @@ export function createActivities(deps: ActivityDeps, modules: readonly ActionMod
         const tour = await readTour(contextFor(deps, `tour-zone/${tourId}`), tourId, { tourFields: true });
         return tour.timeZone ?? tour.days.find((day) => day.timeZone)?.timeZone ?? null;
       }),
+    /** What a call would do, reading only (`plan --live`): its `CallPlan`. */
+    planCall: (call: StepCall): Promise<CallPlan> =>
+      asActivity(() => planCall(call, handlerFor(call.action), findAction(call.action)!, callContext(call, CallRole.prepare)), call.retry),
     /** Reads what an update, delete or bulk call will change and returns its undo. */
     prepareUndo: (call: StepCall): Promise<UndoRecord[]> =>
       asActivity(async () => (await handlerFor(call.action).prepare?.(call, callContext(call, CallRole.prepare))) ?? [], call.retry),

@@ -10,6 +10,7 @@ import type { ActionContext, ActionModule, UndoHandler } from '../../activities/
 import { foldName, readVenues, venueIdOf } from '../../activities/names/index.ts';
 import { byIdHandler } from '../../activities/actions/by-id.ts';
 import { plural } from '../../definitions/plural.ts';
+import { updatePlan, Would, WOULD_CREATE, type CallPlan } from '../../activities/plan-call.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { deleteOnce, ignoreGone, parseArgs } from '../../activities/actions/common.ts';
 import { lookupTour, resolveDay, selectDays, type DaySelection } from '../../activities/actions/tour-days.ts';
@@ -55,6 +56,15 @@ async function venueCreate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   };
 }
 
+/** What venue.create would make: its day and names resolved as the run resolves them, nothing written (`plan --live`). */
+async function venueCreatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const args = parseArgs(call.action, venueCreateArgs, call.args);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
+  await visibilityBody(ctx, 'venue', args.tourId, args.visibility);
+  const fields = await venueFields(ctx, args, day.timeZone);
+  return { would: Would.create, describe: `create venue ${args.title} on ${day.date} (${Object.keys(fields).join(', ')})`, output: { id: WOULD_CREATE, dayId: day.id } };
+}
+
 /** The venue's Location object as read (the single read carries it), else one rebuilt from its address. */
 function previousLocation(venue: Venue): JsonObject | undefined {
   return (
@@ -93,6 +103,14 @@ async function venueUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<U
       record: { resource: 'venue', id: venue.id, label: venue.title },
     },
   ];
+}
+
+/** What venue.update would change, field by field (`plan --live`). */
+async function venueUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const args = parseArgs(call.action, venueUpdateArgs, call.args);
+  const venue = await readVenue(ctx, await venueIdOf(ctx, args));
+  const body = await venueFields(ctx, args, venue.timezone);
+  return updatePlan(`venue ${venue.title} (${venue.id})`, body, venueWriteBack(venue, args).body, { id: venue.id });
 }
 
 async function venueUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
@@ -159,8 +177,8 @@ export const venueUndo = {
 
 export const venueActions = {
   actions: {
-    'venue.create': { run: venueCreate },
-    'venue.update': { run: venueUpdate, prepare: venueUpdatePrepare },
+    'venue.create': { run: venueCreate, plan: venueCreatePlan },
+    'venue.update': { run: venueUpdate, prepare: venueUpdatePrepare, plan: venueUpdatePlan },
     'venue.delete': byIdHandler({
       action: venueDelete,
       idArg: 'venueId',

@@ -20,6 +20,7 @@ import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { locationFromRead, locationObject, toLocation } from './places.ts';
 import { checkFields, fromIso, fromLocal, isoOf, toLocal, type LocalDateTime } from './stay-times.ts';
 import { alreadySo, asBody, lostNote, plainJson, writeBackOf } from './step-support.ts';
+import { updatePlan, type CallPlan } from '../plan-call.ts';
 import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
 import { visibilityBody } from './tour-people.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -183,6 +184,14 @@ function stayChanges(stay: Stay, args: StayUpdateArgs, action: string): UpdateSt
   }) as UpdateStayBody;
 }
 
+/** What stay.update would change, field by field (`plan --live`). */
+async function stayUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const parsed = parseArgs(call.action, stayUpdateArgs, call.args);
+  const stay = await readStay(ctx, await stayIdOf(ctx, parsed));
+  const args = withTimes(stay, parsed);
+  return updatePlan(`stay ${stay.title ?? ''} (${stay.id})`.replace('  (', ' ('), stayChanges(stay, args, call.action), stayWriteBack(stay, args).body, { id: stay.id });
+}
+
 async function stayUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const parsed = parseArgs(call.action, stayUpdateArgs, call.args);
   const stayId = await stayIdOf(ctx, parsed);
@@ -220,7 +229,7 @@ export const stayUndo = {
 export const stayActions = {
   actions: {
     'stay.create': { run: stayCreate },
-    'stay.update': { run: stayUpdate, prepare: stayUpdatePrepare },
+    'stay.update': { run: stayUpdate, prepare: stayUpdatePrepare, plan: stayUpdatePlan },
   },
   undo: stayUndo,
 } satisfies ActionModule;
