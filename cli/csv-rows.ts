@@ -57,13 +57,18 @@ function columnFields(table: Table, name: string, input: PlanInput): { fields: A
     // no header names a field: most likely the file starts with a row of data, whose cells are not repeated here
     return { fields, problems: [`row 1 names none of the fields of "${name}" (${quoted(declared)}): the first row must be the header row naming the columns`] };
   }
-  const lists =
- `(columns: ${quoted(headers.filter((_, c) => !blankColumn(c)))}; fields of "${name}": ${quoted(declared ?? [])})`;
-  headers.forEach((header, c) => {
-    if (!declared || fields[c] !== undefined || blankColumn(c)) return;
-    const near = closest(fold(header), declared);
-    problems.push(`column "${header}" names no field${near ? `; did you mean "${near}"?` : ''} ${lists}; declare it in the playbook or remove the column`);
-  });
+  const lists = `(columns: ${quoted(headers.filter((_, c) => !blankColumn(c)))}; fields of "${name}": ${quoted(declared ?? [])})`;
+  const unmatched = headers.filter((_, c) => declared && fields[c] === undefined && !blankColumn(c));
+  const near = (header: string) => closest(fold(header), declared ?? []);
+  if (unmatched.length === 1) {
+    const [header] = unmatched as [string];
+    const guess = near(header);
+    problems.push(`column "${header}" names no field${guess ? `; did you mean "${guess}"?` : ''} ${lists}; declare it in the playbook or remove the column`);
+  } else if (unmatched.length > 1) {
+    const named = unmatched.map((header) => `"${header}"${near(header) ? ` (did you mean "${near(header)}"?)` : ''}`).join(', ');
+    problems.push(`columns ${named} name no field ${lists}; declare them in the playbook or remove them`);
+  }
+
   const missing = (declared ?? []).filter((field) => input.fields![field]!.required && !fields.includes(field));
   if (missing.length > 0) problems.push(`no column for ${quoted(missing)} ${lists}`);
   fields.forEach((field, c) => {

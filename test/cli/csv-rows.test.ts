@@ -85,6 +85,12 @@ describe('spreadsheet rows as promoters send them', () => {
     );
   });
 
+  it('names every column that names no field in one line, with the field it may have meant', async () => {
+    await expect(read('First name,Mail,Arrives,Notes\nZoë,zoe@example.com,03.12.2027,window seat\n')).rejects.toThrow(
+      'guests.csv: columns "Mail" (did you mean "email"?), "Notes" name no field (columns: "First name", "Mail", "Arrives", "Notes"; fields of "guests": "firstName", "email", "guests", "arrives", "departs", "vip"); declare them in the playbook or remove them',
+    );
+  });
+
   it('lists the first 20 mistakes and counts the rest', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => `Guest ${i},,x,2027-12-03`);
     const error = await read(['First name,E-mail,Guests,Arrives', ...rows].join('\n')).catch((caught: Error) => caught);
