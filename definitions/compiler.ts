@@ -76,6 +76,7 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
     steps,
     outputs: planOutputs,
     rollback: top.data.rollback ?? true,
+    ...(top.data.onManualRepair ? { onManualRepair: top.data.onManualRepair } : {}),
     groups: layers(steps),
     sourceHash: `sha256:${createHash('sha256').update(text).digest('hex')}`,
     ...(top.data.schedule ? { schedule: top.data.schedule as Plan['schedule'] } : {}),

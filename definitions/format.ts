@@ -114,6 +114,10 @@ export function playbookSchemaWith<S extends z.ZodType>(step: S) {
     description: z.string().optional(),
     inputs: z.record(identifier, inputSchema).optional(),
     rollback: z.boolean().optional().describe('Undo completed steps when the run fails. @default true'),
+    onManualRepair: z
+      .strictObject({ notify: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'expected a webhook name from the worker\u2019s configuration (TOURFLOW_WEBHOOKS), not a URL') })
+      .optional()
+      .describe('When a run ends needing manual repair (an undo kept failing), post a notice to this webhook of the worker (`notify`).'),
     schedule: scheduleSchema.optional(),
     steps: z.array(step).min(1),
     outputs: z.record(identifier, jsonValue).optional().describe('Playbook outputs: name -> template.'),

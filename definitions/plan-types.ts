@@ -175,6 +175,8 @@ export interface Plan {
   outputs: Record<string, Template>;
   /** Undo completed steps when the run fails or is cancelled. @default true */
   rollback: boolean;
+  /** A run that ends needing manual repair tells this webhook of the worker (\`notify\`). */
+  onManualRepair?: { notify: string };
   /** Steps grouped into layers that may run in parallel, in order. */
   groups: string[][];
   /** Content hash of the playbook source, for telling plans apart. */

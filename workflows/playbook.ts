@@ -39,6 +39,7 @@ import { METRICS } from './metric-catalogue.ts';
 import { PLAYBOOK_NAME } from './search-attributes.ts';
 import { runTimeZone } from './tour-zone.ts';
 import { retryRecord } from './retry.ts';
+import { sendRepairNotice } from './repair-notice.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 
 /**
@@ -201,6 +202,7 @@ async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, une
   // A cancelled run ends without a failure to carry its report, so the memo keeps it.
   upsertMemo(cancelled ? { outcome: status, result } : { outcome: status });
   countRun(interp.input.plan.name, status);
+  if (status === RunStatus.needsManualRepair) await sendRepairNotice(interp.input.plan, interp.run, result.leftBehind.length);
   if (cancelled) {
     await reportToParent(interp, result);
     throw new CancelledFailure(`Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`, [result]);
