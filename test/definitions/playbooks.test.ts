@@ -9,12 +9,15 @@ const shipped = (await readdir(folder)).filter((name) => name.endsWith('.yaml'))
 describe('shipped playbooks', () => {
   it('are all there', () => {
     expect(shipped).toEqual([
+      'announce-schedule-changes.yaml',
       'apply-schedule-templates.yaml',
+      'approve-guest-requests.yaml',
       'assign-rooms.yaml',
       'bulk-approve-guests.yaml',
       'create-tour.yaml',
       'demo.yaml',
       'edit-tour.yaml',
+      'load-in-reminder.yaml',
       'render-day-sheets.yaml',
       'room-crew.yaml',
       'tag-items.yaml',
