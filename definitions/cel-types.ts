@@ -69,7 +69,7 @@ export class TypeScope {
 
   /** With `events`, the records a playbook's triggers watch: `event` is typed after them. */
   constructor(
-    private readonly inputs: Readonly<Record<string, Pick<PlanInput, 'type' | 'items'>>>,
+    private readonly inputs: Readonly<Record<string, Pick<PlanInput, 'type' | 'items' | 'fields'>>>,
     steps: ReadonlyMap<string, TypedStep>,
     private readonly events?: readonly TriggerResource[],
     /** The types of `set` steps' values, by step: computed once, shared with the scopes that compute them. */
@@ -77,7 +77,7 @@ export class TypeScope {
   ) {
     this.base = checkingEnvironment();
     const inputFields: Record<string, Shape> = {};
-    for (const [name, input] of Object.entries(inputs)) inputFields[name] = inputType(input);
+    for (const [name, input] of Object.entries(inputs)) inputFields[name] = inputType(name, input);
     this.base.registerVariable('inputs', this.register({ name: 'tourflow.inputs', fields: inputFields }));
     const text = { workflowId: 'string', playbook: 'string', now: 'string' };
     this.base.registerVariable('run', this.register({ name: 'tourflow.run', fields: text }));
@@ -203,7 +203,12 @@ function literalType(value: unknown): string {
   return 'dyn';
 }
 
-function inputType(input: Pick<PlanInput, 'type' | 'items'>): string {
+function inputType(name: string, input: Pick<PlanInput, 'type' | 'items' | 'fields'>): Shape {
+  if (input.type === InputType.list && input.fields) {
+    // a row declares its fields: reading another (`guest.eMail` for `email`) is a mistake before the run
+    const fields = Object.fromEntries(Object.entries(input.fields).map(([field, declared]) => [field, INPUT_TYPES[declared.type]]));
+    return { list: { name: `tourflow.inputs.${name}`, fields } };
+  }
   if (input.type === InputType.list && input.items) return `list<${INPUT_TYPES[input.items]}>`;
   return INPUT_TYPES[input.type];
 }

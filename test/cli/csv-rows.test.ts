@@ -115,6 +115,12 @@ describe('spreadsheet rows as promoters send them', () => {
     );
   });
 
+  it('finds a read of a field the rows do not declare before the run, with the field meant', async () => {
+    const steps = '  - id: a\n    action: approval\n    forEach: ${{ inputs.guests }}\n    with: { message: "${{ item.eMail }}" }\n';
+    expect(await errorsOf(playbook(steps, GUESTS))).toContain('item has no field "eMail"');
+    expect(await errorsOf(playbook(steps.replace('item.eMail', 'item.?email.orValue(\'none\')'), GUESTS))).toBe('');
+  });
+
   it('refuses a field default of the wrong type and a format on a field that is no date, at their place', async () => {
     const fields = 'inputs:\n  guests:\n    type: list\n    fields:\n      guests: { type: number, default: many }\n      name: { type: string, format: DD.MM.YYYY }\n';
     const errors = await errorsOf(playbook(STEPS, fields));
