@@ -10,7 +10,7 @@ import { guestDayActions } from './actions/guest-days.ts';
 import { guestActions } from './actions/guests.ts';
 import { listActions } from './actions/lists.ts';
 import { lookupActions } from './actions/lookups.ts';
-import { passTypeActions } from './actions/pass-types.ts';
+import { passTypeActions } from '../actions/passType/handlers.ts';
 import { recordEditActions } from './actions/record-edits.ts';
 import { roomActions } from './actions/rooms.ts';
 import { scheduleEditActions } from './actions/schedule-edits.ts';

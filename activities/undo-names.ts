@@ -12,7 +12,7 @@ import type { fileUndo } from './actions/files.ts';
 import type { guestDayUndo } from './actions/guest-days.ts';
 import type { guestStatusUndo } from './actions/guest-status.ts';
 import type { guestUndo } from './actions/guests.ts';
-import type { passTypeUndo } from './actions/pass-types.ts';
+import type { passTypeUndo } from '../actions/passType/handlers.ts';
 import type { recordEditUndo } from './actions/record-edits.ts';
 import type { roomUndo } from './actions/rooms.ts';
 import type { scheduleEditUndo } from './actions/schedule-edits.ts';

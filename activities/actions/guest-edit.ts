@@ -10,7 +10,7 @@ import type { ActionContext } from '../action.ts';
 import { pickGuest } from '../names/index.ts';
 import { isRetry } from './attempts.ts';
 import { stepError } from './common.ts';
-import { passTypeId, readPassTypes } from './pass-types.ts';
+import { passTypeId, readPassTypes } from '../../actions/passType/handlers.ts';
 import { plainJson, writeBackOf } from './step-support.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 

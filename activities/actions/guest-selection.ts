@@ -9,7 +9,7 @@ import type { ActionContext } from '../action.ts';
 import { pickPerson, type TourPerson } from '../names/index.ts';
 import { stepError } from './common.ts';
 import { lookupTour, selectDays, type TourDay } from './tour-days.ts';
-import { passTypeId, readPassTypes } from './pass-types.ts';
+import { passTypeId, readPassTypes } from '../../actions/passType/handlers.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 

@@ -1,29 +1,15 @@
-/** Read actions of the tour's content: `passType.list`, `file.list`, `daySheet.data`. */
-import { daySheetDataArgs, fileListArgs, FileOwner, passTypeListArgs } from '../../definitions/actions/lists-tour.ts';
+/** Read actions of the tour's content: `file.list`, `daySheet.data`. */
+import { daySheetDataArgs, fileListArgs, FileOwner } from '../../definitions/actions/lists-tour.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import { FileEntityType } from '../../api/contract/bodies.ts';
 import { getDaySheetData } from '../../api/contract/day-sheet.ts';
 import { listFiles } from '../../api/contract/files.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
-import { foldName, readPassTypeList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
 
-
-async function passTypeList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, passTypeListArgs, call.args);
-  const passTypes = (await readPassTypeList(ctx, args.tourId))
-    .filter((pass) => args.name === undefined || foldName(pass.name ?? '') === foldName(args.name))
-    .map((pass) => ({ id: pass.id, name: pass.name ?? null, description: pass.description ?? null, quantity: pass.quantity ?? null }));
-  return {
-    output: { passTypes, ids: passTypes.map((p) => p.id), names: passTypes.flatMap((p) => (p.name ? [p.name] : [])), count: passTypes.length },
-    undo: [],
-    tourId: args.tourId,
-    describe: `read ${plural(passTypes.length, 'pass type')}`,
-  };
-}
 
 /** The playbook's kinds of record and the API's entity types, both ways. */
 export const ENTITY_OF: Record<FileOwner, FileEntityType> = {
@@ -99,7 +85,6 @@ async function daySheetData(call: StepCall, ctx: ActionContext): Promise<StepOut
 }
 
 export const tourListHandlers: Record<string, ActionHandler> = {
-  'passType.list': { run: passTypeList },
   'file.list': { run: fileList },
   'daySheet.data': { run: daySheetData },
 };

@@ -6,6 +6,7 @@
  */
 import type { JsonObject } from '../plan-types.ts';
 import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
+import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
 
 const tourId = '${{ inputs.tourId }}';
@@ -58,8 +59,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'guests.select': { tourId, select: { from: '2027-03-27', to: '2027-03-29', status: ['Pending'] } },
   'guests.setStatus': { tourId, status: 'Approved', select: { status: ['Pending'], maxGuests: 4 } },
   'guests.configureDay': { tourId, day: '2027-03-27', cap: 150, cutoff: '2027-03-27T12:00:00+01:00', passCaps: [{ type: 'VIP', cap: 20 }] },
-  'passType.list': { tourId },
-  'passType.create': { tourId, name: 'VIP', description: 'Side of stage' },
+  ...PASS_TYPE_EXAMPLES,
   ...BULLETIN_EXAMPLES,
   'file.list': { tourId, day: '2027-03-27', on: ['venue', 'stay'] },
   'file.upload': { tourId, file: 'riders/stage-plot.pdf' },
@@ -76,9 +76,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'guest.delete': { tourId, day: '2027-03-27', guest: 'Ada Lindholm' },
   'guest.restore': { guestId: 2204 },
   'room.restore': { roomId: 412 },
-  'passType.update': { tourId, passType: 'VIP', name: 'VIP Lounge', quantity: 40 },
-  'passType.delete': { tourId, passType: 'VIP' },
-  'passType.restore': { passTypeId: 7 },
   'stay.delete': { tourId, stay: 'Hotel Adlon' },
   'tour.delete': { tourId },
   lookup: { group: 'hotelRoomTypes', name: 'Double' },

@@ -1,9 +1,9 @@
-/** Guest list entries, bulk status changes, pass types. */
+/** Guest list entries and bulk status changes (pass types: actions/passType/). */
 import { z } from 'zod';
 import { daySelection } from './tours.ts';
 import { ActionKind, defineAction } from './types.ts';
 import { dayRef, email, lookupName, nameOrId, nameRef, numericId, personName, tourId, unresolved } from './vocabulary.ts';
-import { outputs, recordId, recordIds, text, wholeNumber } from './outputs.ts';
+import { outputs, recordId, recordIds, wholeNumber } from './outputs.ts';
 
 /** Passes of an entry: pass type by name (or ID) and how many. */
 export const passAllocation = z.strictObject({
@@ -145,20 +145,3 @@ export const guestsSetStatus = defineAction({
   compensation: { describe: 'set every entry back to its previous status', calls: ['PUT /v1/tours/{tourId}/guestlist/status'] },
 });
 
-export const passTypeCreateArgs = z.strictObject({
-  tourId,
-  name: z.string().min(1),
-  description: z.string().optional(),
-  material: lookupName('passMaterialTypes').optional(),
-});
-export type PassTypeCreateArgs = z.infer<typeof passTypeCreateArgs>;
-
-export const passTypeCreate = defineAction({
-  name: 'passType.create',
-  description: 'Create a pass type for the tour’s guest list.',
-  args: passTypeCreateArgs,
-  outputs: outputs({ id: recordId('pass type ID'), name: text('pass type name') }),
-  calls: ['GET /v1/reference/types', 'POST /v1/tours/{tourId}/passTypes'],
-  kind: ActionKind.create,
-  compensation: { describe: 'delete the pass type', calls: ['DELETE /v1/passTypes/{passTypeId}'] },
-});

@@ -7,9 +7,10 @@ import { customFieldAdd, customFieldRemove, customFieldUpdate } from './custom-f
 import { daySheetRender } from './day-sheets.ts';
 import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
 import { guestsConfigureDay } from './guest-days.ts';
-import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate, passTypeCreate } from './guests.ts';
+import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
+import { passTypeActionList } from '../../actions/passType/catalogue.ts';
 import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList } from './lists.ts';
-import { daySheetData, fileList, orgContacts, orgMembers, passTypeList, tourMembers } from './lists-tour.ts';
+import { daySheetData, fileList, orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
 import { lookup } from './lookups.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
@@ -21,9 +22,6 @@ import { scheduleItemRestore, scheduleTemplateDelete, scheduleTemplateRename, sc
 import {
   guestDelete,
   guestRestore,
-  passTypeDelete,
-  passTypeRestore,
-  passTypeUpdate,
   roomRestore,
   stayDelete,
   tourDelete,
@@ -32,6 +30,7 @@ import { venueActionList } from '../../actions/venue/catalogue.ts';
 
 export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
 export * from '../../actions/bulletin/catalogue.ts';
+export * from '../../actions/passType/catalogue.ts';
 export * from './contacts.ts';
 export * from './contact-edits.ts';
 export * from './control.ts';
@@ -110,11 +109,7 @@ export const actions: readonly ActionDefinition[] = [
   guestsSelect,
   guestsSetStatus,
   guestsConfigureDay,
-  passTypeList,
-  passTypeCreate,
-  passTypeUpdate,
-  passTypeDelete,
-  passTypeRestore,
+  ...passTypeActionList,
   ...bulletinActionList,
   fileList,
   fileUpload,

@@ -83,27 +83,6 @@ export const orgContacts = defineRead({
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts'],
 });
 
-export const passTypeListArgs = z.strictObject({
-  tourId,
-  name: z.string().min(1).optional().describe('Only the pass type with this name (case-insensitive).'),
-});
-export type PassTypeListArgs = z.infer<typeof passTypeListArgs>;
-
-export const passTypeList = defineRead({
-  name: 'passType.list',
-  description: 'List the tour’s guest list pass types.',
-  args: passTypeListArgs,
-  outputs: outputs({
-    passTypes: z
-      .array(z.strictObject({ id: z.int(), name: nullableText, description: nullableText, quantity: z.int().nullable() }))
-      .describe('list of { id, name, description, quantity }'),
-    ids: recordIds('their IDs'),
-    names: z.array(z.string()).describe('their names'),
-    count: wholeNumber('number of pass types'),
-  }),
-  calls: ['GET /v1/tours/{tourId}/passTypes'],
-});
-
 /** What a file is attached to, in the playbook's words. */
 export const FileOwner = { scheduleItem: 'scheduleItem', venue: 'venue', stay: 'stay', passType: 'passType' } as const;
 export type FileOwner = (typeof FileOwner)[keyof typeof FileOwner];
