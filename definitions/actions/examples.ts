@@ -61,6 +61,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'guests.configureDay': { tourId, day: '2027-03-27', cap: 150, cutoff: '2027-03-27T12:00:00+01:00', passCaps: [{ type: 'VIP', cap: 20 }] },
   ...PASS_TYPE_EXAMPLES,
   ...BULLETIN_EXAMPLES,
+  notify: { webhook: 'ops', text: '3 guest requests on 2027-03-27 wait for approval.' },
   'file.list': { tourId, day: '2027-03-27', on: ['venue', 'stay'] },
   'file.upload': { tourId, file: 'riders/stage-plot.pdf' },
   'file.attach': { tourId, key: 'tours/5b1e7c2a-9d4f-4e3b-8a6c-1f2e3d4c5b6a/files/0c9b8a7f-6e5d-4c3b-2a1f-0e9d8c7b6a5f/stage-plot.pdf', venue: 'Uber Arena', name: 'Stage plot' },

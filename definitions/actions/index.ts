@@ -27,6 +27,7 @@ import {
   tourDelete,
 } from './record-edits.ts';
 import { venueActionList } from '../../actions/venue/catalogue.ts';
+import { notify } from '../../actions/notify/catalogue.ts';
 
 export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
 export * from '../../actions/bulletin/catalogue.ts';
@@ -48,6 +49,7 @@ export * from './tags.ts';
 export * from './templates.ts';
 export * from './tours.ts';
 export * from '../../actions/venue/catalogue.ts';
+export * from '../../actions/notify/catalogue.ts';
 export * from './schedule-edits.ts';
 export * from './record-edits.ts';
 export * from './vocabulary.ts';
@@ -118,6 +120,7 @@ export const actions: readonly ActionDefinition[] = [
   fileDownload,
   daySheetData,
   daySheetRender,
+  notify,
   lookup,
   approval,
   playbookRun,
