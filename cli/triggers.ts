@@ -158,7 +158,9 @@ export async function onWatcher<T>(ctx: CliContext, tourId: string, options: Tem
 }
 
 export async function status(ctx: CliContext, tourId: string, options: TemporalFlags & { json?: boolean }): Promise<WatcherStatus> {
-  return onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).query(watcherStatusQuery));
+  const view = await onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).query(watcherStatusQuery));
+  // a query sees the workflow's clock as of its last task: the lag is measured here
+  return { ...view, lagMs: view.stats.lastPollMs === undefined ? null : Date.now() - view.stats.lastPollMs };
 }
 
 export async function explain(ctx: CliContext, tourId: string, options: TemporalFlags) {

@@ -19,6 +19,8 @@ import type { Decision, TriggerEntry, WatcherState } from './watcher-messages.ts
 const RECENT = 300;
 /** Time events older than this are not looked at (nor remembered). */
 const LOOKBACK_MS = 7 * 86_400_000;
+/** A time event fired this long after its moment says `event.late`. */
+const LATE_AFTER_MS = 60_000;
 
 interface Start {
   entry: TriggerEntry;
@@ -37,6 +39,9 @@ function writes(plan: Plan): boolean {
 }
 
 export class Decider {
+  /** The next moment of a time event in the last read (epoch ms): the watcher wakes for it. */
+  private nextMoment = Infinity;
+
   constructor(
     private readonly tourId: string,
     private readonly state: WatcherState,
@@ -84,8 +89,9 @@ export class Decider {
           this.consider(entry, event, recordKey(change.record), now, starts);
         }
       }
-      this.timeEvents(snapshot, now, starts);
     }
+    // moments need no baseline: the time a trigger was installed bounds them
+    this.timeEvents(snapshot, now, starts);
     state.baseline = true;
     this.dueDebounces(now, starts);
     this.pruneOwn();
@@ -99,7 +105,7 @@ export class Decider {
       const debounce = entry?.trigger.debounce;
       return debounce ? [Math.min(pending.lastAt + debounce.quietMs, pending.firstAt + debounce.maxMs)] : [];
     });
-    const next = Math.min(...dues);
+    const next = Math.min(...dues, this.nextMoment);
     return Number.isFinite(next) ? Math.max(0, next - now) : undefined;
   }
 
@@ -110,7 +116,7 @@ export class Decider {
 
   private consider(entry: TriggerEntry, event: JsonObject, record: string, now: number, starts: Start[]): void {
     const base = { trigger: keyOf(entry), resource: String(event.resource), recordId: String(event.recordId), kind: String(event.kind) };
-    if (this.state.stats.polls < entry.fromPoll) return this.skip(entry, base, 'the trigger was applied after this change');
+    if (event.kind !== TIME_EVENT_KIND && this.state.stats.polls < entry.fromPoll) return this.skip(entry, base, 'the trigger was applied after this change');
     if (this.state.paused) return this.skip(entry, base, 'paused');
     const scope = { event, inputs: entry.inputs };
     if (entry.trigger.where) {
@@ -152,12 +158,14 @@ export class Decider {
   }
 
   private timeEvents(snapshot: TourSnapshot, now: number, starts: Start[]): void {
+    this.nextMoment = Infinity;
     for (const entry of this.state.triggers) {
       const on = entry.trigger.on;
       if (!isTimeOn(on)) continue;
       for (const day of snapshot.days) {
         if (on.dayType && day.type?.toLowerCase() !== on.dayType.toLowerCase()) continue;
         const moment = day.moments[momentKey(on.before)];
+        if (moment !== undefined && moment > now) this.nextMoment = Math.min(this.nextMoment, moment);
         if (moment === undefined || moment > now || moment < entry.installedAt || now - moment > LOOKBACK_MS) continue;
         const key = `${keyOf(entry)}/${day.id}/${moment}`;
         if (key in this.state.moments) continue;
@@ -166,10 +174,10 @@ export class Decider {
         const late = now - moment;
         const event: JsonObject = {
           trigger: entry.trigger.id, kind: TIME_EVENT_KIND, resource: TriggerResource.days, tourId: this.tourId, recordId: String(day.id), dayId: day.id, date: day.date,
-          record: {}, changes: {}, detectedAt: new Date(now).toISOString(), at, late: late > 0, dayName: day.name, dayType: day.type, timeZone: day.zone,
+          record: {}, changes: {}, detectedAt: new Date(now).toISOString(), at, late: late > LATE_AFTER_MS, dayName: day.name, dayType: day.type, timeZone: day.zone,
         };
         if (late > on.lateMs) {
-          this.skip(entry, { trigger: keyOf(entry), resource: TriggerResource.days, recordId: String(day.id), kind: TIME_EVENT_KIND }, `missed by ${Math.round(late / 60_000)} min, beyond its late window`);
+          this.skip(entry, { trigger: keyOf(entry), resource: TriggerResource.days, recordId: String(day.id), kind: TIME_EVENT_KIND }, `missed by ${Math.round(late / 1000)} s, beyond its late window of ${Math.round(on.lateMs / 1000)} s`);
           continue;
         }
         this.consider(entry, event, `days:${day.id}@${moment}`, now, starts);
