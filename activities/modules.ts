@@ -18,7 +18,7 @@ import { scheduleActions } from './actions/schedule.ts';
 import { stayActions } from './actions/stays.ts';
 import { tagActions } from './actions/tags.ts';
 import { templateActions } from './actions/templates.ts';
-import { tourActions } from './actions/tours.ts';
+import { tourActions } from '../actions/tour/handlers.ts';
 import { venueActions } from '../actions/venue/handlers.ts';
 import { notifyActions } from '../actions/notify/handlers.ts';
 

@@ -21,7 +21,7 @@ import type { scheduleUpdateUndo } from './actions/schedule-update.ts';
 import type { stayUndo } from './actions/stays.ts';
 import type { tagUndo } from './actions/tags.ts';
 import type { templateUndo } from './actions/templates.ts';
-import type { tourUndo } from './actions/tours.ts';
+import type { tourUndo } from '../actions/tour/handlers.ts';
 import type { venueUndo } from '../actions/venue/handlers.ts';
 
 /** Every undo handler, by name. */

@@ -9,7 +9,7 @@ import { outputs, text, wholeNumber } from '../../definitions/actions/outputs.ts
 import { dayRef, nameOrId, numericId, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
 import { finalDelete, namedRecordArgs } from '../../definitions/actions/by-id.ts';
 import { defineRead, nullableText } from '../../definitions/actions/lists.ts';
-import { daySelection } from '../../definitions/actions/tours.ts';
+import { daySelection } from '../tour/catalogue.ts';
 
 export const bulletinCreateArgs = z.strictObject({
   tourId,

@@ -9,7 +9,7 @@ import { dayRef, location, lookupName, nameOrId, nameRef, numericId, tourId, vis
 import { outputs, recordId } from '../../definitions/actions/outputs.ts';
 import { finalDelete, namedRecordArgs } from '../../definitions/actions/by-id.ts';
 import { defineRead, listOutputs, nullableInt, nullableText } from '../../definitions/actions/lists.ts';
-import { daySelection } from '../../definitions/actions/tours.ts';
+import { daySelection } from '../tour/catalogue.ts';
 
 const venueFields = {
   title: z.string().min(1),

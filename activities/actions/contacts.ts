@@ -20,7 +20,7 @@ import { pickKeyContact, stayIdOf, venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { findMembership } from './tour-days.ts';
-import { resolveOrganization } from './tours.ts';
+import { resolveOrganization } from '../../actions/tour/handlers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The organization a tour belongs to. */

@@ -8,7 +8,7 @@ import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from '../../definitions/plural.ts';
 import { parseArgs, stepError } from './common.ts';
 import { findMembership } from './tour-days.ts';
-import { resolveOrganization } from './tours.ts';
+import { resolveOrganization } from '../../actions/tour/handlers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter((part) => part).join(' ') || null;

@@ -8,25 +8,16 @@ import {
   guestRestore,
   roomRestore,
   stayDelete,
-  tourDeleteArgs,
 } from '../../definitions/actions/record-edits.ts';
 import { deleteAccommodation } from '../../api/contract/accommodation.ts';
 import { deleteGuest, restoreGuest } from '../../api/contract/guestlist.ts';
 import { restoreRoom } from '../../api/contract/rooms.ts';
-import { deleteTour } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { stayIdOf } from '../names/index.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
-import { deleteOnce, parseArgs } from './common.ts';
+import { deleteOnce } from './common.ts';
 import { requireEntry } from './guest-edit.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
-
-async function tourDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const { tourId } = parseArgs(call.action, tourDeleteArgs, call.args);
-  await deleteOnce(() => ctx.client.call(deleteTour, { params: { tourId }, idempotencyKey: ctx.key(), signal: ctx.signal }));
-  return { output: { id: tourId }, undo: [], tourId, describe: `deleted tour ${tourId} for good` };
-}
 
 /** The entry a `guest.delete` names: by ID, or by the guest's name or e-mail on a day. */
 async function guestToDelete(ctx: ActionContext, raw: Record<string, unknown>): Promise<number> {
@@ -36,9 +27,6 @@ async function guestToDelete(ctx: ActionContext, raw: Record<string, unknown>): 
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   return (await requireEntry(ctx, args.tourId, day, args)).id;
 }
-
-/** A destructive step has nothing to undo. */
-const nothing = async (): Promise<UndoRecord[]> => [];
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const recordEditUndo = {
@@ -76,7 +64,6 @@ export const recordEditActions = {
       describe: (id) => `deleted stay ${id} for good`,
       write: (ctx, accommodationId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteAccommodation, { params: { accommodationId }, idempotencyKey, signal: ctx.signal })),
     }),
-    'tour.delete': { run: tourDeleteRun, prepare: nothing },
   },
   undo: recordEditUndo,
 } satisfies ActionModule;

@@ -5,7 +5,7 @@
  * shells (their content is gone for good), changed days get their old fields.
  */
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { tourUpdateArgs, type TourDayChange, type TourDaySpec, type TourUpdateArgs } from '../../definitions/actions/tours.ts';
+import { tourUpdateArgs, type TourDayChange, type TourDaySpec, type TourUpdateArgs } from '../../actions/tour/catalogue.ts';
 import { buildDayList, type DayListEntry } from '../../definitions/translate.ts';
 import { updateTour, type UpdateTourBody } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';

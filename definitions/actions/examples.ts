@@ -7,6 +7,7 @@
 import type { JsonObject } from '../plan-types.ts';
 import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
+import { TOUR_EXAMPLES } from '../../actions/tour/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
 
 const tourId = '${{ inputs.tourId }}';
@@ -14,10 +15,7 @@ const HOTEL = { address: 'Unter den Linden 77, 10117 Berlin', lat: 52.5163, lng:
 
 /** Arguments of an example step, by action name. */
 export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
-  'tour.create': { name: 'Spring Tour 2027', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }, { date: '2027-03-28', city: 'Hamburg', dayType: 'Travel' }] },
-  'tour.update': { tourId, name: 'Spring Tour 2027 (extended)', addDays: [{ date: '2027-03-30', city: 'Copenhagen', dayType: 'Show', timeZone: 'Europe/Copenhagen' }] },
-  'tour.find': { name: 'Spring Tour 2027' },
-  'tour.days': { tourId, from: '2027-03-27', to: '2027-04-10', dayTypes: ['Show'] },
+  ...TOUR_EXAMPLES,
   'tour.members': { tourId, role: 'Admin' },
   'org.members': { org: 'Northern Lights Touring' },
   'org.contacts': { tourId, company: 'Arena Berlin GmbH' },
@@ -78,7 +76,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'guest.restore': { guestId: 2204 },
   'room.restore': { roomId: 412 },
   'stay.delete': { tourId, stay: 'Hotel Adlon' },
-  'tour.delete': { tourId },
   lookup: { group: 'hotelRoomTypes', name: 'Double' },
   approval: { message: 'Approve 42 guests for Berlin?', timeout: '24h' },
   'playbook.run': { playbook: 'create-tour.yaml', inputs: { name: 'Spring Tour 2027', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] } },

@@ -1,6 +1,6 @@
 /** Guest list entries and bulk status changes (pass types: actions/passType/). */
 import { z } from 'zod';
-import { daySelection } from './tours.ts';
+import { daySelection } from '../../actions/tour/catalogue.ts';
 import { ActionKind, defineAction } from './types.ts';
 import { dayRef, email, lookupName, nameOrId, nameRef, numericId, personName, tourId, unresolved } from './vocabulary.ts';
 import { outputs, recordId, recordIds, wholeNumber } from './outputs.ts';

@@ -16,7 +16,7 @@ import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleIte
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
 import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
 import { scheduleTemplateApply, scheduleTemplateCreate, scheduleTemplateUndoApply } from './templates.ts';
-import { tourCreate, tourDays, tourFind, tourUpdate } from './tours.ts';
+import { tourActionList } from '../../actions/tour/catalogue.ts';
 import type { ActionDefinition } from './types.ts';
 import { scheduleItemRestore, scheduleTemplateDelete, scheduleTemplateRename, scheduleTemplateRestore, tagUpdate } from './schedule-edits.ts';
 import {
@@ -24,7 +24,6 @@ import {
   guestRestore,
   roomRestore,
   stayDelete,
-  tourDelete,
 } from './record-edits.ts';
 import { venueActionList } from '../../actions/venue/catalogue.ts';
 import { notify } from '../../actions/notify/catalogue.ts';
@@ -47,7 +46,7 @@ export * from './schedule.ts';
 export * from './stays.ts';
 export * from './tags.ts';
 export * from './templates.ts';
-export * from './tours.ts';
+export * from '../../actions/tour/catalogue.ts';
 export * from '../../actions/venue/catalogue.ts';
 export * from '../../actions/notify/catalogue.ts';
 export * from './schedule-edits.ts';
@@ -56,11 +55,7 @@ export * from './vocabulary.ts';
 
 /** Every action, grouped by resource in the order the docs list them. */
 export const actions: readonly ActionDefinition[] = [
-  tourCreate,
-  tourUpdate,
-  tourFind,
-  tourDays,
-  tourDelete,
+  ...tourActionList,
   tourMembers,
   orgMembers,
   orgContacts,

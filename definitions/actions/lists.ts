@@ -4,7 +4,7 @@
  * a retry is harmless and nothing needs to reach the task queue.
  */
 import { z } from 'zod';
-import { daySelection } from './tours.ts';
+import { daySelection } from '../../actions/tour/catalogue.ts';
 import { outputs, recordIds, wholeNumber } from './outputs.ts';
 import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
 import { dayRef, isoDate, nameRef, tourId, unresolved } from './vocabulary.ts';

@@ -51,6 +51,3 @@ export const stayDelete = finalDelete(
   { by: 'title', list: '/v1/tours/{tourId}/accommodation' },
 );
 
-export const tourDeleteArgs = z.strictObject({ tourId });
-export type TourDeleteArgs = z.infer<typeof tourDeleteArgs>;
-export const tourDelete = finalDelete('tour.delete', 'tour', tourDeleteArgs, z.string(), '/v1/tours/{tourId}', 'a whole tour with its days, schedule, venues, stays, guest list and bulletins');

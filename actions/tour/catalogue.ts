@@ -1,8 +1,14 @@
-/** Tours and their days. */
+/**
+ * Tours and their days, as the catalogue gives them: `tour.create`, `tour.update`, `tour.find`,
+ * `tour.days` and `tour.delete` (arguments, outputs, calls, undo). No I/O; the worker's handlers
+ * are in `handlers.ts` (`tour.update`'s in `activities/actions/tour-update.ts`).
+ */
 import { z } from 'zod';
-import { ActionKind, defineAction, destroysWhenListed } from './types.ts';
-import { dayEntry, outputs, recordIds, text, wholeNumber } from './outputs.ts';
-import { dayRef, isoDate, lookupName, timeZone, tourId, unresolved } from './vocabulary.ts';
+import { ActionKind, defineAction, destroysWhenListed } from '../../definitions/actions/types.ts';
+import { dayEntry, outputs, recordIds, text, wholeNumber } from '../../definitions/actions/outputs.ts';
+import { dayRef, isoDate, lookupName, timeZone, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
+import { finalDelete } from '../../definitions/actions/by-id.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
 
 /** One day of a tour, in the compact form: date, place, day type. */
 export const tourDaySpec = z
@@ -131,3 +137,20 @@ export const tourDays = defineAction({
   kind: ActionKind.read,
   compensation: null,
 });
+
+export const tourDeleteArgs = z.strictObject({ tourId });
+export type TourDeleteArgs = z.infer<typeof tourDeleteArgs>;
+export const tourDelete = finalDelete('tour.delete', 'tour', tourDeleteArgs, z.string(), '/v1/tours/{tourId}', 'a whole tour with its days, schedule, venues, stays, guest list and bulletins');
+
+/** The tour actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
+export const tourActionList = [tourCreate, tourUpdate, tourFind, tourDays, tourDelete] as const;
+
+const exampleTour = '${{ inputs.tourId }}';
+/** One example step per tour action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
+export const TOUR_EXAMPLES = {
+  'tour.create': { name: 'Spring Tour 2027', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }, { date: '2027-03-28', city: 'Hamburg', dayType: 'Travel' }] },
+  'tour.update': { tourId: exampleTour, name: 'Spring Tour 2027 (extended)', addDays: [{ date: '2027-03-30', city: 'Copenhagen', dayType: 'Show', timeZone: 'Europe/Copenhagen' }] },
+  'tour.find': { name: 'Spring Tour 2027' },
+  'tour.days': { tourId: exampleTour, from: '2027-03-27', to: '2027-04-10', dayTypes: ['Show'] },
+  'tour.delete': { tourId: exampleTour },
+} satisfies Record<string, JsonObject>;

@@ -1,12 +1,16 @@
-/** Tours and their days. */
-import { tourCreateArgs, tourDaysArgs, tourFindArgs, type TourCreateArgs } from '../../definitions/actions/tours.ts';
+/**
+ * The worker's handlers of the tour actions (catalogue in `catalogue.ts`): `tour.create` (undo:
+ * delete), `tour.update` (`activities/actions/tour-update.ts`), `tour.find`, `tour.days`, and
+ * `tour.delete` (for good: the API has no tour restore).
+ */
+import { tourCreateArgs, tourDaysArgs, tourDeleteArgs, tourFindArgs, type TourCreateArgs } from './catalogue.ts';
 import { listOrganizations } from '../../api/contract/organizations.ts';
 import { createTour, deleteTour, listTours, type TourMembership } from '../../api/contract/tours.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import type { StepCall, StepOutcome } from '../types.ts';
-import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { dayOutput, fillFromMembership, readTour, selectDays, sharedDateWarnings } from './tour-days.ts';
-import { newDayEntry, tourUpdateHandler, tourWriteBack } from './tour-update.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
+import type { StepCall, StepOutcome } from '../../activities/types.ts';
+import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { dayOutput, fillFromMembership, readTour, selectDays, sharedDateWarnings } from '../../activities/actions/tour-days.ts';
+import { newDayEntry, tourUpdateHandler, tourWriteBack } from '../../activities/actions/tour-update.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The organization a tour goes into: by ID or name, or the caller's only one. */
@@ -118,6 +122,12 @@ async function tourDays(call: StepCall, ctx: ActionContext): Promise<StepOutcome
   };
 }
 
+async function tourDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { tourId } = parseArgs(call.action, tourDeleteArgs, call.args);
+  await deleteOnce(() => ctx.client.call(deleteTour, { params: { tourId }, idempotencyKey: ctx.key(), signal: ctx.signal }));
+  return { output: { id: tourId }, undo: [], tourId, describe: `deleted tour ${tourId} for good` };
+}
+
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const tourUndo = {
   tourWriteBack,
@@ -131,6 +141,8 @@ export const tourActions = {
     'tour.update': tourUpdateHandler,
     'tour.find': { run: tourFind },
     'tour.days': { run: tourDays },
+    // A delete for good: nothing to prepare, nothing to undo.
+    'tour.delete': { run: tourDeleteRun, prepare: async () => [] },
   },
   undo: tourUndo,
 } satisfies ActionModule;
