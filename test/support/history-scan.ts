@@ -26,7 +26,14 @@ export async function scanHistories(client: Client, query: string, secrets: stri
   for await (const execution of client.workflow.list({ query })) {
     runs++;
     const history = await client.workflow.getHandle(execution.workflowId, execution.runId).fetchHistory();
-    const text = JSON.stringify(history, (_key, value: unknown) => (value instanceof Uint8Array ? readable(value) : value));
+    // The history's protobuf messages turn bytes into base64 text in their toJSON(), before any
+    // replacer sees them, and a secret inside a payload is not a base64 substring of it unless it
+    // starts on a 3-byte boundary: a payload's bytes (key `data`) are decoded and searched as text.
+    const text = JSON.stringify(history, (key, value: unknown) => {
+      if (value instanceof Uint8Array) return readable(value);
+      if (key === 'data' && typeof value === 'string') return value + readable(Buffer.from(value, 'base64'));
+      return value;
+    });
     for (const needle of needles) {
       if (text.includes(needle)) findings.push({ workflowId: execution.workflowId, runId: execution.runId, secret: `${needle.slice(0, 4)}…` });
     }
