@@ -23,6 +23,8 @@ export const Would = {
   delete: 'delete',
   read: 'read',
   fail: 'fail',
+  /** An approval or a child run: not run in a plan. */
+  control: 'control',
 } as const;
 export type Would = (typeof Would)[keyof typeof Would];
 
@@ -89,29 +91,34 @@ function recordsOf(undo: { record?: { resource: string; id: string | number; lab
   return labels.length > 0 ? labels.join(', ') : 'its records';
 }
 
+/** An action's outputs, each standing for a value of what the run would create or change. */
+function placeholders(action: ActionDefinition): JsonValue {
+  return Object.fromEntries(Object.keys(action.outputs.shape).map((field) => [field, WOULD_CREATE]));
+}
+
 async function planOf(call: StepCall, handler: ActionHandler, action: ActionDefinition, ctx: ActionContext): Promise<CallPlan> {
   if (dependsOnCreate(call.args)) {
     const would = action.kind === ActionKind.read ? Would.read : action.kind === ActionKind.create ? Would.create : Would.update;
-    return { would, describe: `${call.action}: depends on a record this run would create`, output: WOULD_CREATE };
+    return { would, describe: `${call.action}: depends on a record this run would create`, output: placeholders(action) };
   }
   if (handler.plan) return handler.plan(call, ctx);
   switch (action.kind) {
     case ActionKind.read: {
-      if (action.plainActivity) return { would: Would.read, describe: `${call.action}: reads and saves files on the worker; not run in a plan`, output: WOULD_CREATE };
+      if (action.plainActivity) return { would: Would.read, describe: `${call.action}: reads and saves files on the worker; not run in a plan`, output: placeholders(action) };
       const outcome = await handler.run(call, ctx);
       return { would: Would.read, describe: outcome.describe ?? call.action, output: outcome.output };
     }
     case ActionKind.create:
-      return { would: Would.create, describe: `${call.action} with ${given(call)}`, output: WOULD_CREATE };
+      return { would: Would.create, describe: `${call.action} with ${given(call)}`, output: placeholders(action) };
     case ActionKind.delete: {
       const undo = (await handler.prepare?.(call, ctx)) ?? [];
       const restorable = action.compensation !== null;
       const how = restorable ? 'a rollback brings it back' : 'for good: a rollback cannot bring it back';
-      return { would: Would.delete, describe: `${call.action}: delete ${recordsOf(undo)} (${how})`, restorable, output: WOULD_CREATE };
+      return { would: Would.delete, describe: `${call.action}: delete ${recordsOf(undo)} (${how})`, restorable, output: placeholders(action) };
     }
     default: {
       const undo = (await handler.prepare?.(call, ctx)) ?? [];
-      return { would: Would.update, describe: `${call.action}: update ${recordsOf(undo)} (fields ${given(call)})`, output: WOULD_CREATE };
+      return { would: Would.update, describe: `${call.action}: update ${recordsOf(undo)} (fields ${given(call)})`, output: placeholders(action) };
     }
   }
 }
@@ -122,6 +129,6 @@ export async function planCall(call: StepCall, handler: ActionHandler, action: A
     return await planOf(call, handler, action, ctx);
   } catch (error) {
     const failure = failureOf(error);
-    return { would: Would.fail, describe: `${call.action} would fail: ${failure.message}`, error: failure, output: WOULD_CREATE };
+    return { would: Would.fail, describe: `${call.action} would fail: ${failure.message}`, error: failure, output: placeholders(action) };
   }
 }

@@ -9,6 +9,8 @@ export const ExitCode = {
   failed: 1,
   usage: 2,
   rolledBack: 3,
+  /** `plan --live`: the run would change the tour. */
+  changes: 10,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

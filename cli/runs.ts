@@ -2,7 +2,7 @@
  * Starting runs and reading their outcome: shared by `run`, `dev`, `result`, `cancel` and
  * the schedule commands.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowFailedError,
@@ -79,6 +79,8 @@ export interface StartRunOptions {
   cwd?: string;
   /** List inputs read from spreadsheets: file name and rows, to name elements in errors. */
   sources?: PlaybookInput['sources'];
+  /** A live plan (`plan --live`): reads only, under its own workflow ID `plan--<uuid>`. */
+  live?: boolean;
 }
 
 export interface StartedRun {
@@ -93,13 +95,13 @@ export async function startRun(options: StartRunOptions): Promise<StartedRun> {
   const { client } = options;
   // files of this machine (`localFile`) travel in the run's input
   const plan = await carryLocalFiles(options.plan, options.inputs, options.cwd ?? process.cwd());
-  const workflowId = workflowIdFor(plan, options.runKey);
+  const workflowId = options.live ? `plan--${randomUUID()}` : workflowIdFor(plan, options.runKey);
   const latest = options.runKey === undefined ? undefined : await latestRun(client, workflowId);
   // Hashes only, kept in the memo, which is encrypted like every payload: no guest data in the clear.
   const content = runContent(plan, options.inputs);
   requireSameContent(latest, content);
   const { seed, generation } = keySeedFor(workflowId, latest);
-  const input: PlaybookInput = { plan: planForRun(plan), inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}), ...(options.sources ? { sources: options.sources } : {}) };
+  const input: PlaybookInput = { plan: planForRun(plan), inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}), ...(options.sources ? { sources: options.sources } : {}), ...(options.live ? { live: true } : {}) };
   try {
     const handle = await client.workflow.start<typeof playbookWorkflow>('playbookWorkflow', {
       taskQueue: options.taskQueue,

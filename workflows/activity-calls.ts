@@ -8,6 +8,7 @@ import { msToNumber } from './sdk-internals.ts';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { BatchCall, BatchOutcome, BatchResult, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import type { CallPlan } from '../activities/plan-call.ts';
 import { DEFAULT_RETRY_POLICY, toTemporalRetryPolicy, type RetryPolicy } from '../api/retry-policy.ts';
 import { batchActivityName } from './activity-names.ts';
 import type { Saga } from './saga.ts';
@@ -102,6 +103,12 @@ function replayUndo(call: StepCall, summary: string): UndoRecord[] {
 /** True for steps whose calls read their undo first (update, delete, bulk): a local activity per call or batch. */
 export function preparesUndo(kind: PlanStep['kind']): boolean {
   return kind !== 'create' && kind !== 'read';
+}
+
+/** What one call would do, read only (a live plan): a local activity, like every read. */
+export function planStepCall(step: PlanStep, call: StepCall): Promise<CallPlan> {
+  const summary = `plan ${summarize(step, call)}`;
+  return read<CallPlan>('planCall', optionsFor(step, summary), call.action, { ...call, retry: retryPolicyOf(step) });
 }
 
 /** Runs one call of a write or read step, keeping the saga up to date. */

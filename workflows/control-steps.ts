@@ -74,6 +74,7 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
     now: interp.run.now,
     parentOwnsRollback: true,
     ...childRetry(interp, step.id),
+    ...(interp.input.live ? { live: true } : {}),
   };
   try {
     const result = await cancelledWithRun(interp, () =>
@@ -88,6 +89,7 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
     interp.saga.adopt(result.saga);
     interp.state.done.push(...result.done.map((line) => `${step.id}: ${line}`));
     interp.state.warnings.push(...result.warnings);
+    if (result.plans) (interp.state.plans ??= []).push(...result.plans.map((plan) => ({ ...plan, stepId: `${step.id}/${plan.stepId}` })));
     return result.outputs;
   } catch (error) {
     // Cancelled as this run stops, the child rolled back and ended cancelled: this run stops too.

@@ -146,7 +146,8 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const items = await evaluateAt(place, forEach.items, run.scope());
   if (!Array.isArray(items)) throw new PlanEvaluationError(FailureType.FOREACH_NOT_A_LIST, place, forEach.items, `gave ${kindOf(items)}, not a list`);
   const done = (run.state.itemOutputs[step.id] ??= {});
-  const size = batching(items.length, step);
+  // A live plan plans each element on its own (a batch's calls would write).
+  const size = run.input.live ? 1 : batching(items.length, step);
   // The step's expressions read only steps it needs, all done before it started: one base
   // scope serves every element.
   const base = run.scope();

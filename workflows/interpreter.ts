@@ -24,6 +24,7 @@ import { runControlStep } from './control-steps.ts';
 import { runForEach } from './for-each.ts';
 import { isSetStep, namedValues } from './set-step.ts';
 import { describeFailure } from './saga.ts';
+import { liveCondition, liveForEach, livePlan } from './live-plan.ts';
 import { StepFailed, Stopped } from './step-errors.ts';
 
 /** Start a continuation once the history is this long, well under Temporal's 10,240 suggestion. */
@@ -138,7 +139,7 @@ export class Interpreter {
     try {
       // replay-order: conditionAt is synchronous; the turn this await yields orders the step among parallel steps
       // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
-      if (step.if && !(await conditionAt({ step, field: 'if' }, step.if, this.scope()))) {
+      if (step.if && !(this.input.live ? liveCondition({ step, field: 'if' }, step.if, this.scope()) : await conditionAt({ step, field: 'if' }, step.if, this.scope()))) {
         this.state.outputs[step.id] = null;
         this.setState(step.id, StepState.skipped);
         return;
@@ -146,10 +147,13 @@ export class Interpreter {
       this.setState(step.id, StepState.running);
       if (isSetStep(step)) {
         this.state.outputs[step.id] = await namedValues(this, step);
+      } else if (step.kind === 'control' && this.input.live && step.action !== 'playbook.run') {
+        (this.state.plans ??= []).push({ stepId: step.id, would: 'control', describe: `${step.action}: not run in a plan`, output: null });
+        this.state.outputs[step.id] = null;
       } else if (step.kind === 'control') {
         this.state.outputs[step.id] = await runControlStep(this, step);
       } else if (step.forEach) {
-        this.state.outputs[step.id] = await runForEach(this, step);
+        this.state.outputs[step.id] = await (this.input.live ? liveForEach : runForEach)(this, step);
       } else {
         this.state.outputs[step.id] = await this.callOnce(step, this.scope(), null);
       }
@@ -188,6 +192,7 @@ export class Interpreter {
     // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
     // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
     const args = await evaluateAt({ step, field: 'with' }, step.args, scope);
+    if (this.input.live) return livePlan(this, step, this.callWith(step, args, itemKey), scope);
     const outcome = await runCall(step, this.callWith(step, args, itemKey), this.saga);
     this.absorb(step.id, outcome);
     return this.outputsOf(step, outcome.output, scope);

@@ -5,6 +5,7 @@
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { JsonObject, JsonValue, Plan } from '../definitions/plan-types.ts';
 import type { RecordRef, UndoRecord } from '../activities/types.ts';
+import type { CallPlan } from '../activities/plan-call.ts';
 
 export const StepState = {
   pending: 'pending',
@@ -74,7 +75,12 @@ export interface RunResult {
   cancelled?: boolean;
   /** What `tourflow retry` starts from; absent when every step succeeded. */
   retry?: RetryRecord;
+  /** A live plan (`plan --live`): what each call would do, in the order planned. */
+  plans?: PlannedCall[];
 }
+
+/** One call of a live plan: its step, its element (by CSV row or position), and what it would do. */
+export type PlannedCall = CallPlan & { stepId: string; element?: string };
 
 /** What a run that did not wholly succeed records for `tourflow retry` (`workflows/retry.ts`). */
 export interface RetryRecord {
@@ -131,6 +137,8 @@ export interface CarriedState {
   itemDigests?: Record<string, Record<string, string>>;
   /** `forEach` steps with `onFailure: continue` that ended with elements failed. */
   incomplete?: string[];
+  /** A live plan's calls so far. */
+  plans?: PlannedCall[];
 }
 
 /** A `keySeed` that stands for the run's own workflow ID (used by schedules, whose runs' IDs are made at start). */
@@ -153,6 +161,11 @@ export interface PlaybookInput {
   previous?: PreviousRun;
   /** List inputs read from CSV files: input name -> file and rows, to name elements in errors. */
   sources?: Record<string, InputSource>;
+  /**
+   * A live plan (`tourflow plan --live`): every call is replaced by its read-only plan
+   * (`activities/plan-call.ts`); nothing is written, control steps are not run.
+   */
+  live?: boolean;
 }
 
 /** Result of a child run whose parent owns the rollback. */

@@ -103,6 +103,7 @@ function report(interp: Interpreter, status: RunResult['status'], outputs: JsonO
     warnings: interp.state.warnings,
     ...(failure ? { error: failureReport(failure) } : {}),
     ...(retry ? { retry } : {}),
+    ...(interp.input.live ? { plans: interp.state.plans ?? [] } : {}),
   };
 }
 
@@ -170,6 +171,8 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
         return input.parentOwnsRollback ? { ...result, saga: interp.saga.entries } : result;
       } catch (error) {
         if (!(error instanceof PlanEvaluationError)) throw error;
+        // A live plan's outputs may read records it would create: its report is its plans.
+        if (input.live) return { ...report(interp, RunStatus.completed, {}), ...(input.parentOwnsRollback ? { saga: [] } : {}) };
         interp.firstFailure = error;
       }
     }
