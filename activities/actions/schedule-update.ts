@@ -15,9 +15,10 @@ import { isRetry } from './attempts.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { mapLimited } from './concurrency.ts';
 import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
-import { resolveDay, zoneOf, type TourDay } from './tour-days.ts';
+import { resolveDay, zoneOf, type TourDay, type TourView } from './tour-days.ts';
 import { fieldChanges, fieldsBefore } from './schedule-fields.ts';
 import { alreadySo } from './step-support.ts';
+import { updatePlan, type CallPlan } from '../plan-call.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** An item's status as it was: `status` and the status type (null when it had none). */
@@ -58,12 +59,25 @@ async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateAr
   return files.map((file) => ({ id: Number(file.fileId), link: file.key, ...(remove.has(Number(file.fileId)) ? { deleted: true } : {}) }));
 }
 
-/** Whether the item holds every value of the body already: its fields, name, status and tags (in any order). */
-function itemAlreadySo(item: ScheduleItem, body: UpdateScheduleItemBody): boolean {
+/** The body with its tags in order, and the item's values under the body's names, tags in order too: what an update compares. */
+function comparable(item: ScheduleItem, body: UpdateScheduleItemBody): { body: UpdateScheduleItemBody; before: Record<string, unknown> } {
   const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
   const tagIds = sorted((item.schedule_item_tags ?? []).map((entry) => entry.tag.id));
   const before = { ...fieldsBefore(item, body), name: item.name, status: item.status ?? false, tagIds };
-  return alreadySo({ ...body, ...(body.tagIds ? { tagIds: sorted(body.tagIds) } : {}) }, before);
+  return { body: { ...body, ...(body.tagIds ? { tagIds: sorted(body.tagIds) } : {}) }, before };
+}
+
+type ItemUpdateArgs = ScheduleItemUpdateArgs & { itemId: number };
+
+/** The update's body: its fields, name, status and tags, and the kept attachments when some are removed. */
+async function updateBody(ctx: ActionContext, args: ItemUpdateArgs, cache: ReturnType<typeof tourCache>, tour: TourView, day: TourDay): Promise<UpdateScheduleItemBody> {
+  return {
+    ...(await fieldChanges(ctx, args, zoneOf(tour, day))),
+    ...(args.name !== undefined ? { name: args.name } : {}),
+    ...(args.confirmed !== undefined ? { status: args.confirmed } : {}),
+    ...(args.tags !== undefined ? { tagIds: await resolveTagIds(cache, args.tags) } : {}),
+    ...(args.removeAttachments?.length ? { attachments: await attachmentsWithout(ctx, args, day) } : {}),
+  };
 }
 
 async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
@@ -72,15 +86,10 @@ async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<S
   const tour = await cache.tour();
   const day = resolveDay(tour, parsed.day);
   const args = { ...parsed, itemId: await itemIdOf(ctx, parsed.tourId, day, parsed) };
-  const body: UpdateScheduleItemBody = {
-    ...(await fieldChanges(ctx, args, zoneOf(tour, day))),
-    ...(args.name !== undefined ? { name: args.name } : {}),
-    ...(args.confirmed !== undefined ? { status: args.confirmed } : {}),
-    ...(args.tags !== undefined ? { tagIds: await resolveTagIds(cache, args.tags) } : {}),
-    ...(args.removeAttachments?.length ? { attachments: await attachmentsWithout(ctx, args, day) } : {}),
-  };
+  const body = await updateBody(ctx, args, cache, tour, day);
   const changed = Object.keys(body);
-  const same = changed.length > 0 && !body.attachments && itemAlreadySo(await itemOf(ctx, args.tourId, day, args), body);
+  const compared = changed.length > 0 && !body.attachments ? comparable(await itemOf(ctx, args.tourId, day, args), body) : undefined;
+  const same = compared !== undefined && alreadySo(compared.body, compared.before);
   if (changed.length > 0 && !same) await ctx.client.call(updateScheduleItem, { params: { itemId: args.itemId }, body, signal: ctx.signal });
   const text = same
     ? `schedule item ${args.itemId} on ${day.date} already so (${changed.join(', ')}): nothing written`
@@ -88,6 +97,17 @@ async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<S
       ? `updated schedule item ${args.itemId} on ${day.date} (${changed.join(', ')})`
       : `nothing to change on schedule item ${args.itemId}`;
   return { output: { id: args.itemId }, undo: [], tourId: args.tourId, describe: text };
+}
+
+/** What schedule.item.update would change, field by field (`plan --live`); removed attachments are listed by the IDs kept. */
+async function scheduleItemUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const parsed = parseArgs(call.action, scheduleItemUpdateArgs, call.args);
+  const cache = tourCache(ctx, parsed.tourId);
+  const tour = await cache.tour();
+  const day = resolveDay(tour, parsed.day);
+  const item = await itemOf(ctx, parsed.tourId, day, parsed);
+  const { body, before } = comparable(item, await updateBody(ctx, { ...parsed, itemId: item.id }, cache, tour, day));
+  return updatePlan(`schedule item ${item.name} (${item.id}) on ${day.date}`, body, before, { id: item.id });
 }
 
 async function scheduleItemUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
@@ -108,7 +128,7 @@ async function scheduleItemUpdatePrepare(call: StepCall, ctx: ActionContext): Pr
   return [{ activity: 'scheduleItemWriteBack', args: saved, describe: `put back schedule item ${item.id} as it was ("${item.name}")`, record: { resource: 'scheduleItem', id: item.id, label: item.name } }];
 }
 
-export const scheduleItemUpdateHandler: ActionHandler = { run: scheduleItemUpdate, prepare: scheduleItemUpdatePrepare };
+export const scheduleItemUpdateHandler: ActionHandler = { run: scheduleItemUpdate, prepare: scheduleItemUpdatePrepare, plan: scheduleItemUpdatePlan };
 
 function statusBody(status: unknown, statusTypeId: unknown): UpdateScheduleItemBody {
   return {

@@ -26,6 +26,7 @@ describe('plan of a call', () => {
     tourId = (await h.createTour('Live Plan')).id;
     ({ venueId, stayId } = await createVenueAndStay(h, tourId));
     await h.run('venue.update', { venueId, capacity: 12000 });
+    await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Soundcheck', start: '16:00' });
     await h.run('guest.create', { tourId, day: '2027-03-27', firstName: 'Ada', lastName: 'Lind', guests: 2, pickup: 'Will Call' });
     doubled = (await h.createTour('Doubled', [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }, { date: '2027-03-27', city: 'Potsdam', dayType: 'Travel' }])).id;
     const activities = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<string, (arg: unknown) => Promise<CallPlan>>;
@@ -49,6 +50,8 @@ describe('plan of a call', () => {
     });
     const same = await plan('venue.update', { venueId, capacity: 12000 });
     expect(same).toMatchObject({ would: 'nothing', describe: `venue Uber Arena (${venueId}) is already as asked (capacity)` });
+    const item = await plan('schedule.item.update', { tourId, day: '2027-03-27', item: 'Soundcheck', name: 'Line check', confirmed: false });
+    expect(item).toMatchObject({ would: 'change', changes: [{ field: 'name', before: 'Soundcheck', after: 'Line check' }] });
     const stay = await plan('stay.update', { stayId, checkInTime: '14:00' });
     // The fields as the API takes them: a check-in time is an instant, an hour earlier.
     expect(stay).toMatchObject({ would: 'change', changes: [{ field: 'checkInTime' }] });
