@@ -9,7 +9,7 @@ import { fileActions } from './actions/files.ts';
 import { guestDayActions } from './actions/guest-days.ts';
 import { guestActions } from './actions/guests.ts';
 import { listActions } from './actions/lists.ts';
-import { lookupActions } from './actions/lookups.ts';
+import { lookupActions } from '../actions/lookup/handlers.ts';
 import { passTypeActions } from '../actions/passType/handlers.ts';
 import { recordEditActions } from './actions/record-edits.ts';
 import { roomActions } from './actions/rooms.ts';

@@ -6,6 +6,7 @@
  */
 import type { JsonObject } from '../plan-types.ts';
 import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
+import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
 import { TOUR_EXAMPLES } from '../../actions/tour/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
@@ -76,7 +77,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'guest.restore': { guestId: 2204 },
   'room.restore': { roomId: 412 },
   'stay.delete': { tourId, stay: 'Hotel Adlon' },
-  lookup: { group: 'hotelRoomTypes', name: 'Double' },
+  ...LOOKUP_EXAMPLES,
   approval: { message: 'Approve 42 guests for Berlin?', timeout: '24h' },
   'playbook.run': { playbook: 'create-tour.yaml', inputs: { name: 'Spring Tour 2027', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] } },
 };

@@ -11,7 +11,7 @@ import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guest
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
 import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList } from './lists.ts';
 import { daySheetData, fileList, orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
-import { lookup } from './lookups.ts';
+import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
 import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
@@ -41,7 +41,7 @@ export * from './guest-days.ts';
 export * from './guests.ts';
 export * from './lists.ts';
 export * from './lists-tour.ts';
-export * from './lookups.ts';
+export * from '../../actions/lookup/catalogue.ts';
 export * from './schedule.ts';
 export * from './stays.ts';
 export * from './tags.ts';
@@ -116,7 +116,7 @@ export const actions: readonly ActionDefinition[] = [
   daySheetData,
   daySheetRender,
   notify,
-  lookup,
+  ...lookupActionList,
   approval,
   playbookRun,
 ];

@@ -1,8 +1,11 @@
-/** `lookup`: read one of the API's reference tables, or resolve one name in it to its ID. */
-import { lookupArgs } from '../../definitions/actions/lookups.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
-import type { StepCall, StepOutcome } from '../types.ts';
-import { parseArgs } from './common.ts';
+/**
+ * The worker's handler of `lookup` (catalogue in `catalogue.ts`): read one of the API's reference
+ * tables, or resolve one name in it to its ID.
+ */
+import { lookupArgs } from './catalogue.ts';
+import type { ActionContext, ActionModule } from '../../activities/action.ts';
+import type { StepCall, StepOutcome } from '../../activities/types.ts';
+import { parseArgs } from '../../activities/actions/common.ts';
 
 async function lookup(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, lookupArgs, call.args);

@@ -1,7 +1,10 @@
-/** Lookups: the API's reference tables, by group. */
+/**
+ * Lookups, the API's reference tables by group, as the catalogue gives them: `lookup` (arguments,
+ * outputs, calls). No I/O; the worker's handler is in `handlers.ts`.
+ */
 import { z } from 'zod';
-import { ActionKind, defineAction } from './types.ts';
-import { outputs } from './outputs.ts';
+import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
+import { outputs } from '../../definitions/actions/outputs.ts';
 
 /**
  * Lookup groups playbooks name values from: the reference bundle's, plus the age restrictions
@@ -52,3 +55,11 @@ export const lookup = defineAction({
   kind: ActionKind.read,
   compensation: null,
 });
+
+/** The lookup actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
+export const lookupActionList = [lookup] as const;
+
+/** One example step per lookup action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
+export const LOOKUP_EXAMPLES = {
+  lookup: { group: 'hotelRoomTypes', name: 'Double' },
+} as const;
