@@ -51,9 +51,12 @@ export function liveExitCode(plans: readonly PlannedCall[]): ExitCode {
 
 /** Starts the live plan, waits for it and prints it. */
 export async function runLivePlan(ctx: CliContext, flags: TemporalFlags, plan: Plan, inputs: JsonObject, options: { json?: boolean; sources?: PlaybookInput['sources'] }): Promise<void> {
-  const [{ startRun, waitUnlessStopped }, { withClient }] = await Promise.all([import('./runs.ts'), import('./progress.ts')]);
+  const [{ startRun, waitUnlessStopped }, { hasWorker, withClient }] = await Promise.all([import('./runs.ts'), import('./progress.ts')]);
   await withClient(ctx, flags, async (client, config) => {
     const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs, live: true, ...(options.sources ? { sources: options.sources } : {}) });
+    const { namespace, taskQueue } = config.temporal;
+    // Only the worker reads the tour (it holds the API's credentials).
+    if ((await hasWorker(client, namespace, taskQueue)) === false) ctx.err(`no worker serves task queue ${taskQueue} in ${namespace}; the plan waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`);
     const outcome = await waitUnlessStopped(run.handle, ctx.signal);
     if (!outcome) return;
     const plans = outcome.result?.plans ?? [];
