@@ -4,7 +4,7 @@ import { bulletinActions } from '../actions/bulletin/handlers.ts';
 import { contactEditActions } from './actions/contact-edits.ts';
 import { contactActions } from './actions/contacts.ts';
 import { customFieldActions } from './actions/custom-fields.ts';
-import { daySheetActions } from './actions/day-sheets.ts';
+import { daySheetActions } from '../actions/daySheet/handlers.ts';
 import { fileActions } from './actions/files.ts';
 import { guestDayActions } from './actions/guest-days.ts';
 import { guestActions } from './actions/guests.ts';

@@ -1,8 +1,7 @@
-/** Read actions of the tour's content: `file.list`, `daySheet.data`. */
-import { daySheetDataArgs, fileListArgs, FileOwner } from '../../definitions/actions/lists-tour.ts';
+/** Read actions of the tour's content: `file.list`. */
+import { fileListArgs, FileOwner } from '../../definitions/actions/lists-tour.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import { FileEntityType } from '../../api/contract/bodies.ts';
-import { getDaySheetData } from '../../api/contract/day-sheet.ts';
 import { listFiles } from '../../api/contract/files.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
@@ -48,43 +47,6 @@ async function fileList(call: StepCall, ctx: ActionContext): Promise<StepOutcome
   return { output: { files, ids: files.map((f) => f.id as JsonValue), count: files.length }, undo: [], tourId: args.tourId, describe: `read ${plural(files.length, 'file')}` };
 }
 
-/** Only the numbers of the guest list section: entries there would carry guests' names. */
-function guestTotals(section: unknown): JsonObject {
-  const totals: JsonObject = {};
-  if (section && typeof section === 'object') {
-    for (const [key, value] of Object.entries(section)) {
-      if (typeof value === 'number') totals[key] = value;
-      else if (Array.isArray(value)) totals[key] = value.length;
-    }
-  }
-  return totals;
-}
-
-async function daySheetData(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, daySheetDataArgs, call.args);
-  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
-  const sheet = (await ctx.client.call(getDaySheetData, { params: { tourId: args.tourId, dayId: day.id }, signal: ctx.signal })) as Record<string, JsonValue>;
-  const section = (name: string): JsonValue => sheet[name] ?? null;
-  return {
-    output: {
-      dayId: day.id,
-      date: day.date,
-      header: section('header'),
-      runningOrder: section('runningOrder'),
-      venues: section('venues'),
-      stays: section('stays'),
-      keyContacts: section('keyContacts'),
-      guestList: guestTotals(sheet.guestList),
-      bulletins: section('bulletins'),
-      nextDays: section('nextDays'),
-    },
-    undo: [],
-    tourId: args.tourId,
-    describe: `read the day sheet data of ${day.date}`,
-  };
-}
-
 export const tourListHandlers: Record<string, ActionHandler> = {
   'file.list': { run: fileList },
-  'daySheet.data': { run: daySheetData },
 };

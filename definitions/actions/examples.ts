@@ -6,6 +6,7 @@
  */
 import type { JsonObject } from '../plan-types.ts';
 import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
+import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
 import { TOUR_EXAMPLES } from '../../actions/tour/catalogue.ts';
@@ -66,8 +67,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'file.attach': { tourId, key: 'tours/5b1e7c2a-9d4f-4e3b-8a6c-1f2e3d4c5b6a/files/0c9b8a7f-6e5d-4c3b-2a1f-0e9d8c7b6a5f/stage-plot.pdf', venue: 'Uber Arena', name: 'Stage plot' },
   'file.remove': { tourId, file: 'Old stage plot', venue: 'Uber Arena' },
   'file.download': { tourId, file: 'Stage plot', venue: 'Uber Arena', folder: 'riders' },
-  'daySheet.data': { tourId, day: '2027-03-27' },
-  'daySheet.render': { tourId, to: '2027-03-29' },
+  ...DAY_SHEET_EXAMPLES,
   'schedule.item.restore': { itemId: 5012 },
   'schedule.template.rename': { tourId, template: 'Show day', name: 'Arena show day' },
   'schedule.template.delete': { tourId, template: 'Show day' },

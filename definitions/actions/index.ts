@@ -4,13 +4,13 @@ import { contactEnsure, contactsSet, contactUpdate } from './contact-edits.ts';
 import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
 import { customFieldAdd, customFieldRemove, customFieldUpdate } from './custom-fields.ts';
-import { daySheetRender } from './day-sheets.ts';
+import { daySheetActionList } from '../../actions/daySheet/catalogue.ts';
 import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
 import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList } from './lists.ts';
-import { daySheetData, fileList, orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
+import { fileList, orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
@@ -35,7 +35,7 @@ export * from './contacts.ts';
 export * from './contact-edits.ts';
 export * from './control.ts';
 export * from './custom-fields.ts';
-export * from './day-sheets.ts';
+export * from '../../actions/daySheet/catalogue.ts';
 export * from './files.ts';
 export * from './guest-days.ts';
 export * from './guests.ts';
@@ -113,8 +113,7 @@ export const actions: readonly ActionDefinition[] = [
   fileAttach,
   fileRemove,
   fileDownload,
-  daySheetData,
-  daySheetRender,
+  ...daySheetActionList,
   notify,
   ...lookupActionList,
   approval,

@@ -123,27 +123,3 @@ export const fileList = defineRead({
   }),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/files'],
 });
-
-export const daySheetDataArgs = z.strictObject({ tourId, day: dayRef });
-export type DaySheetDataArgs = z.infer<typeof daySheetDataArgs>;
-
-export const daySheetData = defineRead({
-  name: 'daySheet.data',
-  description:
-    'Read the print-ready model of one day’s sheet: header, running order, venues, stays, key contacts, bulletins, next days, and guest list totals (without guest names).',
-  args: daySheetDataArgs,
-  // The sections are the API's own JSON, passed on as read (null when absent).
-  outputs: outputs({
-    dayId: z.int().describe('day ID'),
-    date: z.string().describe('day date'),
-    header: z.json().describe('the sheet’s header'),
-    runningOrder: z.json().describe('the day’s schedule, in order'),
-    venues: z.json().describe('venues of the day'),
-    stays: z.json().describe('stays of the night'),
-    keyContacts: z.json().describe('key contacts of the day’s venues and stays'),
-    guestList: z.record(z.string(), z.number()).describe('{ entries, totalGuests, approvedGuests, pendingGuests, declinedGuests } (counts only)'),
-    bulletins: z.json().describe('bulletins of the day'),
-    nextDays: z.json().describe('the next few days'),
-  }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/day-sheet/data'],
-});

@@ -1,8 +1,13 @@
-/** Day sheets: render each day’s PDF and save it locally. */
+/**
+ * Day sheets, as the catalogue gives them: `daySheet.data` (one day's print-ready model) and
+ * `daySheet.render` (each day's PDF, saved locally): arguments, outputs, calls. No I/O; the
+ * worker's handlers are in `handlers.ts`.
+ */
 import { z } from 'zod';
-import { ActionKind, defineAction } from './types.ts';
-import { outputs, wholeNumber } from './outputs.ts';
-import { dayRef, isoDate, tourId, unresolved } from './vocabulary.ts';
+import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
+import { outputs, wholeNumber } from '../../definitions/actions/outputs.ts';
+import { defineRead } from '../../definitions/actions/lists.ts';
+import { dayRef, isoDate, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
 
 /** Placeholders a day sheet path may use. */
 export const DAY_SHEET_PLACEHOLDERS = ['tour', 'date', 'day', 'dayId'] as const;
@@ -45,3 +50,37 @@ export const daySheetRender = defineAction({
   plainActivity: true,
   compensation: null,
 });
+
+export const daySheetDataArgs = z.strictObject({ tourId, day: dayRef });
+export type DaySheetDataArgs = z.infer<typeof daySheetDataArgs>;
+
+export const daySheetData = defineRead({
+  name: 'daySheet.data',
+  description:
+    'Read the print-ready model of one day’s sheet: header, running order, venues, stays, key contacts, bulletins, next days, and guest list totals (without guest names).',
+  args: daySheetDataArgs,
+  // The sections are the API's own JSON, passed on as read (null when absent).
+  outputs: outputs({
+    dayId: z.int().describe('day ID'),
+    date: z.string().describe('day date'),
+    header: z.json().describe('the sheet’s header'),
+    runningOrder: z.json().describe('the day’s schedule, in order'),
+    venues: z.json().describe('venues of the day'),
+    stays: z.json().describe('stays of the night'),
+    keyContacts: z.json().describe('key contacts of the day’s venues and stays'),
+    guestList: z.record(z.string(), z.number()).describe('{ entries, totalGuests, approvedGuests, pendingGuests, declinedGuests } (counts only)'),
+    bulletins: z.json().describe('bulletins of the day'),
+    nextDays: z.json().describe('the next few days'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/day-sheet/data'],
+});
+
+/** The day sheet actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
+export const daySheetActionList = [daySheetData, daySheetRender] as const;
+
+const exampleTour = '${{ inputs.tourId }}';
+/** One example step per day sheet action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
+export const DAY_SHEET_EXAMPLES = {
+  'daySheet.data': { tourId: exampleTour, day: '2027-03-27' },
+  'daySheet.render': { tourId: exampleTour, to: '2027-03-29' },
+} as const;

@@ -1,20 +1,21 @@
 /**
- * `daySheet.render`: render each selected day's sheet, download the PDF at once (its URL lives
+ * The worker's handlers of the day sheet actions (catalogue in `catalogue.ts`). `daySheet.data`
+ * reads one day's sheet model, the guest list as counts only. `daySheet.render`: render each selected day's sheet, download the PDF at once (its URL lives
  * minutes) and save it under the worker's output folder, marked as tourflow's; a file at the
  * same path is replaced only when it is such a sheet (day-sheet-save.ts). Reads only: nothing
  * to undo.
  */
-import { daySheetRenderArgs, type DaySheetRenderArgs } from '../../definitions/actions/day-sheets.ts';
-import type { JsonObject } from '../../definitions/plan-types.ts';
+import { daySheetDataArgs, daySheetRenderArgs, type DaySheetRenderArgs } from './catalogue.ts';
+import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import { tomorrowIn } from '../../definitions/translate.ts';
-import { renderDaySheet } from '../../api/contract/day-sheet.ts';
-import type { ActionContext, ActionModule } from '../action.ts';
-import type { StepCall, StepOutcome } from '../types.ts';
-import { parseArgs, stepError } from './common.ts';
-import { mapLimited } from './concurrency.ts';
-import { checkSheetFile, DownloadError, downloadPdf, sheetFile } from './day-sheet-files.ts';
-import { markSheet, saveSheet } from './day-sheet-save.ts';
-import { readTour, resolveDay, zoneOf, type TourDay, type TourView } from './tour-days.ts';
+import { getDaySheetData, renderDaySheet } from '../../api/contract/day-sheet.ts';
+import type { ActionContext, ActionModule } from '../../activities/action.ts';
+import type { StepCall, StepOutcome } from '../../activities/types.ts';
+import { parseArgs, stepError } from '../../activities/actions/common.ts';
+import { mapLimited } from '../../activities/actions/concurrency.ts';
+import { checkSheetFile, DownloadError, downloadPdf, sheetFile } from '../../activities/actions/day-sheet-files.ts';
+import { markSheet, saveSheet } from '../../activities/actions/day-sheet-save.ts';
+import { lookupTour, readTour, resolveDay, zoneOf, type TourDay, type TourView } from '../../activities/actions/tour-days.ts';
 
 /** Day sheets rendered and downloaded at the same time. */
 const SHEETS_AT_ONCE = 3;
@@ -92,4 +93,43 @@ async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepO
   };
 }
 
-export const daySheetActions = { actions: { 'daySheet.render': { run: daySheetRender } }, undo: {} } satisfies ActionModule;
+/** Only the numbers of the guest list section: entries there would carry guests' names. */
+function guestTotals(section: unknown): JsonObject {
+  const totals: JsonObject = {};
+  if (section && typeof section === 'object') {
+    for (const [key, value] of Object.entries(section)) {
+      if (typeof value === 'number') totals[key] = value;
+      else if (Array.isArray(value)) totals[key] = value.length;
+    }
+  }
+  return totals;
+}
+
+async function daySheetData(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, daySheetDataArgs, call.args);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
+  const sheet = (await ctx.client.call(getDaySheetData, { params: { tourId: args.tourId, dayId: day.id }, signal: ctx.signal })) as Record<string, JsonValue>;
+  const section = (name: string): JsonValue => sheet[name] ?? null;
+  return {
+    output: {
+      dayId: day.id,
+      date: day.date,
+      header: section('header'),
+      runningOrder: section('runningOrder'),
+      venues: section('venues'),
+      stays: section('stays'),
+      keyContacts: section('keyContacts'),
+      guestList: guestTotals(sheet.guestList),
+      bulletins: section('bulletins'),
+      nextDays: section('nextDays'),
+    },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read the day sheet data of ${day.date}`,
+  };
+}
+
+export const daySheetActions = {
+  actions: { 'daySheet.data': { run: daySheetData }, 'daySheet.render': { run: daySheetRender } },
+  undo: {},
+} satisfies ActionModule;
