@@ -36,7 +36,7 @@ describe('updates of what is already so', () => {
       await h.prepare(call);
       const outcome = await h.run(action, args, { key: call.idempotencyKey });
       const left = h.sandbox.faults.list().filter((rule) => ids.includes(rule.id));
-      return { describe: outcome.describe, writes: ids.length * COUNTING - left.reduce((sum, rule) => sum + (rule.times ?? 0), 0) };
+      return { describe: outcome.describe ?? '', writes: ids.length * COUNTING - left.reduce((sum, rule) => sum + (rule.times ?? 0), 0) };
     } finally {
       for (const id of ids) h.sandbox.faults.remove(id);
     }
