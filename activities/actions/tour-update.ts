@@ -12,6 +12,7 @@ import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { alreadySo } from './step-support.ts';
+import { updatePlan, type CallPlan } from '../plan-call.ts';
 import { dayOutput, readTour, resolveDay, sharedDateWarnings, type TourDay, type TourView } from './tour-days.ts';
 
 /** A new day's `day_list` (or `days`) entry from the playbook's compact form. */
@@ -68,6 +69,19 @@ function addedDays(before: TourView, after: TourView, args: TourUpdateArgs): Tou
   if (fresh.length > 0 || !args.addDays?.length) return fresh;
   const dates = new Set(args.addDays.map((day) => day.date));
   return after.days.filter((day) => dates.has(day.date));
+}
+
+/** What tour.update would do (`plan --live`): name and time zone before → after; days added, changed and removed, resolved as the run resolves them. */
+async function tourUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const args = parseArgs(call.action, tourUpdateArgs, call.args);
+  const before = await readTour(ctx, args.tourId, { tourFields: true });
+  const label = `tour ${before.name ?? args.tourId}`;
+  const fields = { ...(args.name !== undefined ? { name: args.name } : {}), ...(args.timeZone !== undefined ? { timeZone: args.timeZone } : {}) };
+  const plan = updatePlan(label, fields, { name: before.name, timeZone: before.timeZone }, { id: args.tourId });
+  if (!(await dayListOf(ctx, before, args))) return plan;
+  const removed = args.removeDays?.length ? `, ${args.removeDays.length} removed with all their content (a rollback brings back empty days)` : '';
+  const days = `${args.addDays?.length ?? 0} day(s) added, ${args.updateDays?.length ?? 0} changed${removed}`;
+  return { ...plan, would: plan.would === 'nothing' ? 'update' : plan.would, describe: `${plan.would === 'nothing' ? `update ${label}` : plan.describe}: ${days}` };
 }
 
 async function tourUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
@@ -140,7 +154,7 @@ async function tourUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<Un
   ];
 }
 
-export const tourUpdateHandler: ActionHandler = { run: tourUpdate, prepare: tourUpdatePrepare };
+export const tourUpdateHandler: ActionHandler = { run: tourUpdate, prepare: tourUpdatePrepare, plan: tourUpdatePlan };
 
 interface SavedDay {
   id: number;

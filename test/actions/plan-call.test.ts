@@ -59,6 +59,12 @@ describe('plan of a call', () => {
     expect(Number(before) - Number(after)).toBe(3_600_000);
   });
 
+  it('tour.update: the name before → after, and the days it would add, change or remove', async () => {
+    expect(await plan('tour.update', { tourId, name: 'Live Plan 2027' })).toMatchObject({ would: 'change', changes: [{ field: 'name', before: 'Live Plan', after: 'Live Plan 2027' }] });
+    const days = await plan('tour.update', { tourId, name: 'Live Plan', addDays: [{ date: '2027-03-30', city: 'Vienna', dayType: 'Show' }], removeDays: ['2027-03-29'] });
+    expect(days).toMatchObject({ would: 'update', describe: 'update tour Live Plan: 1 day(s) added, 0 changed, 1 removed with all their content (a rollback brings back empty days)' });
+  });
+
   it('a create names its day and hands later steps a placeholder; a step reading it depends on it', async () => {
     const created = await plan('venue.create', { tourId, day: '2027-03-28', title: 'Docks', category: 'Club' });
     expect(created).toMatchObject({ would: 'create', describe: 'create venue Docks on 2027-03-28 (title, venueCategoryId)', output: { id: WOULD_CREATE } });
