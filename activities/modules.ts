@@ -17,7 +17,7 @@ import { scheduleEditActions } from './actions/schedule-edits.ts';
 import { scheduleActions } from './actions/schedule.ts';
 import { stayActions } from './actions/stays.ts';
 import { tagActions } from './actions/tags.ts';
-import { templateActions } from './actions/templates.ts';
+import { templateActions } from '../actions/scheduleTemplate/handlers.ts';
 import { tourActions } from '../actions/tour/handlers.ts';
 import { venueActions } from '../actions/venue/handlers.ts';
 import { notifyActions } from '../actions/notify/handlers.ts';

@@ -20,7 +20,7 @@ import type { scheduleItemUndo } from './actions/schedule-items.ts';
 import type { scheduleUpdateUndo } from './actions/schedule-update.ts';
 import type { stayUndo } from './actions/stays.ts';
 import type { tagUndo } from './actions/tags.ts';
-import type { templateUndo } from './actions/templates.ts';
+import type { templateUndo } from '../actions/scheduleTemplate/handlers.ts';
 import type { tourUndo } from '../actions/tour/handlers.ts';
 import type { venueUndo } from '../actions/venue/handlers.ts';
 

@@ -1,11 +1,10 @@
-/** Read actions of the schedule: `schedule.item.list`, `tag.list`, `schedule.template.list`. */
-import { scheduleItemListArgs, scheduleTemplateListArgs, tagListArgs } from '../../definitions/actions/lists.ts';
+/** Read actions of the schedule: `schedule.item.list`, `tag.list`. */
+import { scheduleItemListArgs, tagListArgs } from '../../definitions/actions/lists.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { ScheduleItem } from '../../api/contract/schedule.ts';
 import { getTagUsage } from '../../api/contract/tags.ts';
-import { listScheduleTemplateItems } from '../../api/contract/schedule-templates.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
-import { clockOf, foldName, pickTag, readItemsOfDay, readTagList, readTemplates } from '../names/index.ts';
+import { clockOf, foldName, pickTag, readItemsOfDay, readTagList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
@@ -82,35 +81,7 @@ async function tagList(call: StepCall, ctx: ActionContext): Promise<StepOutcome>
   };
 }
 
-async function scheduleTemplateList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, scheduleTemplateListArgs, call.args);
-  const all = await readTemplates(ctx, args.tourId);
-  const chosen = args.name === undefined ? all : all.filter((template) => foldName(template.template_name) === foldName(args.name!));
-  const templates = await mapLimited(chosen, DAY_READS_IN_FLIGHT, async (template) => {
-    const entry: JsonObject = { id: template.id, name: template.template_name, itemCount: template.item_templates_count ?? null };
-    if (!args.items) return entry;
-    const items = await ctx.client.call(listScheduleTemplateItems, { params: { templateId: template.id }, signal: ctx.signal });
-    entry.items = items.map((item) => ({
-      id: item.id,
-      name: item.name,
-      start: clockOf(item.start_time),
-      end: clockOf(item.end_time),
-      notes: item.notes ?? null,
-      tagIds: item.tag_ids ?? [],
-    }));
-    entry.itemCount = items.length;
-    return entry;
-  });
-  return {
-    output: { templates, ids: templates.map((template) => template.id as number), count: templates.length },
-    undo: [],
-    tourId: args.tourId,
-    describe: `read ${plural(templates.length, 'template')}`,
-  };
-}
-
 export const scheduleListHandlers: Record<string, ActionHandler> = {
   'schedule.item.list': { run: scheduleItemList },
   'tag.list': { run: tagList },
-  'schedule.template.list': { run: scheduleTemplateList },
 };

@@ -1,51 +1,16 @@
 /**
- * Schedule items restored; templates renamed, deleted, restored; tags renamed and recoloured.
- * Each undo is prepared before the write: the restore's is a delete, the delete's a restore,
- * the rename's and the tag update's a write-back of what was read first.
+ * Schedule items restored; tags renamed and recoloured. Each undo is prepared before the write:
+ * the restore's is a delete, the tag update's a write-back of what was read first.
  */
-import { scheduleItemRestore, scheduleTemplateDelete, scheduleTemplateRenameArgs, scheduleTemplateRestore, tagUpdateArgs } from '../../definitions/actions/schedule-edits.ts';
+import { scheduleItemRestore, tagUpdateArgs } from '../../definitions/actions/schedule-edits.ts';
 import { restoreScheduleItem } from '../../api/contract/schedule.ts';
-import { deleteScheduleTemplate, renameScheduleTemplate, restoreScheduleTemplate } from '../../api/contract/schedule-templates.ts';
 import { updateTag } from '../../api/contract/tags.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import { templateIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
-import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
+import { byIdHandler, recordUndo } from './by-id.ts';
+import { ignoreGone, parseArgs, stepError } from './common.ts';
 import { resolveTagIds, tourCache } from './schedule-items.ts';
-import { resolveTemplate } from './templates.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
-
-/**
- * The template to rename. One that already carries the new name is taken as renamed: an attempt
- * after a lost answer finds it so (the write is then replayed by its key).
- */
-async function templateToRename(call: StepCall, ctx: ActionContext) {
-  const args = parseArgs(call.action, scheduleTemplateRenameArgs, call.args);
-  try {
-    return { args, template: await resolveTemplate(ctx, args.tourId, args.template) };
-  } catch (error) {
-    if (typeof args.template === 'number') throw error;
-    return { args, template: await resolveTemplate(ctx, args.tourId, args.name) };
-  }
-}
-
-async function scheduleTemplateRenameRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const { args, template } = await templateToRename(call, ctx);
-  await ctx.client.call(renameScheduleTemplate, { params: { templateId: template.id }, body: { templateName: args.name }, idempotencyKey: ctx.key(), signal: ctx.signal });
-  return {
-    output: { id: template.id, name: args.name },
-    undo: [],
-    tourId: args.tourId,
-    describe: `renamed schedule template ${template.template_name} to ${args.name}`,
-  };
-}
-
-async function scheduleTemplateRenamePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  const { template } = await templateToRename(call, ctx);
-  const describe = `rename schedule template ${template.id} back to ${template.template_name}`;
-  return [recordUndo('scheduleTemplateRenameBack', 'scheduleTemplate', 'templateId', template.id, call.idempotencyKey, describe, { name: template.template_name })];
-}
 
 /** The tag as it is before the update; one already carrying the new name is taken as renamed (a lost answer). */
 async function tagBefore(call: StepCall, ctx: ActionContext) {
@@ -83,12 +48,6 @@ async function tagUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<Und
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const scheduleEditUndo = {
-  scheduleTemplateRestore: (undo, ctx) =>
-    restoreForUndo(() => ctx.client.call(restoreScheduleTemplate, { params: { templateId: Number(undo.templateId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
-  scheduleTemplateRenameBack: (undo, ctx) =>
-    ignoreGone(() =>
-      ctx.client.call(renameScheduleTemplate, { params: { templateId: Number(undo.templateId) }, body: { templateName: String(undo.name) }, idempotencyKey: ctx.key(), signal: ctx.signal }),
-    ),
   tagWriteBack: (undo, ctx) =>
     ignoreGone(() =>
       ctx.client.call(updateTag, {
@@ -108,22 +67,6 @@ export const scheduleEditActions = {
       describe: (id) => `restored schedule item ${id}`,
       write: (ctx, itemId, idempotencyKey) => ctx.client.call(restoreScheduleItem, { params: { itemId }, idempotencyKey, signal: ctx.signal }),
       undo: (id) => ({ activity: 'scheduleItemsDelete', args: { itemIds: [id] }, describe: `delete schedule item ${id} again`, record: { resource: 'scheduleItem', id } }),
-    }),
-    'schedule.template.rename': { run: scheduleTemplateRenameRun, prepare: scheduleTemplateRenamePrepare },
-    'schedule.template.delete': byIdHandler({
-      action: scheduleTemplateDelete,
-      idArg: 'templateId',
-      resolve: (ctx, args) => templateIdOf(ctx, args),
-      describe: (id) => `deleted schedule template ${id}`,
-      write: (ctx, templateId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteScheduleTemplate, { params: { templateId }, idempotencyKey, signal: ctx.signal })),
-      undo: (id, by) => recordUndo('scheduleTemplateRestore', 'scheduleTemplate', 'templateId', id, by, `restore schedule template ${id}`),
-    }),
-    'schedule.template.restore': byIdHandler({
-      action: scheduleTemplateRestore,
-      idArg: 'templateId',
-      describe: (id) => `restored schedule template ${id}`,
-      write: (ctx, templateId, idempotencyKey) => ctx.client.call(restoreScheduleTemplate, { params: { templateId }, idempotencyKey, signal: ctx.signal }),
-      undo: (id, by) => recordUndo('scheduleTemplateDelete', 'scheduleTemplate', 'templateId', id, by, `delete schedule template ${id} again`),
     }),
     'tag.update': { run: tagUpdateRun, prepare: tagUpdatePrepare },
   },

@@ -8,6 +8,7 @@ import type { JsonObject } from '../plan-types.ts';
 import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
 import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
+import { SCHEDULE_TEMPLATE_EXAMPLES } from '../../actions/scheduleTemplate/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
 import { TOUR_EXAMPLES } from '../../actions/tour/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
@@ -27,10 +28,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'schedule.item.update': { tourId, day: '2027-03-27', item: 'Soundcheck', name: 'Line check', confirmed: true },
   'schedule.item.delete': { tourId, day: '2027-03-27', item: 'Line check' },
   'schedule.confirmAll': { tourId, day: '2027-03-27' },
-  'schedule.template.list': { tourId, items: true },
-  'schedule.template.create': { tourId, name: 'Show day', fromDay: '2027-03-27' },
-  'schedule.template.apply': { tourId, template: 'Show day', day: '2027-03-29', mode: 'MERGE' },
-  'schedule.template.undoApply': { tourId, template: 'Show day', day: '2027-03-29' },
+  ...SCHEDULE_TEMPLATE_EXAMPLES,
   'tag.list': { tourId },
   'tag.create': { tourId, name: 'Production', color: 'Green' },
   'tag.delete': { tourId, tag: 'Old tag' },
@@ -69,9 +67,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'file.download': { tourId, file: 'Stage plot', venue: 'Uber Arena', folder: 'riders' },
   ...DAY_SHEET_EXAMPLES,
   'schedule.item.restore': { itemId: 5012 },
-  'schedule.template.rename': { tourId, template: 'Show day', name: 'Arena show day' },
-  'schedule.template.delete': { tourId, template: 'Show day' },
-  'schedule.template.restore': { templateId: 31 },
   'tag.update': { tourId, tag: 'Production', name: 'Crew', color: 'Red' },
   'guest.delete': { tourId, day: '2027-03-27', guest: 'Ada Lindholm' },
   'guest.restore': { guestId: 2204 },

@@ -9,16 +9,16 @@ import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
-import { contactList, customFieldList, roomList, scheduleItemList, scheduleTemplateList, stayList, tagList } from './lists.ts';
+import { contactList, customFieldList, roomList, scheduleItemList, stayList, tagList } from './lists.ts';
 import { fileList, orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
 import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
-import { scheduleTemplateApply, scheduleTemplateCreate, scheduleTemplateUndoApply } from './templates.ts';
+import { scheduleTemplateActionList } from '../../actions/scheduleTemplate/catalogue.ts';
 import { tourActionList } from '../../actions/tour/catalogue.ts';
 import type { ActionDefinition } from './types.ts';
-import { scheduleItemRestore, scheduleTemplateDelete, scheduleTemplateRename, scheduleTemplateRestore, tagUpdate } from './schedule-edits.ts';
+import { scheduleItemRestore, tagUpdate } from './schedule-edits.ts';
 import {
   guestDelete,
   guestRestore,
@@ -45,7 +45,7 @@ export * from '../../actions/lookup/catalogue.ts';
 export * from './schedule.ts';
 export * from './stays.ts';
 export * from './tags.ts';
-export * from './templates.ts';
+export * from '../../actions/scheduleTemplate/catalogue.ts';
 export * from '../../actions/tour/catalogue.ts';
 export * from '../../actions/venue/catalogue.ts';
 export * from '../../actions/notify/catalogue.ts';
@@ -66,13 +66,7 @@ export const actions: readonly ActionDefinition[] = [
   scheduleItemDelete,
   scheduleItemRestore,
   scheduleConfirmAll,
-  scheduleTemplateList,
-  scheduleTemplateCreate,
-  scheduleTemplateApply,
-  scheduleTemplateUndoApply,
-  scheduleTemplateRename,
-  scheduleTemplateDelete,
-  scheduleTemplateRestore,
+  ...scheduleTemplateActionList,
   tagList,
   tagCreate,
   tagDelete,

@@ -78,32 +78,6 @@ export const tagList = defineRead({
   calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/tags/{tagId}/usage'],
 });
 
-export const scheduleTemplateListArgs = z.strictObject({
-  tourId,
-  name: z.string().min(1).optional().describe('Only the template with this name (case-insensitive).'),
-  items: z.boolean().default(false).describe('Read each template’s items too (one call per template).'),
-});
-export type ScheduleTemplateListArgs = z.infer<typeof scheduleTemplateListArgs>;
-
-export const scheduleTemplateList = defineRead({
-  name: 'schedule.template.list',
-  description: 'List your schedule templates in the tour (templates are per user), newest first, optionally with their items.',
-  args: scheduleTemplateListArgs,
-  outputs: listOutputs(
-    'templates',
-    z.strictObject({
-      id: z.int(),
-      name: z.string(),
-      itemCount: nullableInt,
-      items: z
-        .array(z.strictObject({ id: z.int(), name: z.string(), start: nullableText, end: nullableText, notes: nullableText, tagIds: z.array(z.int()) }))
-        .optional(),
-    }),
-    'id, name, itemCount, items: [{ id, name, start, end, notes, tagIds }]',
-  ),
-  calls: ['GET /v1/tours/{tourId}/schedule-templates', 'GET /v1/schedule-templates/{templateId}/items'],
-});
-
 export const stayListArgs = z
   .strictObject({
     tourId,
