@@ -16,7 +16,8 @@ import { roomActions } from './actions/rooms.ts';
 import { scheduleEditActions } from './actions/schedule-edits.ts';
 import { scheduleActions } from './actions/schedule.ts';
 import { stayActions } from './actions/stays.ts';
-import { tagActions } from './actions/tags.ts';
+import { itemTagActions } from './actions/tags.ts';
+import { tagActions } from '../actions/tag/handlers.ts';
 import { templateActions } from '../actions/scheduleTemplate/handlers.ts';
 import { tourActions } from '../actions/tour/handlers.ts';
 import { venueActions } from '../actions/venue/handlers.ts';
@@ -28,6 +29,7 @@ export const actionModules = [
   scheduleActions,
   templateActions,
   tagActions,
+  itemTagActions,
   bulletinActions,
   daySheetActions,
   venueActions,

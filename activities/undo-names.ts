@@ -19,7 +19,8 @@ import type { scheduleEditUndo } from './actions/schedule-edits.ts';
 import type { scheduleItemUndo } from './actions/schedule-items.ts';
 import type { scheduleUpdateUndo } from './actions/schedule-update.ts';
 import type { stayUndo } from './actions/stays.ts';
-import type { tagUndo } from './actions/tags.ts';
+import type { itemTagUndo } from './actions/tags.ts';
+import type { tagUndo } from '../actions/tag/handlers.ts';
 import type { templateUndo } from '../actions/scheduleTemplate/handlers.ts';
 import type { tourUndo } from '../actions/tour/handlers.ts';
 import type { venueUndo } from '../actions/venue/handlers.ts';
@@ -41,6 +42,7 @@ export type UndoHandlers = typeof bulletinUndo &
   typeof scheduleUpdateUndo &
   typeof stayUndo &
   typeof tagUndo &
+  typeof itemTagUndo &
   typeof templateUndo &
   typeof tourUndo &
   typeof venueUndo;

@@ -1,8 +1,7 @@
-/** Read actions of the schedule: `schedule.item.list`, `tag.list`. */
-import { scheduleItemListArgs, tagListArgs } from '../../definitions/actions/lists.ts';
+/** Read actions of the schedule: `schedule.item.list`. */
+import { scheduleItemListArgs } from '../../definitions/actions/lists.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { ScheduleItem } from '../../api/contract/schedule.ts';
-import { getTagUsage } from '../../api/contract/tags.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import { clockOf, foldName, pickTag, readItemsOfDay, readTagList } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
@@ -61,27 +60,6 @@ async function tagIdsOf(ctx: ActionContext, tourId: string, refs: ReadonlyArray<
   return new Set(refs.map((ref) => pickTag(tags, ref, tourId).id));
 }
 
-async function tagList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, tagListArgs, call.args);
-  const all = await readTagList(ctx, args.tourId);
-  const chosen = args.name === undefined ? all : all.filter((tag) => foldName(tag.name) === foldName(args.name!));
-  const tags = await mapLimited(chosen, DAY_READS_IN_FLIGHT, async (tag) => ({
-    id: tag.id,
-    name: tag.name,
-    color: tag.color?.type ?? null,
-    usageCount: args.usage
-      ? (await ctx.client.call(getTagUsage, { params: { tourId: args.tourId, tagId: tag.id }, signal: ctx.signal })).usageCount
-      : null,
-  }));
-  return {
-    output: { tags, ids: tags.map((tag) => tag.id), names: tags.map((tag) => tag.name), count: tags.length },
-    undo: [],
-    tourId: args.tourId,
-    describe: `read ${plural(tags.length, 'tag')}`,
-  };
-}
-
 export const scheduleListHandlers: Record<string, ActionHandler> = {
   'schedule.item.list': { run: scheduleItemList },
-  'tag.list': { run: tagList },
 };

@@ -9,6 +9,7 @@ import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
 import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
 import { SCHEDULE_TEMPLATE_EXAMPLES } from '../../actions/scheduleTemplate/catalogue.ts';
+import { TAG_EXAMPLES } from '../../actions/tag/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
 import { TOUR_EXAMPLES } from '../../actions/tour/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
@@ -29,9 +30,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'schedule.item.delete': { tourId, day: '2027-03-27', item: 'Line check' },
   'schedule.confirmAll': { tourId, day: '2027-03-27' },
   ...SCHEDULE_TEMPLATE_EXAMPLES,
-  'tag.list': { tourId },
-  'tag.create': { tourId, name: 'Production', color: 'Green' },
-  'tag.delete': { tourId, tag: 'Old tag' },
+  ...TAG_EXAMPLES,
   'schedule.item.setTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Production', 'Band'] },
   'schedule.item.addTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Production'] },
   'schedule.item.removeTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Band'] },
@@ -67,7 +66,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'file.download': { tourId, file: 'Stage plot', venue: 'Uber Arena', folder: 'riders' },
   ...DAY_SHEET_EXAMPLES,
   'schedule.item.restore': { itemId: 5012 },
-  'tag.update': { tourId, tag: 'Production', name: 'Crew', color: 'Red' },
   'guest.delete': { tourId, day: '2027-03-27', guest: 'Ada Lindholm' },
   'guest.restore': { guestId: 2204 },
   'room.restore': { roomId: 412 },

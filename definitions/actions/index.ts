@@ -9,16 +9,17 @@ import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
-import { contactList, customFieldList, roomList, scheduleItemList, stayList, tagList } from './lists.ts';
+import { contactList, customFieldList, roomList, scheduleItemList, stayList } from './lists.ts';
 import { fileList, orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
-import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags, tagCreate, tagDelete } from './tags.ts';
+import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags } from './tags.ts';
+import { tagActionList } from '../../actions/tag/catalogue.ts';
 import { scheduleTemplateActionList } from '../../actions/scheduleTemplate/catalogue.ts';
 import { tourActionList } from '../../actions/tour/catalogue.ts';
 import type { ActionDefinition } from './types.ts';
-import { scheduleItemRestore, tagUpdate } from './schedule-edits.ts';
+import { scheduleItemRestore } from './schedule-edits.ts';
 import {
   guestDelete,
   guestRestore,
@@ -45,6 +46,7 @@ export * from '../../actions/lookup/catalogue.ts';
 export * from './schedule.ts';
 export * from './stays.ts';
 export * from './tags.ts';
+export * from '../../actions/tag/catalogue.ts';
 export * from '../../actions/scheduleTemplate/catalogue.ts';
 export * from '../../actions/tour/catalogue.ts';
 export * from '../../actions/venue/catalogue.ts';
@@ -67,10 +69,7 @@ export const actions: readonly ActionDefinition[] = [
   scheduleItemRestore,
   scheduleConfirmAll,
   ...scheduleTemplateActionList,
-  tagList,
-  tagCreate,
-  tagDelete,
-  tagUpdate,
+  ...tagActionList,
   scheduleItemSetTags,
   scheduleItemAddTags,
   scheduleItemRemoveTags,

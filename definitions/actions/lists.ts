@@ -58,26 +58,6 @@ export const scheduleItemList = defineRead({
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'GET /v1/tours/{tourId}/tags'],
 });
 
-export const tagListArgs = z.strictObject({
-  tourId,
-  name: z.string().min(1).optional().describe('Only the tag with this name (case-insensitive).'),
-  usage: z.boolean().default(true).describe('Count the items carrying each tag (one call per tag).'),
-});
-export type TagListArgs = z.infer<typeof tagListArgs>;
-
-export const tagList = defineRead({
-  name: 'tag.list',
-  description: 'List the tour’s tags with how many schedule items carry each.',
-  args: tagListArgs,
-  outputs: outputs({
-    tags: z.array(z.strictObject({ id: z.int(), name: z.string(), color: nullableText, usageCount: nullableInt })).describe('list of { id, name, color, usageCount }'),
-    ids: recordIds('their IDs'),
-    names: z.array(z.string()).describe('their names'),
-    count: wholeNumber('number of tags'),
-  }),
-  calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/tags/{tagId}/usage'],
-});
-
 export const stayListArgs = z
   .strictObject({
     tourId,

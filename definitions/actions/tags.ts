@@ -1,40 +1,9 @@
-/** Tags of a tour and the tags of a schedule item. */
+/** The tags of a schedule item (the tour's tags themselves are in `actions/tag/`). */
 import { z } from 'zod';
 import { itemOfDay, tagRef } from './schedule.ts';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, lookupName, nameOrId, tourId } from './vocabulary.ts';
-import { outputs, recordId, recordIds, text } from './outputs.ts';
-
-export const tagCreateArgs = z.strictObject({
-  tourId,
-  name: z.string().min(1).max(100),
-  color: lookupName('avatarColors').describe('A color name from the avatarColors lookup, or its ID.'),
-});
-export type TagCreateArgs = z.infer<typeof tagCreateArgs>;
-
-export const tagCreate = defineAction({
-  name: 'tag.create',
-  description: 'Create a tag for the tour’s schedule items.',
-  args: tagCreateArgs,
-  outputs: outputs({ id: recordId('tag ID'), name: text('tag name') }),
-  calls: ['GET /v1/reference/types', 'POST /v1/tours/{tourId}/tags'],
-  kind: ActionKind.create,
-  compensation: { describe: 'delete the tag', calls: ['DELETE /v1/tours/{tourId}/tags/{tagId}'] },
-});
-
-export const tagDeleteArgs = z.strictObject({ tourId, tag: tagRef });
-export type TagDeleteArgs = z.infer<typeof tagDeleteArgs>;
-
-export const tagDelete = defineAction({
-  name: 'tag.delete',
-  description: 'Delete a tag for good: it disappears from every schedule item; there is no restore.',
-  args: tagDeleteArgs,
-  outputs: outputs({ id: z.int().nullable().describe('tag ID'), usageCount: z.int().nullable().describe('how many items carried it') }),
-  calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/tags/{tagId}/usage', 'DELETE /v1/tours/{tourId}/tags/{tagId}'],
-  kind: ActionKind.delete,
-  compensation: null,
-  destructive: () => 'deletes a tag permanently and removes it from every schedule item; the API cannot restore it',
-});
+import { dayRef, nameOrId, tourId } from './vocabulary.ts';
+import { outputs, recordIds } from './outputs.ts';
 
 export const scheduleItemSetTagsArgs = z
   .strictObject({
