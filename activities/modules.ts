@@ -3,7 +3,7 @@ import type { ActionModule } from './action.ts';
 import { bulletinActions } from '../actions/bulletin/handlers.ts';
 import { contactEditActions } from './actions/contact-edits.ts';
 import { contactActions } from './actions/contacts.ts';
-import { customFieldActions } from './actions/custom-fields.ts';
+import { customFieldActions } from '../actions/customField/handlers.ts';
 import { daySheetActions } from '../actions/daySheet/handlers.ts';
 import { fileActions } from './actions/files.ts';
 import { guestDayActions } from './actions/guest-days.ts';

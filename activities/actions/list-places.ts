@@ -1,8 +1,8 @@
 /**
  * Read actions of places: `stay.list`, `room.list`, and a venue's or stay's
- * `contact.list` and (with schedule items) `customField.list`.
+ * `contact.list` (`customField.list` reads through `placeOf`).
  */
-import { contactListArgs, customFieldListArgs, roomListArgs, stayListArgs } from '../../definitions/actions/lists.ts';
+import { contactListArgs, roomListArgs, stayListArgs } from '../../definitions/actions/lists.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import type { Stay } from '../../api/contract/accommodation.ts';
 import {
@@ -11,17 +11,15 @@ import {
   listVenueContacts,
   listVenueKeyContacts,
 } from '../../api/contract/contacts.ts';
-import { listAccommodationCustomFields, listScheduleItemCustomFields, listVenueCustomFields } from '../../api/contract/custom-fields.ts';
 import { listRooms, type RoomAssignment } from '../../api/contract/rooms.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
-import { foldName, pickItem, pickPerson, pickStay, pickVenue, readItemsOfDay, readStays, readTourPeople, readVenues } from '../names/index.ts';
+import { foldName, pickPerson, pickStay, pickVenue, readStays, readTourPeople, readVenues } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { isNamed, keyContactOutput } from './list-people.ts';
 import { fromIso, toLocal } from './stay-times.ts';
-import { lookupTour, resolveDay } from './tour-days.ts';
 
 
 /** The local date and time of an instant as read, in the zone given. */
@@ -107,7 +105,7 @@ async function roomList(call: StepCall, ctx: ActionContext): Promise<StepOutcome
 }
 
 /** The venue or stay a call names. */
-async function placeOf(ctx: ActionContext, tourId: string, args: { venue?: string | number | undefined; stay?: string | number | undefined }) {
+export async function placeOf(ctx: ActionContext, tourId: string, args: { venue?: string | number | undefined; stay?: string | number | undefined }) {
   if (args.venue !== undefined) return { kind: 'venue' as const, id: pickVenue(await readVenues(ctx, tourId), args.venue, tourId).id };
   return { kind: 'stay' as const, id: pickStay(await readStays(ctx, tourId), args.stay!, tourId).id };
 }
@@ -150,39 +148,8 @@ function namedContacts(all: JsonObject[], name: string, tourId: string, place: {
   };
 }
 
-async function customFieldList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, customFieldListArgs, call.args);
-  const signal = ctx.signal;
-  let fields;
-  let owner: string;
-  if (args.item !== undefined) {
-    const day = resolveDay(await lookupTour(ctx, args.tourId), args.day!);
-    const item = pickItem(await readItemsOfDay(ctx, args.tourId, day.id), args.item, day.date);
-    fields = await ctx.client.call(listScheduleItemCustomFields, { params: { itemId: item.id }, signal });
-    owner = `schedule item ${item.id}`;
-  } else {
-    const place = await placeOf(ctx, args.tourId, args);
-    fields =
-      place.kind === 'venue'
-        ? await ctx.client.call(listVenueCustomFields, { params: { venueId: place.id }, signal })
-        : await ctx.client.call(listAccommodationCustomFields, { params: { accommodationId: place.id }, signal });
-    owner = `${place.kind} ${place.id}`;
-  }
-  const wanted = (field: { title?: string | null; template_key?: string | null }) =>
-    args.title === undefined || [field.title, field.template_key].some((text) => text != null && foldName(text) === foldName(args.title!));
-  const list = fields.filter(wanted).map((field) => ({
-    id: field.id,
-    title: field.title ?? null,
-    description: field.description ?? null,
-    templateKey: field.template_key ?? null,
-    sortOrder: field.sort_order ?? null,
-  }));
-  return { output: { fields: list, count: list.length }, undo: [], tourId: args.tourId, describe: `read ${plural(list.length, 'custom field')} of ${owner}` };
-}
-
 export const placeListHandlers: Record<string, ActionHandler> = {
   'stay.list': { run: stayList },
   'room.list': { run: roomList },
   'contact.list': { run: contactList },
-  'customField.list': { run: customFieldList },
 };

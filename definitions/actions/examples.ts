@@ -6,6 +6,7 @@
  */
 import type { JsonObject } from '../plan-types.ts';
 import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
+import { CUSTOM_FIELD_EXAMPLES } from '../../actions/customField/catalogue.ts';
 import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
 import { SCHEDULE_TEMPLATE_EXAMPLES } from '../../actions/scheduleTemplate/catalogue.ts';
@@ -47,10 +48,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'contact.update': { tourId, contact: 'lena.vogt@example.com', role: 'Promoter (Berlin)', phone: { country: 49, number: '30 7654321' } },
   'contact.ensure': { tourId, firstName: 'Lena', lastName: 'Vogt', email: 'lena.vogt@example.com', company: 'Arena Berlin GmbH' },
   'contacts.set': { tourId, venue: 'Uber Arena', emails: [{ email: 'production@uber-arena.example', label: 'Production' }], phones: [{ country: 49, number: '30 2060700', label: 'Office' }] },
-  'customField.list': { tourId, stay: 'Hotel Adlon' },
-  'customField.add': { tourId, venue: 'Uber Arena', template: 'parking', value: 'Two bus bays behind the arena' },
-  'customField.update': { tourId, day: '2027-03-27', item: 'Soundcheck', field: 'Backline', value: 'Drum riser stage left' },
-  'customField.remove': { tourId, stay: 'Hotel Adlon', field: 'Breakfast' },
+  ...CUSTOM_FIELD_EXAMPLES,
   'guest.create': { tourId, day: '2027-03-27', firstName: 'Ada', lastName: 'Lindholm', guests: 2, pickup: 'Will Call', passes: [{ type: 'VIP', count: 2 }], requester: 'Sam Rivera' },
   'guest.update': { tourId, day: '2027-03-27', guest: 'Ada Lindholm', guests: 3, pickup: 'Will Call', passes: [{ type: 'VIP', count: 3 }] },
   'guests.select': { tourId, select: { from: '2027-03-27', to: '2027-03-29', status: ['Pending'] } },

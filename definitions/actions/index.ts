@@ -3,13 +3,13 @@ import { bulletinActionList } from '../../actions/bulletin/catalogue.ts';
 import { contactEnsure, contactsSet, contactUpdate } from './contact-edits.ts';
 import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
-import { customFieldAdd, customFieldRemove, customFieldUpdate } from './custom-fields.ts';
+import { customFieldActionList } from '../../actions/customField/catalogue.ts';
 import { daySheetActionList } from '../../actions/daySheet/catalogue.ts';
 import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
-import { contactList, customFieldList, roomList, scheduleItemList, stayList } from './lists.ts';
+import { contactList, roomList, scheduleItemList, stayList } from './lists.ts';
 import { fileList, orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
@@ -35,7 +35,7 @@ export * from '../../actions/passType/catalogue.ts';
 export * from './contacts.ts';
 export * from './contact-edits.ts';
 export * from './control.ts';
-export * from './custom-fields.ts';
+export * from '../../actions/customField/catalogue.ts';
 export * from '../../actions/daySheet/catalogue.ts';
 export * from './files.ts';
 export * from './guest-days.ts';
@@ -88,10 +88,7 @@ export const actions: readonly ActionDefinition[] = [
   contactUpdate,
   contactEnsure,
   contactsSet,
-  customFieldList,
-  customFieldAdd,
-  customFieldUpdate,
-  customFieldRemove,
+  ...customFieldActionList,
   guestCreate,
   guestUpdate,
   guestDelete,

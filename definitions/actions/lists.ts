@@ -131,7 +131,7 @@ export const roomList = defineRead({
 });
 
 /** A venue or a stay, by title or ID: the owner of contacts and custom fields. */
-const placeOf = {
+export const placeOf = {
   venue: nameRef('The venue').optional(),
   stay: nameRef('The stay').optional(),
 };
@@ -183,34 +183,5 @@ export const contactList = defineRead({
     'GET /v1/venues/{venueId}/contacts',
     'GET /v1/accommodation/{accommodationId}/key-contacts',
     'GET /v1/accommodation/{accommodationId}/contacts',
-  ],
-});
-
-export const customFieldListArgs = z
-  .strictObject({
-    tourId,
-    ...placeOf,
-    day: dayRef.optional().describe('With "item": the item’s day.'),
-    item: nameRef('A schedule item of "day"').optional(),
-    title: z.string().min(1).optional().describe('Only fields with this title or template key (case-insensitive).'),
-  })
-  .refine((args) => unresolved(args) || [args.venue, args.stay, args.item].filter((v) => v !== undefined).length === 1, 'give one of "venue", "stay" or "item"')
-  .refine((args) => unresolved(args) || args.item === undefined || args.day !== undefined, { message: '"item" needs "day"', path: ['item'] });
-export type CustomFieldListArgs = z.infer<typeof customFieldListArgs>;
-
-export const customFieldList = defineRead({
-  name: 'customField.list',
-  description: 'List the custom fields of a venue, a stay or a schedule item.',
-  args: customFieldListArgs,
-  outputs: outputs({
-    fields: z
-      .array(z.strictObject({ id: nullableInt, title: nullableText, description: nullableText, templateKey: nullableText, sortOrder: nullableInt }))
-      .describe('list of { id, title, description, templateKey, sortOrder }'),
-    count: wholeNumber('number of fields'),
-  }),
-  calls: [
-    'GET /v1/venues/{venueId}/custom-fields',
-    'GET /v1/accommodation/{accommodationId}/custom-fields',
-    'GET /v1/schedule/items/{itemId}/custom-fields',
   ],
 });

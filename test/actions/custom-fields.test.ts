@@ -7,7 +7,7 @@ import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities/index.ts';
 import { changesBackTo, type SavedField } from '../../activities/actions/field-lists.ts';
-import { customFieldAddArgs, customFieldRemoveArgs, customFieldUpdateArgs } from '../../definitions/actions/custom-fields.ts';
+import { customFieldAddArgs, customFieldRemoveArgs, customFieldUpdateArgs } from '../../actions/customField/catalogue.ts';
 import type { StepCall } from '../../activities/types.ts';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { quickRetry } from '../support/batch-calls.ts';

@@ -2,12 +2,14 @@
  * Custom fields of schedule items, venues and stays: add, update and remove one field. A field
  * is named by its title (or ID); a premade field of a venue or stay by its template key (or
  * label) from the venue and stay field templates. Each undo writes the owner's field list back
- * as it was before the step.
+ * as it was before the step. `customField.list` reads them. This file is the catalogue (arguments,
+ * outputs, calls, undo), no I/O; the worker's handlers are in `handlers.ts`.
  */
 import { z } from 'zod';
-import { ActionKind, defineAction } from './types.ts';
-import { dayRef, nameRef, tourId, unresolved } from './vocabulary.ts';
-import { outputs, text } from './outputs.ts';
+import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
+import { dayRef, nameRef, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
+import { outputs, text, wholeNumber } from '../../definitions/actions/outputs.ts';
+import { defineRead, nullableInt, nullableText, placeOf } from '../../definitions/actions/lists.ts';
 
 /** The record that owns the fields: a schedule item of a day, a venue or a stay. */
 const owner = {
@@ -133,3 +135,44 @@ export const customFieldRemove = fieldAction(
   customFieldRemoveArgs,
   'the removed field comes back, under a new ID',
 );
+
+export const customFieldListArgs = z
+  .strictObject({
+    tourId,
+    ...placeOf,
+    day: dayRef.optional().describe('With "item": the item’s day.'),
+    item: nameRef('A schedule item of "day"').optional(),
+    title: z.string().min(1).optional().describe('Only fields with this title or template key (case-insensitive).'),
+  })
+  .refine((args) => unresolved(args) || [args.venue, args.stay, args.item].filter((v) => v !== undefined).length === 1, 'give one of "venue", "stay" or "item"')
+  .refine((args) => unresolved(args) || args.item === undefined || args.day !== undefined, { message: '"item" needs "day"', path: ['item'] });
+export type CustomFieldListArgs = z.infer<typeof customFieldListArgs>;
+
+export const customFieldList = defineRead({
+  name: 'customField.list',
+  description: 'List the custom fields of a venue, a stay or a schedule item.',
+  args: customFieldListArgs,
+  outputs: outputs({
+    fields: z
+      .array(z.strictObject({ id: nullableInt, title: nullableText, description: nullableText, templateKey: nullableText, sortOrder: nullableInt }))
+      .describe('list of { id, title, description, templateKey, sortOrder }'),
+    count: wholeNumber('number of fields'),
+  }),
+  calls: [
+    'GET /v1/venues/{venueId}/custom-fields',
+    'GET /v1/accommodation/{accommodationId}/custom-fields',
+    'GET /v1/schedule/items/{itemId}/custom-fields',
+  ],
+});
+
+/** The custom field actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
+export const customFieldActionList = [customFieldList, customFieldAdd, customFieldUpdate, customFieldRemove] as const;
+
+const exampleTour = '${{ inputs.tourId }}';
+/** One example step per custom field action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
+export const CUSTOM_FIELD_EXAMPLES = {
+  'customField.list': { tourId: exampleTour, stay: 'Hotel Adlon' },
+  'customField.add': { tourId: exampleTour, venue: 'Uber Arena', template: 'parking', value: 'Two bus bays behind the arena' },
+  'customField.update': { tourId: exampleTour, day: '2027-03-27', item: 'Soundcheck', field: 'Backline', value: 'Drum riser stage left' },
+  'customField.remove': { tourId: exampleTour, stay: 'Hotel Adlon', field: 'Breakfast' },
+} as const;

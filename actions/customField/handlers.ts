@@ -1,22 +1,28 @@
 /**
- * `customField.add`, `customField.update` and `customField.remove` on schedule items, venues and
+ * The worker's handlers of the custom field actions (catalogue in `catalogue.ts`):
+ * `customField.list`, and `customField.add`, `customField.update` and `customField.remove` on schedule items, venues and
  * stays. Every write carries the call's idempotency key: an attempt after a lost answer gets the
  * first answer back and changes nothing more. The undo, prepared before the call, is the owner's
  * field list as it was; it writes that list back (`fieldsWriteBack` in `field-lists.ts`).
  */
 import {
   customFieldAddArgs,
+  customFieldListArgs,
   customFieldRemoveArgs,
   customFieldUpdateArgs,
   type CustomFieldAddArgs,
   type CustomFieldRemoveArgs,
-} from '../../definitions/actions/custom-fields.ts';
+} from './catalogue.ts';
 import { ApplicationFailure } from '@temporalio/activity';
-import type { ActionContext, ActionHandler, ActionModule } from '../action.ts';
-import { pick, type Candidate } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { isRetry } from './attempts.ts';
-import { parseArgs } from './common.ts';
+import type { ActionContext, ActionHandler, ActionModule } from '../../activities/action.ts';
+import { foldName, pick, pickItem, readItemsOfDay, type Candidate } from '../../activities/names/index.ts';
+import { listAccommodationCustomFields, listScheduleItemCustomFields, listVenueCustomFields } from '../../api/contract/custom-fields.ts';
+import { placeOf } from '../../activities/actions/list-places.ts';
+import { lookupTour, resolveDay } from '../../activities/actions/tour-days.ts';
+import { plural } from '../../definitions/plural.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { isRetry } from '../../activities/actions/attempts.ts';
+import { parseArgs } from '../../activities/actions/common.ts';
 import {
   CONFIRMATION_NUMBER,
   fieldListUndo,
@@ -29,7 +35,7 @@ import {
   type FieldChange,
   type FieldOwner,
   type SavedField,
-} from './field-lists.ts';
+} from '../../activities/actions/field-lists.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 type Action = 'add' | 'update' | 'remove';
@@ -122,8 +128,39 @@ function handler(action: Action): ActionHandler {
   };
 }
 
+async function customFieldList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, customFieldListArgs, call.args);
+  const signal = ctx.signal;
+  let fields;
+  let owner: string;
+  if (args.item !== undefined) {
+    const day = resolveDay(await lookupTour(ctx, args.tourId), args.day!);
+    const item = pickItem(await readItemsOfDay(ctx, args.tourId, day.id), args.item, day.date);
+    fields = await ctx.client.call(listScheduleItemCustomFields, { params: { itemId: item.id }, signal });
+    owner = `schedule item ${item.id}`;
+  } else {
+    const place = await placeOf(ctx, args.tourId, args);
+    fields =
+      place.kind === 'venue'
+        ? await ctx.client.call(listVenueCustomFields, { params: { venueId: place.id }, signal })
+        : await ctx.client.call(listAccommodationCustomFields, { params: { accommodationId: place.id }, signal });
+    owner = `${place.kind} ${place.id}`;
+  }
+  const wanted = (field: { title?: string | null; template_key?: string | null }) =>
+    args.title === undefined || [field.title, field.template_key].some((text) => text != null && foldName(text) === foldName(args.title!));
+  const list = fields.filter(wanted).map((field) => ({
+    id: field.id,
+    title: field.title ?? null,
+    description: field.description ?? null,
+    templateKey: field.template_key ?? null,
+    sortOrder: field.sort_order ?? null,
+  }));
+  return { output: { fields: list, count: list.length }, undo: [], tourId: args.tourId, describe: `read ${plural(list.length, 'custom field')} of ${owner}` };
+}
+
 export const customFieldActions = {
   actions: {
+    'customField.list': { run: customFieldList },
     'customField.add': handler('add'),
     'customField.update': handler('update'),
     'customField.remove': handler('remove'),
