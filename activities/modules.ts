@@ -5,7 +5,7 @@ import { contactEditActions } from './actions/contact-edits.ts';
 import { contactActions } from './actions/contacts.ts';
 import { customFieldActions } from '../actions/customField/handlers.ts';
 import { daySheetActions } from '../actions/daySheet/handlers.ts';
-import { fileActions } from './actions/files.ts';
+import { fileActions } from '../actions/file/handlers.ts';
 import { guestDayActions } from './actions/guest-days.ts';
 import { guestActions } from './actions/guests.ts';
 import { listActions } from './actions/lists.ts';

@@ -8,7 +8,7 @@ import type { bulletinUndo } from '../actions/bulletin/handlers.ts';
 import type { contactEditUndo } from './actions/contact-edits.ts';
 import type { contactUndo } from './actions/contacts.ts';
 import type { fieldListUndo } from './actions/field-lists.ts';
-import type { fileUndo } from './actions/files.ts';
+import type { fileUndo } from '../actions/file/handlers.ts';
 import type { guestDayUndo } from './actions/guest-days.ts';
 import type { guestStatusUndo } from './actions/guest-status.ts';
 import type { guestUndo } from './actions/guests.ts';

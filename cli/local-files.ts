@@ -14,7 +14,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCAL_FILE_LIMIT } from '../definitions/actions/files.ts';
+import { LOCAL_FILE_LIMIT } from '../actions/file/catalogue.ts';
 import { evaluateTemplate, isTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import type { JsonObject, Plan, PlanStep } from '../definitions/plan-types.ts';
 import { UserError } from './context.ts';

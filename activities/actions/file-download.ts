@@ -8,7 +8,7 @@
  */
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileDownloadArgs } from '../../definitions/actions/files.ts';
+import { fileDownloadArgs } from '../../actions/file/catalogue.ts';
 import { getFileDownload } from '../../api/contract/files.ts';
 import type { ActionContext } from '../action.ts';
 import type { StepCall, StepOutcome } from '../types.ts';

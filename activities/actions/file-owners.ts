@@ -11,6 +11,7 @@ import type { DayRef } from '../../definitions/actions/vocabulary.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { updateAccommodation } from '../../api/contract/accommodation.ts';
 import { FileEntityType } from '../../api/contract/bodies.ts';
+import { FileOwner } from '../../actions/file/catalogue.ts';
 import { listFiles, type FileListItem } from '../../api/contract/files.ts';
 import { updatePassType } from '../../api/contract/pass-types.ts';
 import { updateScheduleItem } from '../../api/contract/schedule.ts';
@@ -18,8 +19,16 @@ import { updateVenue } from '../../api/contract/venues.ts';
 import type { ActionContext } from '../action.ts';
 import { itemOf, pick, pickPassType, readPassTypeList, stayIdOf, venueIdOf, type Candidate, type NameRef } from '../names/index.ts';
 import { stepError } from './common.ts';
-import { OWNER_OF } from './list-tour.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
+
+/** The playbook's kinds of record and the API's entity types, both ways. */
+export const ENTITY_OF: Record<FileOwner, FileEntityType> = {
+  [FileOwner.scheduleItem]: FileEntityType.scheduleItem,
+  [FileOwner.venue]: FileEntityType.venue,
+  [FileOwner.stay]: FileEntityType.accommodation,
+  [FileOwner.passType]: FileEntityType.passType,
+};
+export const OWNER_OF = new Map(Object.entries(ENTITY_OF).map(([owner, entity]) => [entity as string, owner]));
 
 /** A record files attach to. */
 export interface FileOwnerRef {

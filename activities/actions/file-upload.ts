@@ -8,7 +8,7 @@ import { constants } from 'node:fs';
 import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { request } from 'undici';
-import { FILE_UPLOAD_LIMIT, fileUploadArgs, INLINE_UPLOAD_LIMIT, type FileUploadArgs } from '../../definitions/actions/files.ts';
+import { FILE_UPLOAD_LIMIT, fileUploadArgs, INLINE_UPLOAD_LIMIT, type FileUploadArgs } from '../../actions/file/catalogue.ts';
 import { CONTENT_TYPE_BY_EXTENSION, contentTypeOfName } from '../../api/contract/content-types.ts';
 import { createAttachmentFromUrl, createUploadTicket, uploadFileContent, type UploadTicket } from '../../api/contract/files.ts';
 import type { ActionContext } from '../action.ts';

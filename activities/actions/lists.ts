@@ -3,9 +3,8 @@ import type { ActionModule } from '../action.ts';
 import { peopleListHandlers } from './list-people.ts';
 import { placeListHandlers } from './list-places.ts';
 import { scheduleListHandlers } from './list-schedule.ts';
-import { tourListHandlers } from './list-tour.ts';
 
 export const listActions = {
-  actions: { ...scheduleListHandlers, ...placeListHandlers, ...peopleListHandlers, ...tourListHandlers },
+  actions: { ...scheduleListHandlers, ...placeListHandlers, ...peopleListHandlers },
   undo: {},
 } satisfies ActionModule;

@@ -8,6 +8,7 @@ import type { JsonObject } from '../plan-types.ts';
 import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
 import { CUSTOM_FIELD_EXAMPLES } from '../../actions/customField/catalogue.ts';
 import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
+import { FILE_EXAMPLES } from '../../actions/file/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
 import { SCHEDULE_TEMPLATE_EXAMPLES } from '../../actions/scheduleTemplate/catalogue.ts';
 import { TAG_EXAMPLES } from '../../actions/tag/catalogue.ts';
@@ -57,11 +58,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   ...PASS_TYPE_EXAMPLES,
   ...BULLETIN_EXAMPLES,
   notify: { webhook: 'ops', text: '3 guest requests on 2027-03-27 wait for approval.' },
-  'file.list': { tourId, day: '2027-03-27', on: ['venue', 'stay'] },
-  'file.upload': { tourId, file: 'riders/stage-plot.pdf' },
-  'file.attach': { tourId, key: 'tours/5b1e7c2a-9d4f-4e3b-8a6c-1f2e3d4c5b6a/files/0c9b8a7f-6e5d-4c3b-2a1f-0e9d8c7b6a5f/stage-plot.pdf', venue: 'Uber Arena', name: 'Stage plot' },
-  'file.remove': { tourId, file: 'Old stage plot', venue: 'Uber Arena' },
-  'file.download': { tourId, file: 'Stage plot', venue: 'Uber Arena', folder: 'riders' },
+  ...FILE_EXAMPLES,
   ...DAY_SHEET_EXAMPLES,
   'schedule.item.restore': { itemId: 5012 },
   'guest.delete': { tourId, day: '2027-03-27', guest: 'Ada Lindholm' },

@@ -5,12 +5,12 @@ import { contactCreate, contactLink } from './contacts.ts';
 import { approval, playbookRun } from './control.ts';
 import { customFieldActionList } from '../../actions/customField/catalogue.ts';
 import { daySheetActionList } from '../../actions/daySheet/catalogue.ts';
-import { fileAttach, fileDownload, fileRemove, fileUpload } from './files.ts';
+import { fileActionList } from '../../actions/file/catalogue.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
 import { contactList, roomList, scheduleItemList, stayList } from './lists.ts';
-import { fileList, orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
+import { orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
@@ -37,7 +37,7 @@ export * from './contact-edits.ts';
 export * from './control.ts';
 export * from '../../actions/customField/catalogue.ts';
 export * from '../../actions/daySheet/catalogue.ts';
-export * from './files.ts';
+export * from '../../actions/file/catalogue.ts';
 export * from './guest-days.ts';
 export * from './guests.ts';
 export * from './lists.ts';
@@ -98,11 +98,7 @@ export const actions: readonly ActionDefinition[] = [
   guestsConfigureDay,
   ...passTypeActionList,
   ...bulletinActionList,
-  fileList,
-  fileUpload,
-  fileAttach,
-  fileRemove,
-  fileDownload,
+  ...fileActionList,
   ...daySheetActionList,
   notify,
   ...lookupActionList,

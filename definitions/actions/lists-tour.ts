@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineRead, KEY_CONTACT_FIELDS, keyContactEntry } from './lists.ts';
 import { outputs, recordIds, wholeNumber } from './outputs.ts';
-import { dayRef, tourId, unresolved } from './vocabulary.ts';
+import { tourId, unresolved } from './vocabulary.ts';
 
 const nullableText = z.string().nullable();
 
@@ -81,45 +81,4 @@ export const orgContacts = defineRead({
   args: orgContactsArgs,
   outputs: outputs({ contacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`), ids: recordIds('their IDs'), count: wholeNumber('number of contacts') }),
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts'],
-});
-
-/** What a file is attached to, in the playbook's words. */
-export const FileOwner = { scheduleItem: 'scheduleItem', venue: 'venue', stay: 'stay', passType: 'passType' } as const;
-export type FileOwner = (typeof FileOwner)[keyof typeof FileOwner];
-
-/** A file's ID: a number or a text, as the API gives it. */
-const fileId = z.union([z.int(), z.string()]);
-
-export const fileListArgs = z.strictObject({
-  tourId,
-  day: dayRef.optional().describe('Only files of this day (date or ID).'),
-  on: z.array(z.enum([FileOwner.scheduleItem, FileOwner.venue, FileOwner.stay, FileOwner.passType])).optional().describe('Only files attached to these kinds of record.'),
-  search: z.string().min(1).optional().describe('Only files whose name contains this text (case-insensitive).'),
-});
-export type FileListArgs = z.infer<typeof fileListArgs>;
-
-export const fileList = defineRead({
-  name: 'file.list',
-  description: 'List the files attached in the tour (schedule items, venues, stays, pass types), by day, kind of record or name.',
-  args: fileListArgs,
-  outputs: outputs({
-    files: z
-      .array(
-        z.strictObject({
-          id: fileId,
-          name: nullableText,
-          fileName: nullableText,
-          size: z.int().nullable(),
-          on: nullableText,
-          recordId: z.int().nullable(),
-          recordName: nullableText,
-          dayId: z.int().nullable(),
-          date: nullableText,
-        }),
-      )
-      .describe('list of { id, name, fileName, size, on, recordId, recordName, dayId, date }'),
-    ids: z.array(fileId).describe('their IDs'),
-    count: wholeNumber('number of files'),
-  }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/files'],
 });

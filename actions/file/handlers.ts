@@ -1,19 +1,22 @@
 /**
- * Files on records: `file.upload` (file-upload.ts), `file.attach` (its undo detaches),
+ * The worker's handlers of the file actions (catalogue in `catalogue.ts`): `file.list`; files on records: `file.upload` (file-upload.ts), `file.attach` (its undo detaches),
  * `file.remove` (its prepared undo attaches the same stored file again) and `file.download`
  * (into the output folder, file-download.ts).
  */
-import { fileAttachArgs, fileRemoveArgs } from '../../definitions/actions/files.ts';
+import { fileAttachArgs, fileListArgs, fileRemoveArgs } from './catalogue.ts';
+import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
+import { plural } from '../../definitions/plural.ts';
+import { lookupTour, resolveDay } from '../../activities/actions/tour-days.ts';
 import type { FileEntityType } from '../../api/contract/bodies.ts';
-import { attachFile, type FileListItem } from '../../api/contract/files.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { isRetry } from './attempts.ts';
-import { goneOnRetry } from '../names/index.ts';
-import { parseArgs, stepError } from './common.ts';
-import { fileDownloadRun } from './file-download.ts';
-import { detach, ownerOf, ownerText, ownerWord, pickFile, type FileOwnerRef } from './file-owners.ts';
-import { fileUploadRun } from './file-upload.ts';
+import { attachFile, listFiles, type FileListItem } from '../../api/contract/files.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { isRetry } from '../../activities/actions/attempts.ts';
+import { goneOnRetry } from '../../activities/names/index.ts';
+import { parseArgs, stepError } from '../../activities/actions/common.ts';
+import { fileDownloadRun } from '../../activities/actions/file-download.ts';
+import { detach, ENTITY_OF, OWNER_OF, ownerOf, ownerText, ownerWord, pickFile, type FileOwnerRef } from '../../activities/actions/file-owners.ts';
+import { fileUploadRun } from '../../activities/actions/file-upload.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 const ownerOfFile = (file: FileListItem): FileOwnerRef => ({ entityType: file.entityType as FileEntityType, entityId: file.entityId! });
@@ -102,8 +105,37 @@ export const fileUndo = {
   },
 } satisfies Record<string, UndoHandler>;
 
+async function fileList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, fileListArgs, call.args);
+  const tour = await lookupTour(ctx, args.tourId);
+  const day = args.day === undefined ? undefined : resolveDay(tour, args.day);
+  const dates = new Map(tour.days.map((d) => [d.id, d.date]));
+  const query = {
+    ...(day ? { dayId: day.id } : {}),
+    ...(args.on ? { entityTypes: args.on.map((owner) => ENTITY_OF[owner]) } : {}),
+    ...(args.search ? { search: args.search } : {}),
+  };
+  const files: JsonObject[] = [];
+  for await (const file of ctx.client.paginate(listFiles, { params: { tourId: args.tourId }, query, signal: ctx.signal })) {
+    const raw = file as Record<string, unknown>;
+    files.push({
+      id: file.fileId,
+      name: file.name ?? null,
+      fileName: file.fileName ?? null,
+      size: file.fileSizeBytes ?? null,
+      on: OWNER_OF.get(file.entityType ?? '') ?? file.entityType ?? null,
+      recordId: file.entityId ?? null,
+      recordName: typeof raw.entityName === 'string' ? raw.entityName : null,
+      dayId: file.dayId ?? null,
+      date: file.dayId != null ? (dates.get(file.dayId) ?? null) : null,
+    });
+  }
+  return { output: { files, ids: files.map((f) => f.id as JsonValue), count: files.length }, undo: [], tourId: args.tourId, describe: `read ${plural(files.length, 'file')}` };
+}
+
 export const fileActions = {
   actions: {
+    'file.list': { run: fileList },
     'file.upload': { run: fileUploadRun },
     'file.attach': { run: fileAttachRun },
     'file.remove': { run: fileRemoveRun, prepare: fileRemovePrepare },

@@ -1,12 +1,16 @@
 /**
  * Files: upload (from a public URL, from text or base64 in the playbook, or from a file in the
  * worker's input folder through an upload ticket), attach an uploaded file to a schedule item,
- * venue, stay or pass type, remove an attachment, and download one into the output folder.
+ * venue, stay or pass type, remove an attachment, download one into the output folder, and list
+ * the tour's files. This file is the catalogue (arguments, outputs, calls, undo), no I/O; the
+ * worker's handlers are in `handlers.ts`.
  */
 import { z } from 'zod';
-import { ActionKind, defineAction } from './types.ts';
-import { outputs, recordId, text, wholeNumber } from './outputs.ts';
-import { dayRef, nameRef, numericId, tourId, unresolved } from './vocabulary.ts';
+import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
+import { defineRead, nullableText } from '../../definitions/actions/lists.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { outputs, recordId, text, wholeNumber } from '../../definitions/actions/outputs.ts';
+import { dayRef, nameRef, numericId, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
 
 /** Most bytes an inline upload takes (the contract's limit: 256 KB). */
 export const INLINE_UPLOAD_LIMIT = 256 * 1024;
@@ -169,3 +173,62 @@ export const fileDownload = defineAction({
   plainActivity: true,
   compensation: null,
 });
+
+/** What a file is attached to, in the playbook's words. */
+export const FileOwner = { scheduleItem: 'scheduleItem', venue: 'venue', stay: 'stay', passType: 'passType' } as const;
+export type FileOwner = (typeof FileOwner)[keyof typeof FileOwner];
+
+/** A file's ID: a number or a text, as the API gives it. */
+const fileId = z.union([z.int(), z.string()]);
+
+export const fileListArgs = z.strictObject({
+  tourId,
+  day: dayRef.optional().describe('Only files of this day (date or ID).'),
+  on: z.array(z.enum([FileOwner.scheduleItem, FileOwner.venue, FileOwner.stay, FileOwner.passType])).optional().describe('Only files attached to these kinds of record.'),
+  search: z.string().min(1).optional().describe('Only files whose name contains this text (case-insensitive).'),
+});
+export type FileListArgs = z.infer<typeof fileListArgs>;
+
+export const fileList = defineRead({
+  name: 'file.list',
+  description: 'List the files attached in the tour (schedule items, venues, stays, pass types), by day, kind of record or name.',
+  args: fileListArgs,
+  outputs: outputs({
+    files: z
+      .array(
+        z.strictObject({
+          id: fileId,
+          name: nullableText,
+          fileName: nullableText,
+          size: z.int().nullable(),
+          on: nullableText,
+          recordId: z.int().nullable(),
+          recordName: nullableText,
+          dayId: z.int().nullable(),
+          date: nullableText,
+        }),
+      )
+      .describe('list of { id, name, fileName, size, on, recordId, recordName, dayId, date }'),
+    ids: z.array(fileId).describe('their IDs'),
+    count: wholeNumber('number of files'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/files'],
+});
+
+/** The file actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
+export const fileActionList = [fileList, fileUpload, fileAttach, fileRemove, fileDownload] as const;
+
+const exampleTour = '${{ inputs.tourId }}';
+/** One example step per file action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
+export const FILE_EXAMPLES = {
+  'file.list': { tourId: exampleTour, day: '2027-03-27', on: ['venue', 'stay'] },
+  'file.upload': { tourId: exampleTour, file: 'riders/stage-plot.pdf' },
+  'file.attach': {
+    tourId: exampleTour,
+    key: 'tours/5b1e7c2a-9d4f-4e3b-8a6c-1f2e3d4c5b6a/files/0c9b8a7f-6e5d-4c3b-2a1f-0e9d8c7b6a5f/stage-plot.pdf',
+    venue: 'Uber Arena',
+    name: 'Stage plot',
+  },
+  'file.remove': { tourId: exampleTour, file: 'Old stage plot', venue: 'Uber Arena' },
+  'file.download': { tourId: exampleTour, file: 'Stage plot', venue: 'Uber Arena', folder: 'riders' },
+} satisfies Record<string, JsonObject>;
