@@ -12,7 +12,7 @@ import { listActions } from './actions/lists.ts';
 import { lookupActions } from '../actions/lookup/handlers.ts';
 import { passTypeActions } from '../actions/passType/handlers.ts';
 import { recordEditActions } from './actions/record-edits.ts';
-import { roomActions } from './actions/rooms.ts';
+import { roomActions } from '../actions/room/handlers.ts';
 import { scheduleEditActions } from './actions/schedule-edits.ts';
 import { scheduleActions } from './actions/schedule.ts';
 import { stayActions } from './actions/stays.ts';

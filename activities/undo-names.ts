@@ -14,7 +14,7 @@ import type { guestStatusUndo } from './actions/guest-status.ts';
 import type { guestUndo } from './actions/guests.ts';
 import type { passTypeUndo } from '../actions/passType/handlers.ts';
 import type { recordEditUndo } from './actions/record-edits.ts';
-import type { roomUndo } from './actions/rooms.ts';
+import type { roomUndo } from '../actions/room/handlers.ts';
 import type { scheduleEditUndo } from './actions/schedule-edits.ts';
 import type { scheduleItemUndo } from './actions/schedule-items.ts';
 import type { scheduleUpdateUndo } from './actions/schedule-update.ts';

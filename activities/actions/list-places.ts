@@ -1,8 +1,8 @@
 /**
- * Read actions of places: `stay.list`, `room.list`, and a venue's or stay's
+ * Read actions of places: `stay.list` (`room.list` reads through `roomsOf`), and a venue's or stay's
  * `contact.list` (`customField.list` reads through `placeOf`).
  */
-import { contactListArgs, roomListArgs, stayListArgs } from '../../definitions/actions/lists.ts';
+import { contactListArgs, stayListArgs } from '../../definitions/actions/lists.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import type { Stay } from '../../api/contract/accommodation.ts';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../api/contract/contacts.ts';
 import { listRooms, type RoomAssignment } from '../../api/contract/rooms.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
-import { foldName, pickPerson, pickStay, pickVenue, readStays, readTourPeople, readVenues } from '../names/index.ts';
+import { foldName, pickStay, pickVenue, readStays, readVenues } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
@@ -74,7 +74,7 @@ function roomOutput(room: RoomAssignment, stay: Stay): JsonObject {
   };
 }
 
-async function roomsOf(ctx: ActionContext, stay: Stay): Promise<JsonObject[]> {
+export async function roomsOf(ctx: ActionContext, stay: Stay): Promise<JsonObject[]> {
   const rooms = await ctx.client.call(listRooms, { params: { accommodationId: stay.id }, signal: ctx.signal });
   return rooms.filter((room) => room.assignment.is_deleted !== true).map((room) => roomOutput(room, stay));
 }
@@ -91,17 +91,6 @@ async function stayList(call: StepCall, ctx: ActionContext): Promise<StepOutcome
     })
   ).filter((stay) => inDates(stay, args.from, args.to));
   return { output: { stays, ids: stays.map((stay) => stay.id as number), count: stays.length }, undo: [], tourId: args.tourId, describe: `read ${plural(stays.length, 'stay')}` };
-}
-
-async function roomList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, roomListArgs, call.args);
-  const stays = await readStays(ctx, args.tourId);
-  const chosen = args.stay === undefined ? stays : [pickStay(stays, args.stay, args.tourId)];
-  const person = args.person === undefined ? undefined : pickPerson(await readTourPeople(ctx, args.tourId), args.person, args.tourId);
-  const rooms = (await mapLimited(chosen, DAY_READS_IN_FLIGHT, (stay) => roomsOf(ctx, stay)))
-    .flat()
-    .filter((room) => person === undefined || [...(room.userIds as JsonValue[]), ...(room.inviteIds as JsonValue[])].some((id) => String(id) === String(person.id)));
-  return { output: { rooms, ids: rooms.map((room) => room.id as number), count: rooms.length }, undo: [], tourId: args.tourId, describe: `read ${plural(rooms.length, 'room')}` };
 }
 
 /** The venue or stay a call names. */
@@ -150,6 +139,5 @@ function namedContacts(all: JsonObject[], name: string, tourId: string, place: {
 
 export const placeListHandlers: Record<string, ActionHandler> = {
   'stay.list': { run: stayList },
-  'room.list': { run: roomList },
   'contact.list': { run: contactList },
 };

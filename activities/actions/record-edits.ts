@@ -1,17 +1,15 @@
 /**
- * Guest list entries deleted and restored, rooms restored; stays and tours deleted for good
- * (venues, bulletins and pass types: in actions/<resource>/). Every write carries the call's idempotency key; every undo is prepared before the write.
+ * Guest list entries deleted and restored; stays and tours deleted for good
+ * (venues, bulletins, pass types and rooms: in actions/<resource>/). Every write carries the call's idempotency key; every undo is prepared before the write.
  */
 import {
   type GuestDeleteArgs,
   guestDelete,
   guestRestore,
-  roomRestore,
   stayDelete,
 } from '../../definitions/actions/record-edits.ts';
 import { deleteAccommodation } from '../../api/contract/accommodation.ts';
 import { deleteGuest, restoreGuest } from '../../api/contract/guestlist.ts';
-import { restoreRoom } from '../../api/contract/rooms.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { stayIdOf } from '../names/index.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
@@ -49,13 +47,6 @@ export const recordEditActions = {
       describe: (id) => `restored guest list entry ${id}`,
       write: (ctx, guestListId, idempotencyKey) => ctx.client.call(restoreGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal }),
       undo: (id, by) => recordUndo('guestDelete', 'guest', 'guestId', id, by, `delete guest list entry ${id} again`),
-    }),
-    'room.restore': byIdHandler({
-      action: roomRestore,
-      idArg: 'roomId',
-      describe: (id) => `restored room ${id}`,
-      write: (ctx, roomAssignmentId, idempotencyKey) => ctx.client.call(restoreRoom, { params: { roomAssignmentId }, idempotencyKey, signal: ctx.signal }),
-      undo: (id, by) => recordUndo('roomRemove', 'room', 'roomId', id, by, `delete room ${id} again`),
     }),
     'stay.delete': byIdHandler({
       action: stayDelete,

@@ -2,7 +2,7 @@
  * How `room.assign` finds the room it changes and what it sends: the room matched by number
  * (or name), check-in/out from the call, the room or the stay, and the write-back of a room.
  */
-import type { RoomAssignArgs } from '../../definitions/actions/stays.ts';
+import type { RoomAssignArgs } from '../../actions/room/catalogue.ts';
 import { addDays } from '../../definitions/translate.ts';
 import type { Stay } from '../../api/contract/accommodation.ts';
 import type { RoomAssignment } from '../../api/contract/rooms.ts';

@@ -10,6 +10,7 @@ import { CUSTOM_FIELD_EXAMPLES } from '../../actions/customField/catalogue.ts';
 import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
 import { FILE_EXAMPLES } from '../../actions/file/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
+import { ROOM_EXAMPLES } from '../../actions/room/catalogue.ts';
 import { SCHEDULE_TEMPLATE_EXAMPLES } from '../../actions/scheduleTemplate/catalogue.ts';
 import { TAG_EXAMPLES } from '../../actions/tag/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
@@ -40,9 +41,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'stay.list': { tourId, from: '2027-03-27', to: '2027-03-28', rooms: true },
   'stay.create': { tourId, title: 'Hotel Adlon', location: HOTEL, timeZone: 'Europe/Berlin', checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' } },
   'stay.update': { tourId, stay: 'Hotel Adlon', checkInTime: '13:00', confirmed: true },
-  'room.list': { tourId, stay: 'Hotel Adlon' },
-  'room.assign': { tourId, stay: 'Hotel Adlon', roomNumber: 101, roomType: 'Double', people: ['Sam Rivera', 'priya.natarajan@example.com'] },
-  'room.delete': { tourId, stay: 'Hotel Adlon', room: 101 },
+  ...ROOM_EXAMPLES,
   'contact.list': { tourId, venue: 'Uber Arena' },
   'contact.create': { tourId, firstName: 'Lena', lastName: 'Vogt', role: 'Promoter', company: 'Arena Berlin GmbH', phone: { country: 49, number: '30 1234567' } },
   'contact.link': { tourId, contact: 'lena.vogt@example.com', venue: 'Uber Arena' },
@@ -63,7 +62,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'schedule.item.restore': { itemId: 5012 },
   'guest.delete': { tourId, day: '2027-03-27', guest: 'Ada Lindholm' },
   'guest.restore': { guestId: 2204 },
-  'room.restore': { roomId: 412 },
   'stay.delete': { tourId, stay: 'Hotel Adlon' },
   ...LOOKUP_EXAMPLES,
   approval: { message: 'Approve 42 guests for Berlin?', timeout: '24h' },

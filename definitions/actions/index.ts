@@ -9,11 +9,12 @@ import { fileActionList } from '../../actions/file/catalogue.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
-import { contactList, roomList, scheduleItemList, stayList } from './lists.ts';
+import { contactList, scheduleItemList, stayList } from './lists.ts';
 import { orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
-import { roomAssign, roomDelete, stayCreate, stayUpdate } from './stays.ts';
+import { stayCreate, stayUpdate } from './stays.ts';
+import { roomActionList } from '../../actions/room/catalogue.ts';
 import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags } from './tags.ts';
 import { tagActionList } from '../../actions/tag/catalogue.ts';
 import { scheduleTemplateActionList } from '../../actions/scheduleTemplate/catalogue.ts';
@@ -23,7 +24,6 @@ import { scheduleItemRestore } from './schedule-edits.ts';
 import {
   guestDelete,
   guestRestore,
-  roomRestore,
   stayDelete,
 } from './record-edits.ts';
 import { venueActionList } from '../../actions/venue/catalogue.ts';
@@ -45,6 +45,7 @@ export * from './lists-tour.ts';
 export * from '../../actions/lookup/catalogue.ts';
 export * from './schedule.ts';
 export * from './stays.ts';
+export * from '../../actions/room/catalogue.ts';
 export * from './tags.ts';
 export * from '../../actions/tag/catalogue.ts';
 export * from '../../actions/scheduleTemplate/catalogue.ts';
@@ -78,10 +79,7 @@ export const actions: readonly ActionDefinition[] = [
   stayCreate,
   stayUpdate,
   stayDelete,
-  roomList,
-  roomAssign,
-  roomDelete,
-  roomRestore,
+  ...roomActionList,
   contactList,
   contactCreate,
   contactLink,

@@ -115,21 +115,6 @@ export const stayList = defineRead({
   calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms'],
 });
 
-export const roomListArgs = z.strictObject({
-  tourId,
-  stay: nameRef('The stay').optional().describe('Only the rooms of this stay (title or ID). @default every stay'),
-  person: z.string().min(1).optional().describe('Only rooms this tour member or invitee (full name or e-mail) is in.'),
-});
-export type RoomListArgs = z.infer<typeof roomListArgs>;
-
-export const roomList = defineRead({
-  name: 'room.list',
-  description: 'List the room assignments of a stay, or of every stay, with their occupants (crew names; invitees by e-mail).',
-  args: roomListArgs,
-  outputs: listOutputs('rooms', roomEntry),
-  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms', 'GET /v1/tours/{tourId}/users'],
-});
-
 /** A venue or a stay, by title or ID: the owner of contacts and custom fields. */
 export const placeOf = {
   venue: nameRef('The venue').optional(),

@@ -1,6 +1,6 @@
 /**
- * Guest list entries deleted and restored, rooms restored, and the deletes the API cannot undo:
- * stays and tours (venues, bulletins and pass types: in actions/<resource>/). Those are
+ * Guest list entries deleted and restored, and the deletes the API cannot undo:
+ * stays and tours (venues, bulletins, pass types and rooms: in actions/<resource>/). Those are
  * destructive: a step needs `allowDestroy: true`, and the plan says it cannot be undone.
  */
 import { z } from 'zod';
@@ -37,7 +37,6 @@ export const guestDelete = defineAction({
 
 export const guestRestore = restoreAction(guest, 'Bring back a deleted guest list entry with its passes.');
 
-export const roomRestore = restoreAction({ prefix: 'room', noun: 'room assignment', idArg: 'roomId', path: '/v1/rooms/{roomAssignmentId}' });
 
 export const stayDeleteArgs = namedRecordArgs({ nameArg: 'stay', idArg: 'stayId', noun: 'stay', by: 'title' });
 export type StayDeleteArgs = z.infer<typeof stayDeleteArgs>;

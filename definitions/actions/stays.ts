@@ -1,17 +1,17 @@
-/** Stays (accommodation) and their rooms. Check-in and check-out are local date + time in the stay’s zone. */
+/** Stays (accommodation); their rooms are in `actions/room/`. Check-in and check-out are local date + time in the stay’s zone. */
 import { z } from 'zod';
 import { ActionKind, defineAction } from './types.ts';
-import { clockTime, dayRef, email, localDateTime, location, lookupName, nameOrId, nameRef, numericId, personName, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
-import { outputs, recordId, text, wholeNumber } from './outputs.ts';
+import { clockTime, dayRef, localDateTime, location, nameOrId, nameRef, numericId, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
+import { outputs, recordId, text } from './outputs.ts';
 
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
 export type StayType = (typeof StayType)[keyof typeof StayType];
 
 type Stay = { checkIn?: { date: string; time: string }; checkOut?: { date: string; time: string } };
-const outAfterIn = (stay: Stay) =>
+export const outAfterIn = (stay: Stay) =>
   unresolved(stay) ||
   !stay.checkIn || !stay.checkOut || `${stay.checkOut.date}T${stay.checkOut.time}` > `${stay.checkIn.date}T${stay.checkIn.time}`;
-const OUT_AFTER_IN = { message: 'check-out must be after check-in', path: ['checkOut'] };
+export const OUT_AFTER_IN = { message: 'check-out must be after check-in', path: ['checkOut'] };
 
 export const stayCreateArgs = z
   .strictObject({
@@ -72,83 +72,4 @@ export const stayUpdate = defineAction({
   calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/accommodation/{accommodationId}'] },
-});
-
-/** An occupant: a tour member by full name or e-mail, or an invitee by e-mail; `name` is how a report mentions them. */
-export const roomPerson = z.union([personName, z.strictObject({ email, name: z.string().min(1).optional() })]);
-export type RoomPerson = z.infer<typeof roomPerson>;
-
-export const roomAssignArgs = z
-  .strictObject({
-    tourId,
-    stay: z.union([z.string().min(1), numericId]).describe('The stay: its title or ID.'),
-    roomNumber: z.number().int().positive().optional().describe('Matches an existing room of the stay to update.'),
-    name: z.string().min(1).optional().describe('Room name; matches an existing room when there is no number.'),
-    roomType: lookupName('hotelRoomTypes').describe('Single, Double, Twin, ... (a room type name) or its ID.'),
-    roomTypeText: z.string().optional().describe('Free text when the room type is Other.'),
-    people: z.array(roomPerson).min(1).describe('Occupants by full name or e-mail; people not on the tour are reported, not sent.'),
-    nights: z.number().int().min(1).optional().describe('Check-out this many nights after check-in.'),
-    checkIn: localDateTime.optional().describe('@default the stay’s check-in'),
-    checkOut: localDateTime.optional().describe('@default the stay’s check-out'),
-    smoking: z.boolean().default(false),
-    notes: z.string().default(''),
-    confirmationNumber: z.string().default(''),
-    confirmed: z.boolean().optional(),
-    notify: z.boolean().default(false).describe('Notify the occupants.'),
-  })
-  .refine((room) => unresolved(room) || room.nights === undefined || room.checkOut === undefined, {
-    message: 'give "nights" or "checkOut", not both',
-    path: ['nights'],
-  })
-  .refine(outAfterIn, OUT_AFTER_IN);
-export type RoomAssignArgs = z.infer<typeof roomAssignArgs>;
-
-export const roomAssign = defineAction({
-  name: 'room.assign',
-  description:
-    'Create a room in a stay (by title or ID), or update the one with the same number (or name): occupants by name or e-mail, room type by name, nights or dates.',
-  args: roomAssignArgs,
-  outputs: outputs({
-    id: recordId('room ID'),
-    created: z.boolean().describe('true when the room was created, false when updated'),
-    occupants: wholeNumber('how many people were assigned'),
-    skipped: z.array(z.string()).describe('people not on the tour (their name, else e-mail), not sent'),
-  }),
-  calls: [
-    'GET /v1/tours/{tourId}/accommodation',
-    'GET /v1/tours/{tourId}/users',
-    'GET /v1/reference/types',
-    'GET /v1/accommodation/{accommodationId}/rooms',
-    'POST /v1/accommodation/{accommodationId}/rooms',
-    'PUT /v1/rooms/{roomAssignmentId}',
-  ],
-  kind: ActionKind.update,
-  compensation: {
-    describe: 'delete the room if it was created, else restore its previous fields and occupants',
-    calls: ['DELETE /v1/rooms/{roomAssignmentId}', 'PUT /v1/rooms/{roomAssignmentId}'],
-  },
-});
-
-export const roomDeleteArgs = z
-  .strictObject({
-    tourId: tourId.optional().describe('The stay’s tour: needed with "stay".'),
-    stay: nameRef('The stay the room is in').optional(),
-    room: z.union([z.string().min(1), z.number().int().positive()]).optional().describe('The room in "stay": its number or name.'),
-    roomId: numericId.optional().describe('Or the room assignment’s ID.'),
-  })
-  .superRefine(nameOrId('room', 'roomId'))
-  .refine((args) => unresolved(args) || args.room === undefined || (args.stay !== undefined && args.tourId !== undefined), {
-    message: '"room" needs "stay" and "tourId"',
-    path: ['stay'],
-  });
-export type RoomDeleteArgs = z.infer<typeof roomDeleteArgs>;
-
-export const roomDelete = defineAction({
-  name: 'room.delete',
-  description: 'Delete a room assignment, named by its stay and its number or name, or by ID (it can be restored).',
-  args: roomDeleteArgs,
-  outputs: outputs({ id: z.int().nullable().describe('room ID, null when an earlier attempt deleted it') }),
-  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms', 'DELETE /v1/rooms/{roomAssignmentId}'],
-  kind: ActionKind.delete,
-  compensation: { describe: 'restore the room', calls: ['POST /v1/rooms/{roomAssignmentId}/restore'] },
 });

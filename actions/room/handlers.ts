@@ -1,20 +1,26 @@
 /**
- * Rooms of a stay: `room.assign` creates a room or updates the one with the same number (or
- * name), occupants by e-mail; `room.delete` deletes one (undo: restore).
+ * The worker's handlers of the room actions (catalogue in `catalogue.ts`): `room.list`;
+ * `room.assign` creates a room or updates the one with the same number (or name), occupants by
+ * e-mail; `room.delete` deletes one (undo: restore); `room.restore` (undo: delete again).
  */
-import { roomAssignArgs, roomDeleteArgs, type RoomAssignArgs } from '../../definitions/actions/stays.ts';
+import { roomAssignArgs, roomDeleteArgs, roomListArgs, roomRestore, type RoomAssignArgs } from './catalogue.ts';
+import { byIdHandler, recordUndo } from '../../activities/actions/by-id.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from '../../activities/actions/concurrency.ts';
+import { roomsOf } from '../../activities/actions/list-places.ts';
+import { pickPerson, pickStay, readStays, readTourPeople as readPeopleList } from '../../activities/names/index.ts';
+import type { JsonValue } from '../../definitions/plan-types.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { Stay } from '../../api/contract/accommodation.ts';
 import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom, type CreateRoomBody, type RoomAssignment, type UpdateRoomBody } from '../../api/contract/rooms.ts';
 import { ApiError } from '../../api/client/index.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { deleteOnce, ignoreGone, parseArgs, stepError } from './common.ts';
-import { matchRoom, roomFields, roomLabel, roomTimes, roomWriteBack } from './room-body.ts';
-import { findStay } from './stays.ts';
-import { asBody } from './step-support.ts';
-import { matchPeople, peopleWarning, readTourPeople } from './tour-people.ts';
-import { goneOnRetry, pickRoom } from '../names/index.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { matchRoom, roomFields, roomLabel, roomTimes, roomWriteBack } from '../../activities/actions/room-body.ts';
+import { findStay } from '../../activities/actions/stays.ts';
+import { asBody } from '../../activities/actions/step-support.ts';
+import { matchPeople, peopleWarning, readTourPeople } from '../../activities/actions/tour-people.ts';
+import { goneOnRetry, pickRoom } from '../../activities/names/index.ts';
 import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -171,8 +177,27 @@ export const roomUndo = {
   },
 } satisfies Record<string, UndoHandler>;
 
+async function roomList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, roomListArgs, call.args);
+  const stays = await readStays(ctx, args.tourId);
+  const chosen = args.stay === undefined ? stays : [pickStay(stays, args.stay, args.tourId)];
+  const person = args.person === undefined ? undefined : pickPerson(await readPeopleList(ctx, args.tourId), args.person, args.tourId);
+  const rooms = (await mapLimited(chosen, DAY_READS_IN_FLIGHT, (stay) => roomsOf(ctx, stay)))
+    .flat()
+    .filter((room) => person === undefined || [...(room.userIds as JsonValue[]), ...(room.inviteIds as JsonValue[])].some((id) => String(id) === String(person.id)));
+  return { output: { rooms, ids: rooms.map((room) => room.id as number), count: rooms.length }, undo: [], tourId: args.tourId, describe: `read ${plural(rooms.length, 'room')}` };
+}
+
 export const roomActions = {
   actions: {
+    'room.list': { run: roomList },
+    'room.restore': byIdHandler({
+      action: roomRestore,
+      idArg: 'roomId',
+      describe: (id) => `restored room ${id}`,
+      write: (ctx, roomAssignmentId, idempotencyKey) => ctx.client.call(restoreRoom, { params: { roomAssignmentId }, idempotencyKey, signal: ctx.signal }),
+      undo: (id, by) => recordUndo('roomRemove', 'room', 'roomId', id, by, `delete room ${id} again`),
+    }),
     'room.assign': { run: roomAssign, prepare: roomAssignPrepare },
     'room.delete': { run: roomDeleteRun, prepare: roomDeletePrepare },
   },
