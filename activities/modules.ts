@@ -15,7 +15,7 @@ import { recordEditActions } from './actions/record-edits.ts';
 import { roomActions } from '../actions/room/handlers.ts';
 import { scheduleEditActions } from './actions/schedule-edits.ts';
 import { scheduleActions } from './actions/schedule.ts';
-import { stayActions } from './actions/stays.ts';
+import { stayActions } from '../actions/stay/handlers.ts';
 import { itemTagActions } from './actions/tags.ts';
 import { tagActions } from '../actions/tag/handlers.ts';
 import { templateActions } from '../actions/scheduleTemplate/handlers.ts';

@@ -18,7 +18,7 @@ import type { roomUndo } from '../actions/room/handlers.ts';
 import type { scheduleEditUndo } from './actions/schedule-edits.ts';
 import type { scheduleItemUndo } from './actions/schedule-items.ts';
 import type { scheduleUpdateUndo } from './actions/schedule-update.ts';
-import type { stayUndo } from './actions/stays.ts';
+import type { stayUndo } from '../actions/stay/handlers.ts';
 import type { itemTagUndo } from './actions/tags.ts';
 import type { tagUndo } from '../actions/tag/handlers.ts';
 import type { templateUndo } from '../actions/scheduleTemplate/handlers.ts';

@@ -8,7 +8,7 @@ import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
 import { outputs, recordId, wholeNumber } from '../../definitions/actions/outputs.ts';
 import { email, localDateTime, lookupName, nameOrId, nameRef, numericId, personName, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
 import { restoreAction } from '../../definitions/actions/by-id.ts';
-import { OUT_AFTER_IN, outAfterIn } from '../../definitions/actions/stays.ts';
+import { OUT_AFTER_IN, outAfterIn } from '../stay/catalogue.ts';
 import { defineRead, listOutputs, roomEntry } from '../../definitions/actions/lists.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 

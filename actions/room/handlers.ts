@@ -17,7 +17,7 @@ import type { ActionContext, ActionModule, UndoHandler } from '../../activities/
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
 import { matchRoom, roomFields, roomLabel, roomTimes, roomWriteBack } from '../../activities/actions/room-body.ts';
-import { findStay } from '../../activities/actions/stays.ts';
+import { findStay } from '../stay/handlers.ts';
 import { asBody } from '../../activities/actions/step-support.ts';
 import { matchPeople, peopleWarning, readTourPeople } from '../../activities/actions/tour-people.ts';
 import { goneOnRetry, pickRoom } from '../../activities/names/index.ts';

@@ -1,8 +1,8 @@
 /**
- * Read actions of places: `stay.list` (`room.list` reads through `roomsOf`), and a venue's or stay's
+ * Read actions of places (`stay.list` and `room.list` read rooms through `roomsOf`): a venue's or stay's
  * `contact.list` (`customField.list` reads through `placeOf`).
  */
-import { contactListArgs, stayListArgs } from '../../definitions/actions/lists.ts';
+import { contactListArgs } from '../../definitions/actions/lists.ts';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import type { Stay } from '../../api/contract/accommodation.ts';
 import {
@@ -13,44 +13,18 @@ import {
 } from '../../api/contract/contacts.ts';
 import { listRooms, type RoomAssignment } from '../../api/contract/rooms.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
-import { foldName, pickStay, pickVenue, readStays, readVenues } from '../names/index.ts';
+import { pickStay, pickVenue, readStays, readVenues } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
-import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
 import { isNamed, keyContactOutput } from './list-people.ts';
 import { fromIso, toLocal } from './stay-times.ts';
 
 
 /** The local date and time of an instant as read, in the zone given. */
-function localOf(iso: string | null | undefined, zone: string): JsonValue {
+export function localOf(iso: string | null | undefined, zone: string): JsonValue {
   const instant = fromIso(iso, zone);
   return instant ? { ...toLocal(instant, zone) } : null;
-}
-
-function stayOutput(stay: Stay): JsonObject {
-  const zone = stay.timezone ?? 'UTC';
-  const raw = stay as Record<string, unknown>;
-  return {
-    id: stay.id,
-    title: stay.title ?? null,
-    type: stay.type ?? null,
-    checkIn: localOf(stay.check_in_date_time, zone),
-    checkOut: localOf(stay.check_out_date_time, zone),
-    timeZone: stay.timezone ?? null,
-    city: stay.city ?? null,
-    address: typeof raw.street_address === 'string' ? raw.street_address : null,
-    confirmed: stay.is_confirmed === true,
-    confirmationNumber: stay.booking_number ?? null,
-    dayIds: stay.day_id_list ?? (stay.day_id != null ? [stay.day_id] : []),
-  };
-}
-
-/** A stay is in `[from, to]` when one of its nights is: it checks in by `to` and out after `from`. */
-function inDates(stay: JsonObject, from: string | undefined, to: string | undefined): boolean {
-  const checkIn = (stay.checkIn as { date?: string } | null)?.date;
-  const checkOut = (stay.checkOut as { date?: string } | null)?.date;
-  return (from === undefined || (checkOut !== undefined && checkOut > from)) && (to === undefined || (checkIn !== undefined && checkIn <= to));
 }
 
 function roomOutput(room: RoomAssignment, stay: Stay): JsonObject {
@@ -77,20 +51,6 @@ function roomOutput(room: RoomAssignment, stay: Stay): JsonObject {
 export async function roomsOf(ctx: ActionContext, stay: Stay): Promise<JsonObject[]> {
   const rooms = await ctx.client.call(listRooms, { params: { accommodationId: stay.id }, signal: ctx.signal });
   return rooms.filter((room) => room.assignment.is_deleted !== true).map((room) => roomOutput(room, stay));
-}
-
-async function stayList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, stayListArgs, call.args);
-  const chosen = (await readStays(ctx, args.tourId)).filter(
-    (stay) => (args.title === undefined || foldName(stay.title ?? '') === foldName(args.title)) && (args.type === undefined || stay.type === args.type),
-  );
-  const stays = (
-    await mapLimited(chosen, DAY_READS_IN_FLIGHT, async (stay) => {
-      const entry = stayOutput(stay);
-      return args.rooms && inDates(entry, args.from, args.to) ? { ...entry, rooms: await roomsOf(ctx, stay) } : entry;
-    })
-  ).filter((stay) => inDates(stay, args.from, args.to));
-  return { output: { stays, ids: stays.map((stay) => stay.id as number), count: stays.length }, undo: [], tourId: args.tourId, describe: `read ${plural(stays.length, 'stay')}` };
 }
 
 /** The venue or stay a call names. */
@@ -138,6 +98,5 @@ function namedContacts(all: JsonObject[], name: string, tourId: string, place: {
 }
 
 export const placeListHandlers: Record<string, ActionHandler> = {
-  'stay.list': { run: stayList },
   'contact.list': { run: contactList },
 };

@@ -1,17 +1,14 @@
 /**
- * Guest list entries deleted and restored; stays and tours deleted for good
- * (venues, bulletins, pass types and rooms: in actions/<resource>/). Every write carries the call's idempotency key; every undo is prepared before the write.
+ * Guest list entries deleted and restored; tours deleted for good
+ * (venues, bulletins, pass types, rooms and stays: in actions/<resource>/). Every write carries the call's idempotency key; every undo is prepared before the write.
  */
 import {
   type GuestDeleteArgs,
   guestDelete,
   guestRestore,
-  stayDelete,
 } from '../../definitions/actions/record-edits.ts';
-import { deleteAccommodation } from '../../api/contract/accommodation.ts';
 import { deleteGuest, restoreGuest } from '../../api/contract/guestlist.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import { stayIdOf } from '../names/index.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
 import { deleteOnce } from './common.ts';
 import { requireEntry } from './guest-edit.ts';
@@ -47,13 +44,6 @@ export const recordEditActions = {
       describe: (id) => `restored guest list entry ${id}`,
       write: (ctx, guestListId, idempotencyKey) => ctx.client.call(restoreGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal }),
       undo: (id, by) => recordUndo('guestDelete', 'guest', 'guestId', id, by, `delete guest list entry ${id} again`),
-    }),
-    'stay.delete': byIdHandler({
-      action: stayDelete,
-      idArg: 'stayId',
-      resolve: (ctx, args) => stayIdOf(ctx, args),
-      describe: (id) => `deleted stay ${id} for good`,
-      write: (ctx, accommodationId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteAccommodation, { params: { accommodationId }, idempotencyKey, signal: ctx.signal })),
     }),
   },
   undo: recordEditUndo,

@@ -12,13 +12,13 @@ import { FILE_EXAMPLES } from '../../actions/file/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
 import { ROOM_EXAMPLES } from '../../actions/room/catalogue.ts';
 import { SCHEDULE_TEMPLATE_EXAMPLES } from '../../actions/scheduleTemplate/catalogue.ts';
+import { STAY_EXAMPLES } from '../../actions/stay/catalogue.ts';
 import { TAG_EXAMPLES } from '../../actions/tag/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
 import { TOUR_EXAMPLES } from '../../actions/tour/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
 
 const tourId = '${{ inputs.tourId }}';
-const HOTEL = { address: 'Unter den Linden 77, 10117 Berlin', lat: 52.5163, lng: 13.3805 };
 
 /** Arguments of an example step, by action name. */
 export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
@@ -38,9 +38,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'schedule.item.addTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Production'] },
   'schedule.item.removeTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Band'] },
   ...VENUE_EXAMPLES,
-  'stay.list': { tourId, from: '2027-03-27', to: '2027-03-28', rooms: true },
-  'stay.create': { tourId, title: 'Hotel Adlon', location: HOTEL, timeZone: 'Europe/Berlin', checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' } },
-  'stay.update': { tourId, stay: 'Hotel Adlon', checkInTime: '13:00', confirmed: true },
+  ...STAY_EXAMPLES,
   ...ROOM_EXAMPLES,
   'contact.list': { tourId, venue: 'Uber Arena' },
   'contact.create': { tourId, firstName: 'Lena', lastName: 'Vogt', role: 'Promoter', company: 'Arena Berlin GmbH', phone: { country: 49, number: '30 1234567' } },
@@ -62,7 +60,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   'schedule.item.restore': { itemId: 5012 },
   'guest.delete': { tourId, day: '2027-03-27', guest: 'Ada Lindholm' },
   'guest.restore': { guestId: 2204 },
-  'stay.delete': { tourId, stay: 'Hotel Adlon' },
   ...LOOKUP_EXAMPLES,
   approval: { message: 'Approve 42 guests for Berlin?', timeout: '24h' },
   'playbook.run': { playbook: 'create-tour.yaml', inputs: { name: 'Spring Tour 2027', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] } },

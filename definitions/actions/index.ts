@@ -9,11 +9,11 @@ import { fileActionList } from '../../actions/file/catalogue.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
-import { contactList, scheduleItemList, stayList } from './lists.ts';
+import { contactList, scheduleItemList } from './lists.ts';
 import { orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
-import { stayCreate, stayUpdate } from './stays.ts';
+import { stayActionList } from '../../actions/stay/catalogue.ts';
 import { roomActionList } from '../../actions/room/catalogue.ts';
 import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags } from './tags.ts';
 import { tagActionList } from '../../actions/tag/catalogue.ts';
@@ -24,7 +24,6 @@ import { scheduleItemRestore } from './schedule-edits.ts';
 import {
   guestDelete,
   guestRestore,
-  stayDelete,
 } from './record-edits.ts';
 import { venueActionList } from '../../actions/venue/catalogue.ts';
 import { notify } from '../../actions/notify/catalogue.ts';
@@ -44,7 +43,7 @@ export * from './lists.ts';
 export * from './lists-tour.ts';
 export * from '../../actions/lookup/catalogue.ts';
 export * from './schedule.ts';
-export * from './stays.ts';
+export * from '../../actions/stay/catalogue.ts';
 export * from '../../actions/room/catalogue.ts';
 export * from './tags.ts';
 export * from '../../actions/tag/catalogue.ts';
@@ -75,10 +74,7 @@ export const actions: readonly ActionDefinition[] = [
   scheduleItemAddTags,
   scheduleItemRemoveTags,
   ...venueActionList,
-  stayList,
-  stayCreate,
-  stayUpdate,
-  stayDelete,
+  ...stayActionList,
   ...roomActionList,
   contactList,
   contactCreate,

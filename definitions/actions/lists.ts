@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { daySelection } from '../../actions/tour/catalogue.ts';
 import { outputs, recordIds, wholeNumber } from './outputs.ts';
 import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
-import { dayRef, isoDate, nameRef, tourId, unresolved } from './vocabulary.ts';
+import { dayRef, nameRef, tourId, unresolved } from './vocabulary.ts';
 
 /** Declares a read action: nothing to undo, runs as a local activity. */
 export function defineRead<Args extends z.ZodType>(definition: Omit<ActionDefinition<Args>, 'activity' | 'kind' | 'compensation'>): ActionDefinition<Args> {
@@ -58,18 +58,6 @@ export const scheduleItemList = defineRead({
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'GET /v1/tours/{tourId}/tags'],
 });
 
-export const stayListArgs = z
-  .strictObject({
-    tourId,
-    title: z.string().min(1).optional().describe('Only stays with this title (case-insensitive).'),
-    type: z.enum(['HOTEL', 'RENTAL', 'RESIDENCE']).optional(),
-    from: isoDate.optional().describe('Only stays with a night on or after this date.'),
-    to: isoDate.optional().describe('Only stays checking in on or before this date.'),
-    rooms: z.boolean().default(false).describe('Read each stay’s rooms too (one call per stay).'),
-  })
-  .refine((args) => unresolved(args) || args.from === undefined || args.to === undefined || args.from <= args.to, { message: '"to" is before "from"', path: ['to'] });
-export type StayListArgs = z.infer<typeof stayListArgs>;
-
 /** A room assignment as the list actions give it. */
 export const roomEntry = z.strictObject({
   id: z.int(),
@@ -88,32 +76,6 @@ export const roomEntry = z.strictObject({
 });
 export const ROOM_FIELDS = Object.keys(roomEntry.shape).join(', ');
 
-/** A stay as the list actions give it; `rooms` when they were read too. */
-export const stayEntry = z.strictObject({
-  id: z.int(),
-  title: nullableText,
-  type: nullableText,
-  checkIn: localDateTime.nullable(),
-  checkOut: localDateTime.nullable(),
-  timeZone: nullableText,
-  city: nullableText,
-  address: nullableText,
-  confirmed: z.boolean(),
-  confirmationNumber: nullableText,
-  dayIds: z.array(z.int()),
-  rooms: z.array(roomEntry).optional(),
-});
-export const STAY_FIELDS = Object.keys(stayEntry.shape)
-  .filter((field) => field !== 'rooms')
-  .join(', ');
-
-export const stayList = defineRead({
-  name: 'stay.list',
-  description: 'List the tour’s stays (hotels, rentals, residences), by title, type or dates, optionally with their rooms.',
-  args: stayListArgs,
-  outputs: listOutputs('stays', stayEntry, `${STAY_FIELDS}, rooms?`),
-  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms'],
-});
 
 /** A venue or a stay, by title or ID: the owner of contacts and custom fields. */
 export const placeOf = {

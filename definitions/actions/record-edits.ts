@@ -1,10 +1,10 @@
 /**
  * Guest list entries deleted and restored, and the deletes the API cannot undo:
- * stays and tours (venues, bulletins, pass types and rooms: in actions/<resource>/). Those are
+ * tours (venues, bulletins, pass types, rooms and stays: in actions/<resource>/). Those are
  * destructive: a step needs `allowDestroy: true`, and the plan says it cannot be undone.
  */
 import { z } from 'zod';
-import { finalDelete, goneId, namedRecordArgs, restoreAction } from './by-id.ts';
+import { goneId, restoreAction } from './by-id.ts';
 import { ActionKind, defineAction } from './types.ts';
 import { outputs } from './outputs.ts';
 import { dayRef, nameOrId, numericId, tourId, unresolved } from './vocabulary.ts';
@@ -38,15 +38,4 @@ export const guestDelete = defineAction({
 export const guestRestore = restoreAction(guest, 'Bring back a deleted guest list entry with its passes.');
 
 
-export const stayDeleteArgs = namedRecordArgs({ nameArg: 'stay', idArg: 'stayId', noun: 'stay', by: 'title' });
-export type StayDeleteArgs = z.infer<typeof stayDeleteArgs>;
-export const stayDelete = finalDelete(
-  'stay.delete',
-  'stay',
-  stayDeleteArgs,
-  z.int(),
-  '/v1/accommodation/{accommodationId}',
-  'a stay (accommodation) with its rooms',
-  { by: 'title', list: '/v1/tours/{tourId}/accommodation' },
-);
 

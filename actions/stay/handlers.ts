@@ -1,9 +1,16 @@
 /**
- * Stays (accommodation): `stay.create` (undo: delete) and `stay.update` (undo: write back).
+ * The worker's handlers of the stay actions (catalogue in `catalogue.ts`): `stay.list`, `stay.delete`
+ * (for good: nothing to undo), `stay.create` (undo: delete) and `stay.update` (undo: write back).
  * Check-in and check-out are local date + time in the stay's zone, sent as full instants and
  * date-only fields (`stay-times.ts`).
  */
-import { stayCreateArgs, stayUpdateArgs, type StayUpdateArgs } from '../../definitions/actions/stays.ts';
+import { stayCreateArgs, stayDelete, stayListArgs, stayUpdateArgs, type StayUpdateArgs } from './catalogue.ts';
+import { byIdHandler } from '../../activities/actions/by-id.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from '../../activities/actions/concurrency.ts';
+import { localOf, roomsOf } from '../../activities/actions/list-places.ts';
+import { foldName } from '../../activities/names/index.ts';
+import { plural } from '../../definitions/plural.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
 import {
   createAccommodation,
   deleteAccommodation,
@@ -13,16 +20,16 @@ import {
   type Stay,
   type UpdateStayBody,
 } from '../../api/contract/accommodation.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import { pickStay, readStays, stayIdOf } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { locationFromRead, locationObject, toLocation } from './places.ts';
-import { checkFields, fromIso, fromLocal, isoOf, toLocal, type LocalDateTime } from './stay-times.ts';
-import { alreadySo, asBody, lostNote, plainJson, writeBackOf } from './step-support.ts';
-import { updatePlan, type CallPlan } from '../plan-call.ts';
-import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
-import { visibilityBody } from './tour-people.ts';
+import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
+import { pickStay, readStays, stayIdOf } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { locationFromRead, locationObject, toLocation } from '../../activities/actions/places.ts';
+import { checkFields, fromIso, fromLocal, isoOf, toLocal, type LocalDateTime } from '../../activities/actions/stay-times.ts';
+import { alreadySo, asBody, lostNote, plainJson, writeBackOf } from '../../activities/actions/step-support.ts';
+import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
+import { lookupTour, resolveDay, type TourDay } from '../../activities/actions/tour-days.ts';
+import { visibilityBody } from '../../activities/actions/tour-people.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /**
@@ -226,10 +233,57 @@ export const stayUndo = {
     ),
 } satisfies Record<string, UndoHandler>;
 
+function stayOutput(stay: Stay): JsonObject {
+  const zone = stay.timezone ?? 'UTC';
+  const raw = stay as Record<string, unknown>;
+  return {
+    id: stay.id,
+    title: stay.title ?? null,
+    type: stay.type ?? null,
+    checkIn: localOf(stay.check_in_date_time, zone),
+    checkOut: localOf(stay.check_out_date_time, zone),
+    timeZone: stay.timezone ?? null,
+    city: stay.city ?? null,
+    address: typeof raw.street_address === 'string' ? raw.street_address : null,
+    confirmed: stay.is_confirmed === true,
+    confirmationNumber: stay.booking_number ?? null,
+    dayIds: stay.day_id_list ?? (stay.day_id != null ? [stay.day_id] : []),
+  };
+}
+
+/** A stay is in `[from, to]` when one of its nights is: it checks in by `to` and out after `from`. */
+function inDates(stay: JsonObject, from: string | undefined, to: string | undefined): boolean {
+  const checkIn = (stay.checkIn as { date?: string } | null)?.date;
+  const checkOut = (stay.checkOut as { date?: string } | null)?.date;
+  return (from === undefined || (checkOut !== undefined && checkOut > from)) && (to === undefined || (checkIn !== undefined && checkIn <= to));
+}
+
+async function stayList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, stayListArgs, call.args);
+  const chosen = (await readStays(ctx, args.tourId)).filter(
+    (stay) => (args.title === undefined || foldName(stay.title ?? '') === foldName(args.title)) && (args.type === undefined || stay.type === args.type),
+  );
+  const stays = (
+    await mapLimited(chosen, DAY_READS_IN_FLIGHT, async (stay) => {
+      const entry = stayOutput(stay);
+      return args.rooms && inDates(entry, args.from, args.to) ? { ...entry, rooms: await roomsOf(ctx, stay) } : entry;
+    })
+  ).filter((stay) => inDates(stay, args.from, args.to));
+  return { output: { stays, ids: stays.map((stay) => stay.id as number), count: stays.length }, undo: [], tourId: args.tourId, describe: `read ${plural(stays.length, 'stay')}` };
+}
+
 export const stayActions = {
   actions: {
+    'stay.list': { run: stayList },
     'stay.create': { run: stayCreate },
     'stay.update': { run: stayUpdate, prepare: stayUpdatePrepare, plan: stayUpdatePlan },
+    'stay.delete': byIdHandler({
+      action: stayDelete,
+      idArg: 'stayId',
+      resolve: (ctx, args) => stayIdOf(ctx, args),
+      describe: (id) => `deleted stay ${id} for good`,
+      write: (ctx, accommodationId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteAccommodation, { params: { accommodationId }, idempotencyKey, signal: ctx.signal })),
+    }),
   },
   undo: stayUndo,
 } satisfies ActionModule;
