@@ -21,6 +21,7 @@ import { tagActions } from '../actions/tag/handlers.ts';
 import { templateActions } from '../actions/scheduleTemplate/handlers.ts';
 import { tourActions } from '../actions/tour/handlers.ts';
 import { venueActions } from '../actions/venue/handlers.ts';
+import { orgActions } from '../actions/org/handlers.ts';
 import { notifyActions } from '../actions/notify/handlers.ts';
 
 export const actionModules = [
@@ -46,5 +47,6 @@ export const actionModules = [
   fileActions,
   guestDayActions,
   notifyActions,
+  orgActions,
 ] as const satisfies readonly ActionModule[];
 

@@ -1,6 +1,6 @@
 /**
  * Tours and their days, as the catalogue gives them: `tour.create`, `tour.update`, `tour.find`,
- * `tour.days` and `tour.delete` (arguments, outputs, calls, undo). No I/O; the worker's handlers
+ * `tour.days`, `tour.delete` and `tour.members` (arguments, outputs, calls, undo). No I/O; the worker's handlers
  * are in `handlers.ts` (`tour.update`'s in `activities/actions/tour-update.ts`).
  */
 import { z } from 'zod';
@@ -142,8 +142,37 @@ export const tourDeleteArgs = z.strictObject({ tourId });
 export type TourDeleteArgs = z.infer<typeof tourDeleteArgs>;
 export const tourDelete = finalDelete('tour.delete', 'tour', tourDeleteArgs, z.string(), '/v1/tours/{tourId}', 'a whole tour with its days, schedule, venues, stays, guest list and bulletins');
 
+const nullableText = z.string().nullable();
+/** A tour member as `tour.members` gives it. */
+export const personEntry = z.strictObject({ id: z.string(), name: nullableText, firstName: nullableText, lastName: nullableText, email: nullableText, role: nullableText });
+export const PERSON_FIELDS = Object.keys(personEntry.shape).join(', ');
+
+export const tourMembersArgs = z.strictObject({
+  tourId,
+  role: z.string().min(1).optional().describe('Only members with this role on the tour (Admin, Member, ...).'),
+  person: z.string().min(1).optional().describe('Only this member or invitee: full name or e-mail (case-insensitive), as steps name people.'),
+  invites: z.boolean().default(true).describe('List the pending invites too.'),
+});
+export type TourMembersArgs = z.infer<typeof tourMembersArgs>;
+
+export const tourMembers = defineAction({
+  name: 'tour.members',
+  description: 'List the tour’s members (the crew, with their role) and pending invites.',
+  args: tourMembersArgs,
+  outputs: outputs({
+    members: z.array(personEntry).describe(`list of { ${PERSON_FIELDS} }`),
+    invites: z.array(z.strictObject({ id: z.union([z.int(), z.string()]), email: nullableText })).describe('list of { id, email }'),
+    names: z.array(z.string()).describe('the members’ full names'),
+    emails: z.array(z.string()).describe('every member’s and invitee’s e-mail'),
+    count: wholeNumber('members plus invites'),
+  }),
+  calls: ['GET /v1/tours/{tourId}/users'],
+  kind: ActionKind.read,
+  compensation: null,
+});
+
 /** The tour actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
-export const tourActionList = [tourCreate, tourUpdate, tourFind, tourDays, tourDelete] as const;
+export const tourActionList = [tourCreate, tourUpdate, tourFind, tourDays, tourDelete, tourMembers] as const;
 
 const exampleTour = '${{ inputs.tourId }}';
 /** One example step per tour action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
@@ -153,4 +182,5 @@ export const TOUR_EXAMPLES = {
   'tour.find': { name: 'Spring Tour 2027' },
   'tour.days': { tourId: exampleTour, from: '2027-03-27', to: '2027-04-10', dayTypes: ['Show'] },
   'tour.delete': { tourId: exampleTour },
+  'tour.members': { tourId: exampleTour, role: 'Admin' },
 } satisfies Record<string, JsonObject>;

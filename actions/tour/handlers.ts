@@ -1,9 +1,11 @@
 /**
  * The worker's handlers of the tour actions (catalogue in `catalogue.ts`): `tour.create` (undo:
- * delete), `tour.update` (`activities/actions/tour-update.ts`), `tour.find`, `tour.days`, and
- * `tour.delete` (for good: the API has no tour restore).
+ * delete), `tour.update` (`activities/actions/tour-update.ts`), `tour.find`, `tour.days`,
+ * `tour.delete` (for good: the API has no tour restore) and `tour.members` (members and invites).
  */
-import { tourCreateArgs, tourDaysArgs, tourDeleteArgs, tourFindArgs, type TourCreateArgs } from './catalogue.ts';
+import { tourCreateArgs, tourDaysArgs, tourDeleteArgs, tourFindArgs, tourMembersArgs, type TourCreateArgs } from './catalogue.ts';
+import { foldName, matchPerson, readTourPeople } from '../../activities/names/index.ts';
+import { plural } from '../../definitions/plural.ts';
 import { listOrganizations } from '../../api/contract/organizations.ts';
 import { createTour, deleteTour, listTours, type TourMembership } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
@@ -135,8 +137,26 @@ export const tourUndo = {
     ignoreGone(() => ctx.client.call(deleteTour, { params: { tourId: String(args.tourId) }, signal: ctx.signal })),
 } satisfies Record<string, UndoHandler>;
 
+async function tourMembers(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, tourMembersArgs, call.args);
+  const all = await readTourPeople(ctx, args.tourId);
+  const people = args.person === undefined ? all : matchPerson(all, args.person);
+  const members = people
+    .filter((person) => person.kind === 'member' && (args.role === undefined || foldName(person.role ?? '') === foldName(args.role)))
+    .map(({ id, name, firstName, lastName, email, role }) => ({ id, name, firstName, lastName, email, role }));
+  const invites = args.invites ? people.filter((person) => person.kind === 'invite' && args.role === undefined).map(({ id, email }) => ({ id, email })) : [];
+  const emails = [...members, ...invites].flatMap((person) => (person.email ? [person.email] : []));
+  return {
+    output: { members, invites, names: members.flatMap((member) => (member.name ? [member.name] : [])), emails, count: members.length + invites.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(members.length, 'member')} and ${plural(invites.length, 'pending invite')}`,
+  };
+}
+
 export const tourActions = {
   actions: {
+    'tour.members': { run: tourMembers },
     'tour.create': { run: tourCreate },
     'tour.update': tourUpdateHandler,
     'tour.find': { run: tourFind },

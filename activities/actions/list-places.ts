@@ -17,7 +17,7 @@ import { pickStay, pickVenue, readStays, readVenues } from '../names/index.ts';
 import type { StepCall, StepOutcome } from '../types.ts';
 import { plural } from '../../definitions/plural.ts';
 import { parseArgs } from './common.ts';
-import { isNamed, keyContactOutput } from './list-people.ts';
+import { isNamed, keyContactOutput } from '../../actions/org/handlers.ts';
 import { fromIso, toLocal } from './stay-times.ts';
 
 

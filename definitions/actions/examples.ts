@@ -14,6 +14,7 @@ import { ROOM_EXAMPLES } from '../../actions/room/catalogue.ts';
 import { SCHEDULE_TEMPLATE_EXAMPLES } from '../../actions/scheduleTemplate/catalogue.ts';
 import { STAY_EXAMPLES } from '../../actions/stay/catalogue.ts';
 import { TAG_EXAMPLES } from '../../actions/tag/catalogue.ts';
+import { ORG_EXAMPLES } from '../../actions/org/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
 import { TOUR_EXAMPLES } from '../../actions/tour/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
@@ -23,9 +24,7 @@ const tourId = '${{ inputs.tourId }}';
 /** Arguments of an example step, by action name. */
 export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   ...TOUR_EXAMPLES,
-  'tour.members': { tourId, role: 'Admin' },
-  'org.members': { org: 'Northern Lights Touring' },
-  'org.contacts': { tourId, company: 'Arena Berlin GmbH' },
+  ...ORG_EXAMPLES,
   'schedule.item.list': { tourId, name: 'Soundcheck', dayTypes: ['Show'] },
   'schedule.item.create': { tourId, day: '2027-03-27', name: 'Soundcheck', start: '16:00', end: '17:30', tags: ['Production'] },
   'schedule.items.create': { tourId, items: [{ day: '2027-03-27', name: 'Load-in', start: '10:00' }, { day: '2027-03-27', name: 'Show', start: '20:30', end: '22:30' }] },

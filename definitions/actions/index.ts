@@ -10,7 +10,7 @@ import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
 import { contactList, scheduleItemList } from './lists.ts';
-import { orgContacts, orgMembers, tourMembers } from './lists-tour.ts';
+import { orgActionList } from '../../actions/org/catalogue.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
 import { stayActionList } from '../../actions/stay/catalogue.ts';
@@ -40,7 +40,7 @@ export * from '../../actions/file/catalogue.ts';
 export * from './guest-days.ts';
 export * from './guests.ts';
 export * from './lists.ts';
-export * from './lists-tour.ts';
+export * from '../../actions/org/catalogue.ts';
 export * from '../../actions/lookup/catalogue.ts';
 export * from './schedule.ts';
 export * from '../../actions/stay/catalogue.ts';
@@ -58,9 +58,7 @@ export * from './vocabulary.ts';
 /** Every action, grouped by resource in the order the docs list them. */
 export const actions: readonly ActionDefinition[] = [
   ...tourActionList,
-  tourMembers,
-  orgMembers,
-  orgContacts,
+  ...orgActionList,
   scheduleItemList,
   scheduleItemCreate,
   scheduleItemsCreate,

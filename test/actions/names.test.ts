@@ -1,7 +1,7 @@
 /** The one rule names are resolved by: IDs, folded names, ambiguity and nearest names, what a failure shows. */
 import { ApplicationFailure } from '@temporalio/activity';
 import { describe, expect, it } from 'vitest';
-import { isNamed } from '../../activities/actions/list-people.ts';
+import { isNamed } from '../../actions/org/handlers.ts';
 import { matchPerson, nearestNames, peopleOf, pick, pickPerson, type Candidate } from '../../activities/names/index.ts';
 
 const stays: Candidate<string>[] = [

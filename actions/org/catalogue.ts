@@ -1,39 +1,13 @@
 /**
- * Read actions that list the tour's people, the organization's people and contacts, bulletins,
- * pass types, files and a day's sheet data. Local activities, like every read.
+ * The organization's people, as the catalogue gives them: `org.members` and `org.contacts` (its
+ * key contacts). Reads, so local activities. No I/O; the worker's handlers are in `handlers.ts`.
  */
 import { z } from 'zod';
-import { defineRead, KEY_CONTACT_FIELDS, keyContactEntry } from './lists.ts';
-import { outputs, recordIds, wholeNumber } from './outputs.ts';
-import { tourId, unresolved } from './vocabulary.ts';
-
-const nullableText = z.string().nullable();
-
-/** A tour member as `tour.members` gives it. */
-const personEntry = z.strictObject({ id: z.string(), name: nullableText, firstName: nullableText, lastName: nullableText, email: nullableText, role: nullableText });
-export const PERSON_FIELDS = Object.keys(personEntry.shape).join(', ');
-
-export const tourMembersArgs = z.strictObject({
-  tourId,
-  role: z.string().min(1).optional().describe('Only members with this role on the tour (Admin, Member, ...).'),
-  person: z.string().min(1).optional().describe('Only this member or invitee: full name or e-mail (case-insensitive), as steps name people.'),
-  invites: z.boolean().default(true).describe('List the pending invites too.'),
-});
-export type TourMembersArgs = z.infer<typeof tourMembersArgs>;
-
-export const tourMembers = defineRead({
-  name: 'tour.members',
-  description: 'List the tour’s members (the crew, with their role) and pending invites.',
-  args: tourMembersArgs,
-  outputs: outputs({
-    members: z.array(personEntry).describe(`list of { ${PERSON_FIELDS} }`),
-    invites: z.array(z.strictObject({ id: z.union([z.int(), z.string()]), email: nullableText })).describe('list of { id, email }'),
-    names: z.array(z.string()).describe('the members’ full names'),
-    emails: z.array(z.string()).describe('every member’s and invitee’s e-mail'),
-    count: wholeNumber('members plus invites'),
-  }),
-  calls: ['GET /v1/tours/{tourId}/users'],
-});
+import { defineRead, KEY_CONTACT_FIELDS, keyContactEntry, nullableText } from '../../definitions/actions/lists.ts';
+import { personEntry } from '../tour/catalogue.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { outputs, recordIds, wholeNumber } from '../../definitions/actions/outputs.ts';
+import { tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
 
 const orgOf = {
   org: z.string().min(1).optional().describe('Organization name or ID. @default your only organization'),
@@ -82,3 +56,13 @@ export const orgContacts = defineRead({
   outputs: outputs({ contacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`), ids: recordIds('their IDs'), count: wholeNumber('number of contacts') }),
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts'],
 });
+
+/** The organization's people lists, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
+export const orgActionList = [orgMembers, orgContacts] as const;
+
+const exampleTour = '${{ inputs.tourId }}';
+/** One example step per organization action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
+export const ORG_EXAMPLES = {
+  'org.members': { org: 'Northern Lights Touring' },
+  'org.contacts': { tourId: exampleTour, company: 'Arena Berlin GmbH' },
+} satisfies Record<string, JsonObject>;

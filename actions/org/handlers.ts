@@ -1,14 +1,17 @@
-/** Read actions of people: `tour.members`, `org.members`, `org.contacts`. */
-import { orgContactsArgs, orgMembersArgs, tourMembersArgs } from '../../definitions/actions/lists-tour.ts';
+/**
+ * The worker's handlers of the organization's people lists (catalogue in `catalogue.ts`):
+ * `org.members`, `org.contacts`; and a key contact as the list actions give it.
+ */
+import { orgContactsArgs, orgMembersArgs } from './catalogue.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { listOrganizationKeyContacts, listOrganizationUsers, type KeyContact } from '../../api/contract/organizations.ts';
-import type { ActionContext, ActionHandler } from '../action.ts';
-import { foldName, matchPerson, readTourPeople } from '../names/index.ts';
-import type { StepCall, StepOutcome } from '../types.ts';
+import type { ActionContext, ActionModule } from '../../activities/action.ts';
+import { foldName } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome } from '../../activities/types.ts';
 import { plural } from '../../definitions/plural.ts';
-import { parseArgs, stepError } from './common.ts';
-import { findMembership } from './tour-days.ts';
-import { resolveOrganization } from '../../actions/tour/handlers.ts';
+import { parseArgs, stepError } from '../../activities/actions/common.ts';
+import { findMembership } from '../../activities/actions/tour-days.ts';
+import { resolveOrganization } from '../tour/handlers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter((part) => part).join(' ') || null;
@@ -33,23 +36,6 @@ export function keyContactOutput(contact: KeyContact): JsonObject {
 /** True when `wanted` is the person's full name or e-mail, compared as names are (case and spaces aside). */
 export function isNamed(person: { name?: string | null; email: string | null }, wanted: string): boolean {
   return [person.name, person.email].some((text) => text != null && foldName(text) === foldName(wanted));
-}
-
-async function tourMembers(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, tourMembersArgs, call.args);
-  const all = await readTourPeople(ctx, args.tourId);
-  const people = args.person === undefined ? all : matchPerson(all, args.person);
-  const members = people
-    .filter((person) => person.kind === 'member' && (args.role === undefined || foldName(person.role ?? '') === foldName(args.role)))
-    .map(({ id, name, firstName, lastName, email, role }) => ({ id, name, firstName, lastName, email, role }));
-  const invites = args.invites ? people.filter((person) => person.kind === 'invite' && args.role === undefined).map(({ id, email }) => ({ id, email })) : [];
-  const emails = [...members, ...invites].flatMap((person) => (person.email ? [person.email] : []));
-  return {
-    output: { members, invites, names: members.flatMap((member) => (member.name ? [member.name] : [])), emails, count: members.length + invites.length },
-    undo: [],
-    tourId: args.tourId,
-    describe: `read ${plural(members.length, 'member')} and ${plural(invites.length, 'pending invite')}`,
-  };
 }
 
 /** The organization a call means: named, the tour's, or the caller's only one. */
@@ -96,8 +82,7 @@ async function orgContacts(call: StepCall, ctx: ActionContext): Promise<StepOutc
   return { output: { contacts, ids: contacts.map((contact) => contact.id as number), count: contacts.length }, undo: [], describe: `read ${plural(contacts.length, 'key contact')}` };
 }
 
-export const peopleListHandlers: Record<string, ActionHandler> = {
-  'tour.members': { run: tourMembers },
-  'org.members': { run: orgMembers },
-  'org.contacts': { run: orgContacts },
-};
+export const orgActions = {
+  actions: { 'org.members': { run: orgMembers }, 'org.contacts': { run: orgContacts } },
+  undo: {},
+} satisfies ActionModule;
