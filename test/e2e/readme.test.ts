@@ -76,6 +76,7 @@ describe('the README, run as printed against tourflow dev', () => {
   it('has the commands the README shows', () => {
     expect(commands.map(({ line }) => line.split(' ')[2])).toEqual([
       'validate',
+      'validate',
       'plan',
       'dev',
       'run',
