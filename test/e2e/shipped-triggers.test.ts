@@ -19,7 +19,7 @@ import { createScheduleItem, updateScheduleItem } from '../../api/contract/sched
 import { coversGroup } from '../actions/write-coverage.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { PLAYBOOKS, startTestStack, type TestStack } from '../support/stack.ts';
+import { PLAYBOOKS, startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server.ts';
 import { sandboxEnv } from '../support/worker-process.ts';
 
@@ -31,7 +31,7 @@ describe('shipped playbooks started by their triggers', () => {
 
   beforeAll(async () => {
     hook = await startWebhookServer();
-    stack = await startTestStack({ encryption: false, webhooks: { ops: hook.url('ops') } });
+    stack = await startTestStack({ sandbox: { seed: uniqueSeed() }, encryption: false, webhooks: { ops: hook.url('ops') } });
     api = createApiClient({ config: stack.config.api });
   }, 120_000);
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { compilePlaybookFile, planForRun } from '../../definitions/index.ts';
 import type { TriggeredPlan } from '../../definitions/trigger-types.ts';
 import { applyTriggersUpdate, watcherId, watcherStatusQuery } from '../../workflows/watcher-messages.ts';
 import { pollUntil } from '../support/poll.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-bulletins.yaml');
 
@@ -20,7 +20,7 @@ describe('a long-running watcher', () => {
   let stack: TestStack;
   let api: ApiClient;
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
     api = createApiClient({ config: stack.config.api });
   }, 60_000);
   afterAll(async () => {

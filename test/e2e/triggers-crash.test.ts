@@ -3,6 +3,7 @@
  * created through the API while workers come and go, and once one stays up the watcher has
  * started exactly one run per bulletin, none twice, none missed.
  */
+import { uniqueSeed } from '../support/stack.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
@@ -36,7 +37,7 @@ describe('triggers and worker crashes', () => {
   let bundle: string;
   let api: ApiClient;
   beforeAll(async () => {
-    sandbox = await startSandbox({ autoApprove: true });
+    sandbox = await startSandbox({ autoApprove: true, seed: uniqueSeed() });
     sandbox.faults.add({ kind: 'latency', ms: 40 });
     bundle = await prebuiltBundle();
   });

@@ -9,7 +9,7 @@ import { createApiClient, type ApiClient } from '../../api/client/index.ts';
 import { getTourData, listDayTypes, updateTour } from '../../api/contract/tours.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
 import { sandboxEnv } from '../support/worker-process.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-days.yaml');
@@ -18,7 +18,7 @@ describe('triggers on days', () => {
   let stack: TestStack;
   let api: ApiClient;
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
     api = createApiClient({ config: stack.config.api });
   }, 60_000);
   afterAll(async () => {

@@ -3,6 +3,7 @@
  * worker fires the trigger whose late window the delay is within (its event says `late`) and
  * records the one whose window it is beyond as skipped, naming the delay.
  */
+import { uniqueSeed } from '../support/stack.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -43,7 +44,7 @@ describe('time events missed during downtime', () => {
   let bundle: string;
   let folder: string;
   beforeAll(async () => {
-    sandbox = await startSandbox({ autoApprove: true });
+    sandbox = await startSandbox({ autoApprove: true, seed: uniqueSeed() });
     bundle = await prebuiltBundle();
     folder = await mkdtemp(path.join(os.tmpdir(), 'tourflow-late-'));
   });

@@ -13,7 +13,7 @@ import { createBulletin, deleteBulletin, updateBulletin } from '../../api/contra
 import { watcherId } from '../../workflows/watcher-messages.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
 import { sandboxEnv } from '../support/worker-process.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-bulletins.yaml');
@@ -26,7 +26,7 @@ describe('triggers on record events', () => {
   const run = (argv: string[]) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
     api = createApiClient({ config: stack.config.api });
     const created = await stack.run('create-tour.yaml', { name: 'Trigger Tour', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] }, 'trigger-tour');
     expect(created.result?.status, created.message).toBe('completed');

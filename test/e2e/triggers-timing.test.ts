@@ -13,7 +13,7 @@ import { createBulletin, updateBulletin } from '../../api/contract/bulletins.ts'
 import { watcherId } from '../../workflows/watcher-messages.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
 import { sandboxEnv } from '../support/worker-process.ts';
 
 const DEBOUNCED = `apiVersion: tourflow/v1
@@ -60,7 +60,7 @@ describe('triggers over time', () => {
   const run = (argv: string[]) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
     api = createApiClient({ config: stack.config.api });
     folder = await mkdtemp(path.join(os.tmpdir(), 'tourflow-triggers-'));
   }, 60_000);

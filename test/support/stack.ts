@@ -2,7 +2,7 @@
  * The end-to-end stack of one test file: the real Temporal dev server of the run (from the
  * global setup), an in-process sandbox over real HTTP, and a worker on a task queue of its own.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,15 @@ export interface TestStackOptions {
   readOnly?: boolean;
   /** The worker's webhooks by name (\`notify\`); secrets, so no history may hold them. @default none */
   webhooks?: Record<string, string>;
+}
+
+/**
+ * A sandbox seed of its own. Sandboxes with one seed make the same tour IDs in the same order, and
+ * what is named after a tour on the shared Temporal server (a tour's watcher) must not meet
+ * another test file's.
+ */
+export function uniqueSeed(): number {
+  return randomInt(1, 2 ** 31);
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
