@@ -45,7 +45,8 @@ describe('tourflow keys', () => {
   it('makes the local key for a Temporal on this machine once it answers, and says once where the key is', async () => {
     const config = path.join(dir, 'config');
     const local = path.join(config, 'tourflow', 'local-key.json');
-    const env = { TOURFLOW_ENCRYPTION_KEYS: '', XDG_CONFIG_HOME: config };
+    // A state folder of its own: a tourflow dev another test runs would lend its key instead.
+    const env = { TOURFLOW_ENCRYPTION_KEYS: '', XDG_CONFIG_HOME: config, TOURFLOW_STATE_DIR: path.join(dir, 'state') };
     const unreachable = await cli(['runs', '--address', '127.0.0.1:1'], { env });
     expect(unreachable.code).toBe(2);
     expect(unreachable.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 /);
