@@ -19,7 +19,8 @@ describe('a run needing manual repair tells a webhook', () => {
   beforeAll(async () => {
     hook = await startWebhookServer();
     stack = await startTestStack({ encryption: false, webhooks: { ops: hook.url('ops') } });
-    // tours created in parallel, then a step that fails: the saga deletes the tours
+    // tours created in parallel, then a step that fails: the saga deletes the tours. Its run keys
+    // are its own: a run ID is the playbook's name and the key, on a server every test file shares.
     const text = await readFile(path.resolve(import.meta.dirname, 'fixtures/tours-then-fail.yaml'), 'utf8');
     file = path.join(await mkdtemp(path.join(os.tmpdir(), 'tourflow-repair-')), 'tours-then-fail.yaml');
     await writeFile(file, text.replace('steps:\n', 'onManualRepair: { notify: ops }\nsteps:\n'));
@@ -30,13 +31,13 @@ describe('a run needing manual repair tells a webhook', () => {
   });
 
   it('posts one notice with the run and the count left behind, and none for a clean rollback', async () => {
-    const clean = await stack.run(file, { cities: ['Ulm'], badDayType: 'Nonsense' }, 'clean');
+    const clean = await stack.run(file, { cities: ['Ulm'], badDayType: 'Nonsense' }, 'notice-clean');
     expect(clean.result?.status).toBe('rolledBack');
     expect(hook.requests).toEqual([]);
 
     stack.sandbox.faults.add({ match: { method: 'DELETE', path: '^/v1/tours/' }, kind: 'status', status: 500 });
     try {
-      const outcome = await stack.run(file, { cities: ['Bonn', 'Trier'], badDayType: 'Nonsense' }, 'repair');
+      const outcome = await stack.run(file, { cities: ['Bonn', 'Trier'], badDayType: 'Nonsense' }, 'notice-repair');
       expect(outcome.result?.status).toBe('needsManualRepair');
       expect(hook.requests.map((r) => r.body)).toEqual([
         {

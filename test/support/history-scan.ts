@@ -8,8 +8,17 @@ import type { Client } from '@temporalio/client';
 /** The bytes as text and base64; a gzip-compressed payload (over the codec's threshold) also unpacked. */
 function readable(bytes: Uint8Array): string {
   const buffer = Buffer.from(bytes);
-  const unpacked = buffer[0] === 0x1f && buffer[1] === 0x8b ? gunzipSync(buffer).toString('utf8') : '';
-  return buffer.toString('utf8') + buffer.toString('base64') + unpacked;
+  return buffer.toString('utf8') + buffer.toString('base64') + gunzipped(buffer);
+}
+
+/** The bytes unpacked when they are gzip; encrypted bytes may start with gzip's magic by chance. */
+function gunzipped(buffer: Buffer): string {
+  if (buffer[0] !== 0x1f || buffer[1] !== 0x8b) return '';
+  try {
+    return gunzipSync(buffer).toString('utf8');
+  } catch {
+    return '';
+  }
 }
 
 export interface SecretFinding {
