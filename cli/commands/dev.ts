@@ -75,7 +75,7 @@ export function register(program: Command, ctx: CliContext): void {
 
 async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
   // Loaded here, not at start: every other command stays quick to start.
-  const [{ StateFileError, startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker, stopWorker }, state, creds, text, { devKeyProvider }, { payloadCodecs }] =
+  const [{ StateFileError, startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker, stopWorker }, state, creds, text, { devKeyProvider, usesLocalKey }, { payloadCodecs }] =
     await Promise.all([
       import('../../sandbox/index.ts'),
       import('../../worker/dev-server.ts'),
@@ -100,7 +100,7 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
   const encryption = local.temporal.encryption;
   const metricsAddress = metricsAddressOf(options, local.worker.metricsAddress);
   const keys = await devKeyProvider(encryption);
-  const localKey = !encryption.off && !encryption.keyFile && !encryption.keys;
+  const localKey = usesLocalKey(local.temporal);
   const keysFile = encryption.keys ? state.devKeysFile(ctx.env) : undefined;
 
   // The Web UI reads payloads through a codec server with the same keys that answers only its origin.
