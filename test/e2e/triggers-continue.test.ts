@@ -6,32 +6,31 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WithStartWorkflowOperation } from '@temporalio/client';
-import { createApiClient, type ApiClient } from '../../api/client/index.ts';
+import type { ApiClient } from '../../api/client/index.ts';
 import { createBulletin } from '../../api/contract/bulletins.ts';
 import { compilePlaybookFile, planForRun } from '../../definitions/index.ts';
 import type { TriggeredPlan } from '../../definitions/trigger-types.ts';
 import { applyTriggersUpdate, watcherId, watcherStatusQuery } from '../../workflows/watcher-messages.ts';
 import { pollUntil } from '../support/poll.ts';
-import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
+import type { TestStack } from '../support/stack.ts';
+import { startTriggerStack, type TriggerStack } from '../support/trigger-stack.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-bulletins.yaml');
 
 describe('a long-running watcher', () => {
+  let triggers: TriggerStack;
   let stack: TestStack;
   let api: ApiClient;
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
-    api = createApiClient({ config: stack.config.api });
+    triggers = await startTriggerStack();
+    ({ stack, api } = triggers);
   }, 60_000);
   afterAll(async () => {
-    await api?.close();
-    await stack?.close();
+    await triggers?.close();
   });
 
   it('continues as new with its state: a change after three continuations starts one run', async () => {
-    const created = await stack.run('create-tour.yaml', { name: 'Long Watch', timeZone: 'UTC', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] }, 'long-watch');
-    const tourId = created.result!.outputs.tourId as string;
-    const dayId = (created.result!.outputs.days as { id: number }[])[0]!.id;
+    const { tourId, dayId } = await triggers.oneDayTour('Long Watch', 'long-watch');
     const plan = planForRun((await compilePlaybookFile(FIXTURE)).plan!) as TriggeredPlan;
     const trigger = { playbook: plan.name, trigger: plan.triggers![0]!, plan, inputs: { tourId }, version: 'v1' };
     const start = new WithStartWorkflowOperation('tourWatcherWorkflow', {

@@ -5,32 +5,29 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client/index.ts';
+import type { ApiClient } from '../../api/client/index.ts';
 import { getTourData, listDayTypes, updateTour } from '../../api/contract/tours.ts';
-import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
-import { sandboxEnv } from '../support/worker-process.ts';
+import type { TestStack } from '../support/stack.ts';
+import { startTriggerStack, type TriggerStack } from '../support/trigger-stack.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-days.yaml');
 
 describe('triggers on days', () => {
+  let triggers: TriggerStack;
   let stack: TestStack;
   let api: ApiClient;
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
-    api = createApiClient({ config: stack.config.api });
+    triggers = await startTriggerStack();
+    ({ stack, api } = triggers);
   }, 60_000);
   afterAll(async () => {
-    await api?.close();
-    await stack?.close();
+    await triggers?.close();
   });
 
   it('starts one run for a show day added and one for a show day removed, none for an off day', async () => {
-    const created = await stack.run('create-tour.yaml', { name: 'Day Tour', timeZone: 'UTC', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] }, 'day-tour');
-    const tourId = created.result!.outputs.tourId as string;
-    const first = (created.result!.outputs.days as { id: number }[])[0]!.id;
-    const run = (argv: string[]) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
+    const { tourId, dayId: first } = await triggers.oneDayTour('Day Tour', 'day-tour');
+    const run = triggers.tourflow;
     expect((await run(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
     const types = await api.call(listDayTypes, {});
     const typeId = (name: string) => types.find((t) => t.type === name)!.id;

@@ -5,31 +5,28 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client/index.ts';
+import type { ApiClient } from '../../api/client/index.ts';
 import { createGuest, listGuestlist, updateGuest, updateGuestlistStatuses } from '../../api/contract/guestlist.ts';
-import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
-import { sandboxEnv } from '../support/worker-process.ts';
+import type { TestStack } from '../support/stack.ts';
+import { startTriggerStack, type TriggerStack } from '../support/trigger-stack.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-guest-status.yaml');
 
 describe('triggers on guest statuses', () => {
+  let triggers: TriggerStack;
   let stack: TestStack;
   let api: ApiClient;
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
-    api = createApiClient({ config: stack.config.api });
+    triggers = await startTriggerStack();
+    ({ stack, api } = triggers);
   }, 60_000);
   afterAll(async () => {
-    await api?.close();
-    await stack?.close();
+    await triggers?.close();
   });
 
   it('starts one run for a status change, carrying before and after, and none for a party size change', async () => {
-    const created = await stack.run('create-tour.yaml', { name: 'Guest Tour', timeZone: 'UTC', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] }, 'guest-tour');
-    const tourId = created.result!.outputs.tourId as string;
-    const dayId = (created.result!.outputs.days as { id: number }[])[0]!.id;
+    const { tourId, dayId } = await triggers.oneDayTour('Guest Tour', 'guest-tour');
     const pending = await api.lookups.resolve('guestlistStatuses', 'Pending');
     const approved = await api.lookups.resolve('guestlistStatuses', 'Approved');
     const pickup = await api.lookups.resolve('pickupMethods', 'will call');
@@ -39,7 +36,7 @@ describe('triggers on guest statuses', () => {
       for await (const row of api.paginate(listGuestlist, { params: { tourId, dayId } })) return row.id;
       return undefined;
     }, 'the guest');
-    const run = (argv: string[]) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
+    const run = triggers.tourflow;
     expect((await run(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
     const decisions = async () => JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { kind: string; reason?: string }[];
 

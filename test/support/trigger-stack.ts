@@ -1,0 +1,39 @@
+/**
+ * What the trigger tests start from: a test stack whose sandbox has a seed of its own (a tour's
+ * watcher is named after the tour on the shared Temporal server), an API client on that sandbox,
+ * `tourflow` run against both, and a tour of one show day made by the shipped `create-tour`.
+ */
+import { createApiClient, type ApiClient } from '../../api/client/index.ts';
+import { cli, type CliRun } from '../cli/support.ts';
+import { startTestStack, uniqueSeed, type TestStack } from './stack.ts';
+import { sandboxEnv } from './worker-process.ts';
+
+export interface TriggerStack {
+  stack: TestStack;
+  api: ApiClient;
+  /** `tourflow ARGV` on the stack's task queue with the sandbox's credentials. */
+  tourflow(argv: string[]): Promise<CliRun>;
+  /** A tour of one show day (2027-03-27, UTC) under `name`, made by a run keyed `runKey`. */
+  oneDayTour(name: string, runKey: string): Promise<{ tourId: string; dayId: number }>;
+  close(): Promise<void>;
+}
+
+export async function startTriggerStack(): Promise<TriggerStack> {
+  const stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
+  const api = createApiClient({ config: stack.config.api });
+  return {
+    stack,
+    api,
+    tourflow: (argv) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) }),
+    async oneDayTour(name, runKey) {
+      const days = [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }];
+      const created = await stack.run('create-tour.yaml', { name, timeZone: 'UTC', days }, runKey);
+      if (created.result?.status !== 'completed') throw new Error(`the tour ${name} was not created: ${created.message}`);
+      return { tourId: created.result.outputs.tourId as string, dayId: (created.result.outputs.days as { id: number }[])[0]!.id };
+    },
+    async close() {
+      await api.close();
+      await stack.close();
+    },
+  };
+}
