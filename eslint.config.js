@@ -35,13 +35,21 @@ const builtinMessage = 'Workflow code may not use Node built-ins: it is replayed
 /** The SDK's internals are taken in one place, where each is checked (workflows/sdk-internals.ts). */
 const sdkInternals = {
   group: ['@temporalio/*/lib/*', '@temporalio/*/src/*'],
-  message: "Take the Temporal SDK's internals in workflows/sdk-internals.ts, where each is checked (see its SDK-upgrade checklist).",
+  message:
+    "Take the Temporal SDK's internals in workflows/sdk-internals.ts, where each is checked (see its SDK-upgrade checklist).",
 };
 
 /** What the sandbox and the CLI may not import: the worker's activities (they share the API contract, in api/). */
 const notActivities = {
-  group: ['**/activities/**', '../activities/*', '../../activities/*', '**/actions/*/handlers.ts'],
-  message: "The sandbox and the CLI take the API contract from api/contract/ (the CLI the client from api/client/), not the worker's activities.",
+  group: [
+    '**/activities/**',
+    '../activities/*',
+    '../../activities/*',
+    '**/actions/*/handlers.ts',
+    '**/actions/*/*-handlers.ts',
+  ],
+  message:
+    "The sandbox and the CLI take the API contract from api/contract/ (the CLI the client from api/client/), not the worker's activities.",
 };
 /** The sandbox simulates the API from its contract alone; the client is the code it tests. */
 const notClient = {
@@ -49,7 +57,11 @@ const notClient = {
   message: 'The sandbox imports the API contract only (api/contract/), not the client it is tested against.',
 };
 
-/** A resource's catalogue entries (actions/<resource>/catalogue.ts): declarations only, no I/O. */
+/**
+ * A resource's catalogue entries (actions/<resource>/catalogue.ts, and the argument parts it shares in
+ * vocabulary.ts beside it): declarations only, no I/O. Handlers split out of handlers.ts are named
+ * <part>-handlers.ts (actions/stay/update-handlers.ts).
+ */
 const catalogueMessage = "A catalogue file declares actions only: the worker's handlers go in handlers.ts beside it.";
 
 export default tseslint.config(
@@ -77,20 +89,32 @@ export default tseslint.config(
     },
   },
   {
-    files: ['actions/*/catalogue.ts'],
+    files: ['actions/*/catalogue.ts', 'actions/*/vocabulary.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            ...builtinModules.filter((name) => !name.startsWith('node:')).map((name) => ({ name, message: catalogueMessage })),
+            ...builtinModules
+              .filter((name) => !name.startsWith('node:'))
+              .map((name) => ({ name, message: catalogueMessage })),
             { name: 'undici', message: catalogueMessage },
             { name: '@temporalio/activity', message: catalogueMessage },
           ],
           patterns: [
             { regex: '^node:', message: catalogueMessage },
             sdkInternals,
-            { group: ['./handlers.ts', '**/activities/**', '**/api/client/**', '**/worker/**', '**/sandbox/**'], message: catalogueMessage },
+            {
+              group: [
+                './handlers.ts',
+                './*-handlers.ts',
+                '**/activities/**',
+                '**/api/client/**',
+                '**/worker/**',
+                '**/sandbox/**',
+              ],
+              message: catalogueMessage,
+            },
           ],
         },
       ],
@@ -122,7 +146,9 @@ export default tseslint.config(
         {
           // Every built-in by its bare name (`fs`, `fs/promises`, `events`…); `node:` ones by the pattern below.
           paths: [
-            ...builtinModules.filter((name) => !name.startsWith('node:')).map((name) => ({ name, message: builtinMessage })),
+            ...builtinModules
+              .filter((name) => !name.startsWith('node:'))
+              .map((name) => ({ name, message: builtinMessage })),
             { name: 'yaml', message: 'Parse playbooks outside the workflow; pass the compiled plan.' },
             { name: 'undici', message: 'HTTP belongs in activities.' },
             { name: 'fastify', message: 'The sandbox is not workflow code.' },
@@ -133,14 +159,27 @@ export default tseslint.config(
           patterns: [
             { regex: '^node:', message: builtinMessage },
             sdkInternals,
-            { group: ['**/activities/**', '../activities/*'], allowTypeImports: true, message: 'Workflows import activity types only (import type).' },
-            { group: ['**/sandbox/**', '**/worker/**', '**/cli/**'], message: 'Workflow code may not import I/O modules.' },
+            {
+              group: ['**/activities/**', '../activities/*'],
+              allowTypeImports: true,
+              message: 'Workflows import activity types only (import type).',
+            },
+            {
+              group: ['**/sandbox/**', '**/worker/**', '**/cli/**'],
+              message: 'Workflow code may not import I/O modules.',
+            },
           ],
         },
       ],
       'no-restricted-globals': ['error', { name: 'console', message: 'Use log from @temporalio/workflow.' }],
       // no-restricted-imports sees static imports only: a dynamic one would slip past it.
-      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'Workflow code imports its modules statically, so the lint sees them.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression',
+          message: 'Workflow code imports its modules statically, so the lint sees them.',
+        },
+      ],
       // Replay order counts turns: an `await` on a synchronous call is either a slip or a
       // replay-order place, marked and listed (workflows/ARCHITECTURE.md; test/ops/replay-order.test.ts).
       '@typescript-eslint/await-thenable': 'error',
@@ -152,7 +191,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.name='require'][arguments.0.value!=/^(@temporalio\\/(common|workflow)$|\\.\\.?\\/)/]",
+          selector:
+            "CallExpression[callee.name='require'][arguments.0.value!=/^(@temporalio\\/(common|workflow)$|\\.\\.?\\/)/]",
           message: 'Workflow code requires only @temporalio/common, @temporalio/workflow and its own files.',
         },
       ],

@@ -7,13 +7,22 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
-import { msToNumber } from '../workflows/sdk-internals.ts';
 import type { JsonObject } from '../definitions/plan-types.ts';
-import { activityName, batchActivityName, undoActivityName, CallRole, PartialFailure, type ActionContext, type ActionHandler, type ActionModule, type UndoHandler } from './action.ts';
-import { ApiError, asActivityFailure, retriesExhausted, stepWaitLimit, toActivityFailure, withCallRetries, type RetryListener } from '../api/client/index.ts';
+import {
+  activityName,
+  batchActivityName,
+  undoActivityName,
+  CallRole,
+  PartialFailure,
+  type ActionContext,
+  type ActionHandler,
+  type ActionModule,
+  type UndoHandler,
+} from './action.ts';
+import { ApiError } from '../api/client/index.ts';
+import { activityFailure, asActivity, firstAttempt } from './as-activity.ts';
 import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
-import { startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { UndoOutcome } from './observe.ts';
 import { Handovers, sharedIn, StepReads } from './step-reads.ts';
 import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
@@ -21,7 +30,6 @@ import type { RetryPolicy } from '../api/retry-policy.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules } from './modules.ts';
 import { readTour } from './actions/tour-days.ts';
-import { sendWroteNothing } from './actions/attempts.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 import { findAction } from '../definitions/actions/index.ts';
 import { planCall, type CallPlan } from './plan-call.ts';
@@ -61,11 +69,6 @@ function contextFor(
   };
 }
 
-/** The activity's first attempt (or no activity: a script's call): no earlier attempt can have written. */
-function firstAttempt(): boolean {
-  return (currentActivity()?.info.attempt ?? 1) === 1;
-}
-
 /** `ActionContext.prepared` of a call's undo preparation (`keep`) or of the call itself (`take`). */
 function handoverOf(handovers: Handovers, call: StepCall, role: CallRole): ActionContext['prepared'] {
   return <T>(name: string, load: () => Promise<T>): Promise<T> => {
@@ -86,7 +89,10 @@ function handoverOf(handovers: Handovers, call: StepCall, role: CallRole): Actio
  * the same request.
  */
 function undoKey(activity: string, args: JsonObject): string {
-  return `undo:${createHash('sha256').update(`${activity}:${JSON.stringify(args)}`).digest('hex').slice(0, 48)}`;
+  return `undo:${createHash('sha256')
+    .update(`${activity}:${JSON.stringify(args)}`)
+    .digest('hex')
+    .slice(0, 48)}`;
 }
 
 /**
@@ -100,86 +106,6 @@ function undoKey(activity: string, args: JsonObject): string {
 function replayUndoKey(call: StepCall, replayKey: string | undefined, index: number): string {
   const base = replayKey ?? `undo:${createHash('sha256').update(call.idempotencyKey).digest('hex').slice(0, 48)}`;
   return `${base}.${index}`;
-}
-
-/**
- * The failure an activity throws for `error`: API errors typed by the API's code, partial writes
- * with their undo. When the activity retried its calls (`retried`), an API error still worth
- * retrying is one whose attempts ran out: its failure says so (`retriesExhausted`), and says
- * `wroteNothing` when `sends` saw every earlier send answered without a write, and the last one
- * was too (`sendWroteNothing`).
- */
-function activityFailure(error: unknown, retried = false, sends?: WriteSends): unknown {
-  const cause = error instanceof PartialFailure ? error.cause : error;
-  let failure: unknown;
-  if (error instanceof PartialFailure) {
-    const mapped = cause instanceof ApiError ? toActivityFailure(cause) : ApplicationFailure.fromError(cause);
-    failure = ApplicationFailure.create({
-      message: mapped.message,
-      type: mapped.type ?? 'Error',
-      nonRetryable: mapped.nonRetryable === true,
-      ...(mapped.nextRetryDelay != null ? { nextRetryDelay: mapped.nextRetryDelay } : {}),
-      details: [{ undo: error.undo }],
-    });
-  } else {
-    failure = asActivityFailure(error);
-  }
-  const exhausted = retried && cause instanceof ApiError && cause.retryable;
-  const wroteNothing = sends !== undefined && sends.noneLost() && sendWroteNothing(cause);
-  return exhausted && failure instanceof ApplicationFailure ? retriesExhausted(failure, wroteNothing) : failure;
-}
-
-/**
- * Watches the sends an activity's client tries again: whether any may have written and lost its
- * answer. Only a first attempt of the activity can tell: an earlier one's sends are unknown.
- */
-class WriteSends {
-  private lost = !firstAttempt();
-  readonly onRetry: RetryListener = ({ error }) => {
-    if (!sendWroteNothing(error)) this.lost = true;
-  };
-
-  noneLost(): boolean {
-    return !this.lost;
-  }
-}
-
-/**
- * The activity's own retry policy, read back from Temporal's, for inputs that carry none (runs
- * started before they did); Temporal's own default for a missing `maximumInterval` (100 times
- * the initial interval) and for `maximumAttempts` 0 (unlimited).
- */
-function taskRetry(): RetryPolicy | undefined {
-  const policy = currentActivity()?.info.retryPolicy;
-  if (!policy) return undefined;
-  return {
-    initialIntervalMs: msToNumber(policy.initialInterval ?? '1s'),
-    backoffCoefficient: policy.backoffCoefficient ?? 2,
-    maximumIntervalMs: policy.maximumInterval !== undefined ? msToNumber(policy.maximumInterval) : 100 * msToNumber(policy.initialInterval ?? '1s'),
-    maximumAttempts: policy.maximumAttempts || Number.MAX_SAFE_INTEGER,
-    nonRetryableErrorTypes: policy.nonRetryableErrorTypes ?? [],
-  };
-}
-
-/**
- * Runs activity code and turns API errors into Temporal failures whose type is the API's code.
- * Each API call it makes retries by `retry` (the step's policy, else the task's): a failure on
- * one call never uses up the attempts of the others, and once a call's attempts have run out
- * the activity fails for good instead of starting its calls over. Temporal retries the activity
- * itself only after a crash or a timeout. Outside an activity with no `retry`, calls are tried
- * once. The activity heartbeats while it runs (`activities/heartbeat.ts`), so a killed worker's
- * activity is retried elsewhere within its heartbeat timeout; `body` may give the beats details.
- */
-async function asActivity<T>(body: (heartbeats: Heartbeats | undefined) => Promise<T>, retry: RetryPolicy | undefined = taskRetry()): Promise<T> {
-  const heartbeats = startHeartbeats(currentActivity());
-  const sends = new WriteSends();
-  try {
-    return retry ? await withCallRetries({ options: { ...retry, waitLimit: stepWaitLimit(currentActivity()?.info) }, onRetry: sends.onRetry }, () => body(heartbeats)) : await body(heartbeats);
-  } catch (error) {
-    throw activityFailure(error, retry !== undefined, sends);
-  } finally {
-    heartbeats?.stop();
-  }
 }
 
 /** Counts an undo activity by how it ended (`tourflow_undo_calls_total`). */
@@ -196,7 +122,10 @@ async function counted<T>(deps: ActivityDeps, undo: string, running: Promise<T>)
 
 /** The API refused the call (a 4xx): it changed nothing. */
 function isRefused(error: unknown): boolean {
-  return (error instanceof ApiError && !error.retryable) || (error instanceof ApplicationFailure && error.nonRetryable === true);
+  return (
+    (error instanceof ApiError && !error.retryable) ||
+    (error instanceof ApplicationFailure && error.nonRetryable === true)
+  );
 }
 
 /**
@@ -214,12 +143,14 @@ export function createActivities(deps: ActivityDeps, modules: readonly ActionMod
   const undos: Record<string, UndoHandler> = Object.assign({}, ...modules.map((m) => m.undo));
   const handlerFor = (action: string): ActionHandler => {
     const handler = handlers[action];
-    if (!handler) throw ApplicationFailure.nonRetryable(`No activity implements the action ${action}.`, FailureType.UNKNOWN_ACTION);
+    if (!handler)
+      throw ApplicationFailure.nonRetryable(`No activity implements the action ${action}.`, FailureType.UNKNOWN_ACTION);
     return handler;
   };
   const runUndo = async (record: UndoRecord, key: string) => {
     const undo = undos[record.activity];
-    if (!undo) throw ApplicationFailure.nonRetryable(`No undo activity named ${record.activity}.`, FailureType.UNKNOWN_ACTION);
+    if (!undo)
+      throw ApplicationFailure.nonRetryable(`No undo activity named ${record.activity}.`, FailureType.UNKNOWN_ACTION);
     await undo(record.args, contextFor(deps, key));
   };
 
@@ -231,18 +162,27 @@ export function createActivities(deps: ActivityDeps, modules: readonly ActionMod
    */
   const callContext = (call: StepCall, role: CallRole, shared?: Map<string, Promise<unknown>>) =>
     contextFor(deps, call.idempotencyKey, shared, stepReads.of(stepOf(call)), handoverOf(handovers, call, role));
-  const batches: BatchRunner = { handlerFor, contextFor: callContext, toFailure: (error) => activityFailure(error, true) };
+  const batches: BatchRunner = {
+    handlerFor,
+    contextFor: callContext,
+    toFailure: (error) => activityFailure(error, true),
+  };
 
   const activities: Record<string, ActivityFn> = {};
   for (const [action, handler] of Object.entries(handlers)) {
     activities[activityName(action)] = ((call: StepCall) =>
       asActivity(() => handler.run(call, callContext(call, CallRole.run)), call.retry)) as ActivityFn;
-    activities[batchActivityName(action)] = ((batch: BatchCall) => asActivity((heartbeats) => runBatch(batches, batch, heartbeats), batch.retry)) as ActivityFn;
+    activities[batchActivityName(action)] = ((batch: BatchCall) =>
+      asActivity((heartbeats) => runBatch(batches, batch, heartbeats), batch.retry)) as ActivityFn;
   }
   for (const [name, undo] of Object.entries(undos)) {
     const activity = undoActivityName(name);
     activities[activity] = ((args: JsonObject, meta?: { idempotencyKey?: string; retry?: RetryPolicy }) =>
-      counted(deps, activity, asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))), meta?.retry))) as ActivityFn;
+      counted(
+        deps,
+        activity,
+        asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))), meta?.retry),
+      )) as ActivityFn;
   }
   return {
     ...activities,
@@ -260,26 +200,41 @@ export function createActivities(deps: ActivityDeps, modules: readonly ActionMod
       }),
     /** What a call would do, reading only (`plan --live`): its `CallPlan`. */
     planCall: (call: StepCall): Promise<CallPlan> =>
-      asActivity(() => planCall(call, handlerFor(call.action), findAction(call.action)!, callContext(call, CallRole.prepare)), call.retry),
+      asActivity(
+        () => planCall(call, handlerFor(call.action), findAction(call.action)!, callContext(call, CallRole.prepare)),
+        call.retry,
+      ),
     /** Reads what an update, delete or bulk call will change and returns its undo. */
     prepareUndo: (call: StepCall): Promise<UndoRecord[]> =>
-      asActivity(async () => (await handlerFor(call.action).prepare?.(call, callContext(call, CallRole.prepare))) ?? [], call.retry),
+      asActivity(
+        async () => (await handlerFor(call.action).prepare?.(call, callContext(call, CallRole.prepare))) ?? [],
+        call.retry,
+      ),
     /**
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.
      */
-    undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: { idempotencyKey?: string; retry?: RetryPolicy }): Promise<void> =>
-      counted(deps, 'undoReplayAndUndo', asActivity(async () => {
-        let undo: UndoRecord[];
-        try {
-          const outcome: StepOutcome = await handlerFor(call.action).run(call, contextFor(deps, call.idempotencyKey));
-          undo = outcome.undo;
-        } catch (error) {
-          if (error instanceof PartialFailure) undo = error.undo;
-          else if (isRefused(error)) return; // the API refuses it: it never happened
-          else throw error;
-        }
-        for (let index = undo.length - 1; index >= 0; index--) await runUndo(undo[index]!, replayUndoKey(call, meta?.idempotencyKey, index));
-      }, meta?.retry)),
+    undoReplayAndUndo: (
+      { call }: { call: StepCall },
+      meta?: { idempotencyKey?: string; retry?: RetryPolicy },
+    ): Promise<void> =>
+      counted(
+        deps,
+        'undoReplayAndUndo',
+        asActivity(async () => {
+          let undo: UndoRecord[];
+          try {
+            const outcome: StepOutcome = await handlerFor(call.action).run(call, contextFor(deps, call.idempotencyKey));
+            undo = outcome.undo;
+          } catch (error) {
+            if (error instanceof PartialFailure) undo = error.undo;
+            else if (isRefused(error))
+              return; // the API refuses it: it never happened
+            else throw error;
+          }
+          for (let index = undo.length - 1; index >= 0; index--)
+            await runUndo(undo[index]!, replayUndoKey(call, meta?.idempotencyKey, index));
+        }, meta?.retry),
+      ),
   };
 }

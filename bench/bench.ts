@@ -4,28 +4,32 @@
  * per request. Prints the tables and writes `<outDir>/<time>.json`.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@temporalio/client';
 import { compilePlaybookFile } from '../definitions/index.ts';
 import type { Plan } from '../definitions/plan-types.ts';
 import { benchSandboxThroughput } from '../sandbox/bench.ts';
-import { createDataConverter } from '../worker/codec.ts';
-import { loadConfig } from '../worker/config.ts';
-import { keysFromList } from '../worker/key-file.ts';
-import { startDevServer, type DevServer } from '../worker/dev-server.ts';
-import { connectClient } from '../worker/temporal.ts';
-import { workflowBundle } from '../worker/worker.ts';
-import { buildWorker } from './build.ts';
-import { onInterrupt } from './children.ts';
+import { startTemporal } from './bench-env.ts';
 import { profileTable } from './profile.ts';
 import { measureWatcher, watchReport, type WatchCost } from './watch.ts';
 import { SIZE_S, generateTour, sizeName } from './generate.ts';
 import { measure, type BenchEnv, type Measurement, type RunSpec } from './measure.ts';
 import { runList, type BenchOptions } from './options.ts';
-import { concurrencyTable, cpuTable, describeCounts, encryptionLine, endpointTable, growthTable, idleReport, sizeTable, starvedRuns, starvedShare, stepTable, targetTable } from './report.ts';
+import {
+  concurrencyTable,
+  cpuTable,
+  describeCounts,
+  encryptionLine,
+  endpointTable,
+  growthTable,
+  idleReport,
+  sizeTable,
+  starvedRuns,
+  starvedShare,
+  stepTable,
+  targetTable,
+} from './report.ts';
 import { round } from './stats.ts';
 import { cpuRatioBreaches, summarizeAll, targets } from './summary.ts';
 
@@ -60,7 +64,8 @@ export interface BenchResults {
 function commitOf(): string {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
     return dirty ? `${head}+changes` : head;
   } catch {
     return 'unknown';
@@ -69,7 +74,8 @@ function commitOf(): string {
 
 async function compilePlan(): Promise<Plan> {
   const compiled = await compilePlaybookFile(PLAYBOOK);
-  if (!compiled.plan) throw new Error(`tour-setup.yaml does not compile:\n${compiled.errors.map((e) => e.message).join('\n')}`);
+  if (!compiled.plan)
+    throw new Error(`tour-setup.yaml does not compile:\n${compiled.errors.map((e) => e.message).join('\n')}`);
   return compiled.plan;
 }
 
@@ -84,49 +90,6 @@ async function compileBench(): Promise<BenchResults['compile']> {
   } catch {
     return undefined;
   }
-}
-
-async function startTemporal(options: BenchOptions, plan: Plan, existing: RunBenchOptions['temporal'], log: (line: string) => void): Promise<{ env: BenchEnv; close: () => Promise<void> }> {
-  const server: Pick<DevServer, 'address' | 'namespace' | 'pid' | 'stop'> = existing ? { ...existing, stop: async () => undefined } : await startDevServer({ ui: false });
-  if (options.profileDir) await mkdir(options.profileDir, { recursive: true });
-  const build = options.workerFrom === 'build' ? await buildWorker() : undefined;
-  if (build?.warnings) log(`The build reported errors; its workers run what it emitted:\n${build.warnings.split('\n').slice(0, 10).join('\n')}`);
-  const bundlePath = path.join(os.tmpdir(), `tourflow-bench-bundle-${process.pid}.js`);
-  await writeFile(bundlePath, (await workflowBundle()).code);
-  const client = await connectClient(loadConfig({ env: {}, overrides: { temporal: { address: server.address, namespace: server.namespace, encryption: { off: true } } } }).temporal);
-  // The encrypted variant's key, new for each bench; its client shares the connection.
-  const encryptionKeys = `bench-${randomBytes(3).toString('hex')}:${randomBytes(32).toString('base64')}`;
-  const dataConverter = createDataConverter(keysFromList(encryptionKeys, undefined));
-  const encryptedClient = new Client({ connection: client.connection, namespace: server.namespace, dataConverter });
-  const tuning = {
-    ...(options.maxConcurrentActivities ? { maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities } : {}),
-    ...(options.maxConcurrentWorkflowTasks ? { maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks } : {}),
-  };
-  const env: BenchEnv = {
-    client,
-    encryptedClient,
-    encryptionKeys,
-    temporal: { address: server.address, namespace: server.namespace, pid: server.pid },
-    bundlePath,
-    workerEntry: build?.entry,
-    runTimeoutMs: options.runTimeoutMinutes * 60_000,
-    workerNodeArgs: [...options.workerNodeArgs, ...(options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : [])],
-    ...(options.profileDir ? { profileDir: path.resolve(options.profileDir) } : {}),
-    plan,
-    latencyMs: options.latencyMs,
-    tuning,
-  };
-  const interrupt = onInterrupt(async () => {
-    await server.stop();
-    await rm(bundlePath, { force: true });
-  });
-  const close = async () => {
-    interrupt.release();
-    await client.connection.close();
-    await server.stop();
-    await rm(bundlePath, { force: true });
-  };
-  return { env, close };
 }
 
 function describeRun(spec: RunSpec): string {
@@ -145,7 +108,9 @@ async function runAll(env: BenchEnv, runs: RunSpec[], log: (line: string) => voi
       const m = await measure(env, spec);
       measurements.push(m);
       const mb = (bytes: number | undefined) => round((bytes ?? 0) / 2 ** 20, 0);
-      const extra = m.history ? `, ${m.history.events} events (largest ${m.history.largest}), worker ${mb(m.workerIdleRssBytes)} MB idle, ${mb(m.workerPeakRssBytes)} MB peak` : '';
+      const extra = m.history
+        ? `, ${m.history.events} events (largest ${m.history.largest}), worker ${mb(m.workerIdleRssBytes)} MB idle, ${mb(m.workerPeakRssBytes)} MB peak`
+        : '';
       const share = starvedShare(m, os.cpus().length);
       const stolen = share !== undefined ? `; the host stole ${Math.round(share * 100)} % of the CPU` : '';
       log(`${label}: ${(m.wallMs / 1000).toFixed(2)} s, ${m.apiCalls} calls${extra}${stolen}`);
@@ -162,25 +127,39 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   const variants = options.variants;
   log('');
   for (const factor of [...new Set([...options.sizes, ...options.naiveSizes])].sort((a, b) => a - b)) {
-    log(`Size ${sizeName(factor)}: ${describeCounts(generateTour(factor, '').counts)}; latency ${options.latencyMs} ms; playbooks' own concurrency; median [min-max] of ${options.reps}`);
+    log(
+      `Size ${sizeName(factor)}: ${describeCounts(generateTour(factor, '').counts)}; latency ${options.latencyMs} ms; playbooks' own concurrency; median [min-max] of ${options.reps}`,
+    );
     log(sizeTable(summaries, factor));
     log('');
   }
-  log(`CPU per API call (user + system CPU time of each process, medians; steadier than wall time on a busy machine)\n${cpuTable(summaries, options.sizes)}\n`);
+  log(
+    `CPU per API call (user + system CPU time of each process, medians; steadier than wall time on a busy machine)\n${cpuTable(summaries, options.sizes)}\n`,
+  );
   if (options.sizes.length > 1) log(`Wall time by size\n${growthTable(summaries, options.sizes, variants)}\n`);
   if (options.concurrency.length > 0) {
-    log(`forEach concurrency sweep at ${sizeName(options.sweepSize)}\n${concurrencyTable(summaries, options.sweepSize, options.concurrency)}\n`);
+    log(
+      `forEach concurrency sweep at ${sizeName(options.sweepSize)}\n${concurrencyTable(summaries, options.sweepSize, options.concurrency)}\n`,
+    );
   }
   const main = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
-  log(`Time per top-level step at ${sizeName(main)}: seconds (started at, seconds into the run)\n${stepTable(results.measurements, main, variants)}\n`);
+  log(
+    `Time per top-level step at ${sizeName(main)}: seconds (started at, seconds into the run)\n${stepTable(results.measurements, main, variants)}\n`,
+  );
   log(`API calls by endpoint at ${sizeName(main)} (first repetition)\n${endpointTable(results.measurements, main)}\n`);
-  log(`No API call in flight at ${sizeName(main)}, between the run's first call and its last (first repetition; seconds into the run, gap, the calls around it)\n${idleReport(results.measurements, main, variants)}\n`);
+  log(
+    `No API call in flight at ${sizeName(main)}, between the run's first call and its last (first repetition; seconds into the run, gap, the calls around it)\n${idleReport(results.measurements, main, variants)}\n`,
+  );
   const profiles = profileTable(results.measurements, main);
-  if (profiles) log(`CPU by part of the code at ${sizeName(main)}, from the profiles (--profile; warm-ups included, per API call)\n${profiles}\n`);
+  if (profiles)
+    log(
+      `CPU by part of the code at ${sizeName(main)}, from the profiles (--profile; warm-ups included, per API call)\n${profiles}\n`,
+    );
   const encryption = encryptionLine(summaries, main);
   if (encryption) log(`${encryption}\n`);
   if (results.watch) log(`Triggers: what a watched tour costs\n${watchReport(results.watch)}\n`);
-  if (results.sandboxThroughput) log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
+  if (results.sandboxThroughput)
+    log(`Sandbox throughput (GET /v1/day-types, no added latency): ${Math.round(results.sandboxThroughput.rps)} req/s`);
   if (results.compile) log(`Compile of a ${results.compile.steps}-step playbook: ${results.compile.ms} ms`);
   const starved = starvedRuns(results.measurements, results.cpus, describeRun);
   if (starved) log(`\n${starved}`);
@@ -198,13 +177,21 @@ export interface RunBenchOptions {
 }
 
 /** Runs every measurement the options ask for, prints the report and writes the JSON file. */
-export async function runBench(options: BenchOptions, run: RunBenchOptions = {}): Promise<{ results: BenchResults; file: string }> {
+export async function runBench(
+  options: BenchOptions,
+  run: RunBenchOptions = {},
+): Promise<{ results: BenchResults; file: string }> {
   const log = run.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const startedAt = new Date().toISOString();
   const plan = await compilePlan();
   const runs = runList(options);
-  const sweep = options.concurrency.length > 0 ? `concurrency ${options.concurrency.join(', ')} at ${sizeName(options.sweepSize)}` : 'no concurrency sweep';
-  log(`tourflow bench: ${runs.length} runs (sizes ${options.sizes.map(sizeName).join(', ')}; naive at ${options.naiveSizes.map(sizeName).join(', ') || 'none'}; ${sweep}; ${options.reps} repetition(s) each), latency ${options.latencyMs} ms, workers from the ${options.workerFrom}`);
+  const sweep =
+    options.concurrency.length > 0
+      ? `concurrency ${options.concurrency.join(', ')} at ${sizeName(options.sweepSize)}`
+      : 'no concurrency sweep';
+  log(
+    `tourflow bench: ${runs.length} runs (sizes ${options.sizes.map(sizeName).join(', ')}; naive at ${options.naiveSizes.map(sizeName).join(', ') || 'none'}; ${sweep}; ${options.reps} repetition(s) each), latency ${options.latencyMs} ms, workers from the ${options.workerFrom}`,
+  );
   const sandboxThroughput = await benchSandboxThroughput({ seconds: run.throughputSeconds ?? 3 });
   const compile = await compileBench();
   const temporal = await startTemporal(options, plan, run.temporal, log);
@@ -215,7 +202,13 @@ export async function runBench(options: BenchOptions, run: RunBenchOptions = {})
     if (options.watchSeconds > 0) {
       log(`[watch] a watched tour polling every second for ${options.watchSeconds} s`);
       watch = await measureWatcher(temporal.env, options.watchSeconds).catch((error: unknown) => {
-        outcome.failures.push({ variant: 'tourflow', factor: 1 / 16, concurrency: null, rep: 1, error: `watched tour: ${error instanceof Error ? error.message : String(error)}` });
+        outcome.failures.push({
+          variant: 'tourflow',
+          factor: 1 / 16,
+          concurrency: null,
+          rep: 1,
+          error: `watched tour: ${error instanceof Error ? error.message : String(error)}`,
+        });
         return undefined;
       });
     }
@@ -237,7 +230,8 @@ export async function runBench(options: BenchOptions, run: RunBenchOptions = {})
     watch,
     summaries,
     targets: targets(summaries, sandboxThroughput?.rps),
-    cpuRatioBreaches: options.maxCpuRatio === undefined ? [] : cpuRatioBreaches(summaries, options.sizes, options.maxCpuRatio),
+    cpuRatioBreaches:
+      options.maxCpuRatio === undefined ? [] : cpuRatioBreaches(summaries, options.sizes, options.maxCpuRatio),
   };
   printReport(results, log);
   await mkdir(options.outDir, { recursive: true });

@@ -11,14 +11,20 @@ import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { createActivities } from '../activities/index.ts';
 import { createApiClient } from '../api/client/index.ts';
-import { resolveInputs } from '../definitions/index.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
-import { loadConfig, type Config, type WorkerTuning } from '../worker/config.ts';
+import type { Config, WorkerTuning } from '../worker/config.ts';
 import { walkPlan, type ActivityFunctions } from './direct.ts';
 import { generateTour, type TourCounts } from './generate.ts';
 import { CpuMeter } from './proc.ts';
 import { breakdownOf, processBreakdown, type Breakdown, type CpuProfile } from './profile.ts';
-import { apiCalls, startSandboxProcess, type ApiIdle, type EndpointCounts, type SandboxProcess } from './sandbox-process.ts';
+import {
+  apiCalls,
+  startSandboxProcess,
+  type ApiIdle,
+  type EndpointCounts,
+  type SandboxProcess,
+} from './sandbox-process.ts';
+import { checkedInputs, configFor, warmUp, withConcurrency } from './run-setup.ts';
 import { historyStats, runOnTemporal, type HistoryStats, type StepSpan } from './tourflow.ts';
 import { startWorkerProcess } from './worker-process.ts';
 
@@ -81,34 +87,10 @@ export interface Measurement extends RunSpec {
   profile?: Breakdown;
 }
 
-/** The plan with every `forEach` (in included playbooks too) at `concurrency`. */
-export function withConcurrency(plan: Plan, concurrency: number | null): Plan {
-  if (concurrency === null) return plan;
-  return {
-    ...plan,
-    steps: plan.steps.map((step) => ({
-      ...step,
-      ...(step.forEach ? { forEach: { ...step.forEach, concurrency } } : {}),
-      ...(step.plan ? { plan: withConcurrency(step.plan, concurrency) } : {}),
-    })),
-  };
-}
-
-export function configFor(env: BenchEnv, sandbox: SandboxProcess, taskQueue: string, outputDir: string, encrypted: boolean): Config {
-  const creds = sandbox.credentials;
-  const encryption = encrypted ? { keys: env.encryptionKeys } : { off: true };
-  return loadConfig({
-    env: {},
-    overrides: {
-      temporal: { address: env.temporal.address, namespace: env.temporal.namespace, taskQueue, encryption },
-      api: { baseUrl: creds.baseUrl, authUrl: creds.authUrl, apiKey: creds.apiKey, apiSecret: creds.apiSecret, accessToken: creds.accessToken, refreshToken: creds.refreshToken, defaultOrg: creds.orgId },
-      worker: { ...env.tuning, workflowBundlePath: env.bundlePath },
-      outputDir,
-    },
-  });
-}
-
-type Timed = Pick<Measurement, 'wallMs' | 'cpu' | 'history' | 'workerPeakRssBytes' | 'workerIdleRssBytes' | 'steps' | 'warmUpApiCalls' | 'profile'>;
+type Timed = Pick<
+  Measurement,
+  'wallMs' | 'cpu' | 'history' | 'workerPeakRssBytes' | 'workerIdleRssBytes' | 'steps' | 'warmUpApiCalls' | 'profile'
+>;
 
 /** A run's tour and the smaller one that warms its process up first. */
 interface RunInputs {
@@ -116,24 +98,56 @@ interface RunInputs {
   warmUp: JsonObject;
 }
 
-async function timeTourflow(env: BenchEnv, client: Client, config: Config, sandbox: SandboxProcess, plan: Plan, run: RunInputs): Promise<Timed> {
+async function timeTourflow(
+  env: BenchEnv,
+  client: Client,
+  config: Config,
+  sandbox: SandboxProcess,
+  plan: Plan,
+  run: RunInputs,
+): Promise<Timed> {
   const worker = await startWorkerProcess(config, env.workerEntry, env.workerNodeArgs);
   const workerIdleRssBytes = worker.peakRss();
   try {
     await runOnTemporal(client, config.temporal.taskQueue, plan, run.warmUp, randomUUID(), env.runTimeoutMs);
     const warmUpApiCalls = apiCalls((await sandbox.counts(true)).requests);
-    const meter = new CpuMeter({ sandbox: sandbox.pid, worker: worker.pid, temporal: env.temporal.pid, bench: process.pid });
-    const timed = await runOnTemporal(client, config.temporal.taskQueue, plan, run.inputs, randomUUID(), env.runTimeoutMs);
+    const meter = new CpuMeter({
+      sandbox: sandbox.pid,
+      worker: worker.pid,
+      temporal: env.temporal.pid,
+      bench: process.pid,
+    });
+    const timed = await runOnTemporal(
+      client,
+      config.temporal.taskQueue,
+      plan,
+      run.inputs,
+      randomUUID(),
+      env.runTimeoutMs,
+    );
     const cpu = meter.read();
     const workerPeakRssBytes = worker.peakRss();
     await worker.stop();
     const history = await historyStats(client, config.temporal.taskQueue, { workflowId: timed.workflowId, plan });
-    const memory = workerPeakRssBytes !== undefined && workerIdleRssBytes !== undefined ? { workerPeakRssBytes, workerIdleRssBytes } : {};
+    const memory =
+      workerPeakRssBytes !== undefined && workerIdleRssBytes !== undefined
+        ? { workerPeakRssBytes, workerIdleRssBytes }
+        : {};
     const profile = env.profileDir ? await processBreakdown(env.profileDir, worker.pid) : undefined;
-    return { wallMs: timed.wallMs, cpu, history, steps: history.steps, warmUpApiCalls, ...memory, ...(profile ? { profile } : {}) };
+    return {
+      wallMs: timed.wallMs,
+      cpu,
+      history,
+      steps: history.steps,
+      warmUpApiCalls,
+      ...memory,
+      ...(profile ? { profile } : {}),
+    };
   } catch (error) {
     await worker.stop();
-    throw new Error(`${(error as Error).message}\nworker log (tail):\n${worker.output().slice(-4_000)}`, { cause: error });
+    throw new Error(`${(error as Error).message}\nworker log (tail):\n${worker.output().slice(-4_000)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -154,37 +168,49 @@ async function profiler(dir: string | undefined, name: string): Promise<{ stop()
   };
 }
 
-async function timeDirect(env: BenchEnv, config: Config, sandbox: SandboxProcess, plan: Plan, run: RunInputs, spec: RunSpec): Promise<Timed> {
+async function timeDirect(
+  env: BenchEnv,
+  config: Config,
+  sandbox: SandboxProcess,
+  plan: Plan,
+  run: RunInputs,
+  spec: RunSpec,
+): Promise<Timed> {
   const client = createApiClient({ config: config.api, retry: false });
-  const activities = createActivities({ client, outputDir: config.outputDir, defaultOrg: config.api.defaultOrg }) as unknown as ActivityFunctions;
-  const profiling = await profiler(env.profileDir, `${spec.variant}-${spec.factor}-${spec.concurrency ?? 'own'}-${spec.rep}-${process.pid}`);
+  const activities = createActivities({
+    client,
+    outputDir: config.outputDir,
+    defaultOrg: config.api.defaultOrg,
+  }) as unknown as ActivityFunctions;
+  const profiling = await profiler(
+    env.profileDir,
+    `${spec.variant}-${spec.factor}-${spec.concurrency ?? 'own'}-${spec.rep}-${process.pid}`,
+  );
   try {
     // The warm-up walks concurrently even for the naive script: it only warms the process.
-    await walkPlan(plan, run.warmUp, { activities, sequential: false, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString(), steps: {} });
+    await walkPlan(plan, run.warmUp, {
+      activities,
+      sequential: false,
+      keySeed: `bench-${randomUUID()}`,
+      now: new Date().toISOString(),
+      steps: {},
+    });
     const warmUpApiCalls = apiCalls((await sandbox.counts(true)).requests);
     const meter = new CpuMeter({ sandbox: sandbox.pid, bench: process.pid });
     const started = performance.now();
     const steps: Record<string, StepSpan> = {};
-    await walkPlan(plan, run.inputs, { activities, sequential: spec.variant === Variant.naive, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString(), steps });
+    await walkPlan(plan, run.inputs, {
+      activities,
+      sequential: spec.variant === Variant.naive,
+      keySeed: `bench-${randomUUID()}`,
+      now: new Date().toISOString(),
+      steps,
+    });
     const timed = { wallMs: performance.now() - started, cpu: meter.read(), steps, warmUpApiCalls };
     const profile = await profiling.stop();
     return profile ? { ...timed, profile } : timed;
   } finally {
     await client.close();
-  }
-}
-
-/**
- * The sandbox's first request of a credential pays a bcrypt check of the secret (half a second),
- * once per sandbox: paid before the clock starts, as a long-running API would have it.
- */
-export async function warmUp(sandbox: SandboxProcess): Promise<void> {
-  const { baseUrl, apiKey, apiSecret, accessToken } = sandbox.credentials;
-  const headers = { 'x-api-key': apiKey, 'x-api-secret': apiSecret, authorization: `Bearer ${accessToken}` };
-  for (let i = 0; i < 3; i++) {
-    const response = await fetch(`${baseUrl}/v1/day-types`, { headers });
-    if (!response.ok) throw new Error(`the sandbox answered its warm-up request with ${response.status}`);
-    await response.arrayBuffer();
   }
 }
 
@@ -196,17 +222,16 @@ export async function warmUp(sandbox: SandboxProcess): Promise<void> {
  */
 const WARM_UP_FACTOR = 1 / 16;
 
-/** A generated tour's inputs, checked and with defaults, as `tourflow run` starts a run. */
-function checkedInputs(plan: Plan, given: JsonObject): JsonObject {
-  const { inputs, errors } = resolveInputs(plan, given);
-  if (errors.length > 0) throw new Error(`the generated tour does not fit the playbook's inputs: ${errors.join('; ')}`);
-  return inputs;
-}
-
 /** Runs one measurement on a fresh sandbox; throws when the run fails. */
 export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement> {
-  const tour = generateTour(spec.factor, `Bench ${spec.variant} x${spec.factor} #${spec.rep} ${randomUUID().slice(0, 8)}`);
-  const warmUpTour = generateTour(Math.min(WARM_UP_FACTOR, spec.factor), `Warm-up ${spec.variant} #${spec.rep} ${randomUUID().slice(0, 8)}`);
+  const tour = generateTour(
+    spec.factor,
+    `Bench ${spec.variant} x${spec.factor} #${spec.rep} ${randomUUID().slice(0, 8)}`,
+  );
+  const warmUpTour = generateTour(
+    Math.min(WARM_UP_FACTOR, spec.factor),
+    `Warm-up ${spec.variant} #${spec.rep} ${randomUUID().slice(0, 8)}`,
+  );
   // The naive script walks the plan one call at a time (`sequential`) with the playbooks' own
   // `forEach` settings, so its batches, and so its API calls, are the hand-written script's.
   const plan = withConcurrency(env.plan, spec.variant === Variant.naive ? null : spec.concurrency);
@@ -224,7 +249,15 @@ export async function measure(env: BenchEnv, spec: RunSpec): Promise<Measurement
         : await timeDirect(env, config, sandbox, plan, run, spec);
     const { requests, idle } = await sandbox.counts();
     const calls = apiCalls(requests);
-    return { ...spec, ...timed, apiCalls: calls, callsPerSecond: calls / (timed.wallMs / 1000), requests, apiIdle: idle, counts: tour.counts };
+    return {
+      ...spec,
+      ...timed,
+      apiCalls: calls,
+      callsPerSecond: calls / (timed.wallMs / 1000),
+      requests,
+      apiIdle: idle,
+      counts: tour.counts,
+    };
   } finally {
     await sandbox.close();
     await rm(outputDir, { recursive: true, force: true });

@@ -17,7 +17,8 @@ import { resolveInputs } from '../definitions/index.ts';
 import { watcherId, watcherStatusQuery, type WatcherStatus } from '../workflows/watcher-messages.ts';
 import { walkPlan, type ActivityFunctions } from './direct.ts';
 import { generateTour } from './generate.ts';
-import { configFor, warmUp, type BenchEnv } from './measure.ts';
+import type { BenchEnv } from './measure.ts';
+import { configFor, warmUp } from './run-setup.ts';
 import { CpuMeter } from './proc.ts';
 import { apiCalls, startSandboxProcess } from './sandbox-process.ts';
 import { startWorkerProcess, workerEnv } from './worker-process.ts';
@@ -50,9 +51,17 @@ export async function measureWatcher(env: BenchEnv, seconds: number): Promise<Wa
     const config = configFor(env, sandbox, `bench-watch-${randomUUID()}`, outputDir, false);
     // The watched tour, made by the script's walk of a small tour-setup.
     const client = createApiClient({ config: config.api, retry: false });
-    const activities = createActivities({ client, outputDir, defaultOrg: config.api.defaultOrg }) as unknown as ActivityFunctions;
+    const activities = createActivities({
+      client,
+      outputDir,
+      defaultOrg: config.api.defaultOrg,
+    }) as unknown as ActivityFunctions;
     const tour = generateTour(1 / 16, `Watched ${randomUUID().slice(0, 8)}`);
-    const outputs = await walkPlan(env.plan, resolveInputs(env.plan, tour.inputs).inputs, { activities, keySeed: `bench-${randomUUID()}`, now: new Date().toISOString() }).finally(() => client.close());
+    const outputs = await walkPlan(env.plan, resolveInputs(env.plan, tour.inputs).inputs, {
+      activities,
+      keySeed: `bench-${randomUUID()}`,
+      now: new Date().toISOString(),
+    }).finally(() => client.close());
     const tourId = String(outputs.tourId);
     const worker = await startWorkerProcess(config, env.workerEntry, env.workerNodeArgs);
     try {
@@ -63,7 +72,12 @@ export async function measureWatcher(env: BenchEnv, seconds: number): Promise<Wa
       const workerIdleCpuPerSecond = (idleCpu.worker ?? 0) / (IDLE_MS / 1000);
       const temporalIdleCpuPerSecond = (idleCpu.temporal ?? 0) / (IDLE_MS / 1000);
       const lines: string[] = [];
-      const code = await main({ argv: ['triggers', 'apply', PLAYBOOK, '--input', `tourId=${tourId}`, '--poll', '1s'], env: workerEnv(config), stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
+      const code = await main({
+        argv: ['triggers', 'apply', PLAYBOOK, '--input', `tourId=${tourId}`, '--poll', '1s'],
+        env: workerEnv(config),
+        stdout: (l) => lines.push(l),
+        stderr: (l) => lines.push(l),
+      });
       if (code !== 0) throw new Error(`tourflow triggers apply failed (${code}): ${lines.join('\n')}`);
       const watcher = env.client.workflow.getHandle(watcherId(tourId));
       const status = (): Promise<WatcherStatus> => watcher.query(watcherStatusQuery);
@@ -76,7 +90,10 @@ export async function measureWatcher(env: BenchEnv, seconds: number): Promise<Wa
       const calls = apiCalls((await sandbox.counts()).requests);
       await watcher.terminate('the bench measured it');
       if (polls <= 0) throw new Error(`the watcher did not poll in ${seconds} s`);
-      const perPoll = { worker: Math.max(0, (cpu.worker ?? 0) - workerIdleCpuPerSecond * seconds) / polls, temporal: Math.max(0, (cpu.temporal ?? 0) - temporalIdleCpuPerSecond * seconds) / polls };
+      const perPoll = {
+        worker: Math.max(0, (cpu.worker ?? 0) - workerIdleCpuPerSecond * seconds) / polls,
+        temporal: Math.max(0, (cpu.temporal ?? 0) - temporalIdleCpuPerSecond * seconds) / polls,
+      };
       return {
         seconds,
         polls,

@@ -10,7 +10,7 @@ import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import { isTemplate, unwrapExpression } from './expressions.ts';
 import { label } from './issues.ts';
 import type { PlaybookSource, ValuePath } from './source.ts';
-import { a } from './type-check.ts';
+import { a } from './type-messages.ts';
 
 interface JsonSchema {
   type?: string | string[];
@@ -25,11 +25,33 @@ interface JsonSchema {
 }
 
 /** JSON kinds by the CEL type of a value; types not here are not checked. */
-const KINDS: Record<string, string> = { string: 'string', int: 'integer', double: 'number', bool: 'boolean', list: 'array', map: 'object', null: 'null' };
-const WORDS: Record<string, string> = { string: 'text', integer: 'a whole number', number: 'a number', boolean: 'true or false', array: 'a list', object: 'a map', null: 'null' };
+const KINDS: Record<string, string> = {
+  string: 'string',
+  int: 'integer',
+  double: 'number',
+  bool: 'boolean',
+  list: 'array',
+  map: 'object',
+  null: 'null',
+};
+const WORDS: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a map',
+  null: 'null',
+};
 
 /** Errors of `with:` values whose expression surely gives what the argument does not take. */
-export function argKindErrors(action: ActionDefinition, args: unknown, base: ValuePath, source: PlaybookSource, typeOf: (expression: string) => string): PlaybookError[] {
+export function argKindErrors(
+  action: ActionDefinition,
+  args: unknown,
+  base: ValuePath,
+  source: PlaybookSource,
+  typeOf: (expression: string) => string,
+): PlaybookError[] {
   const root = argSchema(action);
   const errors: PlaybookError[] = [];
   const visit = (value: unknown, path: (string | number)[], schemas: JsonSchema[]): void => {
@@ -37,11 +59,20 @@ export function argKindErrors(action: ActionDefinition, args: unknown, base: Val
     if (typeof value === 'string') {
       const expression = isTemplate(value) ? unwrapExpression(value) : undefined;
       if (expression === undefined || expression === value.trim()) return;
-      const problem = mismatch(typeOf(expression), schemas.map((schema) => resolve(root, schema)));
+      const problem = mismatch(
+        typeOf(expression),
+        schemas.map((schema) => resolve(root, schema)),
+      );
       if (!problem) return;
       const where = label(path);
       const place = source.placeIn([...base, ...path], expression, 0, expression.length);
-      errors.push(new PlaybookError(PlaybookErrorCode.expressionType, `${where}: takes ${problem.wanted}, but ${expression} is ${a(problem.type)}`, { file: source.file, ...place, hint: problem.hint(expression) }));
+      errors.push(
+        new PlaybookError(
+          PlaybookErrorCode.expressionType,
+          `${where}: takes ${problem.wanted}, but ${expression} is ${a(problem.type)}`,
+          { file: source.file, ...place, hint: problem.hint(expression) },
+        ),
+      );
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => visit(item, [...path, i], children(root, schemas, i)));
     } else if (value !== null && typeof value === 'object') {
@@ -56,7 +87,11 @@ const schemas = new WeakMap<z.ZodType, JsonSchema>();
 
 function argSchema(action: ActionDefinition): JsonSchema {
   let schema = schemas.get(action.args);
-  if (!schema) schemas.set(action.args, (schema = z.toJSONSchema(action.args, { io: 'input', unrepresentable: 'any' }) as JsonSchema));
+  if (!schema)
+    schemas.set(
+      action.args,
+      (schema = z.toJSONSchema(action.args, { io: 'input', unrepresentable: 'any' }) as JsonSchema),
+    );
   return schema;
 }
 
@@ -72,7 +107,9 @@ function children(root: JsonSchema, schemas: JsonSchema[], key: string | number)
   return schemas.flatMap((schema) =>
     resolve(root, schema).flatMap((option) => {
       if (typeof key === 'number') return option.items ? [option.items] : [];
-      const field = option.properties?.[key] ?? (typeof option.additionalProperties === 'object' ? option.additionalProperties : undefined);
+      const field =
+        option.properties?.[key] ??
+        (typeof option.additionalProperties === 'object' ? option.additionalProperties : undefined);
       return field ? [field] : [];
     }),
   );
@@ -93,7 +130,10 @@ function mismatch(type: string, options: JsonSchema[][]): Mismatch | undefined {
     if (option.type === undefined) return undefined;
     for (const one of Array.isArray(option.type) ? option.type : [option.type]) accepted.add(one);
   }
-  const fits = accepted.has(kind) || (kind === 'integer' && accepted.has('number')) || (kind === 'number' && accepted.has('integer'));
+  const fits =
+    accepted.has(kind) ||
+    (kind === 'integer' && accepted.has('number')) ||
+    (kind === 'number' && accepted.has('integer'));
   if (fits || accepted.size === 0) return undefined;
   const wanted = [...accepted].map((one) => WORDS[one] ?? one).join(' or ');
   return { type, wanted, hint: (expression) => hintFor(kind, accepted, expression) };
@@ -101,7 +141,8 @@ function mismatch(type: string, options: JsonSchema[][]): Mismatch | undefined {
 
 function hintFor(kind: string, accepted: Set<string>, expression: string): string | undefined {
   if (accepted.has('array')) return `put it in a list: [${expression}]`;
-  if (kind === 'array' && accepted.has('string')) return `pick one element, e.g. ${expression}[0], or join them: ${expression}.join(", ")`;
+  if (kind === 'array' && accepted.has('string'))
+    return `pick one element, e.g. ${expression}[0], or join them: ${expression}.join(", ")`;
   if (accepted.has('string')) return `convert it: string(${expression})`;
   return undefined;
 }

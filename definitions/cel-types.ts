@@ -15,7 +15,8 @@ import { checkingEnvironment } from './cel-environment.ts';
 import { isTemplate, unwrapExpression } from './templates.ts';
 import { InputType, type PlanInput } from './plan-types.ts';
 import { EVENT_FIELDS, RECORD_FIELDS, type TriggerResource } from './trigger-types.ts';
-import { TYPE_PREFIX, TypeChecks, kindProblem, type Expected, type TypeProblem } from './type-check.ts';
+import { TypeChecks, kindProblem, type Expected, type TypeProblem } from './type-check.ts';
+import { TYPE_PREFIX } from './type-messages.ts';
 
 /** A CEL type before it is registered: a type name, a list, a map or an object's fields. */
 type Shape = string | { list: Shape } | { map: Shape } | { name: string; fields: Record<string, Shape> };
@@ -149,15 +150,24 @@ export class TypeScope {
    * A `set` step's outputs: each value's type, an expression's as CEL gives it in a scope of the
    * steps declared before it (one that reads a later step, or is wrong, gives `dyn`).
    */
-  private valuesType(id: string, values: Readonly<Record<string, unknown>>, before: ReadonlyMap<string, TypedStep>): string {
+  private valuesType(
+    id: string,
+    values: Readonly<Record<string, unknown>>,
+    before: ReadonlyMap<string, TypedStep>,
+  ): string {
     let types = this.valueTypes.get(id);
     if (!types) {
       let earlier: TypeScope | undefined;
       types = {};
       for (const [name, value] of Object.entries(values)) {
         const expression = typeof value === 'string' && isTemplate(value) ? unwrapExpression(value) : undefined;
-        if (expression === undefined || typeof value !== 'string' || expression === value.trim()) types[name] = literalType(value);
-        else types[name] = (earlier ??= new TypeScope(this.inputs, before, this.events, this.valueTypes)).typeOf(expression, { step: id });
+        if (expression === undefined || typeof value !== 'string' || expression === value.trim())
+          types[name] = literalType(value);
+        else
+          types[name] = (earlier ??= new TypeScope(this.inputs, before, this.events, this.valueTypes)).typeOf(
+            expression,
+            { step: id },
+          );
       }
       this.valueTypes.set(id, types);
     }
@@ -165,7 +175,10 @@ export class TypeScope {
       return this.register({ name: `tourflow.outputs.${id}`, fields: types });
     } catch {
       // a type the scope before it knew and this one does not: leave the values unchecked
-      return this.register({ name: `tourflow.outputs.${id}.dyn`, fields: Object.fromEntries(Object.keys(types).map((name) => [name, 'dyn'])) });
+      return this.register({
+        name: `tourflow.outputs.${id}.dyn`,
+        fields: Object.fromEntries(Object.keys(types).map((name) => [name, 'dyn'])),
+      });
     }
   }
 
@@ -189,7 +202,9 @@ export class TypeScope {
 function eventShape(events: readonly TriggerResource[]): Shape {
   const kinds = [...new Set(events)];
   const only = kinds.length === 1 ? (kinds[0] as TriggerResource) : undefined;
-  const record: Shape = only ? { name: `tourflow.event.${only}`, fields: Object.fromEntries(RECORD_FIELDS[only].map((field) => [field, 'dyn'])) } : 'dyn';
+  const record: Shape = only
+    ? { name: `tourflow.event.${only}`, fields: Object.fromEntries(RECORD_FIELDS[only].map((field) => [field, 'dyn'])) }
+    : 'dyn';
   const fields: Record<string, Shape> = Object.fromEntries(EVENT_FIELDS.map((field) => [field, 'dyn']));
   for (const field of ['trigger', 'kind', 'resource', 'tourId', 'recordId', 'detectedAt']) fields[field] = 'string';
   return { name: `tourflow.event${only ? `.of.${only}` : ''}`, fields: { ...fields, record, changes: { map: 'dyn' } } };
@@ -206,7 +221,9 @@ function literalType(value: unknown): string {
 function inputType(name: string, input: Pick<PlanInput, 'type' | 'items' | 'fields'>): Shape {
   if (input.type === InputType.list && input.fields) {
     // a row declares its fields: reading another (`guest.eMail` for `email`) is a mistake before the run
-    const fields = Object.fromEntries(Object.entries(input.fields).map(([field, declared]) => [field, INPUT_TYPES[declared.type]]));
+    const fields = Object.fromEntries(
+      Object.entries(input.fields).map(([field, declared]) => [field, INPUT_TYPES[declared.type]]),
+    );
     return { list: { name: `tourflow.inputs.${name}`, fields } };
   }
   if (input.type === InputType.list && input.items) return `list<${INPUT_TYPES[input.items]}>`;
@@ -218,7 +235,14 @@ const shapes = new WeakMap<OutputSchema, { name: string; fields: Record<string, 
 /** An action's outputs as a map type named after the action (actions sharing a schema share it). */
 function outputShape({ name, outputs }: TypedAction): { name: string; fields: Record<string, Shape> } {
   let shape = shapes.get(outputs);
-  if (!shape) shapes.set(outputs, (shape = objectShape(z.toJSONSchema(outputs, { io: 'output', unrepresentable: 'any' }) as JsonSchema, `${TYPE_PREFIX}${name}`)));
+  if (!shape)
+    shapes.set(
+      outputs,
+      (shape = objectShape(
+        z.toJSONSchema(outputs, { io: 'output', unrepresentable: 'any' }) as JsonSchema,
+        `${TYPE_PREFIX}${name}`,
+      )),
+    );
   return shape;
 }
 
@@ -231,13 +255,16 @@ interface JsonSchema {
 
 function objectShape(schema: JsonSchema, name: string): { name: string; fields: Record<string, Shape> } {
   const fields: Record<string, Shape> = {};
-  for (const [field, inner] of Object.entries(schema.properties ?? {})) fields[field] = shapeOf(inner, `${name}.${field}`);
+  for (const [field, inner] of Object.entries(schema.properties ?? {}))
+    fields[field] = shapeOf(inner, `${name}.${field}`);
   return { name, fields };
 }
 
 /** The CEL shape of a JSON Schema: what zod's output schemas become. */
 function shapeOf(schema: JsonSchema, name: string): Shape {
-  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter((type) => type !== 'null');
+  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []).filter(
+    (type) => type !== 'null',
+  );
   if (types.length !== 1) return 'dyn';
   switch (types[0]) {
     case 'string':
@@ -250,7 +277,9 @@ function shapeOf(schema: JsonSchema, name: string): Shape {
       return { list: schema.items ? shapeOf(schema.items, name) : 'dyn' };
     case 'object':
       if (schema.properties) return objectShape(schema, name);
-      return { map: typeof schema.additionalProperties === 'object' ? shapeOf(schema.additionalProperties, name) : 'dyn' };
+      return {
+        map: typeof schema.additionalProperties === 'object' ? shapeOf(schema.additionalProperties, name) : 'dyn',
+      };
     default:
       // `number`: an int or a double by the value
       return 'dyn';

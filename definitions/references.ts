@@ -1,16 +1,15 @@
 /**
  * Compile-time checks of the expressions in a playbook: syntax, every name they read (inputs,
- * steps and their outputs, `item`, `index`, `result`, `run`) and, once the names are right,
- * their types (`cel-types.ts`). Returns the steps each expression reads, which become
- * dependencies.
+ * steps and their outputs, `item`, `index`, `result`, `run`: `reference-names.ts`) and, once
+ * the names are right, their types (`cel-types.ts`). Returns the steps each expression reads,
+ * which become dependencies.
  */
 import type { TypedStep, TypeScope } from './cel-types.ts';
 import { PlaybookError, PlaybookErrorCode } from './errors.ts';
 import { CEL_RESERVED_WORDS } from './cel-environment.ts';
 import { ExpressionError, isTemplate, referencesOf, scanTemplates, type ExpressionRef } from './expressions.ts';
+import { checkRef } from './reference-names.ts';
 import type { PlaybookSource, ValuePath } from './source.ts';
-import { editDistance, suggestion } from './suggest.ts';
-import { EVENT_FIELDS } from './trigger-types.ts';
 import type { Expected } from './type-check.ts';
 
 /** What the checker knows about a step: its outputs' names (`outputs`) and types. */
@@ -45,13 +44,17 @@ export interface ReferenceContext {
   event?: boolean;
 }
 
-const RUN_FIELDS = ['workflowId', 'playbook', 'now'];
-
 /**
  * Checks every template in `value` (at `path` in the document) and returns the IDs of the
  * steps they read. With `bare`, a string without `${{ }}` is one whole expression.
  */
-export function checkExpressions(value: unknown, path: ValuePath, place: ExpressionPlace, context: ReferenceContext, bare = false): Set<string> {
+export function checkExpressions(
+  value: unknown,
+  path: ValuePath,
+  place: ExpressionPlace,
+  context: ReferenceContext,
+  bare = false,
+): Set<string> {
   const used = new Set<string>();
   visit(value, [...path], bare, (text, at) => {
     for (const part of parts(text, at, bare, context)) {
@@ -60,11 +63,23 @@ export function checkExpressions(value: unknown, path: ValuePath, place: Express
         refs = referencesOf(part.expression).refs;
       } catch (error) {
         if (!(error instanceof ExpressionError)) throw error;
-        report(context, PlaybookErrorCode.expressionSyntax, `expression: ${error.message}`, at, part, error.start, error.end - error.start, reservedWordHint(part.expression));
+        report(
+          context,
+          PlaybookErrorCode.expressionSyntax,
+          `expression: ${error.message}`,
+          at,
+          part,
+          error.start,
+          error.end - error.start,
+          reservedWordHint(part.expression),
+        );
         continue;
       }
       const before = context.errors.length;
-      for (const ref of refs) checkRef(ref, place, context, used, (code, message, hint) => report(context, code, message, at, part, ref.start, ref.end - ref.start, hint));
+      for (const ref of refs)
+        checkRef(ref, place, context, used, (code, message, hint) =>
+          report(context, code, message, at, part, ref.start, ref.end - ref.start, hint),
+        );
       // a wrong name is wrong enough: its type would only say it again
       if (context.errors.length === before) checkTypes(part, place, context, at);
     }
@@ -93,7 +108,15 @@ function parts(text: string, at: ValuePath, bare: boolean, context: ReferenceCon
   } catch (error) {
     if (!(error instanceof ExpressionError)) throw error;
     const open = text.lastIndexOf('${{');
-    report(context, PlaybookErrorCode.expressionSyntax, error.message, at, { expression: '', whole: false, needle: text.slice(open), offset: 0 }, 0, 3);
+    report(
+      context,
+      PlaybookErrorCode.expressionSyntax,
+      error.message,
+      at,
+      { expression: '', whole: false, needle: text.slice(open), offset: 0 },
+      0,
+      3,
+    );
     return [];
   }
 }
@@ -102,7 +125,12 @@ function parts(text: string, at: ValuePath, bare: boolean, context: ReferenceCon
  * Calls `onString` for every string holding a template (every string, with `all`), with its
  * path. The path array is reused while walking and copied only for the strings reported.
  */
-function visit(value: unknown, path: (string | number)[], all: boolean, onString: (text: string, path: ValuePath) => void): void {
+function visit(
+  value: unknown,
+  path: (string | number)[],
+  all: boolean,
+  onString: (text: string, path: ValuePath) => void,
+): void {
   if (typeof value === 'string') {
     if (all || isTemplate(value)) onString(value, [...path]);
   } else if (Array.isArray(value)) {
@@ -120,111 +148,41 @@ function visit(value: unknown, path: (string | number)[], all: boolean, onString
   }
 }
 
-type Report = (code: PlaybookErrorCode, message: string, hint?: string) => void;
-
 /** The expression's type mistake, if the checker finds one evaluation would fail on. */
 function checkTypes(part: Part, place: ExpressionPlace, context: ReferenceContext, at: ValuePath): void {
   const problem = context.types?.problem(part.expression, place, part.whole ? place.expect : undefined);
-  if (problem) report(context, PlaybookErrorCode.expressionType, problem.message, at, part, problem.start, problem.end - problem.start, problem.hint);
-}
-
-function checkRef(ref: ExpressionRef, place: ExpressionPlace, context: ReferenceContext, used: Set<string>, report: Report): void {
-  const [first, second, third] = ref.path;
-  switch (ref.root) {
-    case 'inputs':
-      if (first !== undefined && !context.inputs.includes(first)) {
-        report(PlaybookErrorCode.unknownInput, `unknown input "${first}"`, suggestion(first, context.inputs, 'inputs') ?? declareHint(context.inputs));
-      }
-      return;
-    case 'steps':
-      return checkStepRef(first, second, third, place, context, used, report);
-    case 'run':
-      if (first !== undefined && !RUN_FIELDS.includes(first)) {
-        report(PlaybookErrorCode.unknownName, `unknown field "run.${first}"`, suggestion(first, RUN_FIELDS, 'fields'));
-      }
-      return;
-    case 'event':
-      if (!context.event) report(PlaybookErrorCode.unknownName, 'unknown name "event"', 'the event exists only in a playbook with triggers: (see "Triggers")');
-      else if (first !== undefined && !(EVENT_FIELDS as readonly string[]).includes(first)) {
-        report(PlaybookErrorCode.unknownName, `unknown field "event.${first}"`, suggestion(first, EVENT_FIELDS, 'fields'));
-      }
-      return;
-    case 'result':
-      if (!place.result) report(PlaybookErrorCode.useBeforeDefinition, '"result" exists only in a step\'s outputs', 'read other steps through steps.<id>.outputs');
-      return;
-    case 'index':
-      if (!place.item) report(PlaybookErrorCode.useBeforeDefinition, '"index" exists only in a forEach step', place.itemNote);
-      return;
-    default:
-      if (place.item === ref.root) return;
-      if (ref.root === 'item' || place.itemNote) {
-        report(PlaybookErrorCode.useBeforeDefinition, `"${ref.root}" is not defined here`, place.itemNote ?? 'the element exists only in a forEach step (forEach: ...)');
-        return;
-      }
-      report(PlaybookErrorCode.unknownName, `unknown name "${ref.root}"`, suggestion(ref.root, scopeNames(place), 'names'));
-  }
-}
-
-function checkStepRef(
-  id: string | undefined,
-  field: string | undefined,
-  output: string | undefined,
-  place: ExpressionPlace,
-  context: ReferenceContext,
-  used: Set<string>,
-  report: Report,
-): void {
-  if (id === undefined) return;
-  const step = context.steps.get(id);
-  if (!step) {
-    report(PlaybookErrorCode.unknownStep, `unknown step "${id}"`, suggestion(id, [...context.steps.keys()], 'steps'));
-    return;
-  }
-  if (id === place.step) {
-    report(PlaybookErrorCode.useBeforeDefinition, `step "${id}" cannot read its own outputs`, place.result ? 'use "result" for what the action returned' : undefined);
-    return;
-  }
-  used.add(id);
-  if (field === undefined) return;
-  if (field !== 'outputs') {
-    report(PlaybookErrorCode.unknownName, `steps.${id} has no field "${field}"`, `write steps.${id}.outputs.<name>`);
-    return;
-  }
-  if (output === undefined) return;
-  if (step.forEach) {
-    report(PlaybookErrorCode.unknownOutput, `step "${id}" runs forEach: its outputs are a list, one entry per element`, `e.g. steps.${id}.outputs.map(o, o.${output})`);
-  } else if (step.outputs && !step.outputs.has(output)) {
-    const names = [...step.outputs];
-    report(PlaybookErrorCode.unknownOutput, `step "${id}" has no output "${output}"`, outputsHint(id, output, names));
-  }
-}
-
-/**
- * The step's outputs, after a "did you mean" only for a slip of a letter or two: a looser
- * guess misleads (`tourId` is not `orgId` when the output is `id`).
- */
-function outputsHint(id: string, output: string, names: readonly string[]): string {
-  if (names.length === 0) return `step "${id}" has no outputs`;
-  const near = names.find((name) => editDistance(name, output) <= Math.max(1, Math.floor(output.length / 4)));
-  return `${near ? `did you mean "${near}"? ` : ''}its outputs are: ${names.join(', ')}`;
+  if (problem)
+    report(
+      context,
+      PlaybookErrorCode.expressionType,
+      problem.message,
+      at,
+      part,
+      problem.start,
+      problem.end - problem.start,
+      problem.hint,
+    );
 }
 
 /** A hint for a field named by a reserved word (`item.in`): write it with brackets. */
 function reservedWordHint(expression: string): string | undefined {
-  const match = new RegExp(`([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\.(${[...CEL_RESERVED_WORDS].join('|')})\\b`).exec(expression);
+  const match = new RegExp(
+    `([A-Za-z_][A-Za-z0-9_]*(?:\\.[A-Za-z_][A-Za-z0-9_]*)*)\\.(${[...CEL_RESERVED_WORDS].join('|')})\\b`,
+  ).exec(expression);
   if (!match) return undefined;
   return `"${match[2]}" is a reserved word in expressions; write the field as ${match[1]}["${match[2]}"]`;
 }
 
-function declareHint(inputs: readonly string[]): string {
-  return inputs.length === 0 ? 'declare it under "inputs:"' : `declared inputs: ${inputs.join(', ')}`;
-}
-
-function scopeNames(place: ExpressionPlace): string[] {
-  return ['inputs', 'steps', 'run', ...(place.item ? [place.item, 'index'] : []), ...(place.result ? ['result'] : [])];
-}
-
-function report(context: ReferenceContext, code: PlaybookErrorCode, message: string, at: ValuePath, part: Part, start: number, length: number, hint?: string): void {
+function report(
+  context: ReferenceContext,
+  code: PlaybookErrorCode,
+  message: string,
+  at: ValuePath,
+  part: Part,
+  start: number,
+  length: number,
+  hint?: string,
+): void {
   const spot = context.source.placeIn(at, part.needle, part.offset + start, Math.max(1, length));
   context.errors.push(new PlaybookError(code, message, { file: context.source.file, ...spot, hint }));
 }

@@ -14,22 +14,31 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadClientConnectConfig } from '@temporalio/envconfig';
 import type { ClientConnectConfig } from '@temporalio/envconfig';
-import type { TLSConfig } from '@temporalio/client';
+import {
+  ConfigSource,
+  LogFormat,
+  type ApiConfig,
+  type Config,
+  type ConfigOverrides,
+  type LoadConfigOptions,
+  type TemporalConfig,
+} from './config-types.ts';
 import { findDevState, readDevCredentials, type FoundDevState } from './dev-state.ts';
-import { encryptionConfig, type EncryptionConfig } from './encryption-config.ts';
+import { encryptionConfig } from './encryption-config.ts';
 import { WebhookConfigError, webhooksFrom, type Webhooks } from './webhooks.ts';
 
 export type { EncryptionConfig } from './encryption-config.ts';
-
-/** Where a setting came from, for messages that say what to change. */
-export const ConfigSource = {
-  option: 'option',
-  environment: 'environment',
-  profile: 'profile',
-  dev: 'dev',
-  default: 'default',
-} as const;
-export type ConfigSource = (typeof ConfigSource)[keyof typeof ConfigSource];
+export {
+  ConfigSource,
+  LogFormat,
+  type ApiConfig,
+  type CodecServerConfig,
+  type Config,
+  type ConfigOverrides,
+  type LoadConfigOptions,
+  type TemporalConfig,
+  type WorkerTuning,
+} from './config-types.ts';
 
 /** A configuration mistake the user makes in the environment (a profile that does not exist). */
 export class ConfigError extends Error {
@@ -42,116 +51,6 @@ export class ConfigError extends Error {
 /** The Temporal CLI's defaults: the dev server's address and the Web UI beside it. */
 export const DEFAULT_TEMPORAL_ADDRESS = '127.0.0.1:7233';
 export const DEFAULT_UI_URL = 'http://localhost:8233';
-
-export interface TemporalConfig {
-  /** @default '127.0.0.1:7233' (or the address of the active Temporal CLI profile) */
-  address: string;
-  /** @default 'default' */
-  namespace: string;
-  /** @default 'tourflow' */
-  taskQueue: string;
-  /** TLS and API key as the Temporal CLI's environment variables and config profile give them. */
-  tls: TLSConfig | boolean | undefined;
-  apiKey: string | undefined;
-  metadata: Record<string, string> | undefined;
-  /**
-   * Base URL of the Temporal Web UI that serves this namespace, for links printed by the CLI:
-   * `TOURFLOW_UI_URL`, Temporal Cloud's for a Cloud address, a running `tourflow dev`'s, or
-   * the dev server's default beside the default address. Undefined when none is known.
-   */
-  uiUrl: string | undefined;
-  /** Where the address came from. */
-  addressSource: ConfigSource;
-  /** The state file of the `tourflow dev` whose settings these are, when they are one's. */
-  devStateFile: string | undefined;
-  /** How payloads are encrypted before they reach Temporal (worker/key-config.ts). */
-  encryption: EncryptionConfig;
-}
-
-export interface ApiConfig {
-  /** `{base_url}`, without `/v1`. */
-  baseUrl: string;
-  /** `{auth_url}`: the OAuth portal. */
-  authUrl: string;
-  apiKey: string | undefined;
-  apiSecret: string | undefined;
-  /** A fixed bearer token (`TOURFLOW_ACCESS_TOKEN`); otherwise the tokens stored by `tourflow login`. */
-  accessToken: string | undefined;
-  refreshToken: string | undefined;
-  /** Where `tourflow login` keeps tokens. @default `$XDG_CONFIG_HOME/tourflow/tokens.json` */
-  tokenFile: string;
-  /** Loopback redirect URI registered for `tourflow login`; port 0 means pick a free one. */
-  redirectUri: string | undefined;
-  /** Organization (name or ID) that playbooks use when they name none (`TOURFLOW_ORG`). */
-  defaultOrg: string | undefined;
-}
-
-export interface WorkerTuning {
-  /** @default 100 */
-  maxConcurrentActivityTaskExecutions: number;
-  /** @default 40 */
-  maxConcurrentWorkflowTaskExecutions: number;
-  /** A prebuilt workflow bundle (`TOURFLOW_WORKFLOW_BUNDLE`); bundled at start when absent. */
-  workflowBundlePath: string | undefined;
-  /**
-   * How long a run's next task waits for this worker before any worker may take it
-   * (`TOURFLOW_STICKY_QUEUE_TIMEOUT`). @default '10s'
-   */
-  stickyQueueTimeout: string;
-  /**
-   * Where the worker serves Prometheus metrics (`--metrics-address`, `TOURFLOW_METRICS_ADDRESS`):
-   * `ip:port` or a port alone (worker/metrics.ts). @default none: no metrics endpoint
-   */
-  metricsAddress: string | undefined;
-}
-
-/** `tourflow codec-server`. */
-export interface CodecServerConfig {
-  /** Bearer tokens callers must show (`TOURFLOW_CODEC_TOKEN`, comma-separated for several). @default none: no token check */
-  tokens: string[];
-}
-
-export interface Config {
-  temporal: TemporalConfig;
-  codecServer: CodecServerConfig;
-  api: ApiConfig;
-  worker: WorkerTuning;
-  /**
-   * Folder that rendered files (day sheets) are saved under (`TOURFLOW_OUTPUT_DIR`).
-   * @default `day-sheets` in the working directory
-   */
-  outputDir: string;
-  /**
-   * Folder whose files \`file.upload\` may upload (\`TOURFLOW_INPUT_DIR\`); a playbook names files
-   * inside it only. @default \`files\` in the working directory
-   */
-  inputDir: string;
-  /**
-   * Webhook URLs by name, for the `notify` action (`TOURFLOW_WEBHOOKS`, `TOURFLOW_WEBHOOKS_FILE`;
-   * worker/webhooks.ts). Secrets: never logged. @default none
-   */
-  webhooks: Webhooks;
-  /** Worker log level: TRACE, DEBUG, INFO, WARN or ERROR (`TOURFLOW_LOG_LEVEL`). @default 'INFO' */
-  logLevel: 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
-  /** Worker log lines as text or as one JSON object each (`TOURFLOW_LOG_FORMAT`). @default 'text' */
-  logFormat: LogFormat;
-}
-
-/** How the worker writes its log lines. */
-export const LogFormat = {
-  text: 'text',
-  json: 'json',
-} as const;
-export type LogFormat = (typeof LogFormat)[keyof typeof LogFormat];
-
-export interface LoadConfigOptions {
-  env?: NodeJS.ProcessEnv;
-  overrides?: ConfigOverrides;
-}
-
-export type ConfigOverrides = DeepPartial<Config>;
-
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 function configHome(env: NodeJS.ProcessEnv): string {
   return env.XDG_CONFIG_HOME || path.join(env.HOME || os.homedir(), '.config');
@@ -170,7 +69,10 @@ function intFrom(value: string | undefined, fallback: number): number {
 function temporalProfile(env: NodeJS.ProcessEnv): ClientConnectConfig {
   const vars = Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string'));
   try {
-    return loadClientConnectConfig({ overrideEnvVars: vars, ...(env.TEMPORAL_PROFILE ? { profile: env.TEMPORAL_PROFILE } : {}) });
+    return loadClientConnectConfig({
+      overrideEnvVars: vars,
+      ...(env.TEMPORAL_PROFILE ? { profile: env.TEMPORAL_PROFILE } : {}),
+    });
   } catch (error) {
     // A profile asked for by name must exist; without one, a missing or unreadable config
     // file (the usual case on a developer machine) means environment variables only.
@@ -195,7 +97,12 @@ function isDefaultAddress(address: string): boolean {
   return address === DEFAULT_TEMPORAL_ADDRESS || address === 'localhost:7233';
 }
 
-function temporalConfig(env: NodeJS.ProcessEnv, o: ConfigOverrides, profile: ClientConnectConfig, dev: FoundDevState | undefined): TemporalConfig {
+function temporalConfig(
+  env: NodeJS.ProcessEnv,
+  o: ConfigOverrides,
+  profile: ClientConnectConfig,
+  dev: FoundDevState | undefined,
+): TemporalConfig {
   const connection = profile.connectionOptions;
   const given = o.temporal?.address ?? connection.address;
   const addressSource: ConfigSource = o.temporal?.address
@@ -224,7 +131,12 @@ function temporalConfig(env: NodeJS.ProcessEnv, o: ConfigOverrides, profile: Cli
       (fromDev ? fromDev.uiUrl : isDefaultAddress(address) ? DEFAULT_UI_URL : undefined),
     addressSource,
     devStateFile: fromDev ? dev?.file : undefined,
-    encryption: encryptionConfig(env, o.temporal?.encryption ?? {}, fromDev, path.join(configHome(env), 'tourflow', 'local-key.json')),
+    encryption: encryptionConfig(
+      env,
+      o.temporal?.encryption ?? {},
+      fromDev,
+      path.join(configHome(env), 'tourflow', 'local-key.json'),
+    ),
   };
 }
 
@@ -268,7 +180,12 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   return {
     temporal: temporalConfig(env, o, profile, dev),
     codecServer: {
-      tokens: (o.codecServer?.tokens as string[] | undefined) ?? (env.TOURFLOW_CODEC_TOKEN ?? '').split(',').map((token) => token.trim()).filter(Boolean),
+      tokens:
+        (o.codecServer?.tokens as string[] | undefined) ??
+        (env.TOURFLOW_CODEC_TOKEN ?? '')
+          .split(',')
+          .map((token) => token.trim())
+          .filter(Boolean),
     },
     api: apiConfig(env, o, dev),
     worker: {
@@ -284,6 +201,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     inputDir: o.inputDir ?? env.TOURFLOW_INPUT_DIR ?? path.resolve('files'),
     webhooks: (o.webhooks as Webhooks | undefined) ?? configuredWebhooks(env),
     logLevel: o.logLevel ?? logLevelFrom(env.TOURFLOW_LOG_LEVEL),
-    logFormat: o.logFormat ?? (env.TOURFLOW_LOG_FORMAT?.toLowerCase() === LogFormat.json ? LogFormat.json : LogFormat.text),
+    logFormat:
+      o.logFormat ?? (env.TOURFLOW_LOG_FORMAT?.toLowerCase() === LogFormat.json ? LogFormat.json : LogFormat.text),
   };
 }

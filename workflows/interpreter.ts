@@ -84,7 +84,9 @@ export class Interpreter {
     };
     const results = await Promise.allSettled(this.input.plan.steps.map(start));
     if (this.firstFailure) throw this.firstFailure;
-    const unexpected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof Stopped));
+    const unexpected = results.find(
+      (r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof Stopped),
+    );
     if (unexpected) throw unexpected.reason;
   }
 
@@ -98,7 +100,12 @@ export class Interpreter {
   progressReport(): RunProgress {
     const steps = [...this.progress.values()];
     const current = steps.find((s) => s.state === StepState.running || s.state === StepState.waiting);
-    return { playbook: this.input.plan.name, paused: this.paused, steps, ...(current ? { currentStep: current.id } : {}) };
+    return {
+      playbook: this.input.plan.name,
+      paused: this.paused,
+      steps,
+      ...(current ? { currentStep: current.id } : {}),
+    };
   }
 
   setState(stepId: string, state: StepState, extra: Partial<StepProgress> = {}): void {
@@ -110,11 +117,15 @@ export class Interpreter {
   }
 
   showDetails(): void {
-    const running = [...this.progress.values()].filter((s) => s.state === StepState.running || s.state === StepState.waiting);
+    const running = [...this.progress.values()].filter(
+      (s) => s.state === StepState.running || s.state === StepState.waiting,
+    );
     const doneCount = [...this.progress.values()].filter((s) => s.state === StepState.done).length;
     const lines = running.map((s) => {
       const items = s.items ? ` (${s.items.done}/${s.items.total})` : '';
-      return s.state === StepState.waiting ? `**${s.id}** waits: ${s.waitingFor ?? 'approval'}` : `**${s.id}** running${items}`;
+      return s.state === StepState.waiting
+        ? `**${s.id}** waits: ${s.waitingFor ?? 'approval'}`
+        : `**${s.id}** running${items}`;
     });
     setCurrentDetails(
       [`${doneCount}/${this.progress.size} steps done${this.paused ? ' · paused' : ''}`, ...lines].join('\n\n'),
@@ -137,18 +148,30 @@ export class Interpreter {
     if (previous === StepState.done || previous === StepState.skipped) return;
     await this.checkpoint();
     try {
-      // replay-order: conditionAt is synchronous; the turn this await yields orders the step among parallel steps
-      // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
-      if (step.if && !(this.input.live ? liveCondition({ step, field: 'if' }, step.if, this.scope()) : await conditionAt({ step, field: 'if' }, step.if, this.scope()))) {
-        this.state.outputs[step.id] = null;
-        this.setState(step.id, StepState.skipped);
-        return;
+      if (step.if) {
+        let holds: boolean;
+        if (this.input.live) holds = liveCondition({ step, field: 'if' }, step.if, this.scope());
+        else {
+          // replay-order: conditionAt is synchronous; the turn this await yields orders the step among parallel steps
+          // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
+          holds = await conditionAt({ step, field: 'if' }, step.if, this.scope());
+        }
+        if (!holds) {
+          this.state.outputs[step.id] = null;
+          this.setState(step.id, StepState.skipped);
+          return;
+        }
       }
       this.setState(step.id, StepState.running);
       if (isSetStep(step)) {
         this.state.outputs[step.id] = await namedValues(this, step);
       } else if (step.kind === 'control' && this.input.live && step.action !== 'playbook.run') {
-        (this.state.plans ??= []).push({ stepId: step.id, would: 'control', describe: `${step.action}: not run in a plan`, output: null });
+        (this.state.plans ??= []).push({
+          stepId: step.id,
+          would: 'control',
+          describe: `${step.action}: not run in a plan`,
+          output: null,
+        });
         this.state.outputs[step.id] = null;
       } else if (step.kind === 'control') {
         this.state.outputs[step.id] = await runControlStep(this, step);
@@ -179,7 +202,14 @@ export class Interpreter {
   }
 
   private callWith(step: PlanStep, args: JsonValue, itemKey: string | null): StepCall {
-    return { action: step.action, stepId: step.id, itemKey, args, idempotencyKey: this.keys.of(step.id, itemKey), run: this.run };
+    return {
+      action: step.action,
+      stepId: step.id,
+      itemKey,
+      args,
+      idempotencyKey: this.keys.of(step.id, itemKey),
+      run: this.run,
+    };
   }
 
   /** What to throw once the run is stopping. */
@@ -223,7 +253,8 @@ export class Interpreter {
    */
   outputsNow(step: PlanStep, result: JsonValue, scope: ExpressionScope): JsonValue {
     const base = resultFields(result);
-    for (const [name, expression] of Object.entries(step.outputs)) base[name] = evaluateAt({ step, field: `outputs.${name}` }, expression, { ...scope, result });
+    for (const [name, expression] of Object.entries(step.outputs))
+      base[name] = evaluateAt({ step, field: `outputs.${name}` }, expression, { ...scope, result });
     return base;
   }
 }

@@ -5,22 +5,27 @@
  * poll that found it; a start that finds the ID taken is recorded as "already started".
  */
 import { ParentClosePolicy, startChild, WorkflowIdReusePolicy } from '@temporalio/workflow';
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import { evaluateCondition, evaluateExpression, evaluateTemplate } from '../definitions/expressions.ts';
 import { ActionKind, type JsonObject, type Plan } from '../definitions/plan-types.ts';
-import { EVENT_INPUT, TIME_EVENT_KIND, TriggerResource, isTimeOn, momentKey, recordKey, type TourSnapshot } from '../definitions/trigger-types.ts';
+import {
+  EVENT_INPUT,
+  TIME_EVENT_KIND,
+  TriggerResource,
+  isTimeOn,
+  momentKey,
+  recordKey,
+  type TourSnapshot,
+} from '../definitions/trigger-types.ts';
 import type { PlaybookInput } from './messages.ts';
 import { playbookSearchAttributes } from './search-attributes.ts';
-import { changesOf, diffRecords, recordEvent } from './watcher-diff.ts';
+import { diffRecords, recordEvent } from './watcher-diff.ts';
+import { changeEvent, debounceFingerprint, eventFingerprint, timeEvent } from './watcher-events.ts';
 import type { Decision, TriggerEntry, WatcherState } from './watcher-messages.ts';
 
 /** Decisions `explain` keeps. */
 const RECENT = 300;
 /** Time events older than this are not looked at (nor remembered). */
 const LOOKBACK_MS = 7 * 86_400_000;
-/** A time event fired this long after its moment says `event.late`. */
-const LATE_AFTER_MS = 60_000;
 
 interface Start {
   entry: TriggerEntry;
@@ -30,12 +35,13 @@ interface Start {
 }
 
 const keyOf = (entry: TriggerEntry) => `${entry.playbook}/${entry.trigger.id}`;
-const digest = (text: string) => bytesToHex(sha256(utf8ToBytes(text))).slice(0, 16);
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Whether a run of the plan can write (a playbook of reads only has no own writes to ignore). */
 function writes(plan: Plan): boolean {
-  return plan.steps.some((step) => step.kind !== ActionKind.read && (step.kind !== ActionKind.control || step.action === 'playbook.run'));
+  return plan.steps.some(
+    (step) => step.kind !== ActionKind.read && (step.kind !== ActionKind.control || step.action === 'playbook.run'),
+  );
 }
 
 export class Decider {
@@ -73,19 +79,7 @@ export class Decider {
             this.skip(entry, { ...base, kind: change.kind }, found.reason);
             continue;
           }
-          const day = snapshot.days.find((d) => d.id === change.record.day);
-          const event: JsonObject = {
-            trigger: entry.trigger.id,
-            kind: found.kind,
-            resource: change.record.r,
-            tourId: this.tourId,
-            recordId: change.record.id,
-            dayId: change.record.day,
-            date: day?.date ?? null,
-            record: change.record.f,
-            changes: changesOf(change),
-            detectedAt: state.stats.lastPollAt,
-          };
+          const event = changeEvent(this.tourId, entry, found.kind, change, snapshot.days, state.stats.lastPollAt);
           this.consider(entry, event, recordKey(change.record), now, starts);
         }
       }
@@ -111,12 +105,19 @@ export class Decider {
 
   /** Before continue-as-new: runs still open are taken as ended now (their writes are seen by the next poll). */
   closeOpenRuns(): void {
-    for (const [key, poll] of Object.entries(this.state.own)) if (poll === -1) this.state.own[key] = this.state.stats.polls;
+    for (const [key, poll] of Object.entries(this.state.own))
+      if (poll === -1) this.state.own[key] = this.state.stats.polls;
   }
 
   private consider(entry: TriggerEntry, event: JsonObject, record: string, now: number, starts: Start[]): void {
-    const base = { trigger: keyOf(entry), resource: String(event.resource), recordId: String(event.recordId), kind: String(event.kind) };
-    if (event.kind !== TIME_EVENT_KIND && this.state.stats.polls < entry.fromPoll) return this.skip(entry, base, 'the trigger was applied after this change');
+    const base = {
+      trigger: keyOf(entry),
+      resource: String(event.resource),
+      recordId: String(event.recordId),
+      kind: String(event.kind),
+    };
+    if (event.kind !== TIME_EVENT_KIND && this.state.stats.polls < entry.fromPoll)
+      return this.skip(entry, base, 'the trigger was applied after this change');
     if (this.state.paused) return this.skip(entry, base, 'paused');
     const scope = { event, inputs: entry.inputs };
     if (entry.trigger.where) {
@@ -127,10 +128,11 @@ export class Decider {
       }
     }
     const own = this.state.own[`${keyOf(entry)}|${record}`];
-    if (own !== undefined && (own === -1 || own >= this.state.stats.polls - 1)) return this.skip(entry, base, 'own write (a run this trigger started changed it)');
+    if (own !== undefined && (own === -1 || own >= this.state.stats.polls - 1))
+      return this.skip(entry, base, 'own write (a run this trigger started changed it)');
     const debounce = entry.trigger.debounce;
     if (!debounce) {
-      starts.push({ entry, event, record, fingerprint: digest(JSON.stringify([entry.version, event.kind, event.record, event.changes, event.at ?? null, this.state.stats.polls])) });
+      starts.push({ entry, event, record, fingerprint: eventFingerprint(entry, event, this.state.stats.polls) });
       return;
     }
     let key: string;
@@ -152,7 +154,13 @@ export class Decider {
       const debounce = entry?.trigger.debounce;
       if (!entry || !debounce) continue;
       if (now < Math.min(pending.lastAt + debounce.quietMs, pending.firstAt + debounce.maxMs)) keep.push(pending);
-      else starts.push({ entry, event: pending.event, record: pending.record, fingerprint: digest(JSON.stringify([entry.version, pending.key, pending.firstAt])) });
+      else
+        starts.push({
+          entry,
+          event: pending.event,
+          record: pending.record,
+          fingerprint: debounceFingerprint(entry, pending),
+        });
     }
     this.state.pending = keep;
   }
@@ -170,32 +178,42 @@ export class Decider {
         const key = `${keyOf(entry)}/${day.id}/${moment}`;
         if (key in this.state.moments) continue;
         this.state.moments[key] = moment;
-        const at = new Date(moment).toISOString();
         const late = now - moment;
-        const event: JsonObject = {
-          trigger: entry.trigger.id, kind: TIME_EVENT_KIND, resource: TriggerResource.days, tourId: this.tourId, recordId: String(day.id), dayId: day.id, date: day.date,
-          record: {}, changes: {}, detectedAt: new Date(now).toISOString(), at, late: late > LATE_AFTER_MS, dayName: day.name, dayType: day.type, timeZone: day.zone,
-        };
         if (late > on.lateMs) {
-          this.skip(entry, { trigger: keyOf(entry), resource: TriggerResource.days, recordId: String(day.id), kind: TIME_EVENT_KIND }, `missed by ${Math.round(late / 1000)} s, beyond its late window of ${Math.round(on.lateMs / 1000)} s`);
+          this.skip(
+            entry,
+            { trigger: keyOf(entry), resource: TriggerResource.days, recordId: String(day.id), kind: TIME_EVENT_KIND },
+            `missed by ${Math.round(late / 1000)} s, beyond its late window of ${Math.round(on.lateMs / 1000)} s`,
+          );
           continue;
         }
-        this.consider(entry, event, `days:${day.id}@${moment}`, now, starts);
+        this.consider(entry, timeEvent(this.tourId, entry, day, moment, now), `days:${day.id}@${moment}`, now, starts);
       }
     }
-    for (const [key, moment] of Object.entries(this.state.moments)) if (now - moment > LOOKBACK_MS) delete this.state.moments[key];
+    for (const [key, moment] of Object.entries(this.state.moments))
+      if (now - moment > LOOKBACK_MS) delete this.state.moments[key];
   }
 
   private pruneOwn(): void {
-    for (const [key, poll] of Object.entries(this.state.own)) if (poll !== -1 && poll < this.state.stats.polls - 1) delete this.state.own[key];
+    for (const [key, poll] of Object.entries(this.state.own))
+      if (poll !== -1 && poll < this.state.stats.polls - 1) delete this.state.own[key];
   }
 
   private async start({ entry, event, record, fingerprint }: Start): Promise<void> {
-    const base = { trigger: keyOf(entry), resource: String(event.resource), recordId: String(event.recordId), kind: String(event.kind) };
+    const base = {
+      trigger: keyOf(entry),
+      resource: String(event.resource),
+      recordId: String(event.recordId),
+      kind: String(event.kind),
+    };
     const workflowId = `trigger/${this.tourId}/${entry.playbook}/${entry.trigger.id}/${event.resource}-${event.recordId}/${fingerprint}`;
     let inputs: JsonObject;
     try {
-      inputs = { ...entry.inputs, ...(evaluateTemplate(entry.trigger.inputs, { event, inputs: entry.inputs }) as JsonObject), [EVENT_INPUT]: event };
+      inputs = {
+        ...entry.inputs,
+        ...(evaluateTemplate(entry.trigger.inputs, { event, inputs: entry.inputs }) as JsonObject),
+        [EVENT_INPUT]: event,
+      };
     } catch (error) {
       return this.skip(entry, base, `inputs failed: ${message(error)}`);
     }

@@ -1,12 +1,25 @@
 /** Names in playbooks resolved to records, by one rule (`pick.ts`). */
-export { ambiguousName, foldName, matchAll, nearestNames, pick, unknownName, type Candidate, type PickContext } from './pick.ts';
-export { matchPerson, peopleOf, pickPerson, readTourPeople, refText, type PersonRef, type TourPerson } from './people.ts';
 export {
-  bulletinIdOf,
+  ambiguousName,
+  foldName,
+  matchAll,
+  nearestNames,
+  pick,
+  unknownName,
+  type Candidate,
+  type PickContext,
+} from './pick.ts';
+export {
+  matchPerson,
+  peopleOf,
+  pickPerson,
+  readTourPeople,
+  refText,
+  type PersonRef,
+  type TourPerson,
+} from './people.ts';
+export {
   clockOf,
-  goneOnRetry,
-  itemIdOf,
-  itemOf,
   pickBulletin,
   pickItem,
   pickPassType,
@@ -15,7 +28,6 @@ export {
   pickTag,
   pickTemplate,
   pickVenue,
-  passTypeIdOf,
   readBulletins,
   readItemsOfDay,
   readPassTypeList,
@@ -23,10 +35,17 @@ export {
   readTagList,
   readTemplates,
   readVenues,
+  type NameRef,
+} from './records.ts';
+export {
+  bulletinIdOf,
+  goneOnRetry,
+  itemIdOf,
+  itemOf,
+  passTypeIdOf,
   stayIdOf,
   templateIdOf,
   venueIdOf,
-  type NameRef,
-} from './records.ts';
+} from './step-refs.ts';
 export { pickGuest } from './guests.ts';
 export { fullNameOf, keyContactCandidates, keyContactPlace, pickKeyContact, readKeyContacts } from './contacts.ts';

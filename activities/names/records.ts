@@ -2,7 +2,7 @@
  * The tour's named records, read whole (every page) and resolved by the one rule of `pick.ts`:
  * stays and venues by title, schedule items by day and name, tags, templates and pass types by
  * name, bulletins by title. The list actions read through the same functions, so a name a
- * list shows is a name a step can use.
+ * list shows is a name a step can use; `step-refs.ts` turns the names a step gives into IDs.
  */
 import { listAccommodation, type Stay } from '../../api/contract/accommodation.ts';
 import { listBulletins, type Bulletin } from '../../api/contract/bulletins.ts';
@@ -13,9 +13,7 @@ import { listScheduleTemplates, type ScheduleTemplate } from '../../api/contract
 import { listTags, type Tag } from '../../api/contract/tags.ts';
 import { listVenues, type Venue } from '../../api/contract/venues.ts';
 import type { ActionContext } from '../action.ts';
-import { isRetry } from '../actions/attempts.ts';
 import { ambiguousName, foldName, pick, unknownName, type Candidate } from './pick.ts';
-import { FailureType } from '../../definitions/failure-types.ts';
 
 /** A name or an ID, as playbooks give them. */
 export type NameRef = string | number;
@@ -97,14 +95,22 @@ export function pickItem(items: readonly ScheduleItem[], ref: NameRef, date: str
     record: item,
     id: item.id,
     name: item.name,
-    detail: joined(clockOf(item.start_time) ? `at ${clockOf(item.start_time)}` : null, item.status ? 'confirmed' : null),
+    detail: joined(
+      clockOf(item.start_time) ? `at ${clockOf(item.start_time)}` : null,
+      item.status ? 'confirmed' : null,
+    ),
   }));
   return pick({ kind: 'schedule item', where: `on ${date}` }, ref, candidates);
 }
 
 /** A tag by name or ID. */
 export function pickTag(tags: readonly Tag[], ref: NameRef, tourId: string): Tag {
-  const candidates: Candidate<Tag>[] = tags.map((tag) => ({ record: tag, id: tag.id, name: tag.name, detail: tag.color?.type ?? undefined }));
+  const candidates: Candidate<Tag>[] = tags.map((tag) => ({
+    record: tag,
+    id: tag.id,
+    name: tag.name,
+    detail: tag.color?.type ?? undefined,
+  }));
   return pick({ kind: 'tag', where: where(tourId), hint: 'create one with tag.create' }, ref, candidates);
 }
 
@@ -116,17 +122,30 @@ export function pickTemplate(templates: readonly ScheduleTemplate[], ref: NameRe
     name: template.template_name,
     detail: template.item_templates_count != null ? `${template.item_templates_count} items` : undefined,
   }));
-  return pick({ kind: 'template of yours', where: `in tour ${tourId}`, hint: 'save one with schedule.template.create' }, ref, candidates);
+  return pick(
+    { kind: 'template of yours', where: `in tour ${tourId}`, hint: 'save one with schedule.template.create' },
+    ref,
+    candidates,
+  );
 }
 
 /** A pass type by name or ID. */
 export function pickPassType(passTypes: readonly PassType[], ref: NameRef, tourId: string): PassType {
-  const candidates: Candidate<PassType>[] = passTypes.map((pass) => ({ record: pass, id: pass.id, name: pass.name ?? null }));
+  const candidates: Candidate<PassType>[] = passTypes.map((pass) => ({
+    record: pass,
+    id: pass.id,
+    name: pass.name ?? null,
+  }));
   return pick({ kind: 'pass type', where: where(tourId), hint: 'create one with passType.create' }, ref, candidates);
 }
 
 /** A bulletin by title or ID; `dates` names the day of each bulletin's `day_id`. */
-export function pickBulletin(bulletins: readonly Bulletin[], ref: NameRef, tourId: string, dates: ReadonlyMap<number, string>): Bulletin {
+export function pickBulletin(
+  bulletins: readonly Bulletin[],
+  ref: NameRef,
+  tourId: string,
+  dates: ReadonlyMap<number, string>,
+): Bulletin {
   const candidates: Candidate<Bulletin>[] = bulletins.map((bulletin) => ({
     record: bulletin,
     id: bulletin.id,
@@ -150,137 +169,11 @@ export function pickRoom(rooms: readonly RoomAssignment[], ref: NameRef, stayTit
   }));
   const context = { kind: 'room', where: `in ${stayTitle}`, hint: 'make one with room.assign' };
   const matches = candidates.filter((candidate) =>
-    typeof ref === 'number' ? candidate.record.assignment.room_number === ref : candidate.name !== null && foldName(candidate.name) === foldName(ref),
+    typeof ref === 'number'
+      ? candidate.record.assignment.room_number === ref
+      : candidate.name !== null && foldName(candidate.name) === foldName(ref),
   );
   if (matches.length === 1) return matches[0]!.record;
   if (matches.length > 1) throw ambiguousName(context, ref, matches);
   throw unknownName(context, typeof ref === 'number' ? `number ${ref}` : ref, candidates);
-}
-
-/** A record a step names by `name` (name or ID) or by an older ID field; `tourId` is there for a name (checked by the schema). */
-interface Named {
-  tourId?: string | undefined;
-}
-
-/**
- * The record `ref` names; on a retry, one an earlier attempt of a renaming call renamed answers
- * to its new name (`renamedTo`) too.
- */
-function pickOrRenamed<T>(pickOne: (ref: NameRef) => T, ref: NameRef, renamedTo: string | undefined): T {
-  try {
-    return pickOne(ref);
-  } catch (error) {
-    if (renamedTo === undefined || typeof ref === 'number' || !isRetry()) throw error;
-    return pickOne(renamedTo);
-  }
-}
-
-/** The ID of the stay a step names (`stay`: title or ID, or `stayId`); `title` is its new title, if the step renames it. */
-export async function stayIdOf(ctx: ActionContext, args: Named & { stay?: NameRef | undefined; stayId?: number | undefined; title?: string | undefined }): Promise<number> {
-  if (args.stayId !== undefined) return args.stayId;
-  if (typeof args.stay === 'number' || args.tourId === undefined) return Number(args.stay);
-  // Read afresh for every call: a call of the same step may have renamed a stay.
-  const stays = await readStays(ctx, args.tourId);
-  return pickOrRenamed((ref) => pickStay(stays, ref, args.tourId!), args.stay!, args.title).id;
-}
-
-/** The ID of the venue a step names (`venue`: title or ID, or `venueId`); `title` is its new title, if the step renames it. */
-export async function venueIdOf(ctx: ActionContext, args: Named & { venue?: NameRef | undefined; venueId?: number | undefined; title?: string | undefined }): Promise<number> {
-  if (args.venueId !== undefined) return args.venueId;
-  if (typeof args.venue === 'number' || args.tourId === undefined) return Number(args.venue);
-  const venues = await readVenues(ctx, args.tourId);
-  return pickOrRenamed((ref) => pickVenue(venues, ref, args.tourId!), args.venue!, args.title).id;
-}
-
-/**
- * The schedule item a step names on a day (`item`: name or ID, or `itemId`), read from the
- * day's list; `name` is its new name, if the step renames it.
- */
-export async function itemOf(
-  ctx: ActionContext,
-  tourId: string,
-  day: { id: number; date: string },
-  args: { item?: NameRef | undefined; itemId?: number | undefined; name?: string | undefined },
-): Promise<ScheduleItem> {
-  const items = await readItemsOfDay(ctx, tourId, day.id);
-  const ref = args.itemId ?? args.item!;
-  return pickOrRenamed((r) => pickItem(items, r, day.date), ref, args.name);
-}
-
-/** The ID of the item a step names; only a name needs the day's list read. */
-export async function itemIdOf(
-  ctx: ActionContext,
-  tourId: string,
-  day: { id: number; date: string },
-  args: { item?: NameRef | undefined; itemId?: number | undefined; name?: string | undefined },
-): Promise<number> {
-  if (args.itemId !== undefined) return args.itemId;
-  if (typeof args.item === 'number') return args.item;
-  return (await itemOf(ctx, tourId, day, args)).id;
-}
-
-/** A record a step names by `<nameArg>` (its name or ID) or `<idArg>` (its ID); a name needs `tourId`. */
-type NamedBy<N extends string, I extends string, Id> = Named & Partial<Record<N, NameRef>> & Partial<Record<I, Id>>;
-
-/**
- * The ID of the record a step names: `idArg` as given, a number as it is, a name read from
- * `read` and picked by `pickOne`.
- */
-async function namedId<T extends { id: number | string }, Id extends number | string>(
-  args: Named,
-  keys: { name: string; id: string },
-  read: (tourId: string) => Promise<readonly T[]>,
-  pickOne: (rows: readonly T[], ref: NameRef, tourId: string) => T,
-  renamedTo?: string,
-): Promise<Id> {
-  const fields = args as Record<string, unknown>;
-  const id = fields[keys.id] as Id | undefined;
-  if (id !== undefined) return id;
-  const ref = fields[keys.name] as NameRef;
-  if (typeof ref === 'number' || args.tourId === undefined) return ref as Id;
-  const tourId = args.tourId;
-  const rows = await read(tourId);
-  return pickOrRenamed((r) => pickOne(rows, r, tourId), ref, renamedTo).id as Id;
-}
-
-/** The ID of the pass type a step names (`passType`: name or ID, or `passTypeId`). */
-export function passTypeIdOf(ctx: ActionContext, args: NamedBy<'passType', 'passTypeId', number>): Promise<number> {
-  return namedId(args, { name: 'passType', id: 'passTypeId' }, (tourId) => readPassTypeList(ctx, tourId), pickPassType);
-}
-
-/** The ID of the caller's template a step names (`template`: name or ID, or `templateId`). */
-export function templateIdOf(ctx: ActionContext, args: NamedBy<'template', 'templateId', number>): Promise<number> {
-  return namedId(args, { name: 'template', id: 'templateId' }, (tourId) => readTemplates(ctx, tourId), pickTemplate);
-}
-
-/**
- * The ID of the bulletin a step names (`bulletin`: title or ID, or `bulletinId`); `dates` names
- * the days of the candidates; `title` is its new title, if the step renames it.
- */
-export function bulletinIdOf(
-  ctx: ActionContext,
-  args: NamedBy<'bulletin', 'bulletinId', string> & { title?: string | undefined },
-  dates: () => Promise<ReadonlyMap<number, string>>,
-): Promise<string> {
-  // Bulletin IDs are text: a number given as "bulletin" is looked up as text (an ID matches first).
-  const bulletin = typeof args.bulletin === 'number' ? String(args.bulletin) : args.bulletin;
-  let days: ReadonlyMap<number, string> = new Map();
-  return namedId<Bulletin, string>(
-    { ...args, bulletin } as Named,
-    { name: 'bulletin', id: 'bulletinId' },
-    async (tourId) => {
-      days = await dates();
-      return readBulletins(ctx, tourId);
-    },
-    (rows, ref, tourId) => pickBulletin(rows, ref, tourId, days),
-    args.title,
-  );
-}
-
-/**
- * True for a name that matched nothing on a retry: an earlier attempt of a delete removed the
- * record and its answer was lost, so the step's work is done.
- */
-export function goneOnRetry(error: unknown): boolean {
-  return isRetry() && error instanceof Error && (error as { type?: unknown }).type === FailureType.UNKNOWN_NAME;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultPayloadConverter } from '@temporalio/common';
 import { generateTour } from '../../bench/generate.ts';
-import { withConcurrency } from '../../bench/measure.ts';
+import { withConcurrency } from '../../bench/run-setup.ts';
 import { parseOptions, runList } from '../../bench/options.ts';
 import { encryptionLine, idleReport, starvedRuns, stolenShare } from '../../bench/report.ts';
 import type { Measurement } from '../../bench/measure.ts';
@@ -20,7 +20,16 @@ import { CompressionCodec } from '../../worker/codec.ts';
 describe('generated tour', () => {
   it('has the counts of size S at factor 1', () => {
     const { counts, inputs } = generateTour(1, 'Bench');
-    expect(counts).toEqual({ days: 60, showDays: 50, venues: 60, stays: 20, rooms: 300, scheduleItems: 2000, guests: 5000, daySheets: 60 });
+    expect(counts).toEqual({
+      days: 60,
+      showDays: 50,
+      venues: 60,
+      stays: 20,
+      rooms: 300,
+      scheduleItems: 2000,
+      guests: 5000,
+      daySheets: 60,
+    });
     expect(inputs.days).toHaveLength(60);
     expect(inputs.guests).toHaveLength(5000);
     expect(inputs.rooms).toHaveLength(300);
@@ -71,9 +80,15 @@ describe('helpers', () => {
   });
 
   it('names endpoints without their IDs', () => {
-    expect(endpointOf('/v1/tours/5d0c1a2b-1111-4222-8333-944455566677/days/12/schedule?limit=5')).toBe('/v1/tours/:uuid/days/:id/schedule');
+    expect(endpointOf('/v1/tours/5d0c1a2b-1111-4222-8333-944455566677/days/12/schedule?limit=5')).toBe(
+      '/v1/tours/:uuid/days/:id/schedule',
+    );
     expect(endpointOf('/v1/schedule/items/batch')).toBe('/v1/schedule/items/batch');
-    expect(endpointOf('/storage/day-sheets/eyJraW5kIjoiZGF5LXNoZWV0IiwidG91cklkIjoiNzhiYWE3NTQ.BEddpUJoOZDO3A7LRlBAfKoKmOtPhbJHxgkW15pFevc')).toBe('/storage/day-sheets/:token');
+    expect(
+      endpointOf(
+        '/storage/day-sheets/eyJraW5kIjoiZGF5LXNoZWV0IiwidG91cklkIjoiNzhiYWE3NTQ.BEddpUJoOZDO3A7LRlBAfKoKmOtPhbJHxgkW15pFevc',
+      ),
+    ).toBe('/storage/day-sheets/:token');
   });
 
   it('counts the API idle only while no request is in flight, and lists gaps of 20 ms or more', () => {
@@ -99,9 +114,21 @@ describe('helpers', () => {
         factor: 1,
         concurrency: null,
         rep: 1,
-        apiIdle: { totalMs, gaps: gaps.map(([atMs, ms]) => ({ atMs, ms, after: 'POST /v1/venues', before: 'POST /v1/guestlist' })) },
+        apiIdle: {
+          totalMs,
+          gaps: gaps.map(([atMs, ms]) => ({ atMs, ms, after: 'POST /v1/venues', before: 'POST /v1/guestlist' })),
+        },
       }) as unknown as Measurement;
-    const gaps: Array<[number, number]> = [[100, 30], [360, 354], [900, 21], [1500, 25], [2000, 22], [5780, 166], [7190, 118], [9000, 20]];
+    const gaps: Array<[number, number]> = [
+      [100, 30],
+      [360, 354],
+      [900, 21],
+      [1500, 25],
+      [2000, 22],
+      [5780, 166],
+      [7190, 118],
+      [9000, 20],
+    ];
     const report = idleReport([run('tourflow', 780, gaps), run('direct', 110, [[264, 87]])], 1, ['tourflow', 'direct']);
     expect(report.split('\n')).toEqual([
       'tourflow: 0.78 s in all, 8 gap(s) of 20 ms or more',
@@ -118,7 +145,12 @@ describe('helpers', () => {
 
   it('overrides forEach concurrency in included playbooks too', () => {
     const child = { steps: [{ id: 'b', forEach: { items: 'x', as: 'x', concurrency: 4 } }] } as unknown as Plan;
-    const plan = { steps: [{ id: 'a', plan: child }, { id: 'c', forEach: { items: 'y', as: 'y', concurrency: 10 } }] } as unknown as Plan;
+    const plan = {
+      steps: [
+        { id: 'a', plan: child },
+        { id: 'c', forEach: { items: 'y', as: 'y', concurrency: 10 } },
+      ],
+    } as unknown as Plan;
     const changed = withConcurrency(plan, 50);
     expect(changed.steps[0]?.plan?.steps[0]?.forEach?.concurrency).toBe(50);
     expect(changed.steps[1]?.forEach?.concurrency).toBe(50);
@@ -127,7 +159,14 @@ describe('helpers', () => {
 });
 
 describe('CPU the host stole', () => {
-  const run = (wallMs: number, stolen?: number) => ({ variant: 'tourflow', factor: 1, rep: 1, wallMs, cpu: { worker: 10, ...(stolen === undefined ? {} : { stolen }) } }) as unknown as Measurement;
+  const run = (wallMs: number, stolen?: number) =>
+    ({
+      variant: 'tourflow',
+      factor: 1,
+      rep: 1,
+      wallMs,
+      cpu: { worker: 10, ...(stolen === undefined ? {} : { stolen }) },
+    }) as unknown as Measurement;
 
   it('is a share of all the machine’s CPUs over the run', () => {
     expect(stolenShare(run(20_000, 8), 2)).toBeCloseTo(0.2);
@@ -147,11 +186,27 @@ describe('CPU the host stole', () => {
 describe('targets', () => {
   const group = (variant: 'tourflow' | 'direct' | 'naive', factor: number, wallMs: number): GroupSummary => {
     const one = (median: number) => ({ median, min: median, max: median, n: 1 });
-    return { variant, factor, concurrency: null, wallMs: one(wallMs), apiCalls: one(100), callsPerSecond: one(100), cpu: {} };
+    return {
+      variant,
+      factor,
+      concurrency: null,
+      wallMs: one(wallMs),
+      apiCalls: one(100),
+      callsPerSecond: one(100),
+      cpu: {},
+    };
   };
 
   it('judges growth at the largest size tourflow ran, per unit of size', () => {
-    const list = targets([group('tourflow', 1, 10_000), group('direct', 1, 8_000), group('naive', 1, 120_000), group('tourflow', 2, 21_000)], undefined);
+    const list = targets(
+      [
+        group('tourflow', 1, 10_000),
+        group('direct', 1, 8_000),
+        group('naive', 1, 120_000),
+        group('tourflow', 2, 21_000),
+      ],
+      undefined,
+    );
     expect(list.find((t) => t.name === 'tourflow / hand-written at S')).toMatchObject({ value: 1.25, met: false });
     expect(list.find((t) => t.name.startsWith('naive / tourflow'))).toMatchObject({ value: 12, met: true });
     expect(list.find((t) => t.name.startsWith('tourflow 2xS / S'))).toMatchObject({ value: 1.05, met: true });
@@ -159,16 +214,28 @@ describe('targets', () => {
 
   it('reports what encrypting every payload costs: encrypted over unencrypted wall time', () => {
     const encrypted = { ...group('tourflow', 1, 10_500), variant: 'encrypted' as const };
-    expect(encryptionLine([group('tourflow', 1, 10_000), encrypted], 1)).toBe('Payload encryption at S: encrypted 10.50 s / unencrypted 10.00 s = 1.05 (medians)');
+    expect(encryptionLine([group('tourflow', 1, 10_000), encrypted], 1)).toBe(
+      'Payload encryption at S: encrypted 10.50 s / unencrypted 10.00 s = 1.05 (medians)',
+    );
     expect(encryptionLine([group('tourflow', 1, 10_000)], 1)).toBeUndefined();
   });
 
   it('compares CPU per API call of the worker with the hand-written script’s, and names the sizes where it is over the limit', () => {
-    const withCpu = (g: GroupSummary, cpu: Record<string, number>): GroupSummary => ({ ...g, cpu: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, { median: v, min: v, max: v, n: 1 }])) });
-    const groups = [withCpu(group('tourflow', 0.25, 2_500), { worker: 1.5, temporal: 0.4 }), withCpu(group('direct', 0.25, 2_000), { bench: 0.6 })];
+    const withCpu = (g: GroupSummary, cpu: Record<string, number>): GroupSummary => ({
+      ...g,
+      cpu: Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, { median: v, min: v, max: v, n: 1 }])),
+    });
+    const groups = [
+      withCpu(group('tourflow', 0.25, 2_500), { worker: 1.5, temporal: 0.4 }),
+      withCpu(group('direct', 0.25, 2_000), { bench: 0.6 }),
+    ];
     expect(cpuRatioBreaches(groups, [0.25], 3)).toEqual([]);
-    expect(cpuRatioBreaches(groups, [0.25], 2)).toEqual(["at S/4 the worker's CPU per API call is 2.50 times the hand-written script's, more than 2"]);
-    expect(cpuRatioBreaches(groups.slice(0, 1), [0.25], 2)).toEqual(["at S/4 the worker's CPU per API call was not compared with the hand-written script's (both variants must run)"]);
+    expect(cpuRatioBreaches(groups, [0.25], 2)).toEqual([
+      "at S/4 the worker's CPU per API call is 2.50 times the hand-written script's, more than 2",
+    ]);
+    expect(cpuRatioBreaches(groups.slice(0, 1), [0.25], 2)).toEqual([
+      "at S/4 the worker's CPU per API call was not compared with the hand-written script's (both variants must run)",
+    ]);
   });
 
   it('leaves a target unjudged when its runs were not made', () => {
@@ -179,7 +246,9 @@ describe('targets', () => {
 
 describe('the largest tour', () => {
   it('fits through the codec at 4xS: its workflow input, over 2 MiB as JSON, travels compressed well under it', async () => {
-    const compiled = await compilePlaybookFile(path.resolve(import.meta.dirname, '../../definitions/playbooks/tour-setup.yaml'));
+    const compiled = await compilePlaybookFile(
+      path.resolve(import.meta.dirname, '../../definitions/playbooks/tour-setup.yaml'),
+    );
     const input = { plan: compiled.plan!, inputs: generateTour(4, 'Bench').inputs, keySeed: 'bench' };
     const payload = defaultPayloadConverter.toPayload(input);
     expect(payload.data!.byteLength).toBeGreaterThan(2 * 1024 * 1024);
