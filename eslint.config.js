@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import prettierConfig from 'eslint-config-prettier';
 import { builtinModules } from 'node:module';
 
 /**
@@ -68,6 +69,8 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tools/**', 'coverage/**', 'test-artifacts/**', 'bin/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Layout is Prettier's (.prettierrc.json, checked by `npm run lint`); no ESLint rule argues with it.
+  prettierConfig,
   {
     files: ['**/*.ts'],
     languageOptions: {

@@ -22,13 +22,26 @@ export const E2E = [
   'test/bench/harness.test.ts',
 ];
 
-const shared = { testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' as const, fileParallelism: true, maxWorkers: 2 };
+const shared = {
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+  fileParallelism: true,
+  maxWorkers: 2,
+};
 
 export default defineConfig({
   test: {
     ...shared,
     projects: [
-      { test: { ...shared, name: 'unit', include: ['test/**/*.test.ts'], exclude: [...CONTRACT, ...E2E, 'test/stack/**'] } },
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...CONTRACT, ...E2E, 'test/stack/**'],
+        },
+      },
       { test: { ...shared, name: 'contract', include: CONTRACT } },
       { test: { ...shared, name: 'e2e', include: E2E, globalSetup: ['test/setup/global-setup.ts'] } },
     ],

@@ -108,7 +108,9 @@ async function callWithRetries(
       if (refused) return { failed: { ...refused, undo: error instanceof PartialFailure ? error.undo : [] } };
       const type = (failure as { type?: string } | null)?.type;
       const lastTry =
-        attempt >= retry.maximumAttempts || detailsOf(failure)?.retriesExhausted === true || (type !== undefined && retry.nonRetryableErrorTypes.includes(type));
+        attempt >= retry.maximumAttempts ||
+        detailsOf(failure)?.retriesExhausted === true ||
+        (type !== undefined && retry.nonRetryableErrorTypes.includes(type));
       if (lastTry || context?.cancellationSignal.aborted) throw final(failure);
       beat(true);
       await pause(context, retryDelay(retry, attempt, failure));

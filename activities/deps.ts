@@ -25,8 +25,15 @@ export interface ActivityDeps {
  * troubled one at WARN).
  */
 export function depsFromConfig(config: Config, meter?: MetricMeter): ActivityDeps {
-  const observer = createActivityObserver(meter, { logEveryCall: config.logLevel === 'DEBUG' || config.logLevel === 'TRACE' });
-  const client = createApiClient({ config: config.api, retry: false, onRequest: observer.onRequest, onRetry: observer.onRetry });
+  const observer = createActivityObserver(meter, {
+    logEveryCall: config.logLevel === 'DEBUG' || config.logLevel === 'TRACE',
+  });
+  const client = createApiClient({
+    config: config.api,
+    retry: false,
+    onRequest: observer.onRequest,
+    onRetry: observer.onRetry,
+  });
   return {
     client,
     outputDir: config.outputDir,

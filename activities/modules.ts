@@ -49,4 +49,3 @@ export const actionModules = [
   notifyActions,
   orgActions,
 ] as const satisfies readonly ActionModule[];
-

@@ -56,7 +56,8 @@ class GatheredCounter {
   }
 }
 
-const counter = (meter: MetricMeter, spec: MetricSpec) => new GatheredCounter(meter.createCounter(spec.name, undefined, spec.help));
+const counter = (meter: MetricMeter, spec: MetricSpec) =>
+  new GatheredCounter(meter.createCounter(spec.name, undefined, spec.help));
 const seconds = (meter: MetricMeter, spec: MetricSpec) => meter.createHistogram(spec.name, 'float', 's', spec.help);
 
 /** The status label of an exchange: the HTTP status, or why no answer came. */
@@ -67,7 +68,9 @@ export function statusLabel(info: Pick<RequestInfo, 'status' | 'noResponse'>): s
 /** Splits an `ApiError.endpoint` (`"POST /v1/tours"`) into method and path template. */
 function methodAndPath(endpoint: string): { method: string; endpoint: string } {
   const space = endpoint.indexOf(' ');
-  return space < 0 ? { method: '', endpoint } : { method: endpoint.slice(0, space), endpoint: endpoint.slice(space + 1) };
+  return space < 0
+    ? { method: '', endpoint }
+    : { method: endpoint.slice(0, space), endpoint: endpoint.slice(space + 1) };
 }
 
 /** Whether an exchange went wrong in a way an operator should see: a 5xx, a 429, no answer. */
@@ -107,7 +110,10 @@ function logExchange(info: RequestInfo, status: string, everyCall: boolean): voi
  * nothing is recorded without one) and logs troubled exchanges, and every exchange when
  * `logEveryCall` (the worker's log level is DEBUG or TRACE).
  */
-export function createActivityObserver(meter: MetricMeter = noopMetricMeter, { logEveryCall = false }: { logEveryCall?: boolean } = {}): ActivityObserver {
+export function createActivityObserver(
+  meter: MetricMeter = noopMetricMeter,
+  { logEveryCall = false }: { logEveryCall?: boolean } = {},
+): ActivityObserver {
   const requests = counter(meter, METRICS.apiRequests);
   const duration = seconds(meter, METRICS.apiRequestDuration);
   const retries = counter(meter, METRICS.apiRetries);
@@ -127,7 +133,8 @@ export function createActivityObserver(meter: MetricMeter = noopMetricMeter, { l
     },
     onRetry({ delayMs, error }) {
       const labels = methodAndPath(error.endpoint);
-      const status = error.status !== undefined ? String(error.status) : error.code === FailureType.TIMEOUT ? 'timeout' : 'network';
+      const status =
+        error.status !== undefined ? String(error.status) : error.code === FailureType.TIMEOUT ? 'timeout' : 'network';
       retries.add({ ...labels, status });
       if (error.status !== 429) return;
       rateLimitedWaits.add(labels);

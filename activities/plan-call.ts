@@ -68,14 +68,22 @@ export function updatePlan(label: string, body: object, before: Record<string, u
   const changes: FieldChange[] = Object.entries(body)
     .filter(([field, value]) => value !== undefined && !isDeepStrictEqual(value, before[field]))
     .map(([field, after]) => ({ field, before: (before[field] ?? null) as JsonValue, after: after as JsonValue }));
-  if (changes.length === 0) return { would: Would.nothing, describe: `${label} is already as asked (${Object.keys(body).join(', ')})`, output };
-  return { would: Would.change, describe: `change ${label} (${changes.map((change) => change.field).join(', ')})`, changes, output };
+  if (changes.length === 0)
+    return { would: Would.nothing, describe: `${label} is already as asked (${Object.keys(body).join(', ')})`, output };
+  return {
+    would: Would.change,
+    describe: `change ${label} (${changes.map((change) => change.field).join(', ')})`,
+    changes,
+    output,
+  };
 }
 
 /** The failure a call meets, as the run reports it. */
 function failureOf(error: unknown): { type: string; message: string } {
   const failure = error instanceof ApplicationFailure ? error : asActivityFailure(error);
-  return failure instanceof ApplicationFailure ? { type: failure.type ?? 'Error', message: failure.message } : { type: 'Error', message: String(error) };
+  return failure instanceof ApplicationFailure
+    ? { type: failure.type ?? 'Error', message: failure.message }
+    : { type: 'Error', message: String(error) };
 }
 
 /** The arguments a call gives, by name only: values may be personal data, which a plan's result (in history) never holds. */
@@ -87,7 +95,11 @@ function given(call: StepCall): string {
 
 /** The labels of the records an undo preparation found, e.g. `venue Uber Arena (12)`. */
 function recordsOf(undo: { record?: { resource: string; id: string | number; label?: string } }[]): string {
-  const labels = undo.flatMap((entry) => (entry.record ? [`${entry.record.resource} ${entry.record.label ?? ''} (${entry.record.id})`.replace('  (', ' (')] : []));
+  const labels = undo.flatMap((entry) =>
+    entry.record
+      ? [`${entry.record.resource} ${entry.record.label ?? ''} (${entry.record.id})`.replace('  (', ' (')]
+      : [],
+  );
   return labels.length > 0 ? labels.join(', ') : 'its records';
 }
 
@@ -96,15 +108,30 @@ function placeholders(action: ActionDefinition): JsonValue {
   return Object.fromEntries(Object.keys(action.outputs.shape).map((field) => [field, WOULD_CREATE]));
 }
 
-async function planOf(call: StepCall, handler: ActionHandler, action: ActionDefinition, ctx: ActionContext): Promise<CallPlan> {
+async function planOf(
+  call: StepCall,
+  handler: ActionHandler,
+  action: ActionDefinition,
+  ctx: ActionContext,
+): Promise<CallPlan> {
   if (dependsOnCreate(call.args)) {
-    const would = action.kind === ActionKind.read ? Would.read : action.kind === ActionKind.create ? Would.create : Would.update;
-    return { would, describe: `${call.action}: depends on a record this run would create`, output: placeholders(action) };
+    const would =
+      action.kind === ActionKind.read ? Would.read : action.kind === ActionKind.create ? Would.create : Would.update;
+    return {
+      would,
+      describe: `${call.action}: depends on a record this run would create`,
+      output: placeholders(action),
+    };
   }
   if (handler.plan) return handler.plan(call, ctx);
   switch (action.kind) {
     case ActionKind.read: {
-      if (action.plainActivity) return { would: Would.read, describe: `${call.action}: reads and saves files on the worker; not run in a plan`, output: placeholders(action) };
+      if (action.plainActivity)
+        return {
+          would: Would.read,
+          describe: `${call.action}: reads and saves files on the worker; not run in a plan`,
+          output: placeholders(action),
+        };
       const outcome = await handler.run(call, ctx);
       return { would: Would.read, describe: outcome.describe ?? call.action, output: outcome.output };
     }
@@ -114,21 +141,40 @@ async function planOf(call: StepCall, handler: ActionHandler, action: ActionDefi
       const undo = (await handler.prepare?.(call, ctx)) ?? [];
       const restorable = action.compensation !== null;
       const how = restorable ? 'a rollback brings it back' : 'for good: a rollback cannot bring it back';
-      return { would: Would.delete, describe: `${call.action}: delete ${recordsOf(undo)} (${how})`, restorable, output: placeholders(action) };
+      return {
+        would: Would.delete,
+        describe: `${call.action}: delete ${recordsOf(undo)} (${how})`,
+        restorable,
+        output: placeholders(action),
+      };
     }
     default: {
       const undo = (await handler.prepare?.(call, ctx)) ?? [];
-      return { would: Would.update, describe: `${call.action}: update ${recordsOf(undo)} (fields ${given(call)})`, output: placeholders(action) };
+      return {
+        would: Would.update,
+        describe: `${call.action}: update ${recordsOf(undo)} (fields ${given(call)})`,
+        output: placeholders(action),
+      };
     }
   }
 }
 
 /** What the run would do with `call`; never writes. A failure the run would meet is a `fail` plan. */
-export async function planCall(call: StepCall, handler: ActionHandler, action: ActionDefinition, ctx: ActionContext): Promise<CallPlan> {
+export async function planCall(
+  call: StepCall,
+  handler: ActionHandler,
+  action: ActionDefinition,
+  ctx: ActionContext,
+): Promise<CallPlan> {
   try {
     return await planOf(call, handler, action, ctx);
   } catch (error) {
     const failure = failureOf(error);
-    return { would: Would.fail, describe: `${call.action} would fail: ${failure.message}`, error: failure, output: placeholders(action) };
+    return {
+      would: Would.fail,
+      describe: `${call.action} would fail: ${failure.message}`,
+      error: failure,
+      output: placeholders(action),
+    };
   }
 }

@@ -117,9 +117,10 @@ export interface BatchCall {
   lanes?: number;
 }
 
-
 /** One call of a batch: its outcome, or the API's refusal with the undo of any writes it made. */
-export type BatchResult = { outcome: StepOutcome; failed?: undefined } | { failed: { type: string; message: string; undo: UndoRecord[] }; outcome?: undefined };
+export type BatchResult =
+  | { outcome: StepOutcome; failed?: undefined }
+  | { failed: { type: string; message: string; undo: UndoRecord[] }; outcome?: undefined };
 
 /**
  * A result per call in order; a call the batch never started (once a refusal stopped it) has

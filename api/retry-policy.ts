@@ -56,5 +56,8 @@ export function toTemporalRetryPolicy(policy: Readonly<RetryPolicy>): TemporalRe
 export function backoffMs(policy: Readonly<Partial<RetryPolicy>>, attempt: number): number {
   const initial = policy.initialIntervalMs ?? DEFAULT_RETRY_POLICY.initialIntervalMs;
   const growth = policy.backoffCoefficient ?? DEFAULT_RETRY_POLICY.backoffCoefficient;
-  return Math.min(initial * growth ** (attempt - 1), policy.maximumIntervalMs ?? DEFAULT_RETRY_POLICY.maximumIntervalMs);
+  return Math.min(
+    initial * growth ** (attempt - 1),
+    policy.maximumIntervalMs ?? DEFAULT_RETRY_POLICY.maximumIntervalMs,
+  );
 }

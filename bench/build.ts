@@ -27,9 +27,21 @@ export async function buildWorker(): Promise<WorkerBuild> {
   // Inside node_modules the project's package.json no longer decides the module type.
   await writeFile(path.join(CACHE, 'package.json'), '{ "type": "module", "private": true }\n');
   const entry = path.join(CACHE, 'worker.js');
-  await writeFile(entry, "import { main } from './dist/cli/main.js';\n\nprocess.exitCode = await main({ argv: ['worker'] });\n");
+  await writeFile(
+    entry,
+    "import { main } from './dist/cli/main.js';\n\nprocess.exitCode = await main({ argv: ['worker'] });\n",
+  );
   const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const args = [tsc, '-p', path.join(ROOT, 'tsconfig.build.json'), '--outDir', outDir, '--incremental', '--tsBuildInfoFile', path.join(CACHE, 'build.tsbuildinfo')];
+  const args = [
+    tsc,
+    '-p',
+    path.join(ROOT, 'tsconfig.build.json'),
+    '--outDir',
+    outDir,
+    '--incremental',
+    '--tsBuildInfoFile',
+    path.join(CACHE, 'build.tsbuildinfo'),
+  ];
   let warnings = '';
   try {
     await promisify(execFile)(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });

@@ -124,8 +124,15 @@ class Walk {
     const args = (evaluateTemplate(step.args, this.scope()) ?? {}) as JsonObject;
     if (step.action === 'approval') return { approved: true, message: args.message ?? null };
     if (step.action !== 'playbook.run' || !step.plan) throw new Error(`no control action named ${step.action}`);
-    const given = (args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}) as JsonObject;
-    const child = new Walk(step.plan, withDefaults(step.plan, given), { ...this.options, keySeed: `${this.options.keySeed}/${step.id}` }, `${this.workflowId}/${step.id}`);
+    const given = (
+      args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}
+    ) as JsonObject;
+    const child = new Walk(
+      step.plan,
+      withDefaults(step.plan, given),
+      { ...this.options, keySeed: `${this.options.keySeed}/${step.id}` },
+      `${this.workflowId}/${step.id}`,
+    );
     return child.run();
   }
 
@@ -137,13 +144,26 @@ class Walk {
     const forEach = step.forEach!;
     const items = evaluateTemplate(forEach.items, this.scope());
     if (!Array.isArray(items)) throw new Error('forEach did not give a list');
-    const found = itemKeys(items.map((item, index) => (forEach.key ? itemIdentity(evaluateTemplate(forEach.key, this.scope({ [forEach.as]: item, index }))) : String(index))));
-    if (!('keys' in found)) throw new Error(`elements ${found.collision.first} and ${found.collision.second} have the same key`);
+    const found = itemKeys(
+      items.map((item, index) =>
+        forEach.key
+          ? itemIdentity(evaluateTemplate(forEach.key, this.scope({ [forEach.as]: item, index })))
+          : String(index),
+      ),
+    );
+    if (!('keys' in found))
+      throw new Error(`elements ${found.collision.first} and ${found.collision.second} have the same key`);
     const { keys } = found;
     const results: JsonValue[] = new Array<JsonValue>(items.length).fill(null);
     const size = batchSize(items.length, forEach.concurrency, forEach.batch, preparesUndo(step.kind));
-    const grouped = size > 1 && !this.options.sequential ? lanesPerActivity(forEach.concurrency, forEach.batch, preparesUndo(step.kind)) : 1;
-    const batches = inBatches(items.map((_, index) => index), size * grouped);
+    const grouped =
+      size > 1 && !this.options.sequential
+        ? lanesPerActivity(forEach.concurrency, forEach.batch, preparesUndo(step.kind))
+        : 1;
+    const batches = inBatches(
+      items.map((_, index) => index),
+      size * grouped,
+    );
     let next = 0;
     const lane = async (): Promise<void> => {
       while (next < batches.length) {
@@ -153,7 +173,12 @@ class Walk {
           results[batch[0]!] = await this.callOnce(step, scopes[0]!, keys[batch[0]!]!);
           continue;
         }
-        const outcomes = await this.callBatch(step, scopes, batch.map((index) => keys[index]!), grouped);
+        const outcomes = await this.callBatch(
+          step,
+          scopes,
+          batch.map((index) => keys[index]!),
+          grouped,
+        );
         batch.forEach((index, i) => (results[index] = outcomes[i]!));
       }
     };
@@ -175,19 +200,32 @@ class Walk {
   }
 
   private stepOutputs(step: PlanStep, scope: ExpressionScope, result: JsonValue): JsonObject {
-    const outputs: JsonObject = result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
+    const outputs: JsonObject =
+      result && typeof result === 'object' && !Array.isArray(result) ? { ...result } : { value: result };
     for (const [name, expression] of Object.entries(step.outputs)) {
       outputs[name] = evaluateTemplate(expression, { ...scope, result });
     }
     return outputs;
   }
 
-  private async callBatch(step: PlanStep, scopes: ExpressionScope[], keys: string[], lanes: number): Promise<JsonObject[]> {
-    const activity = this.options.activities[batchActivityName(step.action)] as unknown as ((batch: BatchCall) => Promise<BatchOutcome>) | undefined;
+  private async callBatch(
+    step: PlanStep,
+    scopes: ExpressionScope[],
+    keys: string[],
+    lanes: number,
+  ): Promise<JsonObject[]> {
+    const activity = this.options.activities[batchActivityName(step.action)] as unknown as
+      ((batch: BatchCall) => Promise<BatchOutcome>) | undefined;
     if (!activity) throw new Error(`no activity implements ${step.action}`);
     const calls = scopes.map((scope, i) => this.call(step, scope, keys[i]!));
     // no retries: the scripts measured run without them
-    const retry = { initialIntervalMs: 0, backoffCoefficient: 1, maximumIntervalMs: 0, maximumAttempts: 1, nonRetryableErrorTypes: [] };
+    const retry = {
+      initialIntervalMs: 0,
+      backoffCoefficient: 1,
+      maximumIntervalMs: 0,
+      maximumAttempts: 1,
+      nonRetryableErrorTypes: [],
+    };
     const { results } = await activity({ calls, stopOnFailure: true, retry, lanes });
     return results.map((result, i) => {
       if (!result?.outcome) throw new Error(result?.failed?.message ?? 'not run');

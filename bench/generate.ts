@@ -81,7 +81,11 @@ function location(index: number, what: string): JsonObject {
 /** The running order of a show day: `length` back-to-back slots from 08:00, within the day. */
 function runningOrder(length: number): JsonObject[] {
   const slot = Math.max(1, Math.min(15, Math.floor(900 / length)));
-  return Array.from({ length }, (_, i) => ({ name: `Slot ${i + 1}`, start: hhmm(480 + i * slot), end: hhmm(480 + (i + 1) * slot) }));
+  return Array.from({ length }, (_, i) => ({
+    name: `Slot ${i + 1}`,
+    start: hhmm(480 + i * slot),
+    end: hhmm(480 + (i + 1) * slot),
+  }));
 }
 
 function stays(count: number, days: number): JsonObject[] {
@@ -103,7 +107,12 @@ function rooms(count: number, stayCount: number): JsonObject[] {
     const stay = i % stayCount;
     const inStay = Math.floor(i / stayCount);
     const people = i % 3 === 1 ? [CREW[i % CREW.length]!, CREW[(i + 1) % CREW.length]!] : [CREW[i % CREW.length]!];
-    return { stay: `Hotel ${stay + 1}`, roomNumber: 100 + inStay, roomType: ROOM_TYPES[i % ROOM_TYPES.length]!, people };
+    return {
+      stay: `Hotel ${stay + 1}`,
+      roomNumber: 100 + inStay,
+      roomType: ROOM_TYPES[i % ROOM_TYPES.length]!,
+      people,
+    };
   });
 }
 
@@ -121,7 +130,11 @@ function guests(count: number, showDates: string[]): JsonObject[] {
 export function generateTour(factor: number, name: string): GeneratedTour {
   const scale = (n: number) => Math.max(1, Math.round(n * factor));
   const dayCount = Math.max(2, scale(SIZE_S.days));
-  const days = Array.from({ length: dayCount }, (_, i) => ({ date: isoDate(i), city: CITIES[Math.floor(i / 3) % CITIES.length]!, dayType: dayType(i) }));
+  const days = Array.from({ length: dayCount }, (_, i) => ({
+    date: isoDate(i),
+    city: CITIES[Math.floor(i / 3) % CITIES.length]!,
+    dayType: dayType(i),
+  }));
   const showDates = days.filter((day) => day.dayType === 'Show').map((day) => day.date);
   const orderLength = Math.max(1, Math.round(scale(SIZE_S.scheduleItems) / showDates.length));
   const venues = Array.from({ length: scale(SIZE_S.venues) }, (_, i) => ({

@@ -109,12 +109,15 @@ export function parseOptions(argv: string[]): BenchOptions {
   const quick = values.quick === true;
   const variants = (values.variants ?? 'tourflow,direct,naive').split(',').map((v) => v.trim());
   for (const variant of variants) {
-    if (!(variant in Variant)) throw new Error(`--variants: "${variant}" is not one of ${Object.values(Variant).join(', ')}`);
+    if (!(variant in Variant))
+      throw new Error(`--variants: "${variant}" is not one of ${Object.values(Variant).join(', ')}`);
   }
   const workerFrom = values['worker-from'] ?? 'build';
-  if (workerFrom !== 'build' && workerFrom !== 'source') throw new Error(`--worker-from: "${workerFrom}" is not build or source`);
+  if (workerFrom !== 'build' && workerFrom !== 'source')
+    throw new Error(`--worker-from: "${workerFrom}" is not build or source`);
   const latency = values['latency-ms'] === undefined ? 20 : Number(values['latency-ms']);
-  if (!Number.isInteger(latency) || latency < 0) throw new Error(`--latency-ms: "${values['latency-ms']}" is not a whole number of milliseconds`);
+  if (!Number.isInteger(latency) || latency < 0)
+    throw new Error(`--latency-ms: "${values['latency-ms']}" is not a whole number of milliseconds`);
   return {
     reps: Math.round(positive(values.reps, '--reps') ?? (quick ? 1 : 3)),
     sizes: numbers(values.sizes ?? (quick ? '0.25' : '0.25,1,4'), '--sizes'),
@@ -130,7 +133,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     runTimeoutMinutes: positive(values['run-timeout'], '--run-timeout') ?? 20,
     maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
     maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),
-    watchSeconds: values['watch-seconds'] === '0' ? 0 : Math.round(positive(values['watch-seconds'], '--watch-seconds') ?? (quick ? 0 : 30)),
+    watchSeconds:
+      values['watch-seconds'] === '0'
+        ? 0
+        : Math.round(positive(values['watch-seconds'], '--watch-seconds') ?? (quick ? 0 : 30)),
     maxCpuRatio: positive(values['max-cpu-ratio'], '--max-cpu-ratio'),
     quick,
     help: values.help === true,
@@ -145,9 +151,13 @@ export function parseOptions(argv: string[]): BenchOptions {
  */
 export function runList(options: BenchOptions): RunSpec[] {
   const runs: RunSpec[] = [];
-  const sizes = [...new Set([...options.sizes, ...(options.variants.includes(Variant.naive) ? options.naiveSizes : [])])].sort((a, b) => a - b);
+  const sizes = [
+    ...new Set([...options.sizes, ...(options.variants.includes(Variant.naive) ? options.naiveSizes : [])]),
+  ].sort((a, b) => a - b);
   for (const factor of sizes) {
-    const variants = options.variants.filter((v) => (v === Variant.naive ? options.naiveSizes.includes(factor) : options.sizes.includes(factor)));
+    const variants = options.variants.filter((v) =>
+      v === Variant.naive ? options.naiveSizes.includes(factor) : options.sizes.includes(factor),
+    );
     for (let rep = 1; rep <= options.reps; rep++) {
       for (const variant of variants) runs.push({ variant, factor, concurrency: null, rep });
     }

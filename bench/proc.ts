@@ -74,7 +74,8 @@ export class CpuMeter {
       if (before !== undefined && now !== undefined) used[name] = Math.round((now - before) * 100) / 100;
     }
     const stolen = stolenSeconds();
-    if (stolen !== undefined && this.stolenAtStart !== undefined) used.stolen = Math.round((stolen - this.stolenAtStart) * 100) / 100;
+    if (stolen !== undefined && this.stolenAtStart !== undefined)
+      used.stolen = Math.round((stolen - this.stolenAtStart) * 100) / 100;
     return used;
   }
 }

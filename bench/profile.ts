@@ -46,12 +46,24 @@ export type Part = (typeof PARTS)[number];
 /** The first rule that matches a frame (`url` and function name) names its part. */
 const RULES: Array<[Part, RegExp]> = [
   ['start-up', /node:internal\/modules\/|node:internal\/main\/|node:internal\/bootstrap/],
-  ['logging', /[/\\](private-logger|log-format)\.[jt]s|@temporalio\/(worker|common)\/lib\/logger\.js|logExchange@|[/\\]pino/],
-  ['metrics', /[/\\]worker[/\\]metrics\.[jt]s|[/\\]prom-client[/\\]|GatheredCounter|@temporalio\/common\/lib\/metrics|(createActivityObserver|onRequest|onRetry|onUndo)@.*observe/],
+  [
+    'logging',
+    /[/\\](private-logger|log-format)\.[jt]s|@temporalio\/(worker|common)\/lib\/logger\.js|logExchange@|[/\\]pino/,
+  ],
+  [
+    'metrics',
+    /[/\\]worker[/\\]metrics\.[jt]s|[/\\]prom-client[/\\]|GatheredCounter|@temporalio\/common\/lib\/metrics|(createActivityObserver|onRequest|onRetry|onUndo)@.*observe/,
+  ],
   ['heartbeats', /[/\\]activities[/\\]heartbeat\.[jt]s|heartbeat/i],
-  ['retries', /[/\\]api[/\\]client[/\\](retry|failures|classify)\.[jt]s|[/\\]activities[/\\]actions[/\\]attempts\.[jt]s/],
+  [
+    'retries',
+    /[/\\]api[/\\]client[/\\](retry|failures|classify)\.[jt]s|[/\\]activities[/\\]actions[/\\]attempts\.[jt]s/,
+  ],
   ['encryption', /[/\\]worker[/\\](codec|encryption-codec|key-provider)\.[jt]s/],
-  ['payload conversion', /payload-converter|failure-converter|@temporalio\/common\/lib\/converter|@temporalio\/common\/lib\/internal-non-workflow\/codec|protobufjs|@temporalio\/proto/],
+  [
+    'payload conversion',
+    /payload-converter|failure-converter|@temporalio\/common\/lib\/converter|@temporalio\/common\/lib\/internal-non-workflow\/codec|protobufjs|@temporalio\/proto/,
+  ],
   ['client', /[/\\]api[/\\]client[/\\]|[/\\]activities[/\\]client[/\\]|[/\\]undici[/\\]|node:internal\/deps\/undici/],
   ['workflow tasks', /@temporalio\/worker\/lib\/workflow[/\\]|tourflow-bench-bundle|@temporalio\/workflow/],
   ['Temporal SDK and core', /@temporalio\/|@grpc\//],
@@ -74,7 +86,11 @@ function emptyBreakdown(): Breakdown {
  * The breakdown of one profile. `thread` says whose: a workflow thread's profile (the worker's
  * threads after its main one) counts whole as workflow tasks.
  */
-export function breakdownOf(profile: CpuProfile, workflowThread = false, into: Breakdown = emptyBreakdown()): Breakdown {
+export function breakdownOf(
+  profile: CpuProfile,
+  workflowThread = false,
+  into: Breakdown = emptyBreakdown(),
+): Breakdown {
   const parent = new Map<number, number>();
   const byId = new Map<number, ProfileNode>();
   for (const node of profile.nodes) {
@@ -86,16 +102,26 @@ export function breakdownOf(profile: CpuProfile, workflowThread = false, into: B
     const known = partOf.get(id);
     if (known) return known;
     const frame = byId.get(id)!.callFrame;
-    const special = frame.functionName === '(idle)' ? 'idle' : frame.functionName === '(garbage collector)' ? 'garbage collection' : undefined;
+    const special =
+      frame.functionName === '(idle)'
+        ? 'idle'
+        : frame.functionName === '(garbage collector)'
+          ? 'garbage collection'
+          : undefined;
     const up = parent.get(id);
-    const part = special ?? partOfFrame(frame) ?? (up === undefined ? (workflowThread ? 'workflow tasks' : 'other') : resolve(up));
+    const part =
+      special ?? partOfFrame(frame) ?? (up === undefined ? (workflowThread ? 'workflow tasks' : 'other') : resolve(up));
     partOf.set(id, part);
     return part;
   };
   profile.samples.forEach((id, i) => {
     const part = resolve(id);
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    into[workflowThread && part !== 'idle' && part !== 'start-up' && part !== 'garbage collection' ? 'workflow tasks' : part] += ms;
+    into[
+      workflowThread && part !== 'idle' && part !== 'start-up' && part !== 'garbage collection'
+        ? 'workflow tasks'
+        : part
+    ] += ms;
   });
   return into;
 }
@@ -105,7 +131,9 @@ export function breakdownOf(profile: CpuProfile, workflowThread = false, into: B
  * (`CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile`; thread 0 is the main thread).
  */
 export async function processBreakdown(dir: string, pid: number): Promise<Breakdown | undefined> {
-  const files = (await readdir(dir)).filter((name) => name.split('.')[3] === String(pid) && name.endsWith('.cpuprofile'));
+  const files = (await readdir(dir)).filter(
+    (name) => name.split('.')[3] === String(pid) && name.endsWith('.cpuprofile'),
+  );
   if (files.length === 0) return undefined;
   const total = emptyBreakdown();
   for (const file of files) {
@@ -132,7 +160,9 @@ interface Profiled {
  */
 export function profileTable(measurements: Profiled[], factor: number): string | undefined {
   const perCall = (variant: string) => {
-    const runs = measurements.filter((m) => m.variant === variant && m.factor === factor && m.concurrency === null && m.profile);
+    const runs = measurements.filter(
+      (m) => m.variant === variant && m.factor === factor && m.concurrency === null && m.profile,
+    );
     const calls = runs.reduce((sum, m) => sum + m.apiCalls + m.warmUpApiCalls, 0);
     if (calls === 0) return undefined;
     return (part: Part) => runs.reduce((sum, m) => sum + m.profile![part], 0) / calls;
@@ -141,7 +171,8 @@ export function profileTable(measurements: Profiled[], factor: number): string |
   const script = perCall('direct');
   if (!tourflow && !script) return undefined;
   const ms = (of: ((part: Part) => number) | undefined, part: Part) => (of ? of(part).toFixed(3) : '-');
-  const busy = (of: ((part: Part) => number) | undefined) => (of ? PARTS.filter((p) => p !== 'start-up').reduce((sum, p) => sum + of(p), 0) : 0);
+  const busy = (of: ((part: Part) => number) | undefined) =>
+    of ? PARTS.filter((p) => p !== 'start-up').reduce((sum, p) => sum + of(p), 0) : 0;
   const rows = PARTS.map((part) => [part, ms(tourflow, part), ms(script, part)]);
   rows.push(['all but start-up', tourflow ? busy(tourflow).toFixed(3) : '-', script ? busy(script).toFixed(3) : '-']);
   return table(['part', 'tourflow worker ms/call', 'hand-written ms/call'], rows);

@@ -8,7 +8,8 @@ import { cpuPerCallMs, cpuPerCallRatio, find, type GroupSummary, type Target } f
 /** Left-aligns the first column and right-aligns the rest. */
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -21,14 +22,16 @@ export function showSpread(s: Spread | undefined, digits = 1, scale = 1): string
   return s.n > 1 && s.min !== s.max ? `${f(s.median)} [${f(s.min)}-${f(s.max)}]` : f(s.median);
 }
 
-
 export function describeCounts(c: TourCounts): string {
   return `${c.days} days (${c.showDays} shows), ${c.venues} venues, ${c.stays} stays, ${c.rooms} rooms, ${int(c.scheduleItems)} schedule items, ${int(c.guests)} guests, ${c.daySheets} day sheets`;
 }
 
 /** CPU seconds of each process, and those the host stole from the machine ("stolen"). */
 function cpuLine(g: GroupSummary): string {
-  return ['sandbox', 'worker', 'temporal', 'bench', 'stolen'].filter((n) => g.cpu[n]).map((n) => `${n} ${g.cpu[n]!.median.toFixed(1)}`).join(', ');
+  return ['sandbox', 'worker', 'temporal', 'bench', 'stolen']
+    .filter((n) => g.cpu[n])
+    .map((n) => `${n} ${g.cpu[n]!.median.toFixed(1)}`)
+    .join(', ');
 }
 
 /** Share of the machine's CPU time the host stole during a run above which its times say little. */
@@ -47,10 +50,16 @@ export function starvedShare(m: Pick<Measurement, 'cpu' | 'wallMs'>, cpus: numbe
 }
 
 /** A warning naming the runs the host starved, or undefined when there were none. */
-export function starvedRuns(measurements: Measurement[], cpus: number, describe: (m: Measurement) => string): string | undefined {
+export function starvedRuns(
+  measurements: Measurement[],
+  cpus: number,
+  describe: (m: Measurement) => string,
+): string | undefined {
   const starved = measurements.flatMap((m) => {
     const share = starvedShare(m, cpus);
-    return share !== undefined ? [`${describe(m)}: ${(m.wallMs / 1000).toFixed(2)} s, ${Math.round(share * 100)} % stolen`] : [];
+    return share !== undefined
+      ? [`${describe(m)}: ${(m.wallMs / 1000).toFixed(2)} s, ${Math.round(share * 100)} % stolen`]
+      : [];
   });
   if (starved.length === 0) return undefined;
   return [
@@ -71,10 +80,25 @@ export function sizeTable(groups: GroupSummary[], factor: number): string {
       g.events ? int(g.events.median) : '-',
       g.largestHistory ? int(g.largestHistory.max) : '-',
       g.executions ? int(g.executions.median) : '-',
-      g.workerPeakRssMb ? `${showSpread(g.workerPeakRssMb, 0)}${g.workerIdleRssMb ? ` (idle ${g.workerIdleRssMb.median.toFixed(0)})` : ''}` : '-',
+      g.workerPeakRssMb
+        ? `${showSpread(g.workerPeakRssMb, 0)}${g.workerIdleRssMb ? ` (idle ${g.workerIdleRssMb.median.toFixed(0)})` : ''}`
+        : '-',
       cpuLine(g),
     ]);
-  return table(['variant', 'wall s', 'API calls', 'calls/s', 'events/run', 'largest history', 'executions', 'worker peak MB', 'CPU s'], rows);
+  return table(
+    [
+      'variant',
+      'wall s',
+      'API calls',
+      'calls/s',
+      'events/run',
+      'largest history',
+      'executions',
+      'worker peak MB',
+      'CPU s',
+    ],
+    rows,
+  );
 }
 
 /** Wall time by size for each variant, relative to size S. */
@@ -98,9 +122,19 @@ export function concurrencyTable(groups: GroupSummary[], factor: number, levels:
     const t = find(groups, 'tourflow', factor, c);
     const d = find(groups, 'direct', factor, c);
     const r = t && d ? (t.wallMs.median / d.wallMs.median).toFixed(2) : '-';
-    return [String(c), showSpread(t?.wallMs, 2, 1 / 1000), showSpread(d?.wallMs, 2, 1 / 1000), r, t ? int(t.callsPerSecond.median) : '-', d ? int(d.callsPerSecond.median) : '-'];
+    return [
+      String(c),
+      showSpread(t?.wallMs, 2, 1 / 1000),
+      showSpread(d?.wallMs, 2, 1 / 1000),
+      r,
+      t ? int(t.callsPerSecond.median) : '-',
+      d ? int(d.callsPerSecond.median) : '-',
+    ];
   });
-  return table(['concurrency', 'tourflow s', 'hand-written s', 'ratio', 'tourflow calls/s', 'hand-written calls/s'], rows);
+  return table(
+    ['concurrency', 'tourflow s', 'hand-written s', 'ratio', 'tourflow calls/s', 'hand-written calls/s'],
+    rows,
+  );
 }
 
 /**
@@ -121,10 +155,22 @@ export function cpuTable(groups: GroupSummary[], sizes: number[]): string {
       ms(cpuPerCallMs(tourflow, 'temporal')),
       ms(cpuPerCallMs(find(groups, 'direct', factor))),
       ratio === undefined ? '-' : ratio.toFixed(2),
-      perRun === undefined || !script ? '-' : `${perRun.toFixed(2)} / ${script.toFixed(2)} = ${(perRun / script).toFixed(2)}`,
+      perRun === undefined || !script
+        ? '-'
+        : `${perRun.toFixed(2)} / ${script.toFixed(2)} = ${(perRun / script).toFixed(2)}`,
     ];
   });
-  return table(['size', 'worker ms/call', 'Temporal ms/call', 'hand-written ms/call', 'worker / hand-written', 'worker + Temporal s / hand-written s per run'], rows);
+  return table(
+    [
+      'size',
+      'worker ms/call',
+      'Temporal ms/call',
+      'hand-written ms/call',
+      'worker / hand-written',
+      'worker + Temporal s / hand-written s per run',
+    ],
+    rows,
+  );
 }
 
 /** A variant as the report names it: `direct` is the hand-written script. */
@@ -179,15 +225,28 @@ export function endpointTable(measurements: Measurement[], factor: number): stri
 export function stepTable(measurements: Measurement[], factor: number, wanted: Variant[]): string {
   const runs = measurements.filter((m) => m.factor === factor && m.concurrency === null);
   const variants = wanted.filter((variant) => runs.some((m) => m.variant === variant));
-  const ids = [...new Set(runs.flatMap((m) => Object.entries(m.steps).sort((a, b) => a[1].start - b[1].start).map(([id]) => id)))];
+  const ids = [
+    ...new Set(
+      runs.flatMap((m) =>
+        Object.entries(m.steps)
+          .sort((a, b) => a[1].start - b[1].start)
+          .map(([id]) => id),
+      ),
+    ),
+  ];
   const cell = (variant: Variant, id: string) => {
     const spans = runs.filter((m) => m.variant === variant).flatMap((m) => m.steps[id] ?? []);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const start = median(spans.map((span) => span.start));
     const duration = median(spans.map((span) => span.end - span.start));
-    return start === undefined || duration === undefined ? '-' : `${(duration / 1000).toFixed(2)} (at ${(start / 1000).toFixed(1)})`;
+    return start === undefined || duration === undefined
+      ? '-'
+      : `${(duration / 1000).toFixed(2)} (at ${(start / 1000).toFixed(1)})`;
   };
-  return table(['step', ...variants.map((v) => `${v} s`)], ids.map((id) => [id, ...variants.map((v) => cell(v, id))]));
+  return table(
+    ['step', ...variants.map((v) => `${v} s`)],
+    ids.map((id) => [id, ...variants.map((v) => cell(v, id))]),
+  );
 }
 
 /** Longest gaps an idle report lists for each variant. */
@@ -202,10 +261,14 @@ export function idleReport(measurements: Measurement[], factor: number, wanted: 
   for (const variant of wanted) {
     const idle = firstRun(measurements, variant, factor)?.apiIdle;
     if (!idle) continue;
-    lines.push(`${printedName(variant)}: ${(idle.totalMs / 1000).toFixed(2)} s in all, ${idle.gaps.length} gap(s) of ${LONG_GAP_MS} ms or more`);
+    lines.push(
+      `${printedName(variant)}: ${(idle.totalMs / 1000).toFixed(2)} s in all, ${idle.gaps.length} gap(s) of ${LONG_GAP_MS} ms or more`,
+    );
     const longest = [...idle.gaps].sort((a, b) => b.ms - a.ms).slice(0, GAPS_SHOWN);
     for (const gap of idle.gaps.filter((g) => longest.includes(g))) {
-      lines.push(`  ${(gap.atMs / 1000).toFixed(2).padStart(6)} s  ${Math.round(gap.ms).toString().padStart(4)} ms  after ${gap.after}, before ${gap.before}`);
+      lines.push(
+        `  ${(gap.atMs / 1000).toFixed(2).padStart(6)} s  ${Math.round(gap.ms).toString().padStart(4)} ms  after ${gap.after}, before ${gap.before}`,
+      );
     }
   }
   return lines.join('\n');
@@ -213,5 +276,8 @@ export function idleReport(measurements: Measurement[], factor: number, wanted: 
 
 export function targetTable(list: Target[]): string {
   const verdict = (met: boolean | undefined) => (met === undefined ? 'not measured' : met ? 'met' : 'MISSED');
-  return table(['target', 'measured', 'goal', ''], list.map((t) => [t.name, t.value === undefined ? '-' : String(t.value), t.goal, verdict(t.met)]));
+  return table(
+    ['target', 'measured', 'goal', ''],
+    list.map((t) => [t.name, t.value === undefined ? '-' : String(t.value), t.goal, verdict(t.met)]),
+  );
 }

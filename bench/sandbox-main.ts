@@ -5,7 +5,13 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startSandbox } from '../sandbox/index.ts';
-import { endpointOf, IdleClock, type EndpointStats, type SandboxReply, type SandboxRequest } from './sandbox-process.ts';
+import {
+  endpointOf,
+  IdleClock,
+  type EndpointStats,
+  type SandboxReply,
+  type SandboxRequest,
+} from './sandbox-process.ts';
 
 const sandbox = await startSandbox();
 let counts = new Map<string, EndpointStats>();

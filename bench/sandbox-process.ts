@@ -57,7 +57,8 @@ export class IdleClock {
     if (this.inFlight === 0 && this.idleSince) {
       const ms = now - this.idleSince.at;
       this.totalMs += ms;
-      if (ms >= LONG_GAP_MS) this.gaps.push({ atMs: this.idleSince.at - this.first, ms, after: this.idleSince.after, before: endpoint });
+      if (ms >= LONG_GAP_MS)
+        this.gaps.push({ atMs: this.idleSince.at - this.first, ms, after: this.idleSince.after, before: endpoint });
     }
     this.inFlight++;
   }
@@ -100,7 +101,10 @@ export function endpointOf(url: string): string {
 
 /** Calls to the versioned API (`/v1/...`) in a set of counts; downloads of signed URLs are not API calls. */
 export function apiCalls(counts: EndpointCounts): number {
-  return Object.entries(counts).reduce((sum, [key, n]) => (key.split(' ')[1]?.startsWith('/v1/') ? sum + n.calls : sum), 0);
+  return Object.entries(counts).reduce(
+    (sum, [key, n]) => (key.split(' ')[1]?.startsWith('/v1/') ? sum + n.calls : sum),
+    0,
+  );
 }
 
 export interface SandboxProcess {
@@ -115,7 +119,10 @@ export interface SandboxProcess {
 
 /** Starts a fresh sandbox in a child process and waits until it listens. */
 export async function startSandboxProcess(): Promise<SandboxProcess> {
-  const child: ChildProcess = fork(ENTRY, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(ENTRY, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   track(child);
   const waiting = new Map<number, (reply: SandboxReply) => void>();
   let nextId = 1;
@@ -143,7 +150,9 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
     },
     counts: async (reset = false) => {
       const reply = await ask({ type: 'counts', reset });
-      return reply.type === 'counts' ? { requests: reply.counts, idle: reply.idle } : { requests: {}, idle: { totalMs: 0, gaps: [] } };
+      return reply.type === 'counts'
+        ? { requests: reply.counts, idle: reply.idle }
+        : { requests: {}, idle: { totalMs: 0, gaps: [] } };
     },
     close: () =>
       new Promise<void>((resolve) => {

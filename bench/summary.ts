@@ -39,10 +39,12 @@ function defined<T>(values: Array<T | undefined>): T[] {
 
 function cpuSpreads(runs: Measurement[]): Record<string, Spread> {
   const names = new Set(runs.flatMap((run) => Object.keys(run.cpu)));
-  return Object.fromEntries([...names].flatMap((name) => {
-    const s = spread(defined(runs.map((run) => run.cpu[name])));
-    return s ? [[name, s]] : [];
-  }));
+  return Object.fromEntries(
+    [...names].flatMap((name) => {
+      const s = spread(defined(runs.map((run) => run.cpu[name])));
+      return s ? [[name, s]] : [];
+    }),
+  );
 }
 
 function summarize(runs: Measurement[]): GroupSummary {
@@ -83,7 +85,12 @@ export function summarizeAll(measurements: Measurement[]): GroupSummary[] {
 }
 
 /** The group of a variant at a size with the playbooks' own concurrency (or an override). */
-export function find(groups: GroupSummary[], variant: Variant, factor: number, concurrency: number | null = null): GroupSummary | undefined {
+export function find(
+  groups: GroupSummary[],
+  variant: Variant,
+  factor: number,
+  concurrency: number | null = null,
+): GroupSummary | undefined {
   return groups.find((g) => g.variant === variant && g.factor === factor && g.concurrency === concurrency);
 }
 
@@ -91,9 +98,13 @@ export function find(groups: GroupSummary[], variant: Variant, factor: number, c
  * CPU milliseconds per API call of the process that runs the action code: the worker for
  * tourflow, the script's own process for the scripts (medians of CPU and of calls).
  */
-export function cpuPerCallMs(group: GroupSummary | undefined, process: 'worker' | 'temporal' | 'own' = 'own'): number | undefined {
+export function cpuPerCallMs(
+  group: GroupSummary | undefined,
+  process: 'worker' | 'temporal' | 'own' = 'own',
+): number | undefined {
   if (!group) return undefined;
-  const name = process !== 'own' ? process : group.variant === 'tourflow' || group.variant === 'encrypted' ? 'worker' : 'bench';
+  const name =
+    process !== 'own' ? process : group.variant === 'tourflow' || group.variant === 'encrypted' ? 'worker' : 'bench';
   const cpu = group.cpu[name];
   return cpu && group.apiCalls.median > 0 ? (cpu.median * 1000) / group.apiCalls.median : undefined;
 }
@@ -114,7 +125,12 @@ function runCpuRatio(groups: GroupSummary[], factor: number): number | undefined
 }
 
 function target(name: string, value: number | undefined, goal: string, holds: (value: number) => boolean): Target {
-  return { name, value: value === undefined ? undefined : round(value, 2), goal, met: value === undefined ? undefined : holds(value) };
+  return {
+    name,
+    value: value === undefined ? undefined : round(value, 2),
+    goal,
+    met: value === undefined ? undefined : holds(value),
+  };
 }
 
 /**
@@ -122,10 +138,17 @@ function target(name: string, value: number | undefined, goal: string, holds: (v
  * size; 4xS within 4.5x of S is 1.125.
  */
 function growth(groups: GroupSummary[]): Target {
-  const largest = groups.filter((g) => g.variant === 'tourflow' && g.concurrency === null && g.factor > 1).sort((a, b) => b.factor - a.factor)[0];
+  const largest = groups
+    .filter((g) => g.variant === 'tourflow' && g.concurrency === null && g.factor > 1)
+    .sort((a, b) => b.factor - a.factor)[0];
   const value = largest ? ratio(largest.wallMs, find(groups, 'tourflow', 1)?.wallMs) : undefined;
   const name = `tourflow ${largest ? sizeName(largest.factor) : 'kxS'} / S, per unit of size`;
-  return target(name, value === undefined || !largest ? undefined : value / largest.factor, '<= 1.125 (4xS within 4.5x S)', (v) => v <= 1.125);
+  return target(
+    name,
+    value === undefined || !largest ? undefined : value / largest.factor,
+    '<= 1.125 (4xS within 4.5x S)',
+    (v) => v <= 1.125,
+  );
 }
 
 /** The issue's targets, from what was measured (`undefined` where a run was not made). */
@@ -137,16 +160,31 @@ export function targets(groups: GroupSummary[], sandboxRps: number | undefined):
   const idle = defined(tourflowRuns.map((g) => g.workerIdleRssMb?.median));
   const peakCalls = Math.max(0, ...groups.map((g) => g.callsPerSecond.max));
   return [
-    target('tourflow / hand-written at S/4', ratio(wall('tourflow', 0.25), wall('direct', 0.25)), '<= 1.08', (v) => v <= 1.08),
+    target(
+      'tourflow / hand-written at S/4',
+      ratio(wall('tourflow', 0.25), wall('direct', 0.25)),
+      '<= 1.08',
+      (v) => v <= 1.08,
+    ),
     target('tourflow / hand-written at S', ratio(wall('tourflow', 1), wall('direct', 1)), '<= 1.03', (v) => v <= 1.03),
     target('worker + Temporal CPU / hand-written CPU at S', runCpuRatio(groups, 1), '<= 1.5', (v) => v <= 1.5),
     target('worker / hand-written CPU per API call at S', cpuPerCallRatio(groups, 1), '<= 2', (v) => v <= 2),
     target('naive / tourflow at S', ratio(wall('naive', 1), wall('tourflow', 1)), '>= 10', (v) => v >= 10),
     growth(groups),
-    target('largest history (events)', largest.length > 0 ? Math.max(...largest) : undefined, '<= 10000', (v) => v <= 10_000),
+    target(
+      'largest history (events)',
+      largest.length > 0 ? Math.max(...largest) : undefined,
+      '<= 10000',
+      (v) => v <= 10_000,
+    ),
     target('worker peak RSS (MB)', rss.length > 0 ? Math.max(...rss) : undefined, '< 250', (v) => v < 250),
     target('worker idle RSS (MB)', idle.length > 0 ? Math.max(...idle) : undefined, '<= 170', (v) => v <= 170),
-    target('sandbox req/s / busiest run calls/s', sandboxRps !== undefined && peakCalls > 0 ? sandboxRps / peakCalls : undefined, '> 1 (sandbox not the bottleneck)', (v) => v > 1),
+    target(
+      'sandbox req/s / busiest run calls/s',
+      sandboxRps !== undefined && peakCalls > 0 ? sandboxRps / peakCalls : undefined,
+      '> 1 (sandbox not the bottleneck)',
+      (v) => v > 1,
+    ),
   ];
 }
 
@@ -157,7 +195,14 @@ export function targets(groups: GroupSummary[], sandboxRps: number | undefined):
 export function cpuRatioBreaches(groups: GroupSummary[], sizes: number[], max: number): string[] {
   return sizes.flatMap((factor) => {
     const value = cpuPerCallRatio(groups, factor);
-    if (value === undefined) return [`at ${sizeName(factor)} the worker's CPU per API call was not compared with the hand-written script's (both variants must run)`];
-    return value > max ? [`at ${sizeName(factor)} the worker's CPU per API call is ${value.toFixed(2)} times the hand-written script's, more than ${max}`] : [];
+    if (value === undefined)
+      return [
+        `at ${sizeName(factor)} the worker's CPU per API call was not compared with the hand-written script's (both variants must run)`,
+      ];
+    return value > max
+      ? [
+          `at ${sizeName(factor)} the worker's CPU per API call is ${value.toFixed(2)} times the hand-written script's, more than ${max}`,
+        ]
+      : [];
   });
 }

@@ -45,11 +45,20 @@ async function stuckReason(client: Client, workflowId: string): Promise<string> 
   const events = (await client.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
   const failed = events.findLast((e) => e.workflowTaskFailedEventAttributes)?.workflowTaskFailedEventAttributes;
   if (failed) return `its workflow task fails: ${failed.failure?.message ?? String(failed.cause)}`;
-  return events.some((e) => e.workflowTaskTimedOutEventAttributes) ? 'its workflow tasks time out' : 'it is still running';
+  return events.some((e) => e.workflowTaskTimedOutEventAttributes)
+    ? 'its workflow tasks time out'
+    : 'it is still running';
 }
 
 /** Starts a run of `plan` and waits for it, at most `deadlineMs`; throws unless it completed. */
-export async function runOnTemporal(client: Client, taskQueue: string, plan: Plan, inputs: JsonObject, runKey: string, deadlineMs: number): Promise<TemporalRun> {
+export async function runOnTemporal(
+  client: Client,
+  taskQueue: string,
+  plan: Plan,
+  inputs: JsonObject,
+  runKey: string,
+  deadlineMs: number,
+): Promise<TemporalRun> {
   const started = performance.now();
   const run = await startRun({ client, taskQueue, plan, inputs, runKey });
   let timer: NodeJS.Timeout | undefined;
@@ -58,12 +67,16 @@ export async function runOnTemporal(client: Client, taskQueue: string, plan: Pla
   if (outcome === 'late') {
     const reason = await stuckReason(client, run.workflowId);
     await run.handle.terminate('the bench gave up waiting');
-    throw new Error(`the tourflow run ${run.workflowId} did not finish within ${Math.round(deadlineMs / 60_000)} min: ${reason}`);
+    throw new Error(
+      `the tourflow run ${run.workflowId} did not finish within ${Math.round(deadlineMs / 60_000)} min: ${reason}`,
+    );
   }
   const wallMs = performance.now() - started;
   if (outcome.result?.status !== 'completed') {
     const reason = outcome.result?.error?.message ?? outcome.message ?? 'no result';
-    throw new Error(`the tourflow run ${run.workflowId} did not complete (${outcome.result?.status ?? 'failed'}): ${reason}`);
+    throw new Error(
+      `the tourflow run ${run.workflowId} did not complete (${outcome.result?.status ?? 'failed'}): ${reason}`,
+    );
   }
   return { wallMs, result: outcome.result, workflowId: run.workflowId };
 }
@@ -94,7 +107,11 @@ class StepClock {
   read(runId: string, events: HistoryEvent[]): void {
     for (const event of events) {
       const at = eventMs(event);
-      if (event.workflowExecutionStartedEventAttributes && !event.workflowExecutionStartedEventAttributes.continuedExecutionRunId) this.origin = at;
+      if (
+        event.workflowExecutionStartedEventAttributes &&
+        !event.workflowExecutionStartedEventAttributes.continuedExecutionRunId
+      )
+        this.origin = at;
       const scheduled = event.activityTaskScheduledEventAttributes;
       if (scheduled) {
         const step = this.stepOfActivity.get(scheduled.activityType?.name ?? '');
@@ -103,7 +120,9 @@ class StepClock {
       }
       const closed = event.activityTaskCompletedEventAttributes ?? event.activityTaskFailedEventAttributes;
       if (closed) this.mark(this.scheduled.get(`${runId}/${String(closed.scheduledEventId)}`), at);
-      const child = event.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId ?? event.childWorkflowExecutionCompletedEventAttributes?.workflowExecution?.workflowId;
+      const child =
+        event.startChildWorkflowExecutionInitiatedEventAttributes?.workflowId ??
+        event.childWorkflowExecutionCompletedEventAttributes?.workflowExecution?.workflowId;
       if (child?.startsWith(`${this.rootId}/`)) this.mark(child.slice(this.rootId.length + 1), at);
     }
   }
@@ -124,11 +143,20 @@ function stepsByActivity(plan: Plan): Map<string, string> {
 }
 
 /** The root run's executions on the task queue and its children's (`<root>/<step>`, nested). */
-async function listExecutions(client: Client, taskQueue: string, rootId: string): Promise<Array<{ workflowId: string; runId: string; closed: boolean; started: number }>> {
+async function listExecutions(
+  client: Client,
+  taskQueue: string,
+  rootId: string,
+): Promise<Array<{ workflowId: string; runId: string; closed: boolean; started: number }>> {
   const executions = [];
   for await (const e of client.workflow.list({ query: `TaskQueue = '${taskQueue}'` })) {
     if (e.workflowId !== rootId && !e.workflowId.startsWith(`${rootId}/`)) continue;
-    executions.push({ workflowId: e.workflowId, runId: e.runId, closed: e.status.name !== 'RUNNING', started: e.startTime.getTime() });
+    executions.push({
+      workflowId: e.workflowId,
+      runId: e.runId,
+      closed: e.status.name !== 'RUNNING',
+      started: e.startTime.getTime(),
+    });
   }
   return executions.sort((a, b) => a.started - b.started);
 }
@@ -137,7 +165,12 @@ async function listExecutions(client: Client, taskQueue: string, rootId: string)
  * Reads the history of every execution of the root run on the task queue, once visibility
  * shows them all closed (it lags the histories by a moment), and the spans of its steps.
  */
-export async function historyStats(client: Client, taskQueue: string, root: { workflowId: string; plan: Plan }, deadlineMs = 15_000): Promise<HistoryStats> {
+export async function historyStats(
+  client: Client,
+  taskQueue: string,
+  root: { workflowId: string; plan: Plan },
+  deadlineMs = 15_000,
+): Promise<HistoryStats> {
   const deadline = Date.now() + deadlineMs;
   let executions = await listExecutions(client, taskQueue, root.workflowId);
   for (;;) {
@@ -148,7 +181,14 @@ export async function historyStats(client: Client, taskQueue: string, root: { wo
     if (settled || Date.now() > deadline) break;
   }
   const clock = new StepClock(root.workflowId, stepsByActivity(root.plan));
-  const stats: HistoryStats = { executions: executions.length, events: 0, largest: 0, workflowTasks: 0, activities: 0, steps: clock.steps };
+  const stats: HistoryStats = {
+    executions: executions.length,
+    events: 0,
+    largest: 0,
+    workflowTasks: 0,
+    activities: 0,
+    steps: clock.steps,
+  };
   for (const { workflowId, runId } of executions) {
     const events = (await client.workflow.getHandle(workflowId, runId).fetchHistory()).events ?? [];
     stats.events += events.length;

@@ -61,7 +61,11 @@ export function workerEnv(config: Config): Record<string, string> {
  * module of the compiled build that runs the CLI's `worker` command; without it, the sources.
  * `nodeArgs` go to node itself (e.g. `--cpu-prof`).
  */
-export async function startWorkerProcess(config: Config, compiledEntry?: string, nodeArgs: string[] = []): Promise<WorkerProcess> {
+export async function startWorkerProcess(
+  config: Config,
+  compiledEntry?: string,
+  nodeArgs: string[] = [],
+): Promise<WorkerProcess> {
   const args = [...nodeArgs, ...(compiledEntry ? [compiledEntry] : ['--import', 'tsx', SOURCE_ENTRY])];
   const env = { ...workerEnv(config), MALLOC_ARENA_MAX: WORKER_MALLOC_ARENA_MAX };
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -52,9 +52,20 @@ function fetchNode(target) {
   const tmp = `${target.dir}.${process.pid}`;
   const npmCli = process.env.npm_execpath;
   const [command, prefix] = npmCli && /\.[cm]?js$/.test(npmCli) ? [process.execPath, [npmCli]] : ['npm', []];
-  const args = ['install', '--prefix', tmp, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', `${target.pkg}@${PINNED}`];
+  const args = [
+    'install',
+    '--prefix',
+    tmp,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    `${target.pkg}@${PINNED}`,
+  ];
   const npm = spawnSync(command, [...prefix, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const fetched = npm.status === 0 && isSupported(versionOf(path.join(tmp, path.relative(target.dir, target.bin))) || '0');
+  const fetched =
+    npm.status === 0 && isSupported(versionOf(path.join(tmp, path.relative(target.dir, target.bin))) || '0');
   // In place unless another command's copy got there first; a broken one (an install cut short) goes.
   if (fetched && !versionOf(target.bin)) {
     try {
@@ -88,15 +99,27 @@ export function supportedNode(env = process.env) {
   const target = cachedNode(env);
   const cached = versionOf(target.bin);
   if (cached && isSupported(cached)) {
-    process.stderr.write(`tourflow: ${unsupported}; running on Node.js ${cached.slice(1)} from ${target.dir}. ${HOW_TO} to use your own.\n`);
+    process.stderr.write(
+      `tourflow: ${unsupported}; running on Node.js ${cached.slice(1)} from ${target.dir}. ${HOW_TO} to use your own.\n`,
+    );
     return target.bin;
   }
-  if (!target.pkg) refuse(`${unsupported}, and the npm registry has no Node.js package for ${process.platform}-${process.arch} to fetch. ${HOW_TO} and run again.`);
+  if (!target.pkg)
+    refuse(
+      `${unsupported}, and the npm registry has no Node.js package for ${process.platform}-${process.arch} to fetch. ${HOW_TO} and run again.`,
+    );
   if (/^(off|0|false|no)$/i.test(env.TOURFLOW_NODE_DOWNLOAD || '')) {
-    refuse(`${unsupported}. ${HOW_TO} and run again, or unset TOURFLOW_NODE_DOWNLOAD to let tourflow fetch Node.js ${PINNED}.`);
+    refuse(
+      `${unsupported}. ${HOW_TO} and run again, or unset TOURFLOW_NODE_DOWNLOAD to let tourflow fetch Node.js ${PINNED}.`,
+    );
   }
-  process.stderr.write(`tourflow: ${unsupported}; fetching Node.js ${PINNED} once (npm package ${target.pkg}) into ${target.dir} and running on it. ${HOW_TO} to use your own, or set TOURFLOW_NODE_DOWNLOAD=off to be refused instead.\n`);
-  if (!fetchNode(target)) refuse(`could not fetch Node.js ${PINNED} (npm install ${target.pkg}@${PINNED} failed; see above). ${HOW_TO} and run again.`);
+  process.stderr.write(
+    `tourflow: ${unsupported}; fetching Node.js ${PINNED} once (npm package ${target.pkg}) into ${target.dir} and running on it. ${HOW_TO} to use your own, or set TOURFLOW_NODE_DOWNLOAD=off to be refused instead.\n`,
+  );
+  if (!fetchNode(target))
+    refuse(
+      `could not fetch Node.js ${PINNED} (npm install ${target.pkg}@${PINNED} failed; see above). ${HOW_TO} and run again.`,
+    );
   return target.bin;
 }
 
@@ -142,5 +165,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const [command, ...args] = process.argv.slice(2);
   if (!command) refuse('usage: node bin/supported-node.js <command line> [argument...]');
   const line = [command, ...args.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`)].join(' ');
-  runToEnd(spawn(line, { env: { ...process.env, PATH: pathWith(supportedNode()) }, stdio: 'inherit', shell: true }), false);
+  runToEnd(
+    spawn(line, { env: { ...process.env, PATH: pathWith(supportedNode()) }, stdio: 'inherit', shell: true }),
+    false,
+  );
 }

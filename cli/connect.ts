@@ -13,7 +13,13 @@ import { UserError, type CliContext } from './context.ts';
 import { encryptionFlag, type TemporalFlags } from './options.ts';
 
 /** The gRPC status codes told apart here (grpc-js's `status`, without loading grpc-js). */
-const GrpcStatus = { DEADLINE_EXCEEDED: 4, NOT_FOUND: 5, PERMISSION_DENIED: 7, UNAVAILABLE: 14, UNAUTHENTICATED: 16 } as const;
+const GrpcStatus = {
+  DEADLINE_EXCEEDED: 4,
+  NOT_FOUND: 5,
+  PERMISSION_DENIED: 7,
+  UNAVAILABLE: 14,
+  UNAUTHENTICATED: 16,
+} as const;
 
 /** Where the address came from, in words. */
 function addressOrigin(config: TemporalConfig): string {
@@ -31,12 +37,16 @@ function addressOrigin(config: TemporalConfig): string {
   }
 }
 
-const HOW_TO_POINT = 'Start a local server with `tourflow dev` (in another terminal), or point tourflow at yours with --address or TEMPORAL_ADDRESS.';
+const HOW_TO_POINT =
+  'Start a local server with `tourflow dev` (in another terminal), or point tourflow at yours with --address or TEMPORAL_ADDRESS.';
 
 /** The error for a Temporal server that does not answer. */
 export function unreachable(config: TemporalConfig, cause: unknown): UserError {
   const reason = (cause as Error)?.message?.split('\n')[0] ?? String(cause);
-  return new UserError(`cannot reach Temporal at ${config.address} (${addressOrigin(config)}): ${reason}.\n${HOW_TO_POINT}`, { cause });
+  return new UserError(
+    `cannot reach Temporal at ${config.address} (${addressOrigin(config)}): ${reason}.\n${HOW_TO_POINT}`,
+    { cause },
+  );
 }
 
 function grpcCode(error: unknown): number | undefined {
@@ -62,7 +72,11 @@ export function temporalUserError(config: TemporalConfig, error: unknown): UserE
       { cause: error },
     );
   }
-  if (/TransportError|tcp connect error|Connection refused|Failed to connect/i.test(String((error as Error)?.message ?? error))) {
+  if (
+    /TransportError|tcp connect error|Connection refused|Failed to connect/i.test(
+      String((error as Error)?.message ?? error),
+    )
+  ) {
     return unreachable(config, error);
   }
   return undefined;
@@ -75,9 +89,12 @@ export async function requireNamespace(client: Client, config: TemporalConfig): 
   } catch (error) {
     if (grpcCode(error) === GrpcStatus.NOT_FOUND) {
       const list = `temporal operator namespace list --address ${config.address}`;
-      throw new UserError(`Temporal at ${config.address} has no namespace "${config.namespace}"; name one it has with --namespace or TEMPORAL_NAMESPACE (\`${list}\` lists them).`, {
-        cause: error,
-      });
+      throw new UserError(
+        `Temporal at ${config.address} has no namespace "${config.namespace}"; name one it has with --namespace or TEMPORAL_NAMESPACE (\`${list}\` lists them).`,
+        {
+          cause: error,
+        },
+      );
     }
     // Not allowed to describe it (a namespace-scoped key): the calls that follow will say.
     const known = temporalUserError(config, error);
@@ -97,7 +114,12 @@ export async function withClient<T>(
   keys: KeyProviderOptions = {},
 ): Promise<T> {
   const config = ctx.config({
-    temporal: { address: flags.address, namespace: flags.namespace, taskQueue: flags.taskQueue, encryption: encryptionFlag(flags) },
+    temporal: {
+      address: flags.address,
+      namespace: flags.namespace,
+      taskQueue: flags.taskQueue,
+      encryption: encryptionFlag(flags),
+    },
   });
   let client: Client;
   try {

@@ -9,7 +9,9 @@ import { FailureType } from '../definitions/failure-types.ts';
 
 /** Where the user token came from, in words. */
 function tokenSource(config: ApiConfig): string {
-  return config.accessToken ? 'TOURFLOW_ACCESS_TOKEN and TOURFLOW_REFRESH_TOKEN' : `the sign-in \`tourflow login\` kept in ${config.tokenFile}`;
+  return config.accessToken
+    ? 'TOURFLOW_ACCESS_TOKEN and TOURFLOW_REFRESH_TOKEN'
+    : `the sign-in \`tourflow login\` kept in ${config.tokenFile}`;
 }
 
 /**
@@ -18,7 +20,11 @@ function tokenSource(config: ApiConfig): string {
  * token were accepted before the scope check); an API that does not answer is reported through
  * `warn` and the worker starts anyway, as its runs retry.
  */
-export async function checkApiCredentials(config: ApiConfig, signal: AbortSignal, warn: (text: string) => void): Promise<void> {
+export async function checkApiCredentials(
+  config: ApiConfig,
+  signal: AbortSignal,
+  warn: (text: string) => void,
+): Promise<void> {
   const [{ listOrganizations }, { createApiClient }, { ApiError }] = await Promise.all([
     import('../api/contract/organizations.ts'),
     import('../api/client/client.ts'),
@@ -31,7 +37,9 @@ export async function checkApiCredentials(config: ApiConfig, signal: AbortSignal
     if (!(error instanceof ApiError)) throw error;
     if (error.code === FailureType.INSUFFICIENT_SCOPE) return;
     if (error.code === FailureType.NETWORK_ERROR || error.code === FailureType.TIMEOUT || error.retryable) {
-      warn(`warning: the Tour API at ${config.baseUrl} did not answer the credentials check (${error.message}); starting anyway`);
+      warn(
+        `warning: the Tour API at ${config.baseUrl} did not answer the credentials check (${error.message}); starting anyway`,
+      );
       return;
     }
     const message =

@@ -21,7 +21,10 @@ export function isCsvInputs(value: string): boolean {
 }
 
 /** An `--inputs` value split into the list input it names (if any) and the file. */
-export function spreadsheetTarget(value: string, plan: Pick<Plan, 'inputs'>): { name: string; input: PlanInput; file: string } {
+export function spreadsheetTarget(
+  value: string,
+  plan: Pick<Plan, 'inputs'>,
+): { name: string; input: PlanInput; file: string } {
   const eq = value.indexOf('=');
   const named = eq > 0 ? value.slice(0, eq) : undefined;
   const file = eq > 0 ? value.slice(eq + 1) : value;
@@ -36,7 +39,12 @@ export async function readSpreadsheetBytes(cwd: string, file: string): Promise<B
     // read to one byte past the bound at most
     bytes = await readBoundedBytes(path.resolve(cwd, file), INPUTS_LIMITS.maxBytes);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : error instanceof Error
+          ? error.message
+          : String(error);
     throw new UserError(`${file}: cannot read inputs file: ${reason}`);
   }
   const tooLarge = sizeProblem(bytes, INPUTS_LIMITS);
@@ -50,14 +58,20 @@ function targetInput(plan: Pick<Plan, 'inputs'>, named: string | undefined, file
   if (named !== undefined) {
     const input = Object.hasOwn(plan.inputs, named) ? plan.inputs[named] : undefined;
     if (input?.type === InputType.list) return [named, input];
-    const near = closest(named, lists.map(([name]) => name));
-    throw new UserError(`--inputs ${named}=${file}: the playbook has no list input "${named}"${near ? `; did you mean "${near}"?` : ''}`);
+    const near = closest(
+      named,
+      lists.map(([name]) => name),
+    );
+    throw new UserError(
+      `--inputs ${named}=${file}: the playbook has no list input "${named}"${near ? `; did you mean "${near}"?` : ''}`,
+    );
   }
   if (lists.length === 1) return lists[0]!;
   const names = lists.map(([name]) => name).join(', ') || 'none';
-  throw new UserError(`--inputs ${file}: say which list input the rows fill, e.g. --inputs <input>=${file} (list inputs: ${names})`);
+  throw new UserError(
+    `--inputs ${file}: say which list input the rows fill, e.g. --inputs <input>=${file} (list inputs: ${names})`,
+  );
 }
-
 
 /** Lines of a file's bytes (a last line without a newline counts); UTF-16's newlines hold one 0x0A byte too. */
 function lineCount(bytes: Buffer): number {
@@ -84,5 +98,4 @@ export async function readCsvInputs(cwd: string, value: string, plan: Pick<Plan,
   if (!headers) throw new UserError(`${file}: the file is empty; it needs a header row naming the columns`);
   const table: Table = { headers, rows: rows.map((cells, r) => ({ row: r + 2, cells })) };
   return { [name]: tableToList(table, name, input, file) };
-
 }

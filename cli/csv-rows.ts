@@ -8,8 +8,7 @@
  * bad cell's with its row (as the spreadsheet numbers it: the header is row 1), its column and
  * the form it expects, up to `MAX_PROBLEMS` of them.
  */
-import { checkField, isEmptyCell }
- from '../definitions/inputs.ts';
+import { checkField, isEmptyCell } from '../definitions/inputs.ts';
 import type { JsonObject, JsonValue, PlanField, PlanInput } from '../definitions/plan-types.ts';
 import { closest } from '../definitions/suggest.ts';
 import { UserError } from './context.ts';
@@ -36,14 +35,27 @@ export const fold = (text: string): string =>
 
 /** `First name` -> `firstName`. */
 function camelCase(header: string): string {
-  const words = header.trim().split(/[^A-Za-z0-9]+/).filter((word) => word);
-  return words.map((word, i) => (i === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : word.charAt(0).toUpperCase() + word.slice(1))).join('') || header;
+  const words = header
+    .trim()
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word);
+  return (
+    words
+      .map((word, i) =>
+        i === 0 ? word.charAt(0).toLowerCase() + word.slice(1) : word.charAt(0).toUpperCase() + word.slice(1),
+      )
+      .join('') || header
+  );
 }
 
 const quoted = (names: readonly string[]): string => names.map((name) => `"${name}"`).join(', ');
 
 /** Column index -> field name (undefined: a column to leave out), and the header's mistakes. */
-function columnFields(table: Table, name: string, input: PlanInput): { fields: Array<string | undefined>; problems: string[] } {
+function columnFields(
+  table: Table,
+  name: string,
+  input: PlanInput,
+): { fields: Array<string | undefined>; problems: string[] } {
   const { headers } = table;
   const declared = input.fields ? Object.keys(input.fields) : undefined;
   const blankColumn = (c: number) => headers[c]!.trim() === '' && table.rows.every(({ cells }) => blank(cells[c]));
@@ -55,7 +67,12 @@ function columnFields(table: Table, name: string, input: PlanInput): { fields: A
   const problems: string[] = [];
   if (declared && fields.every((field) => field === undefined)) {
     // no header names a field: most likely the file starts with a row of data, whose cells are not repeated here
-    return { fields, problems: [`row 1 names none of the fields of "${name}" (${quoted(declared)}): the first row must be the header row naming the columns`] };
+    return {
+      fields,
+      problems: [
+        `row 1 names none of the fields of "${name}" (${quoted(declared)}): the first row must be the header row naming the columns`,
+      ],
+    };
   }
   const lists = `(columns: ${quoted(headers.filter((_, c) => !blankColumn(c)))}; fields of "${name}": ${quoted(declared ?? [])})`;
   const unmatched = headers.filter((_, c) => declared && fields[c] === undefined && !blankColumn(c));
@@ -63,9 +80,13 @@ function columnFields(table: Table, name: string, input: PlanInput): { fields: A
   if (unmatched.length === 1) {
     const [header] = unmatched as [string];
     const guess = near(header);
-    problems.push(`column "${header}" names no field${guess ? `; did you mean "${guess}"?` : ''} ${lists}; declare it in the playbook or remove the column`);
+    problems.push(
+      `column "${header}" names no field${guess ? `; did you mean "${guess}"?` : ''} ${lists}; declare it in the playbook or remove the column`,
+    );
   } else if (unmatched.length > 1) {
-    const named = unmatched.map((header) => `"${header}"${near(header) ? ` (did you mean "${near(header)}"?)` : ''}`).join(', ');
+    const named = unmatched
+      .map((header) => `"${header}"${near(header) ? ` (did you mean "${near(header)}"?)` : ''}`)
+      .join(', ');
     problems.push(`columns ${named} name no field ${lists}; declare them in the playbook or remove them`);
   }
 
@@ -73,7 +94,8 @@ function columnFields(table: Table, name: string, input: PlanInput): { fields: A
   if (missing.length > 0) problems.push(`no column for ${quoted(missing)} ${lists}`);
   fields.forEach((field, c) => {
     const first = fields.indexOf(field);
-    if (field !== undefined && first !== c) problems.push(`columns "${headers[first]}" and "${headers[c]}" both fill "${field}"; rename or remove one`);
+    if (field !== undefined && first !== c)
+      problems.push(`columns "${headers[first]}" and "${headers[c]}" both fill "${field}"; rename or remove one`);
   });
   return { fields, problems };
 }
@@ -124,7 +146,10 @@ export function tableToList(table: Table, name: string, input: PlanInput, file: 
     const element: JsonObject = {};
     fields.forEach((field, c) => {
       if (field === undefined) return;
-      const { value, problem } = cellValue(Object.hasOwn(declared, field) ? declared[field] : undefined, cells[c] ?? null);
+      const { value, problem } = cellValue(
+        Object.hasOwn(declared, field) ? declared[field] : undefined,
+        cells[c] ?? null,
+      );
       if (problem) problems.push(`row ${row}, column "${table.headers[c]}": ${problem}`);
       else if (value !== undefined) element[field] = value;
     });
@@ -144,5 +169,9 @@ export function problemsReport(file: string, problems: readonly string[]): strin
   if (problems.length === 1) return `${file}: ${problems[0]}`;
   const shown = problems.slice(0, MAX_PROBLEMS).map((problem) => `  ${problem}`);
   const more = problems.length > MAX_PROBLEMS ? [`  … and ${problems.length - MAX_PROBLEMS} more`] : [];
-  return [`${file}: ${problems.length} mistakes (rows as the spreadsheet numbers them, the header is row 1):`, ...shown, ...more].join('\n');
+  return [
+    `${file}: ${problems.length} mistakes (rows as the spreadsheet numbers them, the header is row 1):`,
+    ...shown,
+    ...more,
+  ].join('\n');
 }

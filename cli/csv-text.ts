@@ -47,7 +47,9 @@ export function csvText(bytes: Uint8Array, file: string): string {
     const nul = bytes.indexOf(0);
     if (nul !== -1) {
       const line = lineOf(Buffer.from(bytes.subarray(0, nul)).toString('latin1'), nul);
-      throw new UserError(`${file} line ${line} holds NUL bytes: UTF-16 text without a byte order mark, or not a CSV file; ${SAVE_AS_UTF8}`);
+      throw new UserError(
+        `${file} line ${line} holds NUL bytes: UTF-16 text without a byte order mark, or not a CSV file; ${SAVE_AS_UTF8}`,
+      );
     }
     try {
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);

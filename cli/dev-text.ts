@@ -13,7 +13,10 @@ export interface DevReady {
 }
 
 /** The environment that points other tools at this dev: Temporal, the Web UI and the sandbox. */
-export function devEnvironment({ config, credentials: c }: Pick<DevReady, 'config' | 'credentials'>): Record<string, string | undefined> {
+export function devEnvironment({
+  config,
+  credentials: c,
+}: Pick<DevReady, 'config' | 'credentials'>): Record<string, string | undefined> {
   return {
     TEMPORAL_ADDRESS: config.temporal.address,
     TEMPORAL_NAMESPACE: config.temporal.namespace,
@@ -37,7 +40,9 @@ export function devReady(ready: DevReady): string[] {
     `Temporal ${temporal.address} (namespace ${temporal.namespace}) · Web UI ${temporal.uiUrl ?? '(headless)'}`,
     `Tour API sandbox ${c.baseUrl} · OAuth portal ${c.authUrl}`,
     `worker ready on task queue ${temporal.taskQueue}${config.worker.metricsAddress ? ` · metrics http://${config.worker.metricsAddress}/metrics` : ''}`,
-    ready.encryption ? `payloads encrypted with ${ready.encryption}` : 'payloads stored unencrypted (TOURFLOW_ENCRYPTION=off)',
+    ready.encryption
+      ? `payloads encrypted with ${ready.encryption}`
+      : 'payloads stored unencrypted (TOURFLOW_ENCRYPTION=off)',
     '',
     `tourflow commands in other terminals find this dev by themselves (${ready.stateFile}).`,
     'For the Temporal CLI and scripts:',

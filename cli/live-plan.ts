@@ -46,28 +46,65 @@ export function liveLines(plans: readonly PlannedCall[]): string[] {
 /** The exit code of a live plan: a failing call first, then any change. */
 export function liveExitCode(plans: readonly PlannedCall[]): ExitCode {
   if (plans.some((plan) => plan.would === 'fail')) return ExitCode.failed;
-  return plans.some((plan) => ['create', 'change', 'update', 'delete'].includes(plan.would)) ? ExitCode.changes : ExitCode.ok;
+  return plans.some((plan) => ['create', 'change', 'update', 'delete'].includes(plan.would))
+    ? ExitCode.changes
+    : ExitCode.ok;
 }
 
 /** Starts the live plan, waits for it and prints it. */
-export async function runLivePlan(ctx: CliContext, flags: TemporalFlags, plan: Plan, inputs: JsonObject, options: { json?: boolean; sources?: PlaybookInput['sources'] }): Promise<void> {
-  const [{ startRun, waitUnlessStopped }, { hasWorker, withClient }] = await Promise.all([import('./runs.ts'), import('./progress.ts')]);
-  await withClient(ctx, flags, async (client, config) => {
-    const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs, live: true, ...(options.sources ? { sources: options.sources } : {}) });
-    const { namespace, taskQueue } = config.temporal;
-    // Only the worker reads the tour (it holds the API's credentials).
-    if ((await hasWorker(client, namespace, taskQueue)) === false) ctx.err(`no worker serves task queue ${taskQueue} in ${namespace}; the plan waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`);
-    const outcome = await waitUnlessStopped(run.handle, ctx.signal);
-    if (!outcome) return;
-    const plans = outcome.result?.plans ?? [];
-    if (!outcome.result || outcome.exitCode !== ExitCode.ok) {
-      if (options.json) ctx.out(JSON.stringify({ workflowId: run.workflowId, plans, error: outcome.result?.error ?? { message: outcome.message } }, null, 2));
-      else ctx.out([...liveLines(plans), `plan failed: ${outcome.result?.error?.message ?? outcome.message}`].join('\n'));
-      ctx.setExitCode(ExitCode.failed);
-      return;
-    }
-    if (options.json) ctx.out(JSON.stringify({ workflowId: run.workflowId, summary: summaryLine(plans), plans }, null, 2));
-    else ctx.out(liveLines(plans).join('\n'));
-    ctx.setExitCode(liveExitCode(plans));
-  }, { required: true });
+export async function runLivePlan(
+  ctx: CliContext,
+  flags: TemporalFlags,
+  plan: Plan,
+  inputs: JsonObject,
+  options: { json?: boolean; sources?: PlaybookInput['sources'] },
+): Promise<void> {
+  const [{ startRun, waitUnlessStopped }, { hasWorker, withClient }] = await Promise.all([
+    import('./runs.ts'),
+    import('./progress.ts'),
+  ]);
+  await withClient(
+    ctx,
+    flags,
+    async (client, config) => {
+      const run = await startRun({
+        client,
+        taskQueue: config.temporal.taskQueue,
+        plan,
+        inputs,
+        live: true,
+        ...(options.sources ? { sources: options.sources } : {}),
+      });
+      const { namespace, taskQueue } = config.temporal;
+      // Only the worker reads the tour (it holds the API's credentials).
+      if ((await hasWorker(client, namespace, taskQueue)) === false)
+        ctx.err(
+          `no worker serves task queue ${taskQueue} in ${namespace}; the plan waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`,
+        );
+      const outcome = await waitUnlessStopped(run.handle, ctx.signal);
+      if (!outcome) return;
+      const plans = outcome.result?.plans ?? [];
+      if (!outcome.result || outcome.exitCode !== ExitCode.ok) {
+        if (options.json)
+          ctx.out(
+            JSON.stringify(
+              { workflowId: run.workflowId, plans, error: outcome.result?.error ?? { message: outcome.message } },
+              null,
+              2,
+            ),
+          );
+        else
+          ctx.out(
+            [...liveLines(plans), `plan failed: ${outcome.result?.error?.message ?? outcome.message}`].join('\n'),
+          );
+        ctx.setExitCode(ExitCode.failed);
+        return;
+      }
+      if (options.json)
+        ctx.out(JSON.stringify({ workflowId: run.workflowId, summary: summaryLine(plans), plans }, null, 2));
+      else ctx.out(liveLines(plans).join('\n'));
+      ctx.setExitCode(liveExitCode(plans));
+    },
+    { required: true },
+  );
 }

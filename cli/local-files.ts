@@ -31,7 +31,11 @@ const INPUT_FOLDER_HINT =
  */
 export async function carryLocalFiles(plan: Plan, inputs: JsonObject, cwd: string): Promise<Plan> {
   if (!plan.steps.some(hasLocalFile)) return plan;
-  const scope: ExpressionScope = { inputs, steps: {}, run: { workflowId: '', playbook: plan.name, now: new Date().toISOString() } };
+  const scope: ExpressionScope = {
+    inputs,
+    steps: {},
+    run: { workflowId: '', playbook: plan.name, now: new Date().toISOString() },
+  };
   const steps = await Promise.all(plan.steps.map((step) => (hasLocalFile(step) ? carried(step, scope, cwd) : step)));
   const out = { ...plan, steps };
   const tooLarge = await inputSizeProblem(out, inputs);
@@ -49,13 +53,19 @@ async function carried(step: PlanStep, scope: ExpressionScope, cwd: string): Pro
   const given = localFilePath(step, localFile, scope);
   const absolute = path.resolve(cwd, given.startsWith('~/') ? path.join(os.homedir(), given.slice(2)) : given);
   const info = await stat(absolute).catch(() => undefined);
-  if (!info) throw new UserError(`step ${step.id}: localFile "${given}": there is no such file on this machine (${absolute})`);
+  if (!info)
+    throw new UserError(`step ${step.id}: localFile "${given}": there is no such file on this machine (${absolute})`);
   if (!info.isFile()) throw new UserError(`step ${step.id}: localFile "${given}" (${absolute}) is not a file`);
   if (info.size > LOCAL_FILE_LIMIT) {
-    throw new UserError(`step ${step.id}: localFile "${given}" has ${info.size.toLocaleString('en-US')} bytes; \`tourflow run\` carries files of at most 1 MiB into a run: ${INPUT_FOLDER_HINT}`);
+    throw new UserError(
+      `step ${step.id}: localFile "${given}" has ${info.size.toLocaleString('en-US')} bytes; \`tourflow run\` carries files of at most 1 MiB into a run: ${INPUT_FOLDER_HINT}`,
+    );
   }
   const bytes = await readFile(absolute);
-  return { ...step, args: { ...args, base64: bytes.toString('base64'), fileName: args.fileName ?? path.basename(absolute) } };
+  return {
+    ...step,
+    args: { ...args, base64: bytes.toString('base64'), fileName: args.fileName ?? path.basename(absolute) },
+  };
 }
 
 /** The path a `localFile` gives: written out, or an expression over the inputs. */
@@ -65,9 +75,12 @@ function localFilePath(step: PlanStep, value: unknown, scope: ExpressionScope): 
     try {
       result = evaluateTemplate(value as string, scope);
     } catch {
-      throw new UserError(`step ${step.id}: localFile must be known when the run starts, a path or an expression over the inputs (not a step's output or a forEach element): ${String(value)}`);
+      throw new UserError(
+        `step ${step.id}: localFile must be known when the run starts, a path or an expression over the inputs (not a step's output or a forEach element): ${String(value)}`,
+      );
     }
   }
-  if (typeof result !== 'string' || result === '') throw new UserError(`step ${step.id}: localFile must be a path, not ${JSON.stringify(result)}`);
+  if (typeof result !== 'string' || result === '')
+    throw new UserError(`step ${step.id}: localFile must be a path, not ${JSON.stringify(result)}`);
   return result;
 }

@@ -43,7 +43,8 @@ function defaultSignal(): AbortSignal {
 
 /** The error, or the first of its causes, that is a `type`. */
 function causeOf<T extends Error>(error: unknown, type: new (...args: never[]) => T): T | undefined {
-  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) if (at instanceof type) return at;
+  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++)
+    if (at instanceof type) return at;
   return undefined;
 }
 
@@ -70,9 +71,14 @@ export function asUserError(error: unknown): UserError | undefined {
   const { code, path, name, message } = (error ?? {}) as NodeJS.ErrnoException;
   const problem = code ? FILE_PROBLEMS[code] : undefined;
   // Reading through a file handle (a folder given as a file) names no path.
-  if (problem) return new UserError(path ? `cannot open ${path}: ${problem}` : `cannot read a file named on the command line: ${problem}`, { cause: error });
+  if (problem)
+    return new UserError(
+      path ? `cannot open ${path}: ${problem}` : `cannot read a file named on the command line: ${problem}`,
+      { cause: error },
+    );
   // Playbooks are parsed with their own file:line:column errors; YAML read elsewhere is an --inputs file.
-  if (name === 'YAMLParseError') return new UserError(`an --inputs file is not valid YAML: ${message.split('\n')[0]}`, { cause: error });
+  if (name === 'YAMLParseError')
+    return new UserError(`an --inputs file is not valid YAML: ${message.split('\n')[0]}`, { cause: error });
   return undefined;
 }
 

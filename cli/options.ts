@@ -16,8 +16,14 @@ export interface TemporalFlags {
 /** Adds `--address` and `--namespace` to a command. */
 export function addTemporalFlags(command: Command): Command {
   return command
-    .option('--address <host:port>', 'Temporal address (default: TEMPORAL_ADDRESS, the Temporal CLI profile, a running `tourflow dev`, else 127.0.0.1:7233)')
-    .option('--namespace <name>', 'Temporal namespace (default: TEMPORAL_NAMESPACE, the profile, a running `tourflow dev`, else default)');
+    .option(
+      '--address <host:port>',
+      'Temporal address (default: TEMPORAL_ADDRESS, the Temporal CLI profile, a running `tourflow dev`, else 127.0.0.1:7233)',
+    )
+    .option(
+      '--namespace <name>',
+      'Temporal namespace (default: TEMPORAL_NAMESPACE, the profile, a running `tourflow dev`, else default)',
+    );
 }
 
 const EMAIL = /[^\s@]+@[^\s@]+\.[A-Za-z]{2,}/;
@@ -27,7 +33,10 @@ const EMAIL = /[^\s@]+@[^\s@]+\.[A-Za-z]{2,}/;
  * when it holds an e-mail address, as payload encryption cannot hide it.
  */
 export function storedInTheClear(value: string, what: string): string {
-  if (EMAIL.test(value)) throw new UserError(`${what} "${value}" holds an e-mail address; Temporal stores ${what}s unencrypted, so keep personal data out of them`);
+  if (EMAIL.test(value))
+    throw new UserError(
+      `${what} "${value}" holds an e-mail address; Temporal stores ${what}s unencrypted, so keep personal data out of them`,
+    );
   return value;
 }
 
@@ -54,7 +63,10 @@ export function addMetricsFlag(command: Command): Command {
  * (`TOURFLOW_METRICS_ADDRESS`), checked; undefined when neither is given.
  */
 export function metricsAddressOf(flags: MetricsFlags, configured: string | undefined): string | undefined {
-  const [value, source] = flags.metricsAddress !== undefined ? [flags.metricsAddress, '--metrics-address'] : [configured, 'TOURFLOW_METRICS_ADDRESS'];
+  const [value, source] =
+    flags.metricsAddress !== undefined
+      ? [flags.metricsAddress, '--metrics-address']
+      : [configured, 'TOURFLOW_METRICS_ADDRESS'];
   if (value === undefined) return undefined;
   try {
     return metricsBindAddress(value, source);
@@ -65,7 +77,9 @@ export function metricsAddressOf(flags: MetricsFlags, configured: string | undef
 
 /** A metrics endpoint the worker could not open (its address is taken), as a user error. */
 export function metricsUserError(error: unknown): UserError | undefined {
-  return error instanceof MetricsAddressError ? new UserError(error.message, { exitCode: ExitCode.failed, cause: error }) : undefined;
+  return error instanceof MetricsAddressError
+    ? new UserError(error.message, { exitCode: ExitCode.failed, cause: error })
+    : undefined;
 }
 
 /** `--input k=v`, repeatable. */
@@ -78,7 +92,8 @@ export function collectInput(value: string, previous: Record<string, string> = {
 /** A `--port`-style flag's value: a port number, 0 for a free one. */
 export function portFrom(value: string, flag: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UserError(`${flag} must be a port number (0-65535), got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new UserError(`${flag} must be a port number (0-65535), got "${value}"`);
   return port;
 }
 

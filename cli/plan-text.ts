@@ -7,7 +7,8 @@ import { plural } from '../definitions/plural.ts';
 export function describePlan(plan: Plan, inputs: JsonObject, indent = ''): string[] {
   const lines = [`${indent}playbook ${plan.name}${plan.description ? `: ${plan.description}` : ''}`];
   const given = Object.entries(inputs);
-  if (given.length > 0) lines.push(`${indent}inputs: ${given.map(([name, value]) => `${name}=${short(value)}`).join(', ')}`);
+  if (given.length > 0)
+    lines.push(`${indent}inputs: ${given.map(([name, value]) => `${name}=${short(value)}`).join(', ')}`);
   if (!plan.rollback) lines.push(`${indent}rollback: off (completed steps stay when the run fails)`);
   const byId = new Map(plan.steps.map((step) => [step.id, step]));
   plan.groups.forEach((group, index) => {
@@ -24,7 +25,10 @@ export function describePlan(plan: Plan, inputs: JsonObject, indent = ''): strin
 
 /** Every step, those of child playbooks too (`parent/child` IDs). */
 function allSteps(plan: Plan, prefix = ''): Array<{ id: string; step: PlanStep }> {
-  return plan.steps.flatMap((step) => [{ id: `${prefix}${step.id}`, step }, ...(step.plan ? allSteps(step.plan, `${prefix}${step.id}/`) : [])]);
+  return plan.steps.flatMap((step) => [
+    { id: `${prefix}${step.id}`, step },
+    ...(step.plan ? allSteps(step.plan, `${prefix}${step.id}/`) : []),
+  ]);
 }
 
 /**
@@ -35,8 +39,11 @@ function destructiveSummary(plan: Plan): string[] {
   const lines = allSteps(plan).flatMap(({ id, step }) => {
     const action = findAction(step.action);
     if (!step.destroys && action?.kind !== 'delete') return [];
-    if (step.destroys || !step.compensation) return [`  ${id}  ${step.action}: cannot be undone: ${step.destroys ?? action?.description ?? ''}`];
-    return [`  ${id}  ${step.action}: ${(action?.description ?? '').replace(/\.$/, '')}; undone on rollback: ${step.compensation}`];
+    if (step.destroys || !step.compensation)
+      return [`  ${id}  ${step.action}: cannot be undone: ${step.destroys ?? action?.description ?? ''}`];
+    return [
+      `  ${id}  ${step.action}: ${(action?.description ?? '').replace(/\.$/, '')}; undone on rollback: ${step.compensation}`,
+    ];
   });
   return lines.length > 0 ? ['deletes and destroys:', ...lines] : [];
 }
@@ -48,17 +55,24 @@ function describeStep(step: PlanStep, indent: string): string[] {
   if (step.if) lines.push(`${detail}if: ${step.if}`);
   if (step.forEach) {
     const key = step.forEach.key ? `, key ${step.forEach.key}` : '';
-    lines.push(`${detail}forEach: ${step.forEach.items} as ${step.forEach.as}, ${step.forEach.concurrency} at once${key}`);
+    lines.push(
+      `${detail}forEach: ${step.forEach.items} as ${step.forEach.as}, ${step.forEach.concurrency} at once${key}`,
+    );
   }
   if (step.action === 'set' && step.kind === 'control') {
-    lines.push(`${detail}values: ${Object.keys(step.args as JsonObject).join(', ')} (computed in the run: no API call)`);
+    lines.push(
+      `${detail}values: ${Object.keys(step.args as JsonObject).join(', ')} (computed in the run: no API call)`,
+    );
     return lines;
   }
   const calls = findAction(step.action)?.calls ?? [];
   if (calls.length > 0) lines.push(`${detail}calls: ${calls.join(', ')}`);
-  if (step.approvalTimeout) lines.push(`${detail}waits for: tourflow approve RUN ${step.id} (up to ${step.approvalTimeout})`);
+  if (step.approvalTimeout)
+    lines.push(`${detail}waits for: tourflow approve RUN ${step.id} (up to ${step.approvalTimeout})`);
   if (step.onFailure === 'continue') lines.push(`${detail}on failure: continue`);
-  lines.push(`${detail}undo: ${step.compensation ?? (step.destroys ? 'none: this step cannot be undone' : 'nothing to undo')}`);
+  lines.push(
+    `${detail}undo: ${step.compensation ?? (step.destroys ? 'none: this step cannot be undone' : 'nothing to undo')}`,
+  );
   const shared = sharedDateNote(step);
   if (shared) lines.push(`${detail}note: ${shared}`);
   if (step.plan) lines.push(...describePlan(step.plan, {}, `${detail}| `));
@@ -89,13 +103,22 @@ function sharedDateNote(step: PlanStep): string | undefined {
 /** The `date` fields of a literal list of days. */
 function datesIn(list: JsonValue | undefined): string[] {
   if (!Array.isArray(list)) return [];
-  return list.flatMap((entry) => (entry && typeof entry === 'object' && !Array.isArray(entry) && typeof entry.date === 'string' ? [entry.date] : []));
+  return list.flatMap((entry) =>
+    entry && typeof entry === 'object' && !Array.isArray(entry) && typeof entry.date === 'string' ? [entry.date] : [],
+  );
 }
 
 /** Whether `updateDays` may give a day a new date: a literal entry with `date`, or an expression. */
 function movesDays(list: JsonValue | undefined): boolean {
   if (list === undefined) return false;
-  return !Array.isArray(list) || list.some((entry) => typeof entry === 'string' || (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && entry.date !== undefined));
+  return (
+    !Array.isArray(list) ||
+    list.some(
+      (entry) =>
+        typeof entry === 'string' ||
+        (entry !== null && typeof entry === 'object' && !Array.isArray(entry) && entry.date !== undefined),
+    )
+  );
 }
 
 function short(value: JsonValue): string {

@@ -24,7 +24,8 @@ export async function loadPlan(
   options: InputsFileOptions = {},
 ): Promise<{ plan: Plan; inputs: JsonObject }> {
   const compiled = await compilePlaybookFile(file, { cwd: ctx.cwd });
-  if (compiled.errors.length > 0 || !compiled.plan) throw new UserError(formatErrors(compiled.errors, compiled.sources));
+  if (compiled.errors.length > 0 || !compiled.plan)
+    throw new UserError(formatErrors(compiled.errors, compiled.sources));
   const fromFile = inputsFile ? await readInputsFor(ctx, compiled.plan, inputsFile, options) : {};
   const resolved = resolveInputs(compiled.plan!, { ...fromFile, ...raw });
   if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
@@ -37,9 +38,15 @@ export async function loadPlan(
  * The values an `--inputs` file gives `plan`: a CSV file's or Excel sheet's rows for one of its
  * list inputs, else a YAML or JSON file's values; mistakes are a `UserError`.
  */
-export async function readInputsFor(ctx: CliContext, plan: Plan, inputsFile: string, options: InputsFileOptions = {}): Promise<JsonObject> {
+export async function readInputsFor(
+  ctx: CliContext,
+  plan: Plan,
+  inputsFile: string,
+  options: InputsFileOptions = {},
+): Promise<JsonObject> {
   const xlsx = isXlsxInputs(inputsFile);
-  if (options.sheet !== undefined && !xlsx) throw new UserError(`--sheet ${options.sheet}: only an Excel workbook (--inputs FILE.xlsx) has sheets`);
+  if (options.sheet !== undefined && !xlsx)
+    throw new UserError(`--sheet ${options.sheet}: only an Excel workbook (--inputs FILE.xlsx) has sheets`);
   if (xlsx) return readXlsxInputs(ctx.cwd, inputsFile, plan, options.sheet);
   return isCsvInputs(inputsFile) ? readCsvInputs(ctx.cwd, inputsFile, plan) : readInputsFlag(ctx, inputsFile);
 }
@@ -49,7 +56,12 @@ export async function readInputsFor(ctx: CliContext, plan: Plan, inputsFile: str
  * them (empty when it is right): its rows or values checked as a run would check them, without
  * asking for the inputs it does not give.
  */
-export async function inputsFileProblems(ctx: CliContext, plan: Plan, inputsFile: string, options: InputsFileOptions = {}): Promise<string[]> {
+export async function inputsFileProblems(
+  ctx: CliContext,
+  plan: Plan,
+  inputsFile: string,
+  options: InputsFileOptions = {},
+): Promise<string[]> {
   try {
     const fromFile = await readInputsFor(ctx, plan, inputsFile, options);
     const { inputs, problems } = inputProblems(plan, fromFile);

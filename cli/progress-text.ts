@@ -39,7 +39,10 @@ export function runStatusText(info: Pick<WorkflowExecutionInfo, 'status' | 'memo
 }
 
 /** The playbook and tour of a run, from its search attributes. */
-export function runLabels(info: Pick<WorkflowExecutionInfo, 'searchAttributes'>): { playbook?: string; tourId?: string } {
+export function runLabels(info: Pick<WorkflowExecutionInfo, 'searchAttributes'>): {
+  playbook?: string;
+  tourId?: string;
+} {
   const first = (name: string) => {
     const value = info.searchAttributes?.[name]?.[0];
     return typeof value === 'string' ? value : undefined;
@@ -87,7 +90,8 @@ export function formatInZone(iso: string, timezone: string): string {
 /** Left-aligned columns, two spaces apart. */
 export function table(head: string[], rows: string[][]): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ');
   return [line(head), ...rows.map(line)];
 }
 
@@ -121,10 +125,16 @@ export function stepText(step: StepProgress, width: number, workflowId: string |
  * The step list of a run, a line a step, with `items done/total` on `forEach` steps. A waiting
  * step says how to approve it while the run is `open`.
  */
-export function progressLines(progress: Pick<RunProgress, 'playbook' | 'paused' | 'steps'>, workflowId: string, open = true): string[] {
+export function progressLines(
+  progress: Pick<RunProgress, 'playbook' | 'paused' | 'steps'>,
+  workflowId: string,
+  open = true,
+): string[] {
   const width = Math.max(4, ...progress.steps.map((s) => s.id.length));
   const head = `${progress.playbook} ${workflowId}${progress.paused ? ' (paused: resume with `tourflow resume`)' : ''}`;
-  const lines = progress.steps.map((step) => `  ${stepText(step, width, open ? workflowId : undefined)}${step.items ? `  ${itemsText(step)}` : ''}`);
+  const lines = progress.steps.map(
+    (step) => `  ${stepText(step, width, open ? workflowId : undefined)}${step.items ? `  ${itemsText(step)}` : ''}`,
+  );
   return [head, ...lines];
 }
 
@@ -133,7 +143,8 @@ export function progressLines(progress: Pick<RunProgress, 'playbook' | 'paused' 
  * its cancellation) goes on, and how to reach it.
  */
 export function stoppedWaitingText(workflowId: string, cancelling = false): string {
-  if (cancelling) return `stopped waiting for ${workflowId}; its cancellation goes on.\nFollow it with \`tourflow status ${workflowId}\`.`;
+  if (cancelling)
+    return `stopped waiting for ${workflowId}; its cancellation goes on.\nFollow it with \`tourflow status ${workflowId}\`.`;
   return [
     `stopped waiting for ${workflowId}; the run goes on.`,
     `Follow it with \`tourflow status ${workflowId}\`; cancel it (and roll it back) with \`tourflow cancel ${workflowId}\`.`,

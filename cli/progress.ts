@@ -3,7 +3,12 @@
  * connected), asking for its progress and printing how it ended. Shared by `runs`, `status`, `result`, `cancel`, `approve`, `pause`, `resume`
  * and the schedule commands, which load it when they act.
  */
-import { WorkflowUpdateFailedError, type Client, type WorkflowExecutionDescription, type WorkflowHandle } from '@temporalio/client';
+import {
+  WorkflowUpdateFailedError,
+  type Client,
+  type WorkflowExecutionDescription,
+  type WorkflowHandle,
+} from '@temporalio/client';
 import { WorkflowNotFoundError } from '@temporalio/common';
 import { progressQuery, type RunProgress } from '../workflows/messages.ts';
 import { UserError, type CliContext } from './context.ts';
@@ -41,9 +46,10 @@ export async function findRun(client: Client, workflowId: string): Promise<Found
 /** Fails with a `UserError` unless the run is still open: `verb` says what could not be done. */
 export function requireOpen(run: FoundRun, verb: string): void {
   if (run.description.status.name === 'RUNNING') return;
-  throw new UserError(`run "${run.description.workflowId}" has ended (${runStatusText(run.description)}); nothing to ${verb}`);
+  throw new UserError(
+    `run "${run.description.workflowId}" has ended (${runStatusText(run.description)}); nothing to ${verb}`,
+  );
 }
-
 
 /**
  * Whether any worker has polled the task queue for workflow tasks lately (the server
@@ -52,7 +58,11 @@ export function requireOpen(run: FoundRun, verb: string): void {
 export async function hasWorker(client: Client, namespace: string, taskQueue: string): Promise<boolean | undefined> {
   try {
     // taskQueueType 1: TASK_QUEUE_TYPE_WORKFLOW
-    const answer = await client.workflowService.describeTaskQueue({ namespace, taskQueue: { name: taskQueue }, taskQueueType: 1 });
+    const answer = await client.workflowService.describeTaskQueue({
+      namespace,
+      taskQueue: { name: taskQueue },
+      taskQueueType: 1,
+    });
     return (answer.pollers?.length ?? 0) > 0;
   } catch {
     return undefined;
@@ -78,12 +88,23 @@ export async function queryProgress(handle: WorkflowHandle, signal?: AbortSignal
  * outside the playbook): its state, why, and each step's last state as the workflow answers
  * the progress query (when a worker is there to answer).
  */
-async function closedRunReport(handle: WorkflowHandle, outcome: RunOutcome): Promise<{ lines: string[]; json: Record<string, unknown> }> {
+async function closedRunReport(
+  handle: WorkflowHandle,
+  outcome: RunOutcome,
+): Promise<{ lines: string[]; json: Record<string, unknown> }> {
   const description = await handle.describe().catch(() => undefined);
   const status = description ? runStatusText(description) : 'failed';
   const progress = await queryProgress(handle);
-  const lines = [`${handle.workflowId} ${status}${outcome.message ? `: ${outcome.message}` : ''}`, ...(progress ? progressLines(progress, handle.workflowId, false).slice(1) : [])];
-  const json = { workflowId: handle.workflowId, status, ...(outcome.message ? { error: outcome.message } : {}), ...(progress ? { steps: progress.steps } : {}) };
+  const lines = [
+    `${handle.workflowId} ${status}${outcome.message ? `: ${outcome.message}` : ''}`,
+    ...(progress ? progressLines(progress, handle.workflowId, false).slice(1) : []),
+  ];
+  const json = {
+    workflowId: handle.workflowId,
+    status,
+    ...(outcome.message ? { error: outcome.message } : {}),
+    ...(progress ? { steps: progress.steps } : {}),
+  };
   return { lines, json };
 }
 
@@ -91,7 +112,12 @@ async function closedRunReport(handle: WorkflowHandle, outcome: RunOutcome): Pro
  * Prints a finished run the way `run` does: the result report, or its JSON (`--json`), and
  * sets the exit code scripts rely on (0 done, 1 failed, 3 rolled back).
  */
-export async function printOutcome(ctx: CliContext, handle: WorkflowHandle, outcome: RunOutcome, json: boolean | undefined): Promise<void> {
+export async function printOutcome(
+  ctx: CliContext,
+  handle: WorkflowHandle,
+  outcome: RunOutcome,
+  json: boolean | undefined,
+): Promise<void> {
   ctx.setExitCode(outcome.exitCode);
   if (outcome.result) {
     ctx.out(json ? JSON.stringify(outcome.result, null, 2) : renderResult(outcome.result).join('\n'));
@@ -106,12 +132,17 @@ export async function printOutcome(ctx: CliContext, handle: WorkflowHandle, outc
  * workflow answers with. The workflow's validator rejects an update that makes no sense now
  * (approving a step that is not waiting): its message is the user's to read, not a crash.
  */
-export async function updateRun(run: FoundRun, verb: string, send: (handle: WorkflowHandle) => Promise<RunProgress>): Promise<RunProgress> {
+export async function updateRun(
+  run: FoundRun,
+  verb: string,
+  send: (handle: WorkflowHandle) => Promise<RunProgress>,
+): Promise<RunProgress> {
   requireOpen(run, verb);
   try {
     return await send(run.handle);
   } catch (error) {
-    if (error instanceof WorkflowUpdateFailedError) throw new UserError(`cannot ${verb}: ${error.cause?.message ?? error.message}`, { cause: error });
+    if (error instanceof WorkflowUpdateFailedError)
+      throw new UserError(`cannot ${verb}: ${error.cause?.message ?? error.message}`, { cause: error });
     throw error;
   }
 }

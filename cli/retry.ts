@@ -31,7 +31,10 @@ function isSheet(value: string): boolean {
  * folder) and the row of its first element (the header is row 1, as cell errors number them).
  * No content: the map rides in the run's input.
  */
-export function inputSources(plan: Pick<Plan, 'inputs'>, inputsFile: string | undefined): Record<string, InputSource> | undefined {
+export function inputSources(
+  plan: Pick<Plan, 'inputs'>,
+  inputsFile: string | undefined,
+): Record<string, InputSource> | undefined {
   if (!inputsFile || !isSheet(inputsFile)) return undefined;
   const eq = inputsFile.indexOf('=');
   const lists = Object.entries(plan.inputs).filter(([, input]) => input.type === InputType.list);
@@ -46,8 +49,13 @@ export function inputSources(plan: Pick<Plan, 'inputs'>, inputsFile: string | un
 
 /** The input RUN's latest execution started with, decoded as the client decodes payloads. */
 async function startInput(client: Client, workflowId: string, runId: string): Promise<PlaybookInput> {
-  const page = await client.workflowService.getWorkflowExecutionHistory({ namespace: client.options.namespace, execution: { workflowId, runId }, maximumPageSize: 1 });
-  let payloads = (page.history?.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads ?? []) as Payload[];
+  const page = await client.workflowService.getWorkflowExecutionHistory({
+    namespace: client.options.namespace,
+    execution: { workflowId, runId },
+    maximumPageSize: 1,
+  });
+  let payloads = (page.history?.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads ??
+    []) as Payload[];
   const converter = client.options.loadedDataConverter;
   for (const codec of [...converter.payloadCodecs].reverse()) payloads = await codec.decode(payloads);
   return fromPayloadsAtIndex<PlaybookInput>(converter.payloadConverter, 0, payloads);
@@ -68,7 +76,13 @@ async function retryWorkflowId(client: Client, runId: string): Promise<string> {
 }
 
 /** Corrected inputs for RUN's plan: a file (YAML, JSON, CSV or Excel) and `--input` values, else RUN's own. */
-async function correctedInputs(ctx: CliContext, plan: Plan, given: PlaybookInput, raw: Record<string, string>, inputsFile?: string): Promise<JsonObject> {
+async function correctedInputs(
+  ctx: CliContext,
+  plan: Plan,
+  given: PlaybookInput,
+  raw: Record<string, string>,
+  inputsFile?: string,
+): Promise<JsonObject> {
   if (!inputsFile && Object.keys(raw).length === 0) return given.inputs;
   const fromFile = inputsFile ? await readInputsFor(ctx, plan, inputsFile) : {};
   const resolved = resolveInputs(plan, { ...given.inputs, ...fromFile, ...raw });
@@ -96,14 +110,31 @@ export interface StartedRetry {
 }
 
 /** What RUN's result says, or why there is nothing to retry (`UserError`). */
-async function recordOf(found: Awaited<ReturnType<typeof findRun>>): Promise<{ result: RunResult | undefined; notes: string[]; nothing?: true }> {
+async function recordOf(
+  found: Awaited<ReturnType<typeof findRun>>,
+): Promise<{ result: RunResult | undefined; notes: string[]; nothing?: true }> {
   const id = found.description.workflowId;
   const status = found.description.status.name;
-  if (status === 'RUNNING') throw new UserError(`run "${id}" is still running; wait for its end (\`tourflow result ${id}\`) or cancel it, then retry it`);
+  if (status === 'RUNNING')
+    throw new UserError(
+      `run "${id}" is still running; wait for its end (\`tourflow result ${id}\`) or cancel it, then retry it`,
+    );
   const { result } = await waitForOutcome(found.handle);
-  if (!result) return { result, notes: [`${id} ended without a record of its steps (${status.toLowerCase()}): every step runs again under its keys, so what it wrote within the API's 24 hours of keeping answers is answered, not written twice.`] };
+  if (!result)
+    return {
+      result,
+      notes: [
+        `${id} ended without a record of its steps (${status.toLowerCase()}): every step runs again under its keys, so what it wrote within the API's 24 hours of keeping answers is answered, not written twice.`,
+      ],
+    };
   if (!result.retry) return { result, notes: [`${id} completed every step: nothing to retry.`], nothing: true };
-  if (result.retry.undone) return { result, notes: [`${id} ${result.cancelled ? 'was cancelled and ' : ''}rolled back: everything it did was undone, so every step will be redone.`] };
+  if (result.retry.undone)
+    return {
+      result,
+      notes: [
+        `${id} ${result.cancelled ? 'was cancelled and ' : ''}rolled back: everything it did was undone, so every step will be redone.`,
+      ],
+    };
   return { result, notes: [] };
 }
 
@@ -120,12 +151,19 @@ export async function startRetry(ctx: CliContext, options: RetryOptions): Promis
   const workflowId = await retryWorkflowId(client, found.description.workflowId);
   const record = result?.retry;
   const start = record && !record.undone ? retryStart(record, found.description.workflowId, options.redoChanged) : {};
-  if (record && !record.undone) notes.push(`keeps ${record.kept.length} of ${plan.steps.length} step(s) done in ${found.description.workflowId}; ${Object.values(record.itemOutputs).reduce((n, items) => n + Object.keys(items).length, 0)} element(s) done are not sent again.`);
+  if (record && !record.undone)
+    notes.push(
+      `keeps ${record.kept.length} of ${plan.steps.length} step(s) done in ${found.description.workflowId}; ${Object.values(record.itemOutputs).reduce((n, items) => n + Object.keys(items).length, 0)} element(s) done are not sent again.`,
+    );
   const input: PlaybookInput = {
     plan,
     inputs,
     // A scheduled run's seed stands for its workflow ID until it starts (KEY_SEED_WORKFLOW_ID).
-    keySeed: record?.undone ? workflowId : given.keySeed === KEY_SEED_WORKFLOW_ID ? found.description.workflowId : given.keySeed,
+    keySeed: record?.undone
+      ? workflowId
+      : given.keySeed === KEY_SEED_WORKFLOW_ID
+        ? found.description.workflowId
+        : given.keySeed,
     ...(given.now && !record?.undone ? { now: given.now } : {}),
     ...(given.timeZone ? { timeZone: given.timeZone } : {}),
     ...(sources ? { sources } : {}),

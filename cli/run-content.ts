@@ -42,14 +42,20 @@ function sha256(text: string): string {
 /** The content hashes of a run of `plan` with `inputs`. */
 export function runContent(plan: Plan, inputs: JsonObject): RunContent {
   const planHash = sha256(canonical(plan as unknown as JsonValue));
-  const inputHashes = Object.fromEntries(Object.keys(inputs).sort().map((name) => [name, sha256(canonical(inputs[name])).slice(0, 16)]));
+  const inputHashes = Object.fromEntries(
+    Object.keys(inputs)
+      .sort()
+      .map((name) => [name, sha256(canonical(inputs[name])).slice(0, 16)]),
+  );
   return { hash: sha256(`${planHash}\n${canonical(inputHashes)}`), plan: planHash.slice(0, 16), inputs: inputHashes };
 }
 
 /** Reads a run's content from its memo; undefined for runs started before it was recorded. */
 export function recordedContent(memo: Record<string, unknown> | undefined): RunContent | undefined {
   const content = memo?.content as Partial<RunContent> | undefined;
-  return typeof content?.hash === 'string' && typeof content.plan === 'string' && content.inputs ? (content as RunContent) : undefined;
+  return typeof content?.hash === 'string' && typeof content.plan === 'string' && content.inputs
+    ? (content as RunContent)
+    : undefined;
 }
 
 /** What differs between two runs' content, in words; empty when nothing does. */
@@ -59,7 +65,10 @@ export function contentDifferences(recorded: RunContent, now: RunContent): strin
   if (recorded.plan !== now.plan) differences.push('the playbook changed');
   const names = [...new Set([...Object.keys(recorded.inputs), ...Object.keys(now.inputs)])].sort();
   const changed = names.filter((name) => recorded.inputs[name] !== now.inputs[name]);
-  if (changed.length > 0) differences.push(`${changed.length === 1 ? 'input' : 'inputs'} ${changed.join(', ')} ${changed.length === 1 ? 'differs' : 'differ'}`);
+  if (changed.length > 0)
+    differences.push(
+      `${changed.length === 1 ? 'input' : 'inputs'} ${changed.join(', ')} ${changed.length === 1 ? 'differs' : 'differ'}`,
+    );
   return differences.length > 0 ? differences : ['the content differs'];
 }
 
@@ -68,6 +77,8 @@ export function runKeyConflict(workflowId: string, running: boolean, differences
   return new UserError(
     `${workflowId} ${running ? 'is already running' : 'already completed'} with other content: ${differences.join('; ')}.\n` +
       'A run key names one run: give another --run-key to start a new run, or the same inputs to reach that one.' +
-      (running ? '' : `\nTo finish what did not succeed in it with corrected inputs, without repeating what did: tourflow retry ${workflowId} --inputs <file>`),
+      (running
+        ? ''
+        : `\nTo finish what did not succeed in it with corrected inputs, without repeating what did: tourflow retry ${workflowId} --inputs <file>`),
   );
 }

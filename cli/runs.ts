@@ -24,7 +24,10 @@ import { FailureType } from '../definitions/failure-types.ts';
 
 /** Workflow IDs: `<playbook>--<run key>`, so runs are found by name in the Web UI. */
 export function workflowIdFor(plan: Plan, runKey: string | undefined): string {
-  const key = runKey !== undefined ? storedInTheClear(runKey, 'run key') : `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
+  const key =
+    runKey !== undefined
+      ? storedInTheClear(runKey, 'run key')
+      : `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-${randomBytes(3).toString('hex')}`;
   return `${plan.name}--${key}`;
 }
 
@@ -44,7 +47,10 @@ async function latestRun(client: Client, workflowId: string): Promise<WorkflowEx
  * otherwise answer with the deleted records. A run that was terminated mid-way keeps its keys,
  * so a retry continues where it stopped without duplicating anything.
  */
-function keySeedFor(workflowId: string, latest: WorkflowExecutionDescription | undefined): { seed: string; generation: number } {
+function keySeedFor(
+  workflowId: string,
+  latest: WorkflowExecutionDescription | undefined,
+): { seed: string; generation: number } {
   let generation = 0;
   if (latest) {
     const previous = Number((latest.memo as Record<string, unknown> | undefined)?.keyGeneration ?? 0);
@@ -101,7 +107,14 @@ export async function startRun(options: StartRunOptions): Promise<StartedRun> {
   const content = runContent(plan, options.inputs);
   requireSameContent(latest, content);
   const { seed, generation } = keySeedFor(workflowId, latest);
-  const input: PlaybookInput = { plan: planForRun(plan), inputs: options.inputs, keySeed: seed, ...(options.now ? { now: options.now } : {}), ...(options.sources ? { sources: options.sources } : {}), ...(options.live ? { live: true } : {}) };
+  const input: PlaybookInput = {
+    plan: planForRun(plan),
+    inputs: options.inputs,
+    keySeed: seed,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sources ? { sources: options.sources } : {}),
+    ...(options.live ? { live: true } : {}),
+  };
   try {
     const handle = await client.workflow.start<typeof playbookWorkflow>('playbookWorkflow', {
       taskQueue: options.taskQueue,

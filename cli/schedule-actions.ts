@@ -40,7 +40,10 @@ export interface CreateOptions extends TemporalFlags {
 }
 
 /** Flags of `schedule update`. */
-export type UpdateOptions = Omit<CreateOptions, 'name' | 'id' | 'overlap' | 'catchupWindow' | 'paused'> & { overlap?: OverlapFlag; catchupWindow?: string };
+export type UpdateOptions = Omit<CreateOptions, 'name' | 'id' | 'overlap' | 'catchupWindow' | 'paused'> & {
+  overlap?: OverlapFlag;
+  catchupWindow?: string;
+};
 
 /** `--json` prints the schedule's view; otherwise its description, after a line saying what changed. */
 function show(ctx: CliContext, json: boolean | undefined, headline: string, view: ScheduleView): void {
@@ -53,26 +56,45 @@ export async function create(ctx: CliContext, file: string, options: CreateOptio
   const catchupWindow = checkDuration('--catchup-window', options.catchupWindow);
   const { plan, inputs, cron, timezone } = await loadScheduledPlaybook(ctx, file, options);
   const scheduleId = scheduleIdFor(plan.name, options);
-  await withClient(ctx, options, async (client, config) => {
-    const creating = client.schedule.create({
-      scheduleId,
-      spec: { cronExpressions: [cron], timezone },
-      action: scheduleAction({ plan, inputs, taskQueue: config.temporal.taskQueue, scheduleId, runName: options.id ?? options.name ?? SCHEDULE_DEFAULTS.name }),
-      policies: { overlap: OVERLAP_POLICIES[options.overlap], catchupWindow },
-      searchAttributes: { [PLAYBOOK_NAME]: [plan.name] },
-      state: { paused: options.paused ?? false, ...(options.note ? { note: options.note } : {}) },
-    });
-    const handle = await creating.catch((error: unknown) => {
-      if (error instanceof ScheduleAlreadyRunning) {
-        throw new UserError(`a schedule named "${scheduleId}" exists; change it with \`tourflow schedule update ${scheduleId}\`, or give this one another --name`);
-      }
-      throw specError(error);
-    });
-    show(ctx, options.json, `created schedule ${scheduleId}`, scheduleView(await handle.describe()));
-  }, { required: true });
+  await withClient(
+    ctx,
+    options,
+    async (client, config) => {
+      const creating = client.schedule.create({
+        scheduleId,
+        spec: { cronExpressions: [cron], timezone },
+        action: scheduleAction({
+          plan,
+          inputs,
+          taskQueue: config.temporal.taskQueue,
+          scheduleId,
+          runName: options.id ?? options.name ?? SCHEDULE_DEFAULTS.name,
+        }),
+        policies: { overlap: OVERLAP_POLICIES[options.overlap], catchupWindow },
+        searchAttributes: { [PLAYBOOK_NAME]: [plan.name] },
+        state: { paused: options.paused ?? false, ...(options.note ? { note: options.note } : {}) },
+      });
+      const handle = await creating.catch((error: unknown) => {
+        if (error instanceof ScheduleAlreadyRunning) {
+          throw new UserError(
+            `a schedule named "${scheduleId}" exists; change it with \`tourflow schedule update ${scheduleId}\`, or give this one another --name`,
+          );
+        }
+        throw specError(error);
+      });
+      show(ctx, options.json, `created schedule ${scheduleId}`, scheduleView(await handle.describe()));
+    },
+    { required: true },
+  );
 }
 
-async function changeSchedule(ctx: CliContext, client: Client, id: string, file: string | undefined, options: UpdateOptions): Promise<ScheduleView> {
+async function changeSchedule(
+  ctx: CliContext,
+  client: Client,
+  id: string,
+  file: string | undefined,
+  options: UpdateOptions,
+): Promise<ScheduleView> {
   const { handle, description } = await findSchedule(client, id);
   const plan = file ? await compileScheduled(ctx, file) : undefined;
   const next = updatedSchedule(description, {
@@ -94,7 +116,12 @@ async function changeSchedule(ctx: CliContext, client: Client, id: string, file:
 }
 
 /** `schedule update ID [FILE]`. */
-export async function update(ctx: CliContext, id: string, file: string | undefined, options: UpdateOptions): Promise<void> {
+export async function update(
+  ctx: CliContext,
+  id: string,
+  file: string | undefined,
+  options: UpdateOptions,
+): Promise<void> {
   // Flag values are checked before connecting: a mistake is said without a server.
   if (options.timezone) checkTimezone(options.timezone);
   if (options.catchupWindow) checkDuration('--catchup-window', options.catchupWindow);
@@ -104,7 +131,10 @@ export async function update(ctx: CliContext, id: string, file: string | undefin
 }
 
 /** `schedule list`. */
-export async function list(ctx: CliContext, options: TemporalFlags & { playbook?: string; json?: boolean }): Promise<void> {
+export async function list(
+  ctx: CliContext,
+  options: TemporalFlags & { playbook?: string; json?: boolean },
+): Promise<void> {
   await withClient(ctx, options, async (client) => {
     const views = await listSchedules(client, options.playbook);
     if (options.json) ctx.out(JSON.stringify(views, null, 2));
@@ -113,7 +143,11 @@ export async function list(ctx: CliContext, options: TemporalFlags & { playbook?
 }
 
 /** `schedule describe ID`. */
-export async function describe(ctx: CliContext, id: string, options: TemporalFlags & { json?: boolean }): Promise<void> {
+export async function describe(
+  ctx: CliContext,
+  id: string,
+  options: TemporalFlags & { json?: boolean },
+): Promise<void> {
   await withClient(ctx, options, async (client) => {
     const view = scheduleView((await findSchedule(client, id)).description);
     if (options.json) ctx.out(JSON.stringify(view, null, 2));
@@ -122,7 +156,12 @@ export async function describe(ctx: CliContext, id: string, options: TemporalFla
 }
 
 /** `schedule pause ID` and `schedule unpause ID`. */
-export async function setPaused(ctx: CliContext, verb: 'pause' | 'unpause', id: string, options: TemporalFlags & { note?: string }): Promise<void> {
+export async function setPaused(
+  ctx: CliContext,
+  verb: 'pause' | 'unpause',
+  id: string,
+  options: TemporalFlags & { note?: string },
+): Promise<void> {
   const past = verb === 'pause' ? 'paused' : 'unpaused';
   await withClient(ctx, options, async (client) => {
     const { handle } = await findSchedule(client, id);
@@ -132,7 +171,11 @@ export async function setPaused(ctx: CliContext, verb: 'pause' | 'unpause', id: 
 }
 
 /** `schedule trigger ID`. */
-export async function trigger(ctx: CliContext, id: string, options: TemporalFlags & { overlap?: OverlapFlag; json?: boolean }): Promise<void> {
+export async function trigger(
+  ctx: CliContext,
+  id: string,
+  options: TemporalFlags & { overlap?: OverlapFlag; json?: boolean },
+): Promise<void> {
   await withClient(ctx, options, async (client) => {
     const { handle, description } = await findSchedule(client, id);
     await handle.trigger(options.overlap ? OVERLAP_POLICIES[options.overlap] : description.policies.overlap);
@@ -143,14 +186,20 @@ export async function trigger(ctx: CliContext, id: string, options: TemporalFlag
 }
 
 /** `schedule backfill ID --from --to`. */
-export async function backfill(ctx: CliContext, id: string, options: TemporalFlags & { from: string; to: string; overlap: OverlapFlag }): Promise<void> {
+export async function backfill(
+  ctx: CliContext,
+  id: string,
+  options: TemporalFlags & { from: string; to: string; overlap: OverlapFlag },
+): Promise<void> {
   const [start, end] = [checkInstant('--from', options.from), checkInstant('--to', options.to)];
   if (end <= start) throw new UserError('--to must be after --from');
   await withClient(ctx, options, async (client) => {
     const { handle, description } = await findSchedule(client, id);
     await handle.backfill({ start, end, overlap: OVERLAP_POLICIES[options.overlap] });
     const zone = description.spec.timezone ?? 'UTC';
-    ctx.out(`backfilling schedule ${id} from ${formatInZone(start.toISOString(), zone)} to ${formatInZone(end.toISOString(), zone)} (${options.overlap})`);
+    ctx.out(
+      `backfilling schedule ${id} from ${formatInZone(start.toISOString(), zone)} to ${formatInZone(end.toISOString(), zone)} (${options.overlap})`,
+    );
   });
 }
 
@@ -168,7 +217,14 @@ async function listSchedules(client: Client, playbook: string | undefined): Prom
     if (summary.action?.workflowType === PLAYBOOK_WORKFLOW) ids.push(summary.scheduleId);
   }
   // listing is eventually consistent: a schedule deleted a moment ago may still be listed
-  const found = await Promise.all(ids.map((id) => findSchedule(client, id).then((s) => s.description, () => undefined)));
+  const found = await Promise.all(
+    ids.map((id) =>
+      findSchedule(client, id).then(
+        (s) => s.description,
+        () => undefined,
+      ),
+    ),
+  );
   return found
     .filter((description) => description !== undefined)
     .map(scheduleView)
@@ -191,7 +247,8 @@ function scheduleTable(views: ScheduleView[]): string[] {
 
 function triggerText(id: string, taken: TriggerOutcome): string {
   if (taken.started) return `triggered schedule ${id}: started ${taken.started}`;
-  if (taken.skipped) return `triggered schedule ${id}: skipped, ${taken.running.join(', ') || 'the last run'} still running (overlap policy)`;
+  if (taken.skipped)
+    return `triggered schedule ${id}: skipped, ${taken.running.join(', ') || 'the last run'} still running (overlap policy)`;
   return `triggered schedule ${id}; see \`tourflow schedule describe ${id}\` for the run`;
 }
 
@@ -208,8 +265,14 @@ function renderSchedule(view: ScheduleView): string[] {
     ...(inputs.length > 0 ? ['inputs:', ...inputs] : []),
     ...(view.running.length > 0 ? ['running:', ...view.running.map((id) => `  ${id}`)] : []),
     'next runs:',
-    ...(view.paused ? ['  (paused)'] : view.nextRuns.length > 0 ? view.nextRuns.map((iso) => `  ${zoned(iso)}`) : ['  (none)']),
+    ...(view.paused
+      ? ['  (paused)']
+      : view.nextRuns.length > 0
+        ? view.nextRuns.map((iso) => `  ${zoned(iso)}`)
+        : ['  (none)']),
     'recent runs:',
-    ...(view.recentRuns.length > 0 ? view.recentRuns.map((run) => `  ${zoned(run.scheduledAt)}  ${run.workflowId}`) : ['  (none yet)']),
+    ...(view.recentRuns.length > 0
+      ? view.recentRuns.map((run) => `  ${zoned(run.scheduledAt)}  ${run.workflowId}`)
+      : ['  (none yet)']),
   ];
 }

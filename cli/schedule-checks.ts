@@ -26,7 +26,8 @@ export function overlapFlag(policy: ScheduleOverlapPolicy | undefined): OverlapF
 
 /** Checks a duration flag (`--catchup-window 1h`). */
 export function checkDuration(flag: string, value: string): string {
-  if (!duration.safeParse(value).success) throw new UserError(`${flag} takes a duration like "30s", "5m", "2h" or "1d", got "${value}"`);
+  if (!duration.safeParse(value).success)
+    throw new UserError(`${flag} takes a duration like "30s", "5m", "2h" or "1d", got "${value}"`);
   return value.replace(/\s+/g, '');
 }
 
@@ -51,5 +52,8 @@ export function checkInstant(flag: string, value: string): Date {
 
 /** `tourflow-<playbook>-<name>`, unless the user named the schedule with `--id`. */
 export function scheduleIdFor(playbook: string, options: { id?: string; name?: string }): string {
-  return storedInTheClear(options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`, 'schedule name');
+  return storedInTheClear(
+    options.id ?? `tourflow-${playbook}-${options.name ?? SCHEDULE_DEFAULTS.name}`,
+    'schedule name',
+  );
 }

@@ -2,7 +2,14 @@
  * What `tourflow schedule list` and `describe` show of a schedule: its view, with the cron
  * expression rebuilt from Temporal's calendars.
  */
-import { DAYS_OF_WEEK, MONTHS, type CalendarSpecDescription, type Range, type ScheduleDescription, type ScheduleSummary } from '@temporalio/client';
+import {
+  DAYS_OF_WEEK,
+  MONTHS,
+  type CalendarSpecDescription,
+  type Range,
+  type ScheduleDescription,
+  type ScheduleSummary,
+} from '@temporalio/client';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import type { PlaybookInput } from '../workflows/messages.ts';
 import { formatDuration } from './progress-text.ts';
@@ -28,7 +35,12 @@ export interface ScheduleView {
   running: string[];
 }
 
-type CronField = { key: keyof Omit<CalendarSpecDescription, 'comment'>; min: number; max: number; names?: readonly string[] };
+type CronField = {
+  key: keyof Omit<CalendarSpecDescription, 'comment'>;
+  min: number;
+  max: number;
+  names?: readonly string[];
+};
 const CRON_FIELDS: CronField[] = [
   { key: 'second', min: 0, max: 59 },
   { key: 'minute', min: 0, max: 59 },
@@ -40,7 +52,8 @@ const CRON_FIELDS: CronField[] = [
 ];
 
 function cronField(field: CronField, ranges: Range<string | number>[]): string {
-  const value = (unit: string | number) => (field.names ? field.names.indexOf(unit as string) + (field.key === 'month' ? 1 : 0) : Number(unit));
+  const value = (unit: string | number) =>
+    field.names ? field.names.indexOf(unit as string) + (field.key === 'month' ? 1 : 0) : Number(unit);
   if (ranges.length === 0) return '*';
   const parts = ranges.map((range) => {
     const [start, end] = [value(range.start), Math.max(value(range.start), value(range.end))];
@@ -58,9 +71,15 @@ function cronField(field: CronField, ranges: Range<string | number>[]): string {
 export function calendarsToCron(calendars: CalendarSpecDescription[]): string {
   return calendars
     .map((calendar) => {
-      const [second, minute, hour, dom, month, dow, year] = CRON_FIELDS.map((field) => cronField(field, calendar[field.key] as Range<string | number>[]));
+      const [second, minute, hour, dom, month, dow, year] = CRON_FIELDS.map((field) =>
+        cronField(field, calendar[field.key] as Range<string | number>[]),
+      );
       const five = [minute, hour, dom, month, dow];
-      return second !== '0' ? [second, ...five, year].join(' ') : year !== '*' ? [...five, year].join(' ') : five.join(' ');
+      return second !== '0'
+        ? [second, ...five, year].join(' ')
+        : year !== '*'
+          ? [...five, year].join(' ')
+          : five.join(' ');
     })
     .join('; ');
 }
@@ -72,7 +91,11 @@ export function actionInput(description: Pick<ScheduleDescription, 'action'>): P
 }
 
 function recentRuns(actions: ScheduleSummary['info']['recentActions']): ScheduleView['recentRuns'] {
-  return actions.map((a) => ({ scheduledAt: a.scheduledAt.toISOString(), takenAt: a.takenAt.toISOString(), workflowId: a.action.workflow.workflowId }));
+  return actions.map((a) => ({
+    scheduledAt: a.scheduledAt.toISOString(),
+    takenAt: a.takenAt.toISOString(),
+    workflowId: a.action.workflow.workflowId,
+  }));
 }
 
 /** The view of one schedule, from its description. */

@@ -47,7 +47,8 @@ export interface ScheduledPlaybook {
 /** Compiles a playbook file for a schedule; a mistake becomes a `UserError` with file:line:column. */
 export async function compileScheduled(ctx: CliContext, file: string): Promise<Plan> {
   const compiled = await compilePlaybookFile(file, { cwd: ctx.cwd });
-  if (compiled.errors.length > 0 || !compiled.plan) throw new UserError(formatErrors(compiled.errors, compiled.sources));
+  if (compiled.errors.length > 0 || !compiled.plan)
+    throw new UserError(formatErrors(compiled.errors, compiled.sources));
   return compiled.plan;
 }
 
@@ -114,20 +115,28 @@ export function scheduleAction(options: {
     workflowId: `${plan.name}--${options.runName}`,
     taskQueue: options.taskQueue,
     args: [input],
-    searchAttributes: playbookSearchAttributes(plan.name, typeof inputs[TOUR_ID_INPUT] === 'string' ? inputs[TOUR_ID_INPUT] : undefined),
+    searchAttributes: playbookSearchAttributes(
+      plan.name,
+      typeof inputs[TOUR_ID_INPUT] === 'string' ? inputs[TOUR_ID_INPUT] : undefined,
+    ),
     memo: { keyGeneration: 0, schedule: options.scheduleId },
     staticSummary: `${plan.name} (schedule ${options.scheduleId})${plan.description ? `: ${plan.description.split('\n')[0]}` : ''}`,
   };
 }
 
 /** The schedule with this ID, or a `UserError` if there is none. */
-export async function findSchedule(client: Client, scheduleId: string): Promise<{ handle: ScheduleHandle; description: ScheduleDescription }> {
+export async function findSchedule(
+  client: Client,
+  scheduleId: string,
+): Promise<{ handle: ScheduleHandle; description: ScheduleDescription }> {
   const handle = client.schedule.getHandle(scheduleId);
   try {
     return { handle, description: await handle.describe() };
   } catch (error) {
     if (error instanceof ScheduleNotFoundError) {
-      throw new UserError(`no schedule named "${scheduleId}"; list them with \`tourflow schedule list\``, { cause: error });
+      throw new UserError(`no schedule named "${scheduleId}"; list them with \`tourflow schedule list\``, {
+        cause: error,
+      });
     }
     throw error;
   }
@@ -139,7 +148,8 @@ export async function findSchedule(client: Client, scheduleId: string): Promise<
  */
 export function specError(error: unknown): unknown {
   // the SDK turns "Invalid schedule spec" into a TypeError carrying the server's words
-  if (error instanceof TypeError && !(error.cause instanceof Error)) return new UserError(`invalid schedule: ${error.message}`, { cause: error });
+  if (error instanceof TypeError && !(error.cause instanceof Error))
+    return new UserError(`invalid schedule: ${error.message}`, { cause: error });
   const cause = error instanceof ServiceError ? error.cause : undefined;
   if (isGrpcServiceError(cause) && cause.code === GRPC_INVALID_ARGUMENT) {
     return new UserError(`Temporal refused the schedule: ${cause.details || cause.message}`, { cause: error });
@@ -186,21 +196,33 @@ export function updatedSchedule(description: ScheduleDescription, changes: Sched
   if (!previous) throw new UserError(`schedule "${description.scheduleId}" does not run a tourflow playbook`);
   const plan = changes.plan ?? previous.plan;
   const timezone = changes.timezone ?? description.spec.timezone ?? SCHEDULE_DEFAULTS.timezone;
-  const kept = Object.fromEntries(Object.entries(explicitInputs(previous, description.spec.timezone)).filter(([name]) => name in plan.inputs));
+  const kept = Object.fromEntries(
+    Object.entries(explicitInputs(previous, description.spec.timezone)).filter(([name]) => name in plan.inputs),
+  );
   const inputs = resolveScheduledInputs(plan, { ...kept, ...changes.given }, timezone);
   const { calendars, intervals, skip, startAt, endAt, jitter } = description.spec;
   const when = changes.cron ? { cronExpressions: [changes.cron] } : { calendars, intervals };
   const runName = description.action.workflowId?.split('--').slice(1).join('--') || description.scheduleId;
   return {
     spec: { ...when, skip, startAt, endAt, jitter, timezone },
-    action: scheduleAction({ plan, inputs, taskQueue: changes.taskQueue ?? description.action.taskQueue, scheduleId: description.scheduleId, runName }),
+    action: scheduleAction({
+      plan,
+      inputs,
+      taskQueue: changes.taskQueue ?? description.action.taskQueue,
+      scheduleId: description.scheduleId,
+      runName,
+    }),
     policies: {
       overlap: changes.overlap ?? description.policies.overlap,
       catchupWindow: changes.catchupWindow ?? description.policies.catchupWindow,
       pauseOnFailure: description.policies.pauseOnFailure,
     },
     searchAttributes: { [PLAYBOOK_NAME]: [plan.name] },
-    state: { paused: description.state.paused, note: changes.note ?? description.state.note, remainingActions: description.state.remainingActions },
+    state: {
+      paused: description.state.paused,
+      note: changes.note ?? description.state.note,
+      remainingActions: description.state.remainingActions,
+    },
   };
 }
 
@@ -215,7 +237,11 @@ export interface TriggerOutcome {
  * Waits (up to `timeoutMs`) until the schedule has acted on a trigger: the scheduler takes it
  * asynchronously, so the describe after the trigger may not show it yet.
  */
-export async function waitForAction(handle: ScheduleHandle, before: ScheduleDescription, timeoutMs = 10_000): Promise<TriggerOutcome> {
+export async function waitForAction(
+  handle: ScheduleHandle,
+  before: ScheduleDescription,
+  timeoutMs = 10_000,
+): Promise<TriggerOutcome> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const now = await handle.describe();
@@ -223,7 +249,10 @@ export async function waitForAction(handle: ScheduleHandle, before: ScheduleDesc
       return { started: now.info.recentActions.at(-1)?.action.workflow.workflowId, skipped: false, running: [] };
     }
     if (now.info.numActionsSkippedOverlap > before.info.numActionsSkippedOverlap || Date.now() > deadline) {
-      return { skipped: now.info.numActionsSkippedOverlap > before.info.numActionsSkippedOverlap, running: now.info.runningActions.map((a) => a.workflow.workflowId) };
+      return {
+        skipped: now.info.numActionsSkippedOverlap > before.info.numActionsSkippedOverlap,
+        running: now.info.runningActions.map((a) => a.workflow.workflowId),
+      };
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -12,12 +12,19 @@ function statusText(view: WatcherStatus): string {
     `tour ${view.tourId}${view.paused ? ' (paused)' : ''}: polls every ${Math.round(view.pollMs / 1000)} s`,
     `  last poll: ${stats.lastPollAt ?? 'none yet'}${view.lagMs === null ? '' : ` (${Math.round(view.lagMs / 1000)} s ago)`}, ${stats.callsLastPoll} API calls per poll, ${stats.polls} polls`,
     `  runs started: ${stats.started}, skipped: ${stats.skipped}, debounces waiting: ${view.pending}${stats.lastError ? `\n  last read failed: ${stats.lastError}` : ''}`,
-    ...view.triggers.map((t) => `  ${t.playbook}/${t.id}: ${t.on} - started ${t.started}, skipped ${t.skipped}${t.live ? '' : ' (not live yet)'}`),
+    ...view.triggers.map(
+      (t) =>
+        `  ${t.playbook}/${t.id}: ${t.on} - started ${t.started}, skipped ${t.skipped}${t.live ? '' : ' (not live yet)'}`,
+    ),
   ];
   return lines.join('\n');
 }
 
-export async function statusCommand(ctx: CliContext, tourId: string, options: TemporalFlags & { json?: boolean }): Promise<void> {
+export async function statusCommand(
+  ctx: CliContext,
+  tourId: string,
+  options: TemporalFlags & { json?: boolean },
+): Promise<void> {
   const view = await status(ctx, tourId, options);
   ctx.out(options.json ? JSON.stringify(view, null, 2) : statusText(view));
 }
@@ -28,7 +35,11 @@ export async function listCommand(ctx: CliContext, options: TemporalFlags & { js
   else ctx.out(views.length === 0 ? 'no tour is watched' : views.map(statusText).join('\n'));
 }
 
-export async function explainCommand(ctx: CliContext, tourId: string, options: TemporalFlags & { json?: boolean }): Promise<void> {
+export async function explainCommand(
+  ctx: CliContext,
+  tourId: string,
+  options: TemporalFlags & { json?: boolean },
+): Promise<void> {
   const decisions = await explain(ctx, tourId, options);
   if (options.json) {
     ctx.out(JSON.stringify(decisions, null, 2));
@@ -41,13 +52,25 @@ export async function explainCommand(ctx: CliContext, tourId: string, options: T
   }
 }
 
-export async function pauseCommand(ctx: CliContext, tourId: string, paused: boolean, options: TemporalFlags): Promise<void> {
+export async function pauseCommand(
+  ctx: CliContext,
+  tourId: string,
+  paused: boolean,
+  options: TemporalFlags,
+): Promise<void> {
   const view = await setPaused(ctx, tourId, paused, options);
   ctx.out(`triggers on tour ${view.tourId} ${paused ? 'paused' : 'resumed'}`);
 }
 
-export async function deleteCommand(ctx: CliContext, tourId: string, playbook: string, options: TemporalFlags): Promise<void> {
+export async function deleteCommand(
+  ctx: CliContext,
+  tourId: string,
+  playbook: string,
+  options: TemporalFlags,
+): Promise<void> {
   const view = await remove(ctx, tourId, playbook, options);
   const left = view.triggers.length;
-  ctx.out(`removed ${playbook}'s triggers from tour ${tourId}; ${left === 0 ? 'nothing watches it any more' : `${left} left`}`);
+  ctx.out(
+    `removed ${playbook}'s triggers from tour ${tourId}; ${left === 0 ? 'nothing watches it any more' : `${left} left`}`,
+  );
 }

@@ -25,10 +25,17 @@ export interface DryRunTrigger {
   calls: number;
 }
 
-export async function dryRun(ctx: CliContext, api: ApiClient, tours: TourTriggers[], json?: boolean): Promise<DryRunTrigger[]> {
+export async function dryRun(
+  ctx: CliContext,
+  api: ApiClient,
+  tours: TourTriggers[],
+  json?: boolean,
+): Promise<DryRunTrigger[]> {
   const out: DryRunTrigger[] = [];
   for (const { tourId, triggers } of tours) {
-    const resources = [...new Set(triggers.flatMap(({ trigger }) => (isTimeOn(trigger.on) ? [] : [trigger.on.record])))];
+    const resources = [
+      ...new Set(triggers.flatMap(({ trigger }) => (isTimeOn(trigger.on) ? [] : [trigger.on.record]))),
+    ];
     const befores = triggers.flatMap(({ trigger }) => (isTimeOn(trigger.on) ? [trigger.on.before] : []));
     const snapshot = await readTourSnapshot(api, { tourId, resources, befores, knownDays: 0 }, ctx.signal);
     const now = Date.now();
@@ -39,24 +46,53 @@ export async function dryRun(ctx: CliContext, api: ApiClient, tours: TourTrigger
           .filter((day) => !on.dayType || day.type?.toLowerCase() === on.dayType.toLowerCase())
           .flatMap((day) => {
             const moment = day.moments[momentKey((on as TimeOn).before)];
-            return moment !== undefined && moment > now ? [{ dayId: day.id, date: day.date, at: new Date(moment).toISOString() }] : [];
+            return moment !== undefined && moment > now
+              ? [{ dayId: day.id, date: day.date, at: new Date(moment).toISOString() }]
+              : [];
           })
           .sort((a, b) => a.at.localeCompare(b.at));
-        out.push({ tourId, trigger: trigger.id, time: true, watches: snapshot.days.length, wouldMatch: next.length, next, calls: snapshot.calls });
+        out.push({
+          tourId,
+          trigger: trigger.id,
+          time: true,
+          watches: snapshot.days.length,
+          wouldMatch: next.length,
+          next,
+          calls: snapshot.calls,
+        });
         continue;
       }
       const records = snapshot.records.filter((record) => record.r === on.record);
       const matching = records.filter((record) => {
         if (!trigger.where) return true;
         const day = snapshot.days.find((d) => d.id === record.day);
-        const event = { trigger: trigger.id, kind: 'created', resource: record.r, tourId, recordId: record.id, dayId: record.day, date: day?.date ?? null, record: record.f, changes: {}, detectedAt: new Date(now).toISOString() };
+        const event = {
+          trigger: trigger.id,
+          kind: 'created',
+          resource: record.r,
+          tourId,
+          recordId: record.id,
+          dayId: record.day,
+          date: day?.date ?? null,
+          record: record.f,
+          changes: {},
+          detectedAt: new Date(now).toISOString(),
+        };
         try {
           return evaluateCondition(trigger.where, { event, inputs });
         } catch {
           return false;
         }
       });
-      out.push({ tourId, trigger: trigger.id, time: false, watches: records.length, wouldMatch: matching.length, next: [], calls: snapshot.calls });
+      out.push({
+        tourId,
+        trigger: trigger.id,
+        time: false,
+        watches: records.length,
+        wouldMatch: matching.length,
+        next: [],
+        calls: snapshot.calls,
+      });
     }
   }
   if (json) ctx.out(JSON.stringify(out, null, 2));
@@ -66,7 +102,10 @@ export async function dryRun(ctx: CliContext, api: ApiClient, tours: TourTrigger
 
 function describe(result: DryRunTrigger): string {
   if (result.time) {
-    const next = result.next.slice(0, 3).map((n) => `${n.date ?? `day ${n.dayId}`} at ${n.at}`).join('; ');
+    const next = result.next
+      .slice(0, 3)
+      .map((n) => `${n.date ?? `day ${n.dayId}`} at ${n.at}`)
+      .join('; ');
     return `${result.trigger} on tour ${result.tourId}: starts nothing now; next: ${next || 'none'} (${result.calls} API calls per poll)`;
   }
   return `${result.trigger} on tour ${result.tourId}: starts nothing now; watches ${result.watches} ${result.watches === 1 ? 'record' : 'records'}, ${result.wouldMatch} of them pass its filter as new (${result.calls} API calls per poll)`;

@@ -49,27 +49,46 @@ export interface TourTriggers {
 }
 
 /** Compiles the playbook and resolves its triggers' tours and inputs. */
-export async function loadTriggers(ctx: CliContext, file: string, options: ApplyOptions, api: ApiClient): Promise<{ plan: TriggeredPlan; tours: TourTriggers[] }> {
+export async function loadTriggers(
+  ctx: CliContext,
+  file: string,
+  options: ApplyOptions,
+  api: ApiClient,
+): Promise<{ plan: TriggeredPlan; tours: TourTriggers[] }> {
   const compiled = await compilePlaybookFile(file, { cwd: ctx.cwd });
-  if (compiled.errors.length > 0 || !compiled.plan) throw new UserError(formatErrors(compiled.errors, compiled.sources));
+  if (compiled.errors.length > 0 || !compiled.plan)
+    throw new UserError(formatErrors(compiled.errors, compiled.sources));
   const plan = planForRun(compiled.plan) as TriggeredPlan;
   const triggers = plan.triggers ?? [];
   if (triggers.length === 0) throw new UserError(`${file} has no triggers: block; see "Triggers" in docs/playbooks.md`);
   const given = { ...(options.inputs ? await readInputsFlag(ctx, options.inputs) : {}), ...(options.input ?? {}) };
   // inputs a trigger gives each run, and the tour's ID, need not be given here
   const later = new Set(['tourId', ...triggers.flatMap((trigger) => Object.keys(trigger.inputs))]);
-  const loose: Pick<Plan, 'inputs'> = { inputs: Object.fromEntries(Object.entries(plan.inputs).map(([name, input]) => [name, later.has(name) ? { ...input, required: false } : input])) };
+  const loose: Pick<Plan, 'inputs'> = {
+    inputs: Object.fromEntries(
+      Object.entries(plan.inputs).map(([name, input]) => [
+        name,
+        later.has(name) ? { ...input, required: false } : input,
+      ]),
+    ),
+  };
   const resolved = resolveInputs(loose, given);
   if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
   const byTour = new Map<string, InstalledTrigger[]>();
   for (const trigger of triggers) {
     const named = evaluateTemplate(trigger.tour, { inputs: resolved.inputs });
-    if (typeof named !== 'string' || named === '') throw new UserError(`trigger "${trigger.id}": its tour is ${JSON.stringify(named)}; give the input it reads (--input)`);
+    if (typeof named !== 'string' || named === '')
+      throw new UserError(
+        `trigger "${trigger.id}": its tour is ${JSON.stringify(named)}; give the input it reads (--input)`,
+      );
     const tourId = await findTourId(api, named, trigger.id, ctx.signal);
     // a tour named by its name reaches the runs by its ID
     const byId = plan.inputs.tourId && (resolved.inputs.tourId === undefined || resolved.inputs.tourId === named);
     const inputs: JsonObject = { ...resolved.inputs, ...(byId ? { tourId } : {}) };
-    const version = createHash('sha256').update(JSON.stringify([trigger, plan.sourceHash, inputs])).digest('hex').slice(0, 16);
+    const version = createHash('sha256')
+      .update(JSON.stringify([trigger, plan.sourceHash, inputs]))
+      .digest('hex')
+      .slice(0, 16);
     const list = byTour.get(tourId) ?? [];
     list.push({ playbook: plan.name, trigger, plan, inputs, version });
     byTour.set(tourId, list);
@@ -81,22 +100,36 @@ export async function loadTriggers(ctx: CliContext, file: string, options: Apply
 async function findTourId(api: ApiClient, named: string, trigger: string, signal: AbortSignal): Promise<string> {
   if (UUID.test(named)) {
     try {
-      await api.call(getTourData, { params: { tourId: named }, query: { scheduleLimit: 1, venuesLimit: 1, accommodationLimit: 1, guestlistLimit: 1, bulletinsLimit: 1 }, signal });
+      await api.call(getTourData, {
+        params: { tourId: named },
+        query: { scheduleLimit: 1, venuesLimit: 1, accommodationLimit: 1, guestlistLimit: 1, bulletinsLimit: 1 },
+        signal,
+      });
       return named;
     } catch (error) {
       const status = (error as { status?: number }).status;
-      if (status === 404 || status === 403) throw new UserError(`trigger "${trigger}": no tour ${named} (or it is not visible to this credential)`, { cause: error });
+      if (status === 404 || status === 403)
+        throw new UserError(`trigger "${trigger}": no tour ${named} (or it is not visible to this credential)`, {
+          cause: error,
+        });
       throw error;
     }
   }
   const found: string[] = [];
   for (const org of await api.call(listOrganizations, { signal })) {
     for (const membership of await api.call(listTours, { query: { org_id: org.id }, signal })) {
-      if (membership.tour.name?.trim().toLowerCase() === named.trim().toLowerCase() && membership.tour.is_deleted !== true) found.push(membership.tour.id);
+      if (
+        membership.tour.name?.trim().toLowerCase() === named.trim().toLowerCase() &&
+        membership.tour.is_deleted !== true
+      )
+        found.push(membership.tour.id);
     }
   }
   if (found.length === 0) throw new UserError(`trigger "${trigger}": no tour named "${named}"`);
-  if (found.length > 1) throw new UserError(`trigger "${trigger}": ${found.length} tours are named "${named}" (${found.join(', ')}); name it by its ID`);
+  if (found.length > 1)
+    throw new UserError(
+      `trigger "${trigger}": ${found.length} tours are named "${named}" (${found.join(', ')}); name it by its ID`,
+    );
   return found[0] as string;
 }
 
@@ -127,9 +160,14 @@ export async function apply(ctx: CliContext, file: string, options: ApplyOptions
           searchAttributes: { [TOUR_ID]: [tourId] },
           staticSummary: `watches tour ${tourId} for triggers`,
         });
-        const status = await client.workflow.executeUpdateWithStart(applyTriggersUpdate, { args: [plan.name, triggers, pollMs], startWorkflowOperation: start });
+        const status = await client.workflow.executeUpdateWithStart(applyTriggersUpdate, {
+          args: [plan.name, triggers, pollMs],
+          startWorkflowOperation: start,
+        });
         const live = status.triggers.filter((t) => t.playbook === plan.name).map((t) => t.id);
-        ctx.out(`live: ${live.join(', ')} on tour ${tourId} (watcher ${watcherId(tourId)}, polls every ${Math.round(status.pollMs / 1000)} s)`);
+        ctx.out(
+          `live: ${live.join(', ')} on tour ${tourId} (watcher ${watcherId(tourId)}, polls every ${Math.round(status.pollMs / 1000)} s)`,
+        );
       }
     });
   } finally {
@@ -146,19 +184,33 @@ function checkedDuration(text: string): number {
 }
 
 /** Runs `fn` on a tour's watcher; a tour without one is the user's mistake. */
-export async function onWatcher<T>(ctx: CliContext, tourId: string, options: TemporalFlags, fn: (client: Client, id: string) => Promise<T>): Promise<T> {
+export async function onWatcher<T>(
+  ctx: CliContext,
+  tourId: string,
+  options: TemporalFlags,
+  fn: (client: Client, id: string) => Promise<T>,
+): Promise<T> {
   return withClient(ctx, options, async (client) => {
     try {
       return await fn(client, watcherId(tourId));
     } catch (error) {
-      if (error instanceof WorkflowNotFoundError || (error as { name?: string }).name === 'WorkflowNotFoundError') throw new UserError(`no triggers on tour ${tourId}: nothing watches it (tourflow triggers apply FILE)`, { cause: error });
+      if (error instanceof WorkflowNotFoundError || (error as { name?: string }).name === 'WorkflowNotFoundError')
+        throw new UserError(`no triggers on tour ${tourId}: nothing watches it (tourflow triggers apply FILE)`, {
+          cause: error,
+        });
       throw error;
     }
   });
 }
 
-export async function status(ctx: CliContext, tourId: string, options: TemporalFlags & { json?: boolean }): Promise<WatcherStatus> {
-  const view = await onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).query(watcherStatusQuery));
+export async function status(
+  ctx: CliContext,
+  tourId: string,
+  options: TemporalFlags & { json?: boolean },
+): Promise<WatcherStatus> {
+  const view = await onWatcher(ctx, tourId, options, (client, id) =>
+    client.workflow.getHandle(id).query(watcherStatusQuery),
+  );
   // a query sees the workflow's clock as of its last task: the lag is measured here
   return { ...view, lagMs: view.stats.lastPollMs === undefined ? null : Date.now() - view.stats.lastPollMs };
 }
@@ -167,19 +219,35 @@ export async function explain(ctx: CliContext, tourId: string, options: Temporal
   return onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).query(explainQuery));
 }
 
-export async function setPaused(ctx: CliContext, tourId: string, paused: boolean, options: TemporalFlags): Promise<WatcherStatus> {
-  return onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).executeUpdate(pauseTriggersUpdate, { args: [paused] }));
+export async function setPaused(
+  ctx: CliContext,
+  tourId: string,
+  paused: boolean,
+  options: TemporalFlags,
+): Promise<WatcherStatus> {
+  return onWatcher(ctx, tourId, options, (client, id) =>
+    client.workflow.getHandle(id).executeUpdate(pauseTriggersUpdate, { args: [paused] }),
+  );
 }
 
-export async function remove(ctx: CliContext, tourId: string, playbook: string, options: TemporalFlags): Promise<WatcherStatus> {
-  return onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).executeUpdate(removeTriggersUpdate, { args: [playbook] }));
+export async function remove(
+  ctx: CliContext,
+  tourId: string,
+  playbook: string,
+  options: TemporalFlags,
+): Promise<WatcherStatus> {
+  return onWatcher(ctx, tourId, options, (client, id) =>
+    client.workflow.getHandle(id).executeUpdate(removeTriggersUpdate, { args: [playbook] }),
+  );
 }
 
 /** Every running watcher: its tour and triggers. */
 export async function list(ctx: CliContext, options: TemporalFlags): Promise<WatcherStatus[]> {
   return withClient(ctx, options, async (client) => {
     const out: WatcherStatus[] = [];
-    for await (const run of client.workflow.list({ query: `WorkflowType = '${WATCHER_WORKFLOW}' AND ExecutionStatus = 'Running'` })) {
+    for await (const run of client.workflow.list({
+      query: `WorkflowType = '${WATCHER_WORKFLOW}' AND ExecutionStatus = 'Running'`,
+    })) {
       out.push(await client.workflow.getHandle(run.workflowId).query(watcherStatusQuery));
     }
     return out;

@@ -42,7 +42,9 @@ function checkUnpackedSize(bytes: Buffer, file: string): void {
   }
   if (unpacked > XLSX_UNPACKED_LIMIT) {
     const mib = (n: number) => `${Math.ceil(n / 1024 / 1024)} MiB`;
-    throw new UserError(`${file}: the workbook unpacks to ${mib(unpacked)}, more than the ${mib(XLSX_UNPACKED_LIMIT)} tourflow reads; save the guest sheet alone, or split it over several files`);
+    throw new UserError(
+      `${file}: the workbook unpacks to ${mib(unpacked)}, more than the ${mib(XLSX_UNPACKED_LIMIT)} tourflow reads; save the guest sheet alone, or split it over several files`,
+    );
   }
 }
 
@@ -58,20 +60,29 @@ async function sheetRows(bytes: Buffer, file: string, sheet: string | undefined)
     }
     if (name === 'InvalidInputError' || name === 'InvalidSpreadsheetError') {
       const old = (error as { code?: string }).code === 'XLS_FILE_NOT_SUPPORTED';
-      throw new UserError(`${file}: not an Excel workbook (.xlsx)${old ? ': an old .xls file' : ''}; ${NOT_A_WORKBOOK}`);
+      throw new UserError(
+        `${file}: not an Excel workbook (.xlsx)${old ? ': an old .xls file' : ''}; ${NOT_A_WORKBOOK}`,
+      );
     }
     throw error;
   }
 }
 
 /** The rows of an Excel sheet as the value of one list input, checked cell by cell. */
-export async function readXlsxInputs(cwd: string, value: string, plan: Pick<Plan, 'inputs'>, sheet?: string): Promise<JsonObject> {
+export async function readXlsxInputs(
+  cwd: string,
+  value: string,
+  plan: Pick<Plan, 'inputs'>,
+  sheet?: string,
+): Promise<JsonObject> {
   const { name, input, file } = spreadsheetTarget(value, plan);
   const bytes = await readSpreadsheetBytes(cwd, file);
   checkUnpackedSize(bytes, file);
-  const [headers
-, ...rows] = (await sheetRows(bytes, file, sheet)) as Cell[][];
+  const [headers, ...rows] = (await sheetRows(bytes, file, sheet)) as Cell[][];
   if (!headers) throw new UserError(`${file}: the sheet is empty; it needs a header row naming the columns`);
-  const table = { headers: headers.map((header) => (header === null ? '' : String(header))), rows: rows.map((cells, r) => ({ row: r + 2, cells })) };
+  const table = {
+    headers: headers.map((header) => (header === null ? '' : String(header))),
+    rows: rows.map((cells, r) => ({ row: r + 2, cells })),
+  };
   return { [name]: tableToList(table, name, input, file) };
 }

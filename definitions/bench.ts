@@ -42,7 +42,11 @@ export function generatePlaybook(steps: number): JsonObject {
     {
       id: 'tour',
       action: 'tour.create',
-      with: { name: 'Generated', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] },
+      with: {
+        name: 'Generated',
+        timeZone: 'Europe/Berlin',
+        days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }],
+      },
     },
   ];
   for (let i = 1; i < steps; i++) {
@@ -59,7 +63,12 @@ export function generatePlaybook(steps: number): JsonObject {
       },
     });
   }
-  return { apiVersion: 'tourflow/v1', name: 'generated', inputs: { day: { type: 'date', default: '2027-03-27' } }, steps: list };
+  return {
+    apiVersion: 'tourflow/v1',
+    name: 'generated',
+    inputs: { day: { type: 'date', default: '2027-03-27' } },
+    steps: list,
+  };
 }
 
 /** Compiles a generated playbook and reports how long it took. */
@@ -75,5 +84,12 @@ export async function benchCompile(options: BenchCompileOptions = {}): Promise<B
   const cpuMs = process.cpuUsage(cpu).user / 1000;
   const ms = performance.now() - started;
   if (!plan) throw new Error(`the generated playbook does not compile: ${errors[0]?.message ?? 'unknown error'}`);
-  return { steps: plan.steps.length, ms: Math.round(ms), cpuMs: Math.round(cpuMs), format, bytes: Buffer.byteLength(text), groups: plan.groups.length };
+  return {
+    steps: plan.steps.length,
+    ms: Math.round(ms),
+    cpuMs: Math.round(cpuMs),
+    format,
+    bytes: Buffer.byteLength(text),
+    groups: plan.groups.length,
+  };
 }

@@ -11,8 +11,27 @@ import { ExpressionError } from './templates.ts';
 
 /** Words of the expression language that are not names: a field after a dot cannot be one (`item.in`). */
 export const CEL_RESERVED_WORDS: ReadonlySet<string> = new Set([
-  'as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop',
-  'namespace', 'null', 'package', 'return', 'true', 'var', 'void', 'while',
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'false',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'let',
+  'loop',
+  'namespace',
+  'null',
+  'package',
+  'return',
+  'true',
+  'var',
+  'void',
+  'while',
 ]);
 
 const env = new Environment({
@@ -29,7 +48,9 @@ for (const op of ['+', '-', '*', '/'] as const) {
 }
 
 // A few list helpers CEL lacks, all pure: combining per-item results of forEach steps.
-env.registerFunction('list.flatten(): list', (list: unknown[]) => list.flatMap((item) => (Array.isArray(item) ? item : [item])));
+env.registerFunction('list.flatten(): list', (list: unknown[]) =>
+  list.flatMap((item) => (Array.isArray(item) ? item : [item])),
+);
 env.registerFunction('list.sum(): dyn', (list: unknown[]) => sumOf(list));
 env.registerFunction('list.distinct(): list', (list: unknown[]) => {
   const seen = new Set<string>();
@@ -45,7 +66,8 @@ env.registerFunction('list.distinct(): list', (list: unknown[]) => {
 let runStart: string | undefined;
 let runZone = 'UTC';
 const startOfRun = (): string => {
-  if (runStart === undefined) throw new RangeError('today() and tomorrow() need the run (they are not known at compile time)');
+  if (runStart === undefined)
+    throw new RangeError('today() and tomorrow() need the run (they are not known at compile time)');
   return runStart;
 };
 env.registerFunction('today(): string', () => localDate(startOfRun(), runZone));
@@ -55,12 +77,22 @@ env.registerFunction('tomorrow(string): string', (zone: string) => addDays(local
 env.registerFunction('addDays(string, int): string', (date: string, days: bigint) => addDays(date, Number(days)));
 env.registerFunction('weekday(string): string', (date: string) => weekday(date));
 env.registerFunction('dates(string, string): list', (from: string, to: string) => dateRange(from, to));
-env.registerFunction('formatDate(string, string): string', (date: string, pattern: string) => formatDate(date, pattern));
-env.registerFunction('formatDate(string, string, string): string', (date: string, pattern: string, locale: string) => formatDate(date, pattern, locale));
+env.registerFunction('formatDate(string, string): string', (date: string, pattern: string) =>
+  formatDate(date, pattern),
+);
+env.registerFunction('formatDate(string, string, string): string', (date: string, pattern: string, locale: string) =>
+  formatDate(date, pattern, locale),
+);
 // Times of day (`date-helpers.ts`), round the clock.
-env.registerFunction('addMinutes(string, int): string', (time: string, minutes: bigint) => addMinutes(time, Number(minutes)));
-env.registerFunction('addHours(string, int): string', (time: string, hours: bigint) => addMinutes(time, Number(hours) * 60));
-env.registerFunction('minutesBetween(string, string): int', (from: string, to: string) => BigInt(minutesBetween(from, to)));
+env.registerFunction('addMinutes(string, int): string', (time: string, minutes: bigint) =>
+  addMinutes(time, Number(minutes)),
+);
+env.registerFunction('addHours(string, int): string', (time: string, hours: bigint) =>
+  addMinutes(time, Number(hours) * 60),
+);
+env.registerFunction('minutesBetween(string, string): int', (from: string, to: string) =>
+  BigInt(minutesBetween(from, to)),
+);
 
 /**
  * Sets the run start (`run.now`) and zone (`run.timeZone`) that `today()` and `tomorrow()` read

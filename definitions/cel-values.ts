@@ -66,7 +66,8 @@ export function fromCel(value: unknown, expression: string): JsonValue {
   }
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Optional) return value.hasValue() ? fromCel(value.value(), expression) : null;
-  if (value instanceof Uint8Array) throw new ExpressionError('bytes cannot be passed on; convert with string()', { expression });
+  if (value instanceof Uint8Array)
+    throw new ExpressionError('bytes cannot be passed on; convert with string()', { expression });
   const original = typeof value === 'object' ? jsonForms.get(value as object) : undefined;
   if (original !== undefined) return original;
   // inside lists and maps, an optional without a value is left out, as in arguments

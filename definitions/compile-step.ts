@@ -26,7 +26,11 @@ export interface StepEntry {
 export { stepDocument, stepSchemaOf } from './set-step.ts';
 
 /** The catalogue action a step names; an unknown name is an error with the closest name. */
-export function resolveAction(entry: Omit<StepEntry, 'action'>, source: PlaybookSource, errors: PlaybookError[]): ActionDefinition | undefined {
+export function resolveAction(
+  entry: Omit<StepEntry, 'action'>,
+  source: PlaybookSource,
+  errors: PlaybookError[],
+): ActionDefinition | undefined {
   const name = entry.document.action;
   const action = findAction(name);
   if (!action) {
@@ -34,7 +38,9 @@ export function resolveAction(entry: Omit<StepEntry, 'action'>, source: Playbook
       new PlaybookError(PlaybookErrorCode.unknownAction, `unknown action "${name}"`, {
         file: source.file,
         ...source.place(['steps', entry.index, 'action']),
-        hint: suggestion(name, [...catalogue.keys()], 'actions') ?? 'run `tourflow schema` or see docs/playbooks.md for the actions',
+        hint:
+          suggestion(name, [...catalogue.keys()], 'actions') ??
+          'run `tourflow schema` or see docs/playbooks.md for the actions',
       }),
     );
   }
@@ -47,7 +53,9 @@ export function factsOf(entry: StepEntry): StepFacts {
   let outputs: ReadonlySet<string> | undefined;
   if (entry.plan) outputs = new Set([...Object.keys(entry.plan.outputs), ...declared]);
   else if (entry.set) outputs = new Set(declared);
-  else if (entry.action) outputs = declared.length > 0 ? new Set([...actionOutputs(entry.action), ...declared]) : actionOutputs(entry.action);
+  else if (entry.action)
+    outputs =
+      declared.length > 0 ? new Set([...actionOutputs(entry.action), ...declared]) : actionOutputs(entry.action);
   return {
     id: entry.document.id,
     outputs,
@@ -99,18 +107,35 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
   const needs = new Set<string>(explicit.filter((id) => id !== document.id));
   checkNeeds(entry, context);
   const item = forEach?.as;
-  const itemNote = item ? `"${item}" is the element being iterated; it is not defined while the list itself is computed` : undefined;
-  const read = (value: unknown, path: (string | number)[], place: Parameters<typeof checkExpressions>[2], bare = false) => {
-    for (const id of checkExpressions(value, [...base, ...path], { step: document.id, ...place }, context, bare)) needs.add(id);
+  const itemNote = item
+    ? `"${item}" is the element being iterated; it is not defined while the list itself is computed`
+    : undefined;
+  const read = (
+    value: unknown,
+    path: (string | number)[],
+    place: Parameters<typeof checkExpressions>[2],
+    bare = false,
+  ) => {
+    for (const id of checkExpressions(value, [...base, ...path], { step: document.id, ...place }, context, bare))
+      needs.add(id);
   };
-  const itemType = forEach && context.types ? context.types.elementType(unwrapExpression(forEach.items), { step: document.id }) : undefined;
+  const itemType =
+    forEach && context.types
+      ? context.types.elementType(unwrapExpression(forEach.items), { step: document.id })
+      : undefined;
   read(args, [argsField], { item, itemType });
   const types = context.types;
-  if (action && types) context.errors.push(...argKindErrors(action, args, [...base, 'with'], source, (text) => types.typeOf(text, { step: document.id, item, itemType })));
+  if (action && types)
+    context.errors.push(
+      ...argKindErrors(action, args, [...base, 'with'], source, (text) =>
+        types.typeOf(text, { step: document.id, item, itemType }),
+      ),
+    );
   // An `if` that reads the element is a condition per element (`forEach.if`), else the step's.
   const condition = document.if;
   const perElement = item !== undefined && condition !== undefined && readsElement(condition, item);
-  if (condition !== undefined) read(condition, ['if'], perElement ? { item, itemType, expect: 'bool' } : { expect: 'bool' }, true);
+  if (condition !== undefined)
+    read(condition, ['if'], perElement ? { item, itemType, expect: 'bool' } : { expect: 'bool' }, true);
   if (perElement && forEach && condition !== undefined) forEach.if = asTemplate(condition);
   if (typeof document.forEach === 'string') read(document.forEach, ['forEach'], { itemNote, expect: 'list' }, true);
   else if (document.forEach) {
@@ -120,7 +145,13 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
   read(document.outputs ?? {}, ['outputs'], { item, itemType, result: true });
   if (document.action === 'approval' && isTemplate(args.timeout)) {
     const place = source.place([...base, 'with', 'timeout']);
-    context.errors.push(new PlaybookError(PlaybookErrorCode.invalidArgument, 'timeout: the approval timeout must be written out, not computed', { file: source.file, ...place }));
+    context.errors.push(
+      new PlaybookError(
+        PlaybookErrorCode.invalidArgument,
+        'timeout: the approval timeout must be written out, not computed',
+        { file: source.file, ...place },
+      ),
+    );
   }
   const destroys = guard(entry, args, source, context.errors);
   return planStep(entry, args, [...needs], forEach, destroys, source);
@@ -129,7 +160,9 @@ export function compileStep(entry: StepEntry, source: PlaybookSource, context: R
 /** Whether a condition reads the `forEach` element (`as`) or `index`; one that does not parse is checked elsewhere. */
 function readsElement(condition: string, as: string): boolean {
   try {
-    return scanTemplates(asTemplate(condition)).some((part) => referencesOf(part.expression).refs.some((ref) => ref.root === as || ref.root === 'index'));
+    return scanTemplates(asTemplate(condition)).some((part) =>
+      referencesOf(part.expression).refs.some((ref) => ref.root === as || ref.root === 'index'),
+    );
   } catch {
     return false;
   }
@@ -144,12 +177,23 @@ function checkNeeds(entry: StepEntry, context: ReferenceContext): void {
     const self = id === entry.document.id;
     const message = self ? `step "${id}" cannot wait for itself` : `unknown step "${id}"`;
     const hint = self ? undefined : suggestion(id, [...context.steps.keys()], 'steps');
-    context.errors.push(new PlaybookError(self ? PlaybookErrorCode.dependencyCycle : PlaybookErrorCode.unknownStep, message, { file: context.source.file, ...context.source.place(path), hint }));
+    context.errors.push(
+      new PlaybookError(self ? PlaybookErrorCode.dependencyCycle : PlaybookErrorCode.unknownStep, message, {
+        file: context.source.file,
+        ...context.source.place(path),
+        hint,
+      }),
+    );
   });
 }
 
 /** The reason a step destroys data; an error unless the step allows it. */
-function guard(entry: StepEntry, args: JsonObject, source: PlaybookSource, errors: PlaybookError[]): string | undefined {
+function guard(
+  entry: StepEntry,
+  args: JsonObject,
+  source: PlaybookSource,
+  errors: PlaybookError[],
+): string | undefined {
   const reason = entry.action?.destructive?.(args) ?? null;
   if (reason === null) return undefined;
   if (!entry.document.allowDestroy) {
@@ -164,7 +208,14 @@ function guard(entry: StepEntry, args: JsonObject, source: PlaybookSource, error
   return reason;
 }
 
-function planStep(entry: StepEntry, args: JsonObject, needs: string[], forEach: ForEach | undefined, destroys: string | undefined, source: PlaybookSource): PlanStep {
+function planStep(
+  entry: StepEntry,
+  args: JsonObject,
+  needs: string[],
+  forEach: ForEach | undefined,
+  destroys: string | undefined,
+  source: PlaybookSource,
+): PlanStep {
   const { document, action } = entry;
   const place = source.position(['steps', entry.index]);
   const step: PlanStep = {

@@ -12,7 +12,15 @@ import { includePlaybook, type IncludeOptions } from './include.ts';
 import { compileInput, inputProblems } from './inputs.ts';
 import { issuesToErrors } from './issues.ts';
 import { compileStep, factsOf, resolveAction, stepDocument, stepSchemaOf, type StepEntry } from './compile-step.ts';
-import { PLAN_VERSION, TOUR_ID_INPUT, type JsonObject, type JsonValue, type Plan, type PlanInput, type PlanStep } from './plan-types.ts';
+import {
+  PLAN_VERSION,
+  TOUR_ID_INPUT,
+  type JsonObject,
+  type JsonValue,
+  type Plan,
+  type PlanInput,
+  type PlanStep,
+} from './plan-types.ts';
 import { TypeScope } from './cel-types.ts';
 import { checkSchedule } from './cron.ts';
 import { checkExpressions, type ReferenceContext } from './references.ts';
@@ -52,18 +60,27 @@ async function compile(text: string, options: CompileOptions): Promise<CompileRe
   if (source.errors.length > 0) return { errors: source.errors, sources };
   const errors: PlaybookError[] = [];
   const top = topLevelSchema.safeParse(source.value ?? {});
-  if (!top.success) errors.push(...issuesToErrors(top.error.issues, { source, base: [], value: source.value, schema: topLevelSchema }));
+  if (!top.success)
+    errors.push(...issuesToErrors(top.error.issues, { source, base: [], value: source.value, schema: topLevelSchema }));
   const document = (isObject(source.value) ? source.value : {}) as Record<string, unknown>;
   const inputs = compileInputs(document.inputs, source, errors);
   const entries = await stepEntries(document.steps, source, errors, options, sources);
   const facts = factsMap(entries);
   const events = watchedRecords(document.triggers);
-  const context: ReferenceContext = { source, steps: facts, inputs: Object.keys(inputs), errors, types: new TypeScope(inputs, facts, events), event: events !== undefined };
+  const context: ReferenceContext = {
+    source,
+    steps: facts,
+    inputs: Object.keys(inputs),
+    errors,
+    types: new TypeScope(inputs, facts, events),
+    event: events !== undefined,
+  };
   const compiled = compileSteps(entries, context);
   const outputs = isObject(document.outputs) ? (document.outputs as JsonObject) : {};
   checkExpressions(outputs, ['outputs'], {}, context);
   const triggers = compileTriggers(document.triggers, context);
-  const { steps, outputs: planOutputs } = triggers.length > 0 ? readEventFromInput({ steps: compiled, outputs }) : { steps: compiled, outputs };
+  const { steps, outputs: planOutputs } =
+    triggers.length > 0 ? readEventFromInput({ steps: compiled, outputs }) : { steps: compiled, outputs };
   errors.push(...checkSchedule(document.schedule, source));
   if (!inputs[TOUR_ID_INPUT]) errors.push(...checkZonelessDates(document, source));
   if (options.inputs) checkRunInputs(inputs, options.inputs, source, errors);
@@ -92,7 +109,9 @@ function watchedRecords(raw: unknown): TriggerResource[] | undefined {
   if (!Array.isArray(raw)) return undefined;
   return raw.map((trigger: unknown) => {
     const on = isObject(trigger) && isObject(trigger.on) ? trigger.on : {};
-    return typeof on.record === 'string' && on.record in RECORD_FIELDS ? (on.record as TriggerResource) : TriggerResource.days;
+    return typeof on.record === 'string' && on.record in RECORD_FIELDS
+      ? (on.record as TriggerResource)
+      : TriggerResource.days;
   });
 }
 
@@ -110,7 +129,13 @@ function compileInputs(raw: unknown, source: PlaybookSource, errors: PlaybookErr
   return inputs;
 }
 
-async function stepEntries(raw: unknown, source: PlaybookSource, errors: PlaybookError[], options: CompileOptions, sources: Record<string, string>): Promise<StepEntry[]> {
+async function stepEntries(
+  raw: unknown,
+  source: PlaybookSource,
+  errors: PlaybookError[],
+  options: CompileOptions,
+  sources: Record<string, string>,
+): Promise<StepEntry[]> {
   if (!Array.isArray(raw)) return [];
   const entries: StepEntry[] = [];
   const seen = new Map<string, number>();
@@ -124,13 +149,26 @@ async function stepEntries(raw: unknown, source: PlaybookSource, errors: Playboo
     const { document, set } = stepDocument(parsed.data);
     if (seen.has(document.id)) {
       const first = source.place(['steps', seen.get(document.id) as number, 'id']);
-      errors.push(new PlaybookError(PlaybookErrorCode.duplicateStep, `duplicate step id "${document.id}"`, { file: source.file, ...source.place(['steps', index, 'id']), hint: `the first is at line ${first.line}; step ids must be unique` }));
+      errors.push(
+        new PlaybookError(PlaybookErrorCode.duplicateStep, `duplicate step id "${document.id}"`, {
+          file: source.file,
+          ...source.place(['steps', index, 'id']),
+          hint: `the first is at line ${first.line}; step ids must be unique`,
+        }),
+      );
       continue;
     }
     seen.set(document.id, index);
     const action = set ? undefined : resolveAction({ index, document }, source, errors);
     const entry: StepEntry = { index, document, action, ...(set ? { set } : {}) };
-    if (action?.name === 'playbook.run') entry.plan = await includePlaybook(entry, source, errors, { ...options, compile: compilePlaybookSource }, sources);
+    if (action?.name === 'playbook.run')
+      entry.plan = await includePlaybook(
+        entry,
+        source,
+        errors,
+        { ...options, compile: compilePlaybookSource },
+        sources,
+      );
     entries.push(entry);
   }
   return entries;
@@ -157,9 +195,16 @@ function compileSteps(entries: StepEntry[], context: ReferenceContext): PlanStep
   return steps;
 }
 
-function checkRunInputs(inputs: Record<string, PlanInput>, given: Record<string, string | JsonValue>, source: PlaybookSource, errors: PlaybookError[]): void {
+function checkRunInputs(
+  inputs: Record<string, PlanInput>,
+  given: Record<string, string | JsonValue>,
+  source: PlaybookSource,
+  errors: PlaybookError[],
+): void {
   for (const problem of inputProblems({ inputs }, given).problems) {
-    const place = inputs[problem.name] ? source.place(['inputs', problem.name], 'key') : { line: 1, column: 1, length: 1 };
+    const place = inputs[problem.name]
+      ? source.place(['inputs', problem.name], 'key')
+      : { line: 1, column: 1, length: 1 };
     errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, problem.message, { file: source.file, ...place }));
   }
 }

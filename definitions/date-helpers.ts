@@ -19,7 +19,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function dayNumber(date: string): number {
   const match = DATE.exec(date);
   const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
-  if (!match || Number.isNaN(ms) || dateOf(ms / DAY_MS) !== date) throw new RangeError(`"${date}" is not a date like 2027-03-28`);
+  if (!match || Number.isNaN(ms) || dateOf(ms / DAY_MS) !== date)
+    throw new RangeError(`"${date}" is not a date like 2027-03-28`);
   return ms / DAY_MS;
 }
 
@@ -33,7 +34,12 @@ export function localDate(instant: string, timeZone: string): string {
   if (Number.isNaN(time)) throw new RangeError(`the run's start "${instant}" is not an instant`);
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(time));
+    parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(new Date(time));
   } catch {
     throw new RangeError(`"${timeZone}" is not an IANA time zone like "Europe/Berlin"`);
   }
@@ -57,7 +63,8 @@ export function dateRange(from: string, to: string): string[] {
   const first = dayNumber(from);
   const last = dayNumber(to);
   if (last < first) throw new RangeError(`dates: "${to}" is before "${from}"`);
-  if (last - first + 1 > MAX_RANGE_DAYS) throw new RangeError(`dates: at most ${MAX_RANGE_DAYS} days, not ${last - first + 1}`);
+  if (last - first + 1 > MAX_RANGE_DAYS)
+    throw new RangeError(`dates: at most ${MAX_RANGE_DAYS} days, not ${last - first + 1}`);
   return Array.from({ length: last - first + 1 }, (_, i) => dateOf(first + i));
 }
 
@@ -75,7 +82,9 @@ export function formatDate(date: string, pattern: string, locale = 'en'): string
   const utc = new Date(dayNumber(date) * DAY_MS);
   // the month as a date says it: in some languages not the word alone (Russian "3 декабря")
   const name = (options: Intl.DateTimeFormatOptions, part: 'weekday' | 'month') =>
-    namesIn(locale, options).formatToParts(utc).find((p) => p.type === part)?.value ?? '';
+    namesIn(locale, options)
+      .formatToParts(utc)
+      .find((p) => p.type === part)?.value ?? '';
   const [year, month, day] = date.split('-') as [string, string, string];
   const values: Record<string, () => string> = {
     EEEE: () => name({ weekday: 'long' }, 'weekday'),
@@ -90,7 +99,7 @@ export function formatDate(date: string, pattern: string, locale = 'en'): string
     yy: () => year.slice(2),
   };
   let out = '';
-  for (let i = 0; i < pattern.length; ) {
+  for (let i = 0; i < pattern.length;) {
     const char = pattern[i]!;
     if (char === "'") {
       const end = pattern.indexOf("'", i + 1);
@@ -100,7 +109,9 @@ export function formatDate(date: string, pattern: string, locale = 'en'): string
       const field = DATE_FIELDS.find((f) => pattern.startsWith(f, i) && pattern[i + f.length] !== char);
       if (!field) {
         const word = /^\p{L}+/u.exec(pattern.slice(i))![0];
-        throw new RangeError(`formatDate: "${char}" is not a date field (${FIELD_LIST}); put text in single quotes: '${word}'`);
+        throw new RangeError(
+          `formatDate: "${char}" is not a date field (${FIELD_LIST}); put text in single quotes: '${word}'`,
+        );
       }
       out += values[field]!();
       i += field.length;
@@ -114,7 +125,8 @@ export function formatDate(date: string, pattern: string, locale = 'en'): string
 
 function namesIn(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   try {
-    if (Intl.DateTimeFormat.supportedLocalesOf(locale).length > 0) return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    if (Intl.DateTimeFormat.supportedLocalesOf(locale).length > 0)
+      return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
   } catch {
     // a malformed tag: the error below
   }

@@ -116,7 +116,11 @@ function formatError(error: PlaybookError, source: string | undefined): string {
 const MAX_SHOWN = 160;
 
 /** The part of a source line to show, and where under it the caret goes. */
-function lineAround(text: string, column: number, length: number): { shown: string; caretAt: number; caretLength: number } {
+function lineAround(
+  text: string,
+  column: number,
+  length: number,
+): { shown: string; caretAt: number; caretLength: number } {
   const caret = (start: number, end: number, lead: number) => ({
     caretAt: column - 1 - start + lead,
     caretLength: Math.max(1, Math.min(length, end - column + 1)),
@@ -125,7 +129,10 @@ function lineAround(text: string, column: number, length: number): { shown: stri
   const start = Math.max(0, Math.min(column - 1 - MAX_SHOWN / 4, text.length - MAX_SHOWN));
   const end = Math.min(text.length, start + MAX_SHOWN);
   const lead = start > 0 ? '…' : '';
-  return { shown: `${lead}${text.slice(start, end)}${end < text.length ? '…' : ''}`, ...caret(start, end, lead.length) };
+  return {
+    shown: `${lead}${text.slice(start, end)}${end < text.length ? '…' : ''}`,
+    ...caret(start, end, lead.length),
+  };
 }
 
 /** Errors in reading order: by file, line, column. */

@@ -12,7 +12,9 @@ import { EVENT_INPUT } from './trigger-types.ts';
 /** The bare expression with every `event` read from the run's `event` input. */
 export function rewriteExpression(expression: string): string {
   const text = unwrapExpression(expression);
-  const starts = referencesOf(text).refs.filter((ref) => ref.root === EVENT_INPUT).map((ref) => ref.start);
+  const starts = referencesOf(text)
+    .refs.filter((ref) => ref.root === EVENT_INPUT)
+    .map((ref) => ref.start);
   if (starts.length === 0) return expression;
   let out = text;
   for (const start of starts.sort((a, b) => b - a)) out = `${out.slice(0, start)}inputs.${out.slice(start)}`;
@@ -32,12 +34,15 @@ export function rewriteTemplate(value: Template): Template {
     return out + value.slice(at);
   }
   if (Array.isArray(value)) return value.map(rewriteTemplate);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rewriteTemplate(inner)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rewriteTemplate(inner)]));
   return value;
 }
 
 function rewriteStep(step: PlanStep): PlanStep {
-  const outputs = Object.fromEntries(Object.entries(step.outputs).map(([name, expression]) => [name, rewriteExpression(expression)]));
+  const outputs = Object.fromEntries(
+    Object.entries(step.outputs).map(([name, expression]) => [name, rewriteExpression(expression)]),
+  );
   return {
     ...step,
     args: rewriteTemplate(step.args),

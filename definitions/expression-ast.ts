@@ -27,7 +27,8 @@ export function collectRefs(ast: ASTNode): ExpressionRef[] {
 function walk(node: ASTNode, refs: ExpressionRef[], bound: ReadonlySet<string>): void {
   const chain = memberChain(node);
   if (chain) {
-    if (!bound.has(chain.root)) refs.push({ root: chain.root, path: chain.path, start: node.range.start, end: node.range.end });
+    if (!bound.has(chain.root))
+      refs.push({ root: chain.root, path: chain.path, start: node.range.start, end: node.range.end });
     for (const index of chain.dynamicIndexes) walk(index, refs, bound);
     return;
   }
@@ -69,7 +70,8 @@ function memberChain(node: ASTNode): Chain | undefined {
     const inner = memberChain(node.args[0]);
     if (!inner) return undefined;
     const key = node.args[1];
-    if (key.op === 'value' && typeof key.args === 'string' && inner.dynamicIndexes.length === 0) inner.path.push(key.args);
+    if (key.op === 'value' && typeof key.args === 'string' && inner.dynamicIndexes.length === 0)
+      inner.path.push(key.args);
     else inner.dynamicIndexes.push(key);
     return inner;
   }
@@ -92,6 +94,8 @@ function childrenOf(node: ASTNode): ASTNode[] {
     case '-_':
       return [node.args];
     default:
-      return (node.args as unknown[]).filter((arg): arg is ASTNode => typeof arg === 'object' && arg !== null && 'op' in arg);
+      return (node.args as unknown[]).filter(
+        (arg): arg is ASTNode => typeof arg === 'object' && arg !== null && 'op' in arg,
+      );
   }
 }

@@ -13,7 +13,20 @@ const PLAIN_PATH = /^\s*[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*$/;
 const plainPaths = new TextCache<string[] | null>();
 
 /** Names CEL itself binds (its type names): `map` is CEL's type even where the scope has a `map`. */
-const CEL_NAMES = new Set(['bool', 'bytes', 'double', 'google', 'int', 'list', 'map', 'null_type', 'optional', 'string', 'type', 'uint']);
+const CEL_NAMES = new Set([
+  'bool',
+  'bytes',
+  'double',
+  'google',
+  'int',
+  'list',
+  'map',
+  'null_type',
+  'optional',
+  'string',
+  'type',
+  'uint',
+]);
 
 /** Words CEL's parser reads as tokens even after a dot (`item.in` is a syntax error). */
 const TOKEN_WORDS = new Set(['false', 'in', 'null', 'true']);
@@ -25,7 +38,13 @@ const TOKEN_WORDS = new Set(['false', 'in', 'null', 'true']);
 function pathOf(text: string): string[] | null {
   if (!PLAIN_PATH.test(text)) return null;
   const [root, ...fields] = text.split('.').map((part) => part.trim());
-  if (root === undefined || CEL_NAMES.has(root) || CEL_RESERVED_WORDS.has(root) || fields.some((name) => TOKEN_WORDS.has(name))) return null;
+  if (
+    root === undefined ||
+    CEL_NAMES.has(root) ||
+    CEL_RESERVED_WORDS.has(root) ||
+    fields.some((name) => TOKEN_WORDS.has(name))
+  )
+    return null;
   return [root, ...fields];
 }
 
@@ -43,7 +62,8 @@ function valueAt(text: string, scope: object): JsonValue | undefined {
   if (path === null) return undefined;
   let value: unknown = scope;
   for (const name of path) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, name)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, name))
+      return undefined;
     value = (value as Record<string, unknown>)[name];
   }
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
@@ -70,7 +90,9 @@ function joined(text: string, scope: object): string | undefined {
   let operands = joins.get(text);
   if (operands === undefined) {
     operands = JOINED.test(text)
-      ? (text.match(OPERANDS) ?? []).map((token) => (token.startsWith('"') || token.startsWith("'") ? { text: token.slice(1, -1) } : { path: token }))
+      ? (text.match(OPERANDS) ?? []).map((token) =>
+          token.startsWith('"') || token.startsWith("'") ? { text: token.slice(1, -1) } : { path: token },
+        )
       : null;
     joins.set(text, operands);
   }

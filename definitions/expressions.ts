@@ -16,7 +16,14 @@ import { TextCache } from './text-cache.ts';
 import { ExpressionError, isTemplate, scanTemplates, unwrapExpression } from './templates.ts';
 import type { JsonObject, JsonValue, Template } from './plan-types.ts';
 
-export { ExpressionError, holdsTemplate, isTemplate, scanTemplates, unwrapExpression, type TemplatePart } from './templates.ts';
+export {
+  ExpressionError,
+  holdsTemplate,
+  isTemplate,
+  scanTemplates,
+  unwrapExpression,
+  type TemplatePart,
+} from './templates.ts';
 export { referencesOf, type ExpressionReferences } from './expression-reads.ts';
 export type { ExpressionRef } from './expression-ast.ts';
 
@@ -44,8 +51,12 @@ export function evaluateExpression(expression: string, scope: ExpressionScope): 
 
 function evaluateRaw(text: string, scope: ExpressionScope): unknown {
   const program = parseExpression(text);
-  const run: { now?: JsonValue; timeZone?: JsonValue } = typeof scope.run === 'object' && scope.run !== null && !Array.isArray(scope.run) ? scope.run : {};
-  setRunStart(typeof run.now === 'string' ? run.now : undefined, typeof run.timeZone === 'string' ? run.timeZone : undefined);
+  const run: { now?: JsonValue; timeZone?: JsonValue } =
+    typeof scope.run === 'object' && scope.run !== null && !Array.isArray(scope.run) ? scope.run : {};
+  setRunStart(
+    typeof run.now === 'string' ? run.now : undefined,
+    typeof run.timeZone === 'string' ? run.timeZone : undefined,
+  );
   const context: Record<string, unknown> = {};
   for (const [root, need] of needsOf(text)) {
     if (scope[root] !== undefined) context[root] = celPart(scope[root], need);

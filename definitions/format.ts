@@ -44,18 +44,20 @@ export const inputSchema = z
 
 export const forEachSchema = z
   .union([
-  z.string().describe('Expression yielding the list to iterate, e.g. `${{ inputs.days }}`.'),
-  z.strictObject({
-    items: z.string().describe('Expression yielding the list to iterate.'),
-    as: identifier.optional().describe('Name of the current element in expressions. @default item'),
-    concurrency: z.number().int().min(1).max(100).optional().describe('Iterations at once. @default 10'),
+    z.string().describe('Expression yielding the list to iterate, e.g. `${{ inputs.days }}`.'),
+    z.strictObject({
+      items: z.string().describe('Expression yielding the list to iterate.'),
+      as: identifier.optional().describe('Name of the current element in expressions. @default item'),
+      concurrency: z.number().int().min(1).max(100).optional().describe('Iterations at once. @default 10'),
       batch: z
         .number()
         .int()
         .min(1)
         .max(MAX_BATCH)
         .optional()
-        .describe(`Iterations per activity: 1 shows each as its own activity. @default chosen from the list length (1 for short lists, a lane's share up to ${MAX_BATCH})`),
+        .describe(
+          `Iterations per activity: 1 shows each as its own activity. @default chosen from the list length (1 for short lists, a lane's share up to ${MAX_BATCH})`,
+        ),
       key: z.string().optional().describe('Expression giving each element a stable key. @default the index'),
     }),
   ])
@@ -79,7 +81,12 @@ export const stepFields = {
     .union([identifier, z.array(identifier)])
     .optional()
     .describe('Steps to wait for, besides those the expressions reference.'),
-  if: z.string().optional().describe('Condition; the step is skipped when it is false. In a forEach step it may read the element and index: elements for which it is false are skipped.'),
+  if: z
+    .string()
+    .optional()
+    .describe(
+      'Condition; the step is skipped when it is false. In a forEach step it may read the element and index: elements for which it is false are skipped.',
+    ),
   forEach: forEachSchema.optional().describe('Run the step once per element of a list.'),
   retry: retrySchema.optional().describe('Overrides of the retry policy of each call.'),
   timeout: duration.optional().describe('Timeout of each call.'),
@@ -88,10 +95,7 @@ export const stepFields = {
     .optional()
     .describe('`rollback` undoes the run when this step fails; `continue` goes on. @default rollback'),
   allowDestroy: z.boolean().optional().describe('Permit a step that destroys data beyond undo.'),
-  outputs: z
-    .record(identifier, z.string())
-    .optional()
-    .describe('Named outputs: name -> template over `result`.'),
+  outputs: z.record(identifier, z.string()).optional().describe('Named outputs: name -> template over `result`.'),
 };
 
 export const stepSchema = z.strictObject({
@@ -115,9 +119,18 @@ export function playbookSchemaWith<S extends z.ZodType>(step: S) {
     inputs: z.record(identifier, inputSchema).optional(),
     rollback: z.boolean().optional().describe('Undo completed steps when the run fails. @default true'),
     onManualRepair: z
-      .strictObject({ notify: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'expected a webhook name from the worker\u2019s configuration (TOURFLOW_WEBHOOKS), not a URL') })
+      .strictObject({
+        notify: z
+          .string()
+          .regex(
+            /^[A-Za-z][A-Za-z0-9_-]*$/,
+            'expected a webhook name from the worker\u2019s configuration (TOURFLOW_WEBHOOKS), not a URL',
+          ),
+      })
       .optional()
-      .describe('When a run ends needing manual repair (an undo kept failing), post a notice to this webhook of the worker (`notify`).'),
+      .describe(
+        'When a run ends needing manual repair (an undo kept failing), post a notice to this webhook of the worker (`notify`).',
+      ),
     schedule: scheduleSchema.optional(),
     steps: z.array(step).min(1),
     outputs: z.record(identifier, jsonValue).optional().describe('Playbook outputs: name -> template.'),

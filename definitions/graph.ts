@@ -53,7 +53,10 @@ export function layers(nodes: readonly GraphNode[]): string[][] {
         continue;
       }
       pending.pop();
-      depth.set(current, needs.reduce((max, need) => Math.max(max, (depth.get(need) ?? 0) + 1), 0));
+      depth.set(
+        current,
+        needs.reduce((max, need) => Math.max(max, (depth.get(need) ?? 0) + 1), 0),
+      );
     }
     return depth.get(id) ?? 0;
   };

@@ -30,10 +30,17 @@ export interface IncludeOptions {
   cwd?: string;
 }
 
-type Compile = (text: string, options: IncludeOptions & { file: string }) => Promise<{ plan?: Plan; errors: PlaybookError[]; sources: Record<string, string> }>;
+type Compile = (
+  text: string,
+  options: IncludeOptions & { file: string },
+) => Promise<{ plan?: Plan; errors: PlaybookError[]; sources: Record<string, string> }>;
 
 /** Reads an included playbook from disk; undefined when there is no such file. */
-export async function readInclude(request: string, fromFile: string, cwd = process.cwd()): Promise<IncludedFile | undefined> {
+export async function readInclude(
+  request: string,
+  fromFile: string,
+  cwd = process.cwd(),
+): Promise<IncludedFile | undefined> {
   const file = path.join(path.dirname(fromFile), request);
   try {
     return { file, text: await readBoundedText(path.resolve(cwd, file), PLAYBOOK_LIMITS.maxBytes) };
@@ -51,22 +58,42 @@ export async function includePlaybook(
   sources: Record<string, string>,
 ): Promise<Plan | undefined> {
   const request = entry.document.with?.playbook;
-  const at = (...rest: (string | number)[]) => ({ file: source.file, ...source.place(['steps', entry.index, 'with', ...rest]) });
+  const at = (...rest: (string | number)[]) => ({
+    file: source.file,
+    ...source.place(['steps', entry.index, 'with', ...rest]),
+  });
   if (typeof request !== 'string') return undefined; // the argument check reports it
   if (isTemplate(request)) {
-    errors.push(new PlaybookError(PlaybookErrorCode.invalidArgument, 'playbook: the included playbook must be a file path, not an expression', at('playbook')));
+    errors.push(
+      new PlaybookError(
+        PlaybookErrorCode.invalidArgument,
+        'playbook: the included playbook must be a file path, not an expression',
+        at('playbook'),
+      ),
+    );
     return undefined;
   }
-  const resolve = options.resolveInclude ?? ((request: string, from: string) => readInclude(request, from, options.cwd));
+  const resolve =
+    options.resolveInclude ?? ((request: string, from: string) => readInclude(request, from, options.cwd));
   const included = await resolve(request, options.file);
   if (!included) {
-    errors.push(new PlaybookError(PlaybookErrorCode.includeNotFound, `playbook "${request}" not found`, { ...at('playbook'), hint: `paths are relative to ${path.dirname(options.file) || '.'}` }));
+    errors.push(
+      new PlaybookError(PlaybookErrorCode.includeNotFound, `playbook "${request}" not found`, {
+        ...at('playbook'),
+        hint: `paths are relative to ${path.dirname(options.file) || '.'}`,
+      }),
+    );
     return undefined;
   }
   const stack = options.includeStack ?? [options.file];
   if (stack.some((file) => path.resolve(file) === path.resolve(included.file))) {
     const chain = [...stack, included.file].map((file) => path.basename(file)).join(' -> ');
-    errors.push(new PlaybookError(PlaybookErrorCode.includeCycle, `include cycle: ${chain}`, { ...at('playbook'), hint: 'a playbook cannot run itself, directly or through others' }));
+    errors.push(
+      new PlaybookError(PlaybookErrorCode.includeCycle, `include cycle: ${chain}`, {
+        ...at('playbook'),
+        hint: 'a playbook cannot run itself, directly or through others',
+      }),
+    );
     return undefined;
   }
   const result = await options.compile(included.text, {
@@ -90,16 +117,38 @@ function checkIncludeInputs(entry: StepEntry, plan: Plan, source: PlaybookSource
   for (const [name, value] of Object.entries(values)) {
     const input = Object.hasOwn(plan.inputs, name) ? plan.inputs[name] : undefined;
     if (!input) {
-      const hint = suggestion(name, names, 'inputs') ?? (names.length ? `${plan.name} takes: ${names.join(', ')}` : `${plan.name} takes no inputs`);
-      errors.push(new PlaybookError(PlaybookErrorCode.inputUnknown, `playbook "${plan.name}" has no input "${name}"`, { file: source.file, ...source.place([...base, name], 'key'), hint }));
+      const hint =
+        suggestion(name, names, 'inputs') ??
+        (names.length ? `${plan.name} takes: ${names.join(', ')}` : `${plan.name} takes no inputs`);
+      errors.push(
+        new PlaybookError(PlaybookErrorCode.inputUnknown, `playbook "${plan.name}" has no input "${name}"`, {
+          file: source.file,
+          ...source.place([...base, name], 'key'),
+          hint,
+        }),
+      );
     } else if (!holdsTemplate(value)) {
       const checked = checkInputValue(input, value);
-      if (!checked.ok) errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, `input "${name}": ${checked.message}`, { file: source.file, ...source.place([...base, name]), hint: checked.hint }));
+      if (!checked.ok)
+        errors.push(
+          new PlaybookError(PlaybookErrorCode.inputInvalid, `input "${name}": ${checked.message}`, {
+            file: source.file,
+            ...source.place([...base, name]),
+            hint: checked.hint,
+          }),
+        );
     }
   }
-  const missing = Object.entries(plan.inputs).filter(([name, input]) => input.required && input.default === undefined && !Object.hasOwn(values, name));
+  const missing = Object.entries(plan.inputs).filter(
+    ([name, input]) => input.required && input.default === undefined && !Object.hasOwn(values, name),
+  );
   if (missing.length > 0) {
     const list = missing.map(([name]) => `"${name}"`).join(', ');
-    errors.push(new PlaybookError(PlaybookErrorCode.inputRequired, `playbook "${plan.name}" needs input ${list}`, { file: source.file, ...source.place(given === undefined ? ['steps', entry.index, 'with'] : base, 'key') }));
+    errors.push(
+      new PlaybookError(PlaybookErrorCode.inputRequired, `playbook "${plan.name}" needs input ${list}`, {
+        file: source.file,
+        ...source.place(given === undefined ? ['steps', entry.index, 'with'] : base, 'key'),
+      }),
+    );
   }
 }

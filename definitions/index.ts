@@ -23,13 +23,21 @@ export { planForRun } from './run-plan.ts';
  * given, read relative to `options.cwd`. A missing file is an error in the result, like any
  * other mistake; so is a file larger than a playbook may be, which is not read to its end.
  */
-export async function compilePlaybookFile(file: string, options: Omit<CompileOptions, 'file'> = {}): Promise<CompileResult> {
+export async function compilePlaybookFile(
+  file: string,
+  options: Omit<CompileOptions, 'file'> = {},
+): Promise<CompileResult> {
   let text: string;
   try {
     text = await readBoundedText(path.resolve(options.cwd ?? process.cwd(), file), PLAYBOOK_LIMITS.maxBytes);
   } catch (cause) {
     const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (cause as Error).message;
-    const error = new PlaybookError(PlaybookErrorCode.fileNotFound, `cannot read playbook: ${reason}`, { file, line: 1, column: 1, cause });
+    const error = new PlaybookError(PlaybookErrorCode.fileNotFound, `cannot read playbook: ${reason}`, {
+      file,
+      line: 1,
+      column: 1,
+      cause,
+    });
     return { errors: [error], sources: {} };
   }
   return compilePlaybookSource(text, { ...options, file });

@@ -10,11 +10,21 @@ import { isoDate } from './actions/vocabulary.ts';
 import { InputType, type DateFormat, type JsonValue, type PlanField } from './plan-types.ts';
 
 /** The date forms a field or input may declare, in the spelling of its `format`. */
-export const DATE_FORMATS = ['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'DD-MM-YYYY', 'MM/DD/YYYY', 'MM.DD.YYYY', 'MM-DD-YYYY'] as const satisfies readonly DateFormat[];
+export const DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'DD.MM.YYYY',
+  'DD/MM/YYYY',
+  'DD-MM-YYYY',
+  'MM/DD/YYYY',
+  'MM.DD.YYYY',
+  'MM-DD-YYYY',
+] as const satisfies readonly DateFormat[];
 
 export const dateFormat = z
   .enum(DATE_FORMATS)
-  .describe('How dates are written (CSV/Excel cells, `--input`): ISO 2027-04-03 is always read; DD.MM.YYYY, DD/MM/YYYY, MM/DD/YYYY… add that form.');
+  .describe(
+    'How dates are written (CSV/Excel cells, `--input`): ISO 2027-04-03 is always read; DD.MM.YYYY, DD/MM/YYYY, MM/DD/YYYY… add that form.',
+  );
 
 const scalarTypes = [InputType.string, InputType.number, InputType.boolean, InputType.date, InputType.time] as const;
 
@@ -24,7 +34,10 @@ export const fieldSchema = z.union([
   z.strictObject({
     type: z.enum(scalarTypes).describe('Value type of the field.'),
     required: z.boolean().optional().describe('May a row leave it empty? @default true unless there is a default'),
-    default: z.union([z.string(), z.number(), z.boolean()]).optional().describe('Value of the field in a row that leaves it empty.'),
+    default: z
+      .union([z.string(), z.number(), z.boolean()])
+      .optional()
+      .describe('Value of the field in a row that leaves it empty.'),
     format: dateFormat.optional(),
   }),
 ]);
@@ -80,10 +93,13 @@ export function readDate(value: JsonValue, format?: DateFormat): DateRead {
   const parts = text.split(separator);
   if (parts.length !== 3 || !parts.every((part) => /^\d+$/.test(part))) return { ok: false, expected };
   if (parts[2]!.length !== 4) {
-    const hint = parts[2]!.length === 2 ? 'a two-digit year is not guessed: write the year in full in the spreadsheet' : undefined;
+    const hint =
+      parts[2]!.length === 2 ? 'a two-digit year is not guessed: write the year in full in the spreadsheet' : undefined;
     return { ok: false, expected, hint };
   }
   if (parts[0]!.length > 2 || parts[1]!.length > 2) return { ok: false, expected };
   const iso = `${parts[2]}-${parts[month - 1]!.padStart(2, '0')}-${parts[day - 1]!.padStart(2, '0')}`;
-  return isoDate.safeParse(iso).success ? { ok: true, value: iso } : { ok: false, expected, hint: 'not a day of the calendar' };
+  return isoDate.safeParse(iso).success
+    ? { ok: true, value: iso }
+    : { ok: false, expected, hint: 'not a day of the calendar' };
 }

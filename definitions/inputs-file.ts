@@ -24,8 +24,19 @@ export async function readInputsFile(file: string, cwd = process.cwd()): Promise
     text = await readBoundedText(path.resolve(cwd, file), INPUTS_LIMITS.maxBytes);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (cause as Error).message;
-    return { errors: [new PlaybookError(PlaybookErrorCode.fileNotFound, `cannot read inputs file: ${reason}`, { file, line: 1, column: 1, cause })], sources: {} };
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : (cause as Error).message;
+    return {
+      errors: [
+        new PlaybookError(PlaybookErrorCode.fileNotFound, `cannot read inputs file: ${reason}`, {
+          file,
+          line: 1,
+          column: 1,
+          cause,
+        }),
+      ],
+      sources: {},
+    };
   }
   const sources = { [file]: text };
   const source = parseSource(file, text, INPUTS_LIMITS);
@@ -33,7 +44,10 @@ export async function readInputsFile(file: string, cwd = process.cwd()): Promise
   const value = source.value ?? {};
   if (typeof value !== 'object' || Array.isArray(value)) {
     const message = `an inputs file holds a map of input names to values, got ${describeValue(value)}`;
-    return { errors: [new PlaybookError(PlaybookErrorCode.invalidField, message, { file, ...source.place([]) })], sources };
+    return {
+      errors: [new PlaybookError(PlaybookErrorCode.invalidField, message, { file, ...source.place([]) })],
+      sources,
+    };
   }
   return { inputs: value as JsonObject, errors: [], sources };
 }

@@ -15,14 +15,21 @@ import { closest, suggestion } from './suggest.ts';
 type Checked = { ok: true; value: JsonValue } | { ok: false; message: string; hint?: string };
 
 /** Checks (and, for strings from the command line, converts) one value against its declaration. */
-export function checkInputValue(input: Pick<PlanInput, 'type' | 'values' | 'items' | 'fields' | 'format'>, value: JsonValue): Checked {
+export function checkInputValue(
+  input: Pick<PlanInput, 'type' | 'values' | 'items' | 'fields' | 'format'>,
+  value: JsonValue,
+): Checked {
   return checkAs(input.type, input, value);
 }
 
 type Declared = Pick<PlanInput, 'values' | 'items' | 'fields' | 'format'>;
 
 function checkAs(type: InputType, input: Declared, value: JsonValue): Checked {
-  const fail = (expected: string, hint?: string): Checked => ({ ok: false, message: `expected ${expected}, got ${describeValue(value)}`, hint });
+  const fail = (expected: string, hint?: string): Checked => ({
+    ok: false,
+    message: `expected ${expected}, got ${describeValue(value)}`,
+    hint,
+  });
   switch (type) {
     case InputType.string:
       return typeof value === 'string' ? { ok: true, value } : fail('a string');
@@ -54,7 +61,8 @@ function checkAs(type: InputType, input: Declared, value: JsonValue): Checked {
 const BOOLEANS: Record<string, boolean> = { true: true, false: false, yes: true, no: false, '1': true, '0': false };
 
 /** True for a value that leaves a field empty: absent, null, or a blank cell. */
-export const isEmptyCell = (value: JsonValue | undefined): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+export const isEmptyCell = (value: JsonValue | undefined): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * One field of an element: its value converted to the field's type; for an empty value, its
@@ -70,11 +78,19 @@ export function checkField(field: PlanField, value: JsonValue | undefined): Chec
 
 /** An element of a list input with `fields`: an object with each field, converted to its type; other fields kept. */
 export function checkFields(fields: Record<string, PlanField>, value: JsonValue): Checked {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: `expected an object with ${Object.keys(fields).join(', ')}, got ${describeValue(value)}` };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return {
+      ok: false,
+      message: `expected an object with ${Object.keys(fields).join(', ')}, got ${describeValue(value)}`,
+    };
   const out: JsonObject = { ...value };
   for (const [name, field] of Object.entries(fields)) {
     const checked = checkField(field, value[name]);
-    if (!checked.ok) return { ...checked, message: isEmptyCell(value[name]) ? `field "${name}" is missing` : `field "${name}": ${checked.message}` };
+    if (!checked.ok)
+      return {
+        ...checked,
+        message: isEmptyCell(value[name]) ? `field "${name}" is missing` : `field "${name}": ${checked.message}`,
+      };
     if ('absent' in checked) delete out[name];
     else out[name] = checked.value;
   }
@@ -107,23 +123,47 @@ function checkList(input: Declared, value: JsonValue): Checked {
 }
 
 /** A declaration as it goes into the plan; mistakes in it are errors at its place. */
-export function compileInput(name: string, document: InputDocument, source: PlaybookSource, errors: PlaybookError[]): PlanInput {
+export function compileInput(
+  name: string,
+  document: InputDocument,
+  source: PlaybookSource,
+  errors: PlaybookError[],
+): PlanInput {
   const base = ['inputs', name];
   const at = (field: string) => ({ file: source.file, ...source.place([...base, field]) });
   if (document.type === InputType.enum && !document.values) {
-    errors.push(new PlaybookError(PlaybookErrorCode.missingField, `input "${name}" is an enum: list its "values"`, { file: source.file, ...source.place(base, 'key') }));
+    errors.push(
+      new PlaybookError(PlaybookErrorCode.missingField, `input "${name}" is an enum: list its "values"`, {
+        file: source.file,
+        ...source.place(base, 'key'),
+      }),
+    );
   }
   if (document.values && document.type !== InputType.enum && document.items !== InputType.enum) {
-    errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"values" only applies to enum inputs`, at('values')));
+    errors.push(
+      new PlaybookError(PlaybookErrorCode.invalidField, `"values" only applies to enum inputs`, at('values')),
+    );
   }
   if (document.items && document.type !== InputType.list) {
     errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"items" only applies to list inputs`, at('items')));
   }
   if (document.fields && (document.type !== InputType.list || document.items)) {
-    errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"fields" only applies to list inputs without "items"`, at('fields')));
+    errors.push(
+      new PlaybookError(
+        PlaybookErrorCode.invalidField,
+        `"fields" only applies to list inputs without "items"`,
+        at('fields'),
+      ),
+    );
   }
   if (document.format && document.type !== InputType.date && document.items !== InputType.date && !document.fields) {
-    errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `"format" only applies to date inputs and lists of dates or with date fields`, at('format')));
+    errors.push(
+      new PlaybookError(
+        PlaybookErrorCode.invalidField,
+        `"format" only applies to date inputs and lists of dates or with date fields`,
+        at('format'),
+      ),
+    );
   }
   const fields = document.fields ? compileFields(name, document, source, errors) : undefined;
   const input: PlanInput = {
@@ -139,24 +179,48 @@ export function compileInput(name: string, document: InputDocument, source: Play
   if (document.default !== undefined && (document.type !== InputType.enum || document.values)) {
     const checked = checkInputValue(input, document.default as JsonValue);
     if (checked.ok) input.default = checked.value;
-    else errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, `default of input "${name}": ${checked.message}`, { ...at('default'), hint: checked.hint }));
+    else
+      errors.push(
+        new PlaybookError(PlaybookErrorCode.inputInvalid, `default of input "${name}": ${checked.message}`, {
+          ...at('default'),
+          hint: checked.hint,
+        }),
+      );
   }
   return input;
 }
 
 /** The fields of a list input as the plan holds them; a default of the wrong type, or a date format on another type, is an error at its place. */
-function compileFields(name: string, document: InputDocument, source: PlaybookSource, errors: PlaybookError[]): Record<string, PlanField> {
+function compileFields(
+  name: string,
+  document: InputDocument,
+  source: PlaybookSource,
+  errors: PlaybookError[],
+): Record<string, PlanField> {
   const fields: Record<string, PlanField> = {};
   for (const [fieldName, declared] of Object.entries(document.fields ?? {})) {
     const at = (key: string) => ({ file: source.file, ...source.place(['inputs', name, 'fields', fieldName, key]) });
     const field = planField(declared, document.format);
     if (typeof declared !== 'string' && declared.format && declared.type !== InputType.date) {
-      errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `field "${fieldName}" of input "${name}": "format" only applies to date fields`, at('format')));
+      errors.push(
+        new PlaybookError(
+          PlaybookErrorCode.invalidField,
+          `field "${fieldName}" of input "${name}": "format" only applies to date fields`,
+          at('format'),
+        ),
+      );
     }
     if (field.default !== undefined) {
       const checked = checkAs(field.type, field, field.default);
       if (checked.ok) field.default = checked.value;
-      else errors.push(new PlaybookError(PlaybookErrorCode.inputInvalid, `default of field "${fieldName}" of input "${name}": ${checked.message}`, { ...at('default'), hint: checked.hint }));
+      else
+        errors.push(
+          new PlaybookError(
+            PlaybookErrorCode.inputInvalid,
+            `default of field "${fieldName}" of input "${name}": ${checked.message}`,
+            { ...at('default'), hint: checked.hint },
+          ),
+        );
     }
     fields[fieldName] = field;
   }
@@ -189,7 +253,10 @@ export function resolveInputs(plan: Pick<Plan, 'inputs'>, raw: Record<string, st
 }
 
 /** `resolveInputs` with each mistake tied to its input name. */
-export function inputProblems(plan: Pick<Plan, 'inputs'>, raw: Record<string, string | JsonValue>): { inputs: JsonObject; problems: InputProblem[] } {
+export function inputProblems(
+  plan: Pick<Plan, 'inputs'>,
+  raw: Record<string, string | JsonValue>,
+): { inputs: JsonObject; problems: InputProblem[] } {
   const inputs: JsonObject = {};
   const problems: InputProblem[] = [];
   const names = Object.keys(plan.inputs);
@@ -198,17 +265,22 @@ export function inputProblems(plan: Pick<Plan, 'inputs'>, raw: Record<string, st
     const input = Object.hasOwn(plan.inputs, name) ? plan.inputs[name] : undefined;
     if (!input) {
       const hint = suggestion(name, names, 'inputs');
-      problems.push({ name, message: `unknown input "${name}"${hint ? `; ${hint}` : names.length === 0 ? '; the playbook takes no inputs' : ''}` });
+      problems.push({
+        name,
+        message: `unknown input "${name}"${hint ? `; ${hint}` : names.length === 0 ? '; the playbook takes no inputs' : ''}`,
+      });
       continue;
     }
     const checked = checkInputValue(input, value);
     if (checked.ok) inputs[name] = checked.value;
-    else problems.push({ name, message: `input "${name}": ${checked.message}${checked.hint ? `; ${checked.hint}` : ''}` });
+    else
+      problems.push({ name, message: `input "${name}": ${checked.message}${checked.hint ? `; ${checked.hint}` : ''}` });
   }
   for (const [name, input] of Object.entries(plan.inputs)) {
     if (Object.hasOwn(raw, name)) continue;
     if (input.default !== undefined) inputs[name] = input.default;
-    else if (input.required) problems.push({ name, message: `input "${name}" is required: pass --input ${name}=<${input.type}>` });
+    else if (input.required)
+      problems.push({ name, message: `input "${name}" is required: pass --input ${name}=<${input.type}>` });
   }
   return { inputs, problems };
 }

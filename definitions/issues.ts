@@ -9,7 +9,6 @@ import { closest, suggestion } from './suggest.ts';
 import { timeZoneNames } from './actions/vocabulary.ts';
 import { commaHint, offsetOf } from './yaml-hints.ts';
 
-
 type Issue = z.core.$ZodIssue;
 
 export interface IssueContext {
@@ -36,7 +35,14 @@ function issueToErrors(issue: Issue, prefix: ValuePath, context: IssueContext): 
   if (issue.code === 'unrecognized_keys') {
     const valid = fieldNames(context.schema, path);
     return issue.keys.map((key) =>
-      error(context, PlaybookErrorCode.unknownField, `unknown field "${label([...path, key])}"`, [...path, key], 'key', unknownFieldHint(context, path, key, valid)),
+      error(
+        context,
+        PlaybookErrorCode.unknownField,
+        `unknown field "${label([...path, key])}"`,
+        [...path, key],
+        'key',
+        unknownFieldHint(context, path, key, valid),
+      ),
     );
   }
   if (issue.code === 'invalid_key') {
@@ -46,20 +52,33 @@ function issueToErrors(issue: Issue, prefix: ValuePath, context: IssueContext): 
   }
   const actual = valueAt(context.value, path);
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && actual === undefined) {
-    return [error(context, PlaybookErrorCode.missingField, `missing required field "${label(path)}"`, path.slice(0, -1))];
+    return [
+      error(context, PlaybookErrorCode.missingField, `missing required field "${label(path)}"`, path.slice(0, -1)),
+    ];
   }
   const { message, hint } = wording(issue, actual);
   const where = label(path);
-  return [error(context, PlaybookErrorCode.invalidField, where ? `${where}: ${message}` : message, path, 'value', hint)];
+  return [
+    error(context, PlaybookErrorCode.invalidField, where ? `${where}: ${message}` : message, path, 'value', hint),
+  ];
 }
 
-function unionErrors(issue: Extract<Issue, { code: 'invalid_union' }>, path: ValuePath, context: IssueContext): PlaybookError[] {
+function unionErrors(
+  issue: Extract<Issue, { code: 'invalid_union' }>,
+  path: ValuePath,
+  context: IssueContext,
+): PlaybookError[] {
   const branches = issue.errors;
-  if (branches.some((branch) => branch.every((inner) => context.skip?.([...path, ...(inner.path as (string | number)[])])))) {
+  if (
+    branches.some((branch) =>
+      branch.every((inner) => context.skip?.([...path, ...(inner.path as (string | number)[])])),
+    )
+  ) {
     return [];
   }
   // a branch whose type matched went furthest: its issues say what is really wrong
-  const mismatch = (inner: Issue) => inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value');
+  const mismatch = (inner: Issue) =>
+    inner.path.length === 0 && (inner.code === 'invalid_type' || inner.code === 'invalid_value');
   const matched = branches.find((branch) => !branch.every(mismatch));
   if (matched) return matched.flatMap((inner) => issueToErrors(inner, path, context));
   const expected = [...new Set(branches.flat().map(expectedOf))];
@@ -133,7 +152,12 @@ export function label(path: ValuePath): string {
  * The hint for an unknown field: to quote the text it was cut from at a comma inside `{ }`
  * (`body: Leave at 9, bring passports`), unless it is a near miss of a valid name.
  */
-function unknownFieldHint(context: IssueContext, path: ValuePath, key: string, valid: readonly string[]): string | undefined {
+function unknownFieldHint(
+  context: IssueContext,
+  path: ValuePath,
+  key: string,
+  valid: readonly string[],
+): string | undefined {
   const parent = valueAt(context.value, path);
   const nearMiss = closest(key, valid) !== undefined && (parent as Record<string, unknown> | undefined)?.[key] !== null;
   return (nearMiss ? undefined : cutAtComma(context, path, key, parent)) ?? suggestion(key, valid, 'fields');
@@ -144,7 +168,8 @@ function cutAtComma(context: IssueContext, path: ValuePath, key: string, parent:
   const keys = Object.keys(parent);
   const before = keys[keys.indexOf(key) - 1];
   const { line, column } = context.source.place([...context.base, ...path, key], 'key');
-  const previous = before === undefined ? undefined : { key: before, value: (parent as Record<string, unknown>)[before] };
+  const previous =
+    before === undefined ? undefined : { key: before, value: (parent as Record<string, unknown>)[before] };
   return commaHint(context.source.text, offsetOf(context.source.text, line, column), previous);
 }
 
@@ -193,7 +218,16 @@ function fieldNames(schema: z.ZodType, path: ValuePath): string[] {
   return at ? Object.keys(objectShape(at) ?? {}) : [];
 }
 
-type Def = { type: string; innerType?: z.ZodType; element?: z.ZodType; valueType?: z.ZodType; options?: z.ZodType[]; shape?: Record<string, z.ZodType>; getter?: () => z.ZodType; in?: z.ZodType };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: z.ZodType[];
+  shape?: Record<string, z.ZodType>;
+  getter?: () => z.ZodType;
+  in?: z.ZodType;
+};
 
 function def(schema: z.ZodType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -203,7 +237,11 @@ function unwrap(schema: z.ZodType): z.ZodType {
   let at = schema;
   for (;;) {
     const d = def(at);
-    if ((d.type === 'optional' || d.type === 'default' || d.type === 'nullable' || d.type === 'readonly') && d.innerType) at = d.innerType;
+    if (
+      (d.type === 'optional' || d.type === 'default' || d.type === 'nullable' || d.type === 'readonly') &&
+      d.innerType
+    )
+      at = d.innerType;
     else if (d.type === 'lazy' && d.getter) at = d.getter();
     else if (d.type === 'pipe' && d.in) at = d.in;
     else return at;

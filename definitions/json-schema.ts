@@ -25,7 +25,9 @@ function stepOf(action: (typeof actions)[number]) {
     .strictObject({
       ...stepFields,
       action: z.literal(action.name).describe(action.description),
-      with: ACTION_EXAMPLES[action.name] ? action.args.optional().meta({ examples: [ACTION_EXAMPLES[action.name]] }) : action.args.optional(),
+      with: ACTION_EXAMPLES[action.name]
+        ? action.args.optional().meta({ examples: [ACTION_EXAMPLES[action.name]] })
+        : action.args.optional(),
     })
     .describe(`${action.name}: ${action.description}`);
 }
@@ -33,8 +35,15 @@ function stepOf(action: (typeof actions)[number]) {
 /** The JSON Schema (draft-07) of a playbook. */
 export function playbookJsonSchema(): JsonSchema {
   const steps = actions.map(stepOf);
-  const step = z.discriminatedUnion('action', steps as unknown as [ReturnType<typeof stepOf>, ...ReturnType<typeof stepOf>[]]);
-  const schema = z.toJSONSchema(playbookSchemaWith(step).extend({ triggers: triggersSchema.optional() }), { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const step = z.discriminatedUnion(
+    'action',
+    steps as unknown as [ReturnType<typeof stepOf>, ...ReturnType<typeof stepOf>[]],
+  );
+  const schema = z.toJSONSchema(playbookSchemaWith(step).extend({ triggers: triggersSchema.optional() }), {
+    target: 'draft-7',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   acceptExpressionsInArguments(schema);
   // a step with `set:` names values instead of running an action: one more form of a step
   const items = ((schema.properties as JsonSchema).steps as JsonSchema).items as JsonSchema;
@@ -46,7 +55,10 @@ export function playbookJsonSchema(): JsonSchema {
     $id: `https://tourflow.dev/schema/${API_VERSION.replace('/', '-')}.json`,
     title: 'tourflow playbook',
     ...withoutKey(schema, '$schema'),
-    definitions: { ...argumentDefinitions((schema.definitions as JsonSchema | undefined) ?? {}), expression: expressionSchema },
+    definitions: {
+      ...argumentDefinitions((schema.definitions as JsonSchema | undefined) ?? {}),
+      expression: expressionSchema,
+    },
   };
 }
 
@@ -57,7 +69,11 @@ function argumentDefinitions(definitions: JsonSchema): JsonSchema {
   const out = { ...definitions };
   for (const name of ARGUMENT_DEFINITIONS) {
     const definition = out[name] as JsonSchema | undefined;
-    if (Array.isArray(definition?.anyOf)) out[name] = { ...definition, anyOf: (definition.anyOf as JsonSchema[]).map((branch) => stripped(allowExpressions(branch))) };
+    if (Array.isArray(definition?.anyOf))
+      out[name] = {
+        ...definition,
+        anyOf: (definition.anyOf as JsonSchema[]).map((branch) => stripped(allowExpressions(branch))),
+      };
   }
   return out;
 }
@@ -82,7 +98,8 @@ function allowExpressions(node: JsonSchema): JsonSchema {
   if (out.properties) out.properties = mapValues(out.properties as JsonSchema, allowExpressions);
   if (out.items && !Array.isArray(out.items)) out.items = allowExpressions(out.items as JsonSchema);
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
-    if (Array.isArray(out[key])) out[key] = (out[key] as JsonSchema[]).map((inner) => stripped(allowExpressions(inner)));
+    if (Array.isArray(out[key]))
+      out[key] = (out[key] as JsonSchema[]).map((inner) => stripped(allowExpressions(inner)));
   }
   if (acceptsAnyString(out)) return out;
   const { description, default: fallback, ...rest } = out;
@@ -100,7 +117,11 @@ function mapValues(object: JsonSchema, map: (value: JsonSchema) => JsonSchema): 
 /** A branch of anyOf need not accept expressions itself: the wrapper around it does. */
 function stripped(node: JsonSchema): JsonSchema {
   const anyOf = node.anyOf as JsonSchema[] | undefined;
-  if (anyOf?.length === 2 && (anyOf[1] as JsonSchema).$ref === EXPRESSION_REF && Object.keys(node).every((key) => key === 'anyOf' || key === 'description' || key === 'default')) {
+  if (
+    anyOf?.length === 2 &&
+    (anyOf[1] as JsonSchema).$ref === EXPRESSION_REF &&
+    Object.keys(node).every((key) => key === 'anyOf' || key === 'description' || key === 'default')
+  ) {
     return anyOf[0] as JsonSchema;
   }
   return node;
@@ -109,5 +130,11 @@ function stripped(node: JsonSchema): JsonSchema {
 /** Plain strings (no pattern, format or fixed values) take expressions as they are. */
 function acceptsAnyString(node: JsonSchema): boolean {
   if (Array.isArray(node.anyOf)) return (node.anyOf as JsonSchema[]).some(acceptsAnyString);
-  return node.type === 'string' && node.pattern === undefined && node.format === undefined && node.enum === undefined && node.const === undefined;
+  return (
+    node.type === 'string' &&
+    node.pattern === undefined &&
+    node.format === undefined &&
+    node.enum === undefined &&
+    node.const === undefined
+  );
 }

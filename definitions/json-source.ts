@@ -34,7 +34,12 @@ export class JsonIndex {
     let span = this.root;
     for (const segment of path) {
       const children = this.children(span);
-      const next = children instanceof Map ? children.get(String(segment)) : typeof segment === 'number' ? children?.[segment] : undefined;
+      const next =
+        children instanceof Map
+          ? children.get(String(segment))
+          : typeof segment === 'number'
+            ? children?.[segment]
+            : undefined;
       if (!next) return { span, found: false };
       span = next;
     }
@@ -52,7 +57,7 @@ export class JsonIndex {
 
   private entries(span: JsonSpan): Map<string, JsonSpan> {
     const entries = new Map<string, JsonSpan>();
-    for (let at = this.space(span.start + 1); this.text.charCodeAt(at) !== 125; ) {
+    for (let at = this.space(span.start + 1); this.text.charCodeAt(at) !== 125;) {
       const keyStart = at;
       const keyEnd = this.skipString(at);
       const raw = this.text.slice(keyStart + 1, keyEnd - 1);
@@ -66,7 +71,7 @@ export class JsonIndex {
 
   private items(span: JsonSpan): JsonSpan[] {
     const items: JsonSpan[] = [];
-    for (let at = this.space(span.start + 1); this.text.charCodeAt(at) !== 93; ) {
+    for (let at = this.space(span.start + 1); this.text.charCodeAt(at) !== 93;) {
       const end = this.skip(at);
       items.push({ start: at, end });
       at = this.next(end);
@@ -86,7 +91,7 @@ export class JsonIndex {
   }
 
   private skipString(at: number): number {
-    for (at++; this.text.charCodeAt(at) !== 34; ) at += this.text.charCodeAt(at) === 92 ? 2 : 1;
+    for (at++; this.text.charCodeAt(at) !== 34;) at += this.text.charCodeAt(at) === 92 ? 2 : 1;
     return at + 1;
   }
 

@@ -7,7 +7,20 @@
  * laughs") is refused after a few thousand values instead of filling memory.
  */
 import { open } from 'node:fs/promises';
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Lexer, Parser, YAMLParseError, type CST, type Document, type Node as YamlNode } from 'yaml';
+import {
+  Composer,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  Lexer,
+  Parser,
+  YAMLParseError,
+  type CST,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 
 /** The bounds of one kind of document. */
 export interface DocumentLimits {
@@ -24,10 +37,20 @@ export interface DocumentLimits {
 const MiB = 1024 * 1024;
 
 /** The bounds of a playbook (and each playbook it includes). */
-export const PLAYBOOK_LIMITS: DocumentLimits = { what: 'a playbook', maxBytes: 16 * MiB, maxDepth: 100, maxAliasValues: 100_000 };
+export const PLAYBOOK_LIMITS: DocumentLimits = {
+  what: 'a playbook',
+  maxBytes: 16 * MiB,
+  maxDepth: 100,
+  maxAliasValues: 100_000,
+};
 
 /** The bounds of an `--inputs` file. */
-export const INPUTS_LIMITS: DocumentLimits = { what: 'an inputs file', maxBytes: 32 * MiB, maxDepth: 100, maxAliasValues: 1_000_000 };
+export const INPUTS_LIMITS: DocumentLimits = {
+  what: 'an inputs file',
+  maxBytes: 32 * MiB,
+  maxDepth: 100,
+  maxAliasValues: 1_000_000,
+};
 
 /** The key no document may hold: assigning it would change an object's prototype. */
 export const FORBIDDEN_KEY = '__proto__';
@@ -73,11 +96,20 @@ const count = (n: number): string => n.toLocaleString('en-US');
 /** Text (or bytes) over the size bound. */
 export function sizeProblem(text: string | Uint8Array, limits: DocumentLimits): LimitProblem | undefined {
   if ((typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength) <= limits.maxBytes) return undefined;
-  return { message: `the file is larger than ${limits.maxBytes / MiB} MiB, the most ${limits.what} may be`, offset: 0, length: 1, wholeFile: true };
+  return {
+    message: `the file is larger than ${limits.maxBytes / MiB} MiB, the most ${limits.what} may be`,
+    offset: 0,
+    length: 1,
+    wholeFile: true,
+  };
 }
 
 function depthProblem(offset: number, limits: DocumentLimits): LimitProblem {
-  return { message: `maps and lists are nested more than ${limits.maxDepth} levels deep here, the most ${limits.what} may nest them`, offset, length: 1 };
+  return {
+    message: `maps and lists are nested more than ${limits.maxDepth} levels deep here, the most ${limits.what} may nest them`,
+    offset,
+    length: 1,
+  };
 }
 
 /** JSON text nested too deep: the offset of the first bracket past the bound (strings skipped). */
@@ -122,7 +154,10 @@ export function forbiddenKeyMessage(): string {
  * flow collections, which cost a character a level, and on the whole token tree before
  * composing), aliases that add too many values, a `__proto__` key.
  */
-export function parseBoundedYaml(text: string, limits: DocumentLimits): { doc?: Document.Parsed; problem?: LimitProblem } {
+export function parseBoundedYaml(
+  text: string,
+  limits: DocumentLimits,
+): { doc?: Document.Parsed; problem?: LimitProblem } {
   const tokens: CST.Token[] = [];
   const parser = new Parser();
   let flowDepth = 0;
@@ -139,7 +174,13 @@ export function parseBoundedYaml(text: string, limits: DocumentLimits): { doc?: 
   const composer = new Composer({ prettyErrors: false, uniqueKeys: true });
   for (const composed of composer.compose(tokens, true, text.length)) {
     if (doc) {
-      doc.errors.push(new YAMLParseError([composed.range[0], composed.range[1]], 'MULTIPLE_DOCS', 'the file holds more than one YAML document (a line `---` starts another)'));
+      doc.errors.push(
+        new YAMLParseError(
+          [composed.range[0], composed.range[1]],
+          'MULTIPLE_DOCS',
+          'the file holds more than one YAML document (a line `---` starts another)',
+        ),
+      );
       break;
     }
     doc = composed;
@@ -189,7 +230,11 @@ function nodeProblem(doc: Document.Parsed, limits: DocumentLimits): LimitProblem
       for (const item of node.items as unknown[]) {
         if (isPair(item)) {
           if (isScalar(item.key) && item.key.value === FORBIDDEN_KEY) {
-            problem ??= { message: forbiddenKeyMessage(), offset: item.key.range?.[0] ?? 0, length: FORBIDDEN_KEY.length };
+            problem ??= {
+              message: forbiddenKeyMessage(),
+              offset: item.key.range?.[0] ?? 0,
+              length: FORBIDDEN_KEY.length,
+            };
           }
           values += size(item.key) + size(item.value);
         } else values += size(item);

@@ -32,7 +32,8 @@ export const InputType = {
 export type InputType = (typeof InputType)[keyof typeof InputType];
 
 /** The date forms an input or field may declare (ISO is always read). */
-export type DateFormat = 'YYYY-MM-DD' | 'DD.MM.YYYY' | 'DD/MM/YYYY' | 'DD-MM-YYYY' | 'MM/DD/YYYY' | 'MM.DD.YYYY' | 'MM-DD-YYYY';
+export type DateFormat =
+  'YYYY-MM-DD' | 'DD.MM.YYYY' | 'DD/MM/YYYY' | 'DD-MM-YYYY' | 'MM/DD/YYYY' | 'MM.DD.YYYY' | 'MM-DD-YYYY';
 
 /** A field of a list input's elements (a column of a CSV or Excel file). */
 export interface PlanField {

@@ -17,14 +17,18 @@ export const setStepSchema = z
     description: stepFields.description,
     needs: stepFields.needs,
     if: z.string().optional().describe('Condition; the step is skipped (its outputs null) when it is false.'),
-    set: z.record(identifier, z.unknown()).describe('Named values: name -> value or ${{ }} expression, computed in the run with no API call.'),
+    set: z
+      .record(identifier, z.unknown())
+      .describe('Named values: name -> value or ${{ }} expression, computed in the run with no API call.'),
   })
   .describe('set: names values computed from inputs and earlier steps, with no API call.');
 export type SetStepDocument = z.infer<typeof setStepSchema>;
 
 /** The schema a step is checked against: a `set` step's (one with `set:`), or an action step's. */
 export function stepSchemaOf(value: unknown): typeof stepSchema | typeof setStepSchema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && 'set' in value ? setStepSchema : stepSchema;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && 'set' in value
+    ? setStepSchema
+    : stepSchema;
 }
 
 /** A checked step as the compiler handles it: a `set` step is the control action `set` with its values. */

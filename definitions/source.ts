@@ -17,7 +17,6 @@ import {
 } from './limits.ts';
 import { syntaxReport } from './yaml-hints.ts';
 
-
 /** A path into the playbook's values: keys and list indexes. */
 export type ValuePath = readonly (string | number)[];
 
@@ -76,14 +75,25 @@ export function parseSource(file: string, text: string, limits: DocumentLimits =
     }
     const source = withPlaces(file, text, value, [], jsonLocator(text));
     const key = forbiddenJsonKey(value);
-    if (key) source.errors.push(new PlaybookError(PlaybookErrorCode.limitExceeded, forbiddenKeyMessage(), { file, ...source.place(key, 'key') }));
+    if (key)
+      source.errors.push(
+        new PlaybookError(PlaybookErrorCode.limitExceeded, forbiddenKeyMessage(), {
+          file,
+          ...source.place(key, 'key'),
+        }),
+      );
     return source;
   }
   return parseYaml(file, text, limits);
 }
 
 /** A source refused for `problem`: no value, one error at its place. */
-function refused(file: string, text: string, problem: LimitProblem, locator: Locator = fixedLocator(problem)): PlaybookSource {
+function refused(
+  file: string,
+  text: string,
+  problem: LimitProblem,
+  locator: Locator = fixedLocator(problem),
+): PlaybookSource {
   const lines = lineStarts(text);
   const at = { file, ...positionOf(lines, problem.offset), length: problem.length, quote: !problem.wholeFile };
   const error = new PlaybookError(PlaybookErrorCode.limitExceeded, problem.message, at);
@@ -94,7 +104,14 @@ function fixedLocator(problem: LimitProblem): Locator {
   return { span: () => [problem.offset, problem.length], raw: () => undefined };
 }
 
-function withPlaces(file: string, text: string, value: unknown, errors: PlaybookError[], locator: Locator, lines = lineStarts(text)): PlaybookSource {
+function withPlaces(
+  file: string,
+  text: string,
+  value: unknown,
+  errors: PlaybookError[],
+  locator: Locator,
+  lines = lineStarts(text),
+): PlaybookSource {
   const at = ([offset, length]: [number, number]): Place => ({ ...positionOf(lines, offset), length });
   return {
     file,
@@ -116,10 +133,14 @@ function jsonLocator(text: string): Locator {
   return {
     span(path, part) {
       const { span, found } = index.find(path);
-      if (found && part === 'key' && span.keyStart !== undefined) return [span.keyStart, (span.keyEnd ?? span.keyStart + 1) - span.keyStart];
+      if (found && part === 'key' && span.keyStart !== undefined)
+        return [span.keyStart, (span.keyEnd ?? span.keyStart + 1) - span.keyStart];
       const children = index.children(span);
       const first = children instanceof Map ? children.values().next().value : children?.[0];
-      if (first) return first.keyStart !== undefined ? [first.keyStart, (first.keyEnd ?? 0) - first.keyStart] : [first.start, first.end - first.start];
+      if (first)
+        return first.keyStart !== undefined
+          ? [first.keyStart, (first.keyEnd ?? 0) - first.keyStart]
+          : [first.start, first.end - first.start];
       return [span.start, Math.max(1, span.end - span.start)];
     },
     raw(path) {

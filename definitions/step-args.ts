@@ -19,7 +19,12 @@ import type { PlaybookSource, ValuePath } from './source.ts';
 type Issue = z.core.$ZodIssue;
 
 /** Errors in the literal parts of a step's arguments. */
-export function checkArgs(action: ActionDefinition, args: JsonObject, source: PlaybookSource, base: ValuePath): PlaybookError[] {
+export function checkArgs(
+  action: ActionDefinition,
+  args: JsonObject,
+  source: PlaybookSource,
+  base: ValuePath,
+): PlaybookError[] {
   const shape = objectShape(action.args);
   const issues = shape && holdsTemplate(args) ? fieldIssues(action.args, shape, args) : wholeIssues(action.args, args);
   if (issues.length === 0) return [];
@@ -61,11 +66,14 @@ function fieldIssues(schema: z.ZodType, shape: Record<string, z.ZodType>, args: 
   for (const [key, value] of Object.entries(args)) {
     const field = known.shape[key];
     if (!field) unknown.push(key);
-    else if (!isTemplate(value)) for (const issue of wholeIssues(field, value)) issues.push({ ...issue, path: [key, ...issue.path] });
+    else if (!isTemplate(value))
+      for (const issue of wholeIssues(field, value)) issues.push({ ...issue, path: [key, ...issue.path] });
   }
-  if (unknown.length > 0) issues.unshift({ code: 'unrecognized_keys', keys: unknown, path: [], message: '', input: args } as Issue);
+  if (unknown.length > 0)
+    issues.unshift({ code: 'unrecognized_keys', keys: unknown, path: [], message: '', input: args } as Issue);
   for (const key of known.required) {
-    if (args[key] === undefined) issues.push({ code: 'invalid_type', expected: 'nonoptional', path: [key], message: '' } as unknown as Issue);
+    if (args[key] === undefined)
+      issues.push({ code: 'invalid_type', expected: 'nonoptional', path: [key], message: '' } as unknown as Issue);
   }
   return issues;
 }

@@ -66,7 +66,10 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The wall-clock fields of an instant in a zone. */
-function wallClock(epochMs: number, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+function wallClock(
+  epochMs: number,
+  timeZone: string,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
   const parts = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(new Date(epochMs))
@@ -96,7 +99,9 @@ export function localToEpochMs(date: string, time: string, timeZone: string): nu
   const before = zoneOffsetMs(wall - 86_400_000, timeZone);
   const after = zoneOffsetMs(wall + 86_400_000, timeZone);
   // try the offset in force before and after any change that day; keep those that read back
-  const candidates = [wall - before, wall - after].filter((instant) => instant + zoneOffsetMs(instant, timeZone) === wall);
+  const candidates = [wall - before, wall - after].filter(
+    (instant) => instant + zoneOffsetMs(instant, timeZone) === wall,
+  );
   if (candidates.length > 0) return Math.min(...candidates);
   // skipped: the clock jumped over this time; the same wall time under the old offset, moved forward
   return wall - before;
@@ -139,7 +144,10 @@ export const ID_FIELD_STYLE = {
 } as const;
 
 /** `{ tour_id, day_id }` or `{ tourId, dayId }` as the resource wants them; absent IDs are left out. */
-export function idFields(resource: keyof typeof ID_FIELD_STYLE, ids: { tourId?: string; dayId?: number }): Record<string, string | number> {
+export function idFields(
+  resource: keyof typeof ID_FIELD_STYLE,
+  ids: { tourId?: string; dayId?: number },
+): Record<string, string | number> {
   const snake = ID_FIELD_STYLE[resource] === IdFieldStyle.snake;
   const out: Record<string, string | number> = {};
   if (ids.tourId !== undefined) out[snake ? 'tour_id' : 'tourId'] = ids.tourId;
@@ -185,7 +193,11 @@ export type DayListEntry = { day_id?: number } & Record<string, unknown>;
  */
 export function buildDayList(
   existing: readonly ExistingDay[],
-  changes: { update?: ReadonlyMap<number, Record<string, unknown>>; add?: readonly Record<string, unknown>[]; remove?: ReadonlySet<number> },
+  changes: {
+    update?: ReadonlyMap<number, Record<string, unknown>>;
+    add?: readonly Record<string, unknown>[];
+    remove?: ReadonlySet<number>;
+  },
 ): DayListEntry[] {
   const kept = existing
     .filter((day) => !changes.remove?.has(day.id))

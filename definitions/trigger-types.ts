@@ -17,14 +17,30 @@ export const TriggerResource = {
 } as const;
 export type TriggerResource = (typeof TriggerResource)[keyof typeof TriggerResource];
 
-export const RecordEventKind = { created: 'created', changed: 'changed', deleted: 'deleted', statusChanged: 'statusChanged' } as const;
+export const RecordEventKind = {
+  created: 'created',
+  changed: 'changed',
+  deleted: 'deleted',
+  statusChanged: 'statusChanged',
+} as const;
 export type RecordEventKind = (typeof RecordEventKind)[keyof typeof RecordEventKind];
 export const TIME_EVENT_KIND = 'time';
 
 /** The fields the watcher keeps of each record (its projection), by their playbook names. */
 export const RECORD_FIELDS: Record<TriggerResource, readonly string[]> = {
   days: ['name', 'date', 'timeZone', 'type', 'address'],
-  scheduleItems: ['name', 'notes', 'startTime', 'endTime', 'allDay', 'status', 'statusType', 'itemType', 'address', 'dayId'],
+  scheduleItems: [
+    'name',
+    'notes',
+    'startTime',
+    'endTime',
+    'allDay',
+    'status',
+    'statusType',
+    'itemType',
+    'address',
+    'dayId',
+  ],
   venues: ['title', 'status', 'capacity', 'address', 'city', 'notes', 'timeZone', 'dayId'],
   stays: ['title', 'confirmed', 'checkIn', 'checkOut', 'notes', 'bookingNumber', 'address', 'city', 'dayIds'],
   rooms: ['name', 'roomNumber', 'checkIn', 'checkOut', 'confirmed', 'notes', 'stayId', 'occupants'],
@@ -43,8 +59,21 @@ export const STATUS_FIELDS: Partial<Record<TriggerResource, readonly string[]>> 
 
 /** Fields of every event (`event.*`). */
 export const EVENT_FIELDS = [
-  'trigger', 'kind', 'resource', 'tourId', 'recordId', 'dayId', 'date', 'record', 'changes', 'detectedAt',
-  'at', 'late', 'dayName', 'dayType', 'timeZone',
+  'trigger',
+  'kind',
+  'resource',
+  'tourId',
+  'recordId',
+  'dayId',
+  'date',
+  'record',
+  'changes',
+  'detectedAt',
+  'at',
+  'late',
+  'dayName',
+  'dayType',
+  'timeZone',
 ] as const;
 
 export interface RecordOn {

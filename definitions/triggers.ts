@@ -27,8 +27,16 @@ const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a loca
 
 export const recordOnSchema = z.strictObject({
   record: z.enum(resources).describe('The records watched.'),
-  events: z.array(z.enum(kinds)).min(1).optional().describe('What fires: created, changed, deleted, statusChanged. @default all four'),
-  fields: z.array(z.string()).min(1).optional().describe('`changed` fires only when one of these fields changed. @default any field'),
+  events: z
+    .array(z.enum(kinds))
+    .min(1)
+    .optional()
+    .describe('What fires: created, changed, deleted, statusChanged. @default all four'),
+  fields: z
+    .array(z.string())
+    .min(1)
+    .optional()
+    .describe('`changed` fires only when one of these fields changed. @default any field'),
 });
 
 export const timeOnSchema = z.strictObject({
@@ -36,7 +44,9 @@ export const timeOnSchema = z.strictObject({
     .union([duration, z.strictObject({ days: z.number().int().min(0).max(366), at: localTime })])
     .describe('How long before each day: a duration before its start ("48h"), or { days, at: "HH:mm" } in its zone.'),
   dayType: z.string().min(1).optional().describe('Only days of this type, e.g. Show. @default every day'),
-  late: duration.optional().describe('A moment missed by less than this fires late; by more, it is skipped. @default 1h'),
+  late: duration
+    .optional()
+    .describe('A moment missed by less than this fires late; by more, it is skipped. @default 1h'),
 });
 
 export const triggerSchema = z
@@ -52,7 +62,10 @@ export const triggerSchema = z
         key: z.string().optional().describe('Expression over `event` grouping events. @default the record'),
       })
       .optional(),
-    inputs: z.record(identifier, jsonValue).optional().describe('Inputs of the run: templates over `event` and `inputs`.'),
+    inputs: z
+      .record(identifier, jsonValue)
+      .optional()
+      .describe('Inputs of the run: templates over `event` and `inputs`.'),
   })
   .describe('Start the playbook when a record of a tour changes or a day comes up.');
 
@@ -86,17 +99,30 @@ export function compileTriggers(raw: unknown, context: ReferenceContext): PlanTr
     }
     const document = parsed.data;
     if (seen.has(document.id)) {
-      errors.push(new PlaybookError(PlaybookErrorCode.duplicateStep, `duplicate trigger id "${document.id}"`, { file: source.file, ...source.place([...base, 'id']), hint: 'trigger ids must be unique' }));
+      errors.push(
+        new PlaybookError(PlaybookErrorCode.duplicateStep, `duplicate trigger id "${document.id}"`, {
+          file: source.file,
+          ...source.place([...base, 'id']),
+          hint: 'trigger ids must be unique',
+        }),
+      );
     }
     seen.add(document.id);
     const on = compileOn(document.on, [...base, 'on'], source, errors);
     checkExpressions(document.tour, [...base, 'tour'], {}, context);
     if (document.where) checkExpressions(document.where, [...base, 'where'], { expect: 'bool' }, context, true);
-    if (document.debounce?.key) checkExpressions(document.debounce.key, [...base, 'debounce', 'key'], {}, context, true);
+    if (document.debounce?.key)
+      checkExpressions(document.debounce.key, [...base, 'debounce', 'key'], {}, context, true);
     checkExpressions(document.inputs ?? {}, [...base, 'inputs'], {}, context);
     for (const name of Object.keys(document.inputs ?? {})) {
       if (!context.inputs.includes(name)) {
-        errors.push(new PlaybookError(PlaybookErrorCode.unknownInput, `the playbook has no input "${name}"`, { file: source.file, ...source.place([...base, 'inputs', name], 'key'), hint: suggestion(name, context.inputs, 'inputs') ?? 'declare it under "inputs:"' }));
+        errors.push(
+          new PlaybookError(PlaybookErrorCode.unknownInput, `the playbook has no input "${name}"`, {
+            file: source.file,
+            ...source.place([...base, 'inputs', name], 'key'),
+            hint: suggestion(name, context.inputs, 'inputs') ?? 'declare it under "inputs:"',
+          }),
+        );
       }
     }
     if (!on) continue;
@@ -107,7 +133,13 @@ export function compileTriggers(raw: unknown, context: ReferenceContext): PlanTr
       on,
       ...(document.where ? { where: document.where } : {}),
       ...(document.debounce
-        ? { debounce: { quietMs, maxMs: document.debounce.max ? durationMs(document.debounce.max) : quietMs * 10, ...(document.debounce.key ? { key: document.debounce.key } : {}) } }
+        ? {
+            debounce: {
+              quietMs,
+              maxMs: document.debounce.max ? durationMs(document.debounce.max) : quietMs * 10,
+              ...(document.debounce.key ? { key: document.debounce.key } : {}),
+            },
+          }
         : {}),
       inputs: (document.inputs ?? {}) as JsonObject,
       source: { file: source.file, ...source.position(base) },
@@ -116,7 +148,12 @@ export function compileTriggers(raw: unknown, context: ReferenceContext): PlanTr
   return triggers;
 }
 
-function compileOn(value: unknown, path: (string | number)[], source: PlaybookSource, errors: PlaybookError[]): RecordOn | TimeOn | undefined {
+function compileOn(
+  value: unknown,
+  path: (string | number)[],
+  source: PlaybookSource,
+  errors: PlaybookError[],
+): RecordOn | TimeOn | undefined {
   const isRecord = value !== null && typeof value === 'object' && 'record' in value;
   const schema = isRecord ? recordOnSchema : timeOnSchema;
   const parsed = schema.safeParse(value);
@@ -127,21 +164,41 @@ function compileOn(value: unknown, path: (string | number)[], source: PlaybookSo
   if (!('record' in parsed.data)) {
     const time = parsed.data;
     const before = typeof time.before === 'string' ? { ms: durationMs(time.before) } : time.before;
-    return { before, ...(time.dayType ? { dayType: time.dayType } : {}), lateMs: time.late ? durationMs(time.late) : DEFAULT_LATE_MS };
+    return {
+      before,
+      ...(time.dayType ? { dayType: time.dayType } : {}),
+      lateMs: time.late ? durationMs(time.late) : DEFAULT_LATE_MS,
+    };
   }
   const on = parsed.data;
   const known = RECORD_FIELDS[on.record];
   const before = errors.length;
   for (const [i, field] of (on.fields ?? []).entries()) {
     if (!known.includes(field)) {
-      errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `${on.record} have no field "${field}"`, { file: source.file, ...source.place([...path, 'fields', i]), hint: suggestion(field, [...known], 'fields') ?? `their fields: ${known.join(', ')}` }));
+      errors.push(
+        new PlaybookError(PlaybookErrorCode.invalidField, `${on.record} have no field "${field}"`, {
+          file: source.file,
+          ...source.place([...path, 'fields', i]),
+          hint: suggestion(field, [...known], 'fields') ?? `their fields: ${known.join(', ')}`,
+        }),
+      );
     }
   }
   const events = on.events ?? [...kinds];
   if (on.events?.includes(RecordEventKind.statusChanged) && !STATUS_FIELDS[on.record]) {
     const at = on.events.indexOf(RecordEventKind.statusChanged);
-    errors.push(new PlaybookError(PlaybookErrorCode.invalidField, `${on.record} have no status: "statusChanged" never fires on them`, { file: source.file, ...source.place([...path, 'events', at]), hint: 'use "changed" with fields: [...]' }));
+    errors.push(
+      new PlaybookError(
+        PlaybookErrorCode.invalidField,
+        `${on.record} have no status: "statusChanged" never fires on them`,
+        { file: source.file, ...source.place([...path, 'events', at]), hint: 'use "changed" with fields: [...]' },
+      ),
+    );
   }
   if (errors.length > before) return undefined;
-  return { record: on.record, events: events.filter((kind) => kind !== RecordEventKind.statusChanged || STATUS_FIELDS[on.record]), ...(on.fields ? { fields: on.fields } : {}) };
+  return {
+    record: on.record,
+    events: events.filter((kind) => kind !== RecordEventKind.statusChanged || STATUS_FIELDS[on.record]),
+    ...(on.fields ? { fields: on.fields } : {}),
+  };
 }

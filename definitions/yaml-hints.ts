@@ -28,8 +28,10 @@ interface Line {
   indent: number;
 }
 
-const QUOTE_EXPRESSION = 'quote the expression: "${{ ... }}" (unquoted, YAML reads ": " and { } [ ] inside it as structure)';
-const QUOTE_TEXT = 'quote the text: "..." (unquoted inside { }, YAML reads ", " as the end of a field and ": " as a new one)';
+const QUOTE_EXPRESSION =
+  'quote the expression: "${{ ... }}" (unquoted, YAML reads ": " and { } [ ] inside it as structure)';
+const QUOTE_TEXT =
+  'quote the text: "..." (unquoted inside { }, YAML reads ", " as the end of a field and ": " as a new one)';
 
 function lineAt(text: string, starts: readonly number[], index: number): Line {
   const start = starts[index] ?? text.length;
@@ -61,12 +63,20 @@ function neighbour(text: string, starts: readonly number[], wrong: Line): Line |
 /** The indentation mistake at `wrong`, placed at its first character, with the column it should start at. */
 function indentation(text: string, starts: readonly number[], wrong: Line, message: string): SyntaxReport {
   const near = neighbour(text, starts, wrong);
-  const hint = near && near.indent !== wrong.indent ? `start it at column ${near.indent + 1}, as "${lead(near)}" on line ${near.number}, if it belongs with it` : undefined;
+  const hint =
+    near && near.indent !== wrong.indent
+      ? `start it at column ${near.indent + 1}, as "${lead(near)}" on line ${near.number}, if it belongs with it`
+      : undefined;
   return { offset: wrong.start + wrong.indent, length: Math.max(1, wrong.text.trim().length), message, hint };
 }
 
 /** The report of the parser's first error: placed and worded for what was most likely meant. */
-export function syntaxReport(text: string, starts: readonly number[], error: YamlErrorLike, message: string): SyntaxReport {
+export function syntaxReport(
+  text: string,
+  starts: readonly number[],
+  error: YamlErrorLike,
+  message: string,
+): SyntaxReport {
   const [start, end] = error.pos;
   let index = starts.findLastIndex((lineStart) => lineStart <= start);
   const line = lineAt(text, starts, index);
@@ -77,12 +87,19 @@ export function syntaxReport(text: string, starts: readonly number[], error: Yam
     let next = lineAt(text, starts, ++index);
     while (index < starts.length && !isContent(next)) next = lineAt(text, starts, ++index);
     if (isContent(next) && next.indent > line.indent) {
-      return indentation(text, starts, next, `line ${next.number} is indented deeper than line ${line.number}, whose value is already given`);
+      return indentation(
+        text,
+        starts,
+        next,
+        `line ${next.number} is indented deeper than line ${line.number}, whose value is already given`,
+      );
     }
   }
-  if (/must start at the same column|without - indicator/.test(error.message)) return indentation(text, starts, line, message);
+  if (/must start at the same column|without - indicator/.test(error.message))
+    return indentation(text, starts, line, message);
   if (line.text.includes('${{')) return { ...plain, hint: QUOTE_EXPRESSION };
-  if (error.code === 'BLOCK_IN_FLOW' || (error.code === 'BLOCK_AS_IMPLICIT_KEY' && inFlow(line.text))) return { ...plain, hint: QUOTE_TEXT };
+  if (error.code === 'BLOCK_IN_FLOW' || (error.code === 'BLOCK_AS_IMPLICIT_KEY' && inFlow(line.text)))
+    return { ...plain, hint: QUOTE_TEXT };
   return plain;
 }
 
@@ -93,7 +110,11 @@ const inFlow = (text: string): boolean => text.lastIndexOf('{') > text.lastIndex
  * For an unknown field that is the tail of an unquoted text cut at a comma inside `{ }` (`body:
  * Leave at 9, bring passports`): the hint to quote the text, with the line as it should read.
  */
-export function commaHint(text: string, keyOffset: number, previous: { key: string; value: unknown } | undefined): string | undefined {
+export function commaHint(
+  text: string,
+  keyOffset: number,
+  previous: { key: string; value: unknown } | undefined,
+): string | undefined {
   const before = text.slice(0, keyOffset).trimEnd();
   if (!before.endsWith(',') || !previous || typeof previous.value !== 'string' || !inFlow(before)) return undefined;
   const lineEnd = text.indexOf('\n', keyOffset);

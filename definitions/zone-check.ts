@@ -18,9 +18,11 @@ export function checkZonelessDates(document: Record<string, unknown>, source: Pl
   const errors: PlaybookError[] = [];
   const visit = (value: unknown, path: ValuePath): void => {
     if (typeof value === 'string') {
-      for (const match of value.matchAll(ZONELESS_CALL)) errors.push(zonelessError(match[0], match[1] as string, path, source));
+      for (const match of value.matchAll(ZONELESS_CALL))
+        errors.push(zonelessError(match[0], match[1] as string, path, source));
     } else if (Array.isArray(value)) value.forEach((item, index) => visit(item, [...path, index]));
-    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+    else if (value !== null && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
   };
   visit(document.steps, ['steps']);
   visit(document.outputs, ['outputs']);
@@ -28,9 +30,13 @@ export function checkZonelessDates(document: Record<string, unknown>, source: Pl
 }
 
 function zonelessError(call: string, name: string, path: ValuePath, source: PlaybookSource): PlaybookError {
-  return new PlaybookError(PlaybookErrorCode.zoneRequired, `${name}() without a zone needs a tourId input to read the tour's time zone from; this playbook has none`, {
-    file: source.file,
-    ...source.placeIn(path, call, 0, call.length),
-    hint: `pass a zone, e.g. ${name}('Europe/Berlin') or ${name}(steps.find.outputs.timeZone), or declare a tourId input`,
-  });
+  return new PlaybookError(
+    PlaybookErrorCode.zoneRequired,
+    `${name}() without a zone needs a tourId input to read the tour's time zone from; this playbook has none`,
+    {
+      file: source.file,
+      ...source.placeIn(path, call, 0, call.length),
+      hint: `pass a zone, e.g. ${name}('Europe/Berlin') or ${name}(steps.find.outputs.timeZone), or declare a tourId input`,
+    },
+  );
 }

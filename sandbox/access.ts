@@ -38,7 +38,9 @@ export function requireTourAdmin(store: Store, tourId: string, userId: string): 
 
 /** User IDs of the tour's administrators. */
 export function tourAdminIds(store: Store, tourId: string): string[] {
-  return store.tourMembers.filter((member) => member.tourId === tourId && member.roleId === Role.admin).map((member) => member.userId);
+  return store.tourMembers
+    .filter((member) => member.tourId === tourId && member.roleId === Role.admin)
+    .map((member) => member.userId);
 }
 
 /** A day of the tour; a day of another tour (or none) is 404. */
@@ -76,7 +78,8 @@ export function resolveAudience(store: Store, tourId: string, input: VisibilityI
   if (input.isEveryone && input.isAdminsOnly) {
     throw new ApiProblem(400, ErrorCode.validation, 'isEveryone and isAdminsOnly cannot both be true');
   }
-  const named = input.visibilityList !== undefined || input.invitesVisibilityList !== undefined || input.isAdminsOnly !== undefined;
+  const named =
+    input.visibilityList !== undefined || input.invitesVisibilityList !== undefined || input.isAdminsOnly !== undefined;
   if (previous && input.isEveryone === undefined && !named) return previous;
   if (input.isEveryone) return { everyone: true, adminsOnly: false, userIds: [], inviteIds: [] };
   const listed = input.isAdminsOnly ? [] : (input.visibilityList ?? previous?.userIds ?? []);
@@ -96,7 +99,13 @@ interface TourScoped {
  * A record under a live tour the user belongs to, live or (when asked) deleted. Unknown or in
  * the wrong state: 404; a deleted tour: 404 TOUR_NOT_FOUND; not a member: 403.
  */
-export function requireTourRecord<T extends TourScoped>(store: Store, record: T | undefined, userId: string, what: string, deleted: boolean | 'any' = false): T {
+export function requireTourRecord<T extends TourScoped>(
+  store: Store,
+  record: T | undefined,
+  userId: string,
+  what: string,
+  deleted: boolean | 'any' = false,
+): T {
   if (!record) throw notFound(what);
   requireTour(store, record.tourId, userId);
   if (deleted !== 'any' && record.isDeleted !== deleted) throw notFound(what);

@@ -33,7 +33,8 @@ type Target = NonNullable<BenchOptions['target']>;
 
 /** A worker running `bench-worker`; from TypeScript sources the worker loads tsx first. */
 function spawnWorker(options: SandboxOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./bench-worker.js', import.meta.url), { workerData: options });
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./bench-worker.js', import.meta.url), { workerData: options });
   const script = new URL('./bench-worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); })`;
   return new Worker(boot, { eval: true, workerData: options });

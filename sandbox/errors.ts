@@ -32,7 +32,12 @@ export class ApiProblem extends Error {
   readonly code: ErrorCode | null;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: ErrorCode | null, message: string, options: { headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode | null,
+    message: string,
+    options: { headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ApiProblem';
     this.status = status;
@@ -42,7 +47,9 @@ export class ApiProblem extends Error {
 
   /** The JSON body of this answer. */
   body(): Record<string, unknown> {
-    return this.code === null ? { message: this.message } : { error: this.code, message: this.message, status: this.status };
+    return this.code === null
+      ? { message: this.message }
+      : { error: this.code, message: this.message, status: this.status };
   }
 }
 

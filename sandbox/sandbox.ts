@@ -44,25 +44,47 @@ function recoverSecret(store: Store, apiKey: string, known: string | undefined, 
 }
 
 /** A fresh seeded store, or the one in the state file (secrets recovered or rotated). */
-function openStore(options: ResolvedOptions, known: SandboxOptions['knownSecrets'] = {}): { store: Store; secrets: SeededCredentials } {
+function openStore(
+  options: ResolvedOptions,
+  known: SandboxOptions['knownSecrets'] = {},
+): { store: Store; secrets: SeededCredentials } {
   const state = options.state ? readStateFile(options.state) : undefined;
   if (state?.meta) {
     const store = Store.fromState(state);
     const meta = store.meta as SeedMeta;
-    const full = { apiKey: meta.fullApiKey, apiSecret: recoverSecret(store, meta.fullApiKey, known.full, options.bcryptCost) };
-    const limited = { apiKey: meta.limitedApiKey, apiSecret: recoverSecret(store, meta.limitedApiKey, known.limited, options.bcryptCost) };
+    const full = {
+      apiKey: meta.fullApiKey,
+      apiSecret: recoverSecret(store, meta.fullApiKey, known.full, options.bcryptCost),
+    };
+    const limited = {
+      apiKey: meta.limitedApiKey,
+      apiSecret: recoverSecret(store, meta.limitedApiKey, known.limited, options.bcryptCost),
+    };
     return { store, secrets: { full, limited } };
   }
   const store = new Store(options.seed, randomBytes(32).toString('base64url'));
   return { store, secrets: seedStore(store, options.bcryptCost) };
 }
 
-function buildCredentials(ctx: SandboxContext, secrets: SeededCredentials, urls: { baseUrl: string; authUrl: string }): SandboxCredentials {
+function buildCredentials(
+  ctx: SandboxContext,
+  secrets: SeededCredentials,
+  urls: { baseUrl: string; authUrl: string },
+): SandboxCredentials {
   const { store, options } = ctx;
   const meta = store.meta as SeedMeta;
-  const scopesOf = (apiKey: string): string[] => (store.credentials.get(apiKey)?.scopes ?? []).map((scope) => `${SCOPE_PREFIX}${scope}`);
-  const full = issueTokens(store, { userId: meta.mainUserId, clientId: meta.fullApiKey, scopes: scopesOf(meta.fullApiKey) }, options);
-  const limited = issueTokens(store, { userId: meta.mainUserId, clientId: meta.limitedApiKey, scopes: scopesOf(meta.limitedApiKey) }, options);
+  const scopesOf = (apiKey: string): string[] =>
+    (store.credentials.get(apiKey)?.scopes ?? []).map((scope) => `${SCOPE_PREFIX}${scope}`);
+  const full = issueTokens(
+    store,
+    { userId: meta.mainUserId, clientId: meta.fullApiKey, scopes: scopesOf(meta.fullApiKey) },
+    options,
+  );
+  const limited = issueTokens(
+    store,
+    { userId: meta.mainUserId, clientId: meta.limitedApiKey, scopes: scopesOf(meta.limitedApiKey) },
+    options,
+  );
   ctx.changed();
   return {
     ...urls,
@@ -76,7 +98,13 @@ function buildCredentials(ctx: SandboxContext, secrets: SeededCredentials, urls:
     orgId: meta.orgs.subscribed,
     userId: meta.mainUserId,
     userEmail: store.users.get(meta.mainUserId)?.email ?? '',
-    limited: { apiKey: secrets.limited.apiKey, apiSecret: secrets.limited.apiSecret, accessToken: limited.accessToken, refreshToken: limited.refreshToken, scopes: limited.scopes },
+    limited: {
+      apiKey: secrets.limited.apiKey,
+      apiSecret: secrets.limited.apiSecret,
+      accessToken: limited.accessToken,
+      refreshToken: limited.refreshToken,
+      scopes: limited.scopes,
+    },
     orgs: { ...meta.orgs },
   };
 }

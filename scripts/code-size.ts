@@ -57,7 +57,10 @@ export function isMeasured(file: string): boolean {
 
 /** The source files of the tree at `root` that git tracks or would track, measured ones only. */
 export function sourceFiles(root: string): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return [...new Set(listed.split('\n').filter((file) => file !== '' && isMeasured(file)))].sort();
 }
 
@@ -152,7 +155,10 @@ function table(rows: readonly FolderSize[]): string {
 
 function main(argv: readonly string[]): number {
   const rootAt = argv.indexOf('--root');
-  const root = rootAt >= 0 ? path.resolve(argv[rootAt + 1] ?? '.') : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const root =
+    rootAt >= 0
+      ? path.resolve(argv[rootAt + 1] ?? '.')
+      : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const files = measureTree(root);
   if (argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify({ folders: byFolder(files), files }, null, 2)}\n`);

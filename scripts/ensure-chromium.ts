@@ -28,8 +28,7 @@ export const ChromiumMissing = {
 export type ChromiumMissing = (typeof ChromiumMissing)[keyof typeof ChromiumMissing];
 
 export type ChromiumLookup =
-  | { path: string; source: string }
-  | { path: undefined; missing: ChromiumMissing; reason: string };
+  { path: string; source: string } | { path: undefined; missing: ChromiumMissing; reason: string };
 
 export interface EnsureChromiumOptions {
   env?: NodeJS.ProcessEnv;
@@ -42,7 +41,9 @@ export interface EnsureChromiumOptions {
 }
 
 function tail(text: unknown, chars = 1_500): string {
-  return String(text ?? '').trim().slice(-chars);
+  return String(text ?? '')
+    .trim()
+    .slice(-chars);
 }
 
 /** `apt-get update && apt-get install chromium`; resolves to an error text, or undefined on success. */
@@ -75,7 +76,11 @@ export async function ensureChromium(options: EnsureChromiumOptions = {}): Promi
   const explicit = env.CHROMIUM_PATH;
   if (explicit) {
     if (await isExecutable(explicit)) return { path: explicit, source: 'CHROMIUM_PATH' };
-    return { path: undefined, missing: ChromiumMissing.badEnvPath, reason: `CHROMIUM_PATH is ${explicit}, which is not an executable file. Point it at a Chromium binary or unset it.` };
+    return {
+      path: undefined,
+      missing: ChromiumMissing.badEnvPath,
+      reason: `CHROMIUM_PATH is ${explicit}, which is not an executable file. Point it at a Chromium binary or unset it.`,
+    };
   }
   if (await isExecutable(debianPath)) return { path: debianPath, source: "Debian's chromium package" };
 
@@ -88,9 +93,18 @@ export async function ensureChromium(options: EnsureChromiumOptions = {}): Promi
     };
   }
   const failure = await aptInstallChromium(env, log);
-  if (failure) return { path: undefined, missing: ChromiumMissing.installFailed, reason: `Installing Debian's chromium failed. ${failure}` };
+  if (failure)
+    return {
+      path: undefined,
+      missing: ChromiumMissing.installFailed,
+      reason: `Installing Debian's chromium failed. ${failure}`,
+    };
   if (await isExecutable(debianPath)) return { path: debianPath, source: "Debian's chromium package, just installed" };
-  return { path: undefined, missing: ChromiumMissing.installFailed, reason: `apt-get installed chromium, but ${debianPath} is still missing.` };
+  return {
+    path: undefined,
+    missing: ChromiumMissing.installFailed,
+    reason: `apt-get installed chromium, but ${debianPath} is still missing.`,
+  };
 }
 
 async function cli(): Promise<void> {

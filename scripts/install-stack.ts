@@ -62,16 +62,29 @@ export function stackCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_CACHE_HOME || path.join(env.HOME || os.homedir(), '.cache'), 'tourflow', 'stack');
 }
 
-async function goInstall(gobin: string, packages: string[], env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
+async function goInstall(
+  gobin: string,
+  packages: string[],
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<void> {
   await mkdir(gobin, { recursive: true });
   log(`stack: go install ${packages.join(' ')} (several minutes on a cold cache)`);
   const started = Date.now();
-  await run('go', ['install', ...packages], { env: { ...env, GOBIN: gobin, GOFLAGS: `${env.GOFLAGS ?? ''} -buildvcs=false`.trim() }, maxBuffer: 64 * 1024 * 1024, timeout: 30 * 60_000 });
+  await run('go', ['install', ...packages], {
+    env: { ...env, GOBIN: gobin, GOFLAGS: `${env.GOFLAGS ?? ''} -buildvcs=false`.trim() },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 30 * 60_000,
+  });
   log(`stack: built in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 async function moduleDir(module: string, version: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const { stdout } = await run('go', ['mod', 'download', '-json', `${module}@${version}`], { env, cwd: os.tmpdir(), maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('go', ['mod', 'download', '-json', `${module}@${version}`], {
+    env,
+    cwd: os.tmpdir(),
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const dir = (JSON.parse(stdout) as { Dir?: string }).Dir;
   if (!dir) throw new Error(`go mod download gave no folder for ${module}@${version}`);
   return dir;
@@ -93,10 +106,14 @@ async function findPostgres(): Promise<{ bin: string; major: number } | undefine
 }
 
 async function installPostgres(env: NodeJS.ProcessEnv, log: (line: string) => void): Promise<void> {
-  if (process.getuid?.() !== 0) throw new Error('PostgreSQL is not installed and this is not root: run `sudo apt-get install postgresql`.');
+  if (process.getuid?.() !== 0)
+    throw new Error('PostgreSQL is not installed and this is not root: run `sudo apt-get install postgresql`.');
   const aptEnv = { ...env, DEBIAN_FRONTEND: 'noninteractive' };
   const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
-  for (const args of [['update', '-qq', ...lockWait], ['install', '-y', '-qq', '--no-install-recommends', ...lockWait, 'postgresql']]) {
+  for (const args of [
+    ['update', '-qq', ...lockWait],
+    ['install', '-y', '-qq', '--no-install-recommends', ...lockWait, 'postgresql'],
+  ]) {
     log(`stack: apt-get ${args.join(' ')}`);
     await run('apt-get', args, { env: aptEnv, maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
   }
@@ -108,7 +125,9 @@ export async function installStack(versions: StackVersions, options: InstallOpti
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const cache = options.cacheDir ?? stackCacheDir(env);
   if (versions.temporal !== versions.adminTools) {
-    throw new Error(`temporalio/server ${versions.temporal} and temporalio/admin-tools ${versions.adminTools} differ: the SQL tool is built from the server's module, so pin both to one version`);
+    throw new Error(
+      `temporalio/server ${versions.temporal} and temporalio/admin-tools ${versions.adminTools} differ: the SQL tool is built from the server's module, so pin both to one version`,
+    );
   }
   const temporalVersion = `v${versions.temporal}`;
   const uiVersion = `v${versions.ui}`;
@@ -117,17 +136,27 @@ export async function installStack(versions: StackVersions, options: InstallOpti
   const temporalServer = path.join(temporalBin, 'server');
   const sqlTool = path.join(temporalBin, 'sql');
   if (!(await isExecutable(temporalServer)) || !(await isExecutable(sqlTool))) {
-    await goInstall(temporalBin, [`${TEMPORAL_SERVER_MODULE}/cmd/server@${temporalVersion}`, `${TEMPORAL_SERVER_MODULE}/cmd/tools/sql@${temporalVersion}`], env, log);
+    await goInstall(
+      temporalBin,
+      [
+        `${TEMPORAL_SERVER_MODULE}/cmd/server@${temporalVersion}`,
+        `${TEMPORAL_SERVER_MODULE}/cmd/tools/sql@${temporalVersion}`,
+      ],
+      env,
+      log,
+    );
   }
   const uiBin = path.join(cache, 'bin', `ui-${uiVersion}`);
   const uiServer = path.join(uiBin, 'server');
-  if (!(await isExecutable(uiServer))) await goInstall(uiBin, [`${UI_SERVER_MODULE}/cmd/server@${uiVersion}`], env, log);
+  if (!(await isExecutable(uiServer)))
+    await goInstall(uiBin, [`${UI_SERVER_MODULE}/cmd/server@${uiVersion}`], env, log);
 
   let postgres = await findPostgres();
   if (!postgres) {
     await installPostgres(env, log);
     postgres = await findPostgres();
-    if (!postgres) throw new Error('apt-get installed postgresql, but /usr/lib/postgresql/<major>/bin/initdb is missing');
+    if (!postgres)
+      throw new Error('apt-get installed postgresql, but /usr/lib/postgresql/<major>/bin/initdb is missing');
   }
 
   const temporalSource = await moduleDir(TEMPORAL_SERVER_MODULE, temporalVersion, env);

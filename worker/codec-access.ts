@@ -52,12 +52,23 @@ export function accessCheck(access: CodecAccess = {}): (request: AccessRequest) 
       const shown = given === undefined ? undefined : digest(given);
       // Every token is compared, so the time taken does not say which one came close.
       const matched = shown !== undefined && tokens.map((token) => timingSafeEqual(token, shown)).includes(true);
-      if (!matched) return { status: 401, message: given === undefined ? 'a bearer token is required (Authorization: Bearer <token>)' : 'the bearer token is not accepted' };
+      if (!matched)
+        return {
+          status: 401,
+          message:
+            given === undefined
+              ? 'a bearer token is required (Authorization: Bearer <token>)'
+              : 'the bearer token is not accepted',
+        };
     }
     if (namespaces && (request.namespace === undefined || !namespaces.has(request.namespace))) {
-      return { status: 403, message: `namespace ${request.namespace === undefined ? '(none given in X-Namespace)' : `"${request.namespace}"`} is not served here` };
+      return {
+        status: 403,
+        message: `namespace ${request.namespace === undefined ? '(none given in X-Namespace)' : `"${request.namespace}"`} is not served here`,
+      };
     }
-    if (access.authorize && !(await access.authorize(request))) return { status: 403, message: 'the request is not authorized' };
+    if (access.authorize && !(await access.authorize(request)))
+      return { status: 403, message: 'the request is not authorized' };
     return undefined;
   };
 }

@@ -74,14 +74,21 @@ interface JsonPayload {
 
 function fromJson({ metadata, data }: JsonPayload): Payload {
   return {
-    metadata: Object.fromEntries(Object.entries(metadata ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64')])),
+    metadata: Object.fromEntries(
+      Object.entries(metadata ?? {}).map(([key, value]) => [key, Buffer.from(value, 'base64')]),
+    ),
     data: data ? Buffer.from(data, 'base64') : undefined,
   };
 }
 
 function toJson({ metadata, data }: Payload): JsonPayload {
   return {
-    metadata: Object.fromEntries(Object.entries(metadata ?? {}).map(([key, value]) => [key, Buffer.from(value ?? new Uint8Array()).toString('base64')])),
+    metadata: Object.fromEntries(
+      Object.entries(metadata ?? {}).map(([key, value]) => [
+        key,
+        Buffer.from(value ?? new Uint8Array()).toString('base64'),
+      ]),
+    ),
     data: data ? Buffer.from(data).toString('base64') : undefined,
   };
 }
@@ -93,11 +100,13 @@ function payloadsOf(body: unknown): JsonPayload[] | undefined {
 
 /** Why these payloads are not served, or undefined: too many, too large, or not a payload. */
 function oversize(payloads: JsonPayload[], limits: CodecLimits): string | undefined {
-  if (payloads.length > limits.payloads) return `a request may hold ${limits.payloads} payloads, not ${payloads.length}`;
+  if (payloads.length > limits.payloads)
+    return `a request may hold ${limits.payloads} payloads, not ${payloads.length}`;
   for (const [index, payload] of payloads.entries()) {
     if (typeof payload !== 'object' || payload === null) return `payload ${index} is not an object`;
     const base64 = [payload.data ?? '', ...Object.values(payload.metadata ?? {})];
-    if (base64.some((value) => typeof value !== 'string')) return `payload ${index} holds a value that is not base64 text`;
+    if (base64.some((value) => typeof value !== 'string'))
+      return `payload ${index} holds a value that is not base64 text`;
     const bytes = base64.reduce((sum, value) => sum + Math.floor((value.length * 3) / 4), 0);
     if (bytes > limits.payloadBytes) return `payload ${index} is over ${limits.payloadBytes} bytes`;
   }
@@ -106,14 +115,20 @@ function oversize(payloads: JsonPayload[], limits: CodecLimits): string | undefi
 
 /** The message of a request that failed before it was read, naming nothing it held. */
 function readError(error: FastifyError, limits: CodecLimits): { status: number; message: string } {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, message: `the request is over ${limits.bodyBytes} bytes` };
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, message: 'the body must be application/json' };
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { status: 413, message: `the request is over ${limits.bodyBytes} bytes` };
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return { status: 415, message: 'the body must be application/json' };
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   return { status, message: status === 500 ? 'the request could not be served' : 'the body is not valid JSON' };
 }
 
 /** Runs the payloads through the codecs: in order to encode, in reverse order to decode. */
-async function transform(codecs: readonly PayloadCodec[], direction: 'encode' | 'decode', payloads: Payload[]): Promise<Payload[]> {
+async function transform(
+  codecs: readonly PayloadCodec[],
+  direction: 'encode' | 'decode',
+  payloads: Payload[],
+): Promise<Payload[]> {
   let out = payloads;
   const chain = direction === 'encode' ? codecs : [...codecs].reverse();
   for (const codec of chain) out = await codec[direction](out);
@@ -137,7 +152,9 @@ function header(request: FastifyRequest, name: string): string | undefined {
 export async function startCodecServer(options: CodecServerOptions): Promise<CodecServer> {
   // Payloads come from outside: whatever chain it is given, its decompression is bounded.
   const maxDecoded = options.maxDecodedBytes ?? CODEC_SERVER_MAX_DECODED_BYTES;
-  const codecs = (options.codecs ?? dataConverter.payloadCodecs ?? []).map((codec) => (codec instanceof CompressionCodec ? codec.bounded(maxDecoded) : codec));
+  const codecs = (options.codecs ?? dataConverter.payloadCodecs ?? []).map((codec) =>
+    codec instanceof CompressionCodec ? codec.bounded(maxDecoded) : codec,
+  );
   const allowed = new Set(options.uiOrigins);
   const host = options.host ?? '127.0.0.1';
   const limits = { ...CODEC_LIMITS, ...options.limits };
@@ -168,8 +185,12 @@ export async function startCodecServer(options: CodecServerOptions): Promise<Cod
   );
   app.post('/*', async (request: FastifyRequest, reply: FastifyReply) => {
     const direction = request.url.split('?')[0]!.replace(/\/+$/, '').split('/').pop();
-    if (direction !== 'encode' && direction !== 'decode') return reply.code(404).send({ message: 'POST …/encode or …/decode' });
-    const refusal = await check({ authorization: header(request, 'authorization'), namespace: header(request, 'x-namespace') });
+    if (direction !== 'encode' && direction !== 'decode')
+      return reply.code(404).send({ message: 'POST …/encode or …/decode' });
+    const refusal = await check({
+      authorization: header(request, 'authorization'),
+      namespace: header(request, 'x-namespace'),
+    });
     if (refusal) return reply.code(refusal.status).send({ message: refusal.message });
     const payloads = payloadsOf(request.body);
     if (!payloads) return reply.code(400).send({ message: 'the body must be { "payloads": [...] }' });
@@ -180,8 +201,13 @@ export async function startCodecServer(options: CodecServerOptions): Promise<Cod
       return await reply.send({ payloads: out.map(toJson) });
     } catch (error) {
       // A missing key is named by its ID alone: where this server keeps its keys is not the caller's business.
-      const message = error instanceof MissingKeyError ? `payload encrypted with key "${error.keyId}", which this codec server does not hold` : (error as Error).message;
-      return reply.code(error instanceof PayloadTooLargeError ? 413 : 400).send({ message: `could not ${direction}: ${message}` });
+      const message =
+        error instanceof MissingKeyError
+          ? `payload encrypted with key "${error.keyId}", which this codec server does not hold`
+          : (error as Error).message;
+      return reply
+        .code(error instanceof PayloadTooLargeError ? 413 : 400)
+        .send({ message: `could not ${direction}: ${message}` });
     }
   });
   await app.listen({ host, port: options.port ?? 0 });

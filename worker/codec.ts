@@ -13,7 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { constants, gunzip, gunzipSync, gzip, gzipSync, type ZlibOptions } from 'node:zlib';
 import proto from '@temporalio/proto';
-import { METADATA_ENCODING_KEY, ValueError, str, u8, type DataConverter, type Payload, type PayloadCodec } from '@temporalio/common';
+import {
+  METADATA_ENCODING_KEY,
+  ValueError,
+  str,
+  u8,
+  type DataConverter,
+  type Payload,
+  type PayloadCodec,
+} from '@temporalio/common';
 import { EncryptionCodec } from './encryption-codec.ts';
 import { noKeys, type KeyProvider } from './key-provider.ts';
 
@@ -96,7 +104,8 @@ export class CompressionCodec implements PayloadCodec {
 
   async decode(payloads: Payload[]): Promise<Payload[]> {
     const limit = this.options.maxDecodedBytes;
-    if (limit === undefined) return Promise.all(payloads.map(async (payload) => decodedOf(payload, await inflate(payload))));
+    if (limit === undefined)
+      return Promise.all(payloads.map(async (payload) => decodedOf(payload, await inflate(payload))));
     // One at a time, each inflated to no more than what is left of the bound.
     const decoded: Payload[] = [];
     let left = limit;
@@ -111,7 +120,8 @@ export class CompressionCodec implements PayloadCodec {
   private async encodeOne(payload: Payload): Promise<Payload> {
     const encoded = ProtoPayload.encode(payload).finish();
     if (encoded.byteLength <= this.thresholdBytes) return payload;
-    const data = encoded.byteLength <= SYNC_LIMIT_BYTES ? gzipSync(encoded, GZIP_OPTIONS) : await gzipAsync(encoded, GZIP_OPTIONS);
+    const data =
+      encoded.byteLength <= SYNC_LIMIT_BYTES ? gzipSync(encoded, GZIP_OPTIONS) : await gzipAsync(encoded, GZIP_OPTIONS);
     // Data that does not shrink (already compressed, random) is left as it was.
     if (data.byteLength >= encoded.byteLength) return payload;
     return { metadata: { [METADATA_ENCODING_KEY]: u8(GZIP_ENCODING) }, data };
@@ -139,7 +149,9 @@ async function inflate(payload: Payload, maxBytes?: number, bound = maxBytes): P
   if (maxBytes !== undefined && maxBytes < 1) throw new PayloadTooLargeError(bound ?? 0);
   const options = maxBytes === undefined ? {} : { maxOutputLength: maxBytes };
   try {
-    return payload.data.byteLength <= SYNC_LIMIT_COMPRESSED_BYTES ? gunzipSync(payload.data, options) : await gunzipAsync(payload.data, options);
+    return payload.data.byteLength <= SYNC_LIMIT_COMPRESSED_BYTES
+      ? gunzipSync(payload.data, options)
+      : await gunzipAsync(payload.data, options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new PayloadTooLargeError(bound ?? 0);
     throw error;

@@ -86,7 +86,12 @@ export async function choosePort(asked: number | undefined, usual: number): Prom
   return freePort();
 }
 
-async function waitUntilServing(address: string, namespace: string, child: ChildProcess, deadlineMs: number): Promise<void> {
+async function waitUntilServing(
+  address: string,
+  namespace: string,
+  child: ChildProcess,
+  deadlineMs: number,
+): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
@@ -117,7 +122,18 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   const ui = options.ui ?? true;
   const uiPort = options.uiPort ?? (await freePort());
   const codec = ui && options.uiCodec ? await startUiCodec(uiPort, options.uiCodecs) : undefined;
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--namespace', namespace, '--log-level', 'error'];
+  const args = [
+    'server',
+    'start-dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--namespace',
+    namespace,
+    '--log-level',
+    'error',
+  ];
   args.push(...Object.entries(SEARCH_ATTRIBUTES).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]));
   args.push(...(ui ? ['--ui-port', String(uiPort)] : ['--headless']));
   if (codec) args.push('--ui-codec-endpoint', codec.url);
@@ -152,13 +168,22 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
 }
 
 /** A codec server for the Web UI on `uiPort`, loaded only when asked for. */
-async function startUiCodec(uiPort: number, codecs?: readonly PayloadCodec[]): Promise<{ url: string; close(): Promise<void> }> {
+async function startUiCodec(
+  uiPort: number,
+  codecs?: readonly PayloadCodec[],
+): Promise<{ url: string; close(): Promise<void> }> {
   const { startCodecServer } = await import('./codec-server.ts');
-  return startCodecServer({ uiOrigins: [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`], ...(codecs ? { codecs } : {}) });
+  return startCodecServer({
+    uiOrigins: [`http://127.0.0.1:${uiPort}`, `http://localhost:${uiPort}`],
+    ...(codecs ? { codecs } : {}),
+  });
 }
 
 function dynamicConfigArgs(): string[] {
-  return Object.entries(DEV_SERVER_DYNAMIC_CONFIG).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${JSON.stringify(value)}`]);
+  return Object.entries(DEV_SERVER_DYNAMIC_CONFIG).flatMap(([key, value]) => [
+    '--dynamic-config-value',
+    `${key}=${JSON.stringify(value)}`,
+  ]);
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -81,7 +81,11 @@ export function processAlive(pid: number): boolean {
 function parseState(text: string): DevState | undefined {
   try {
     const state = JSON.parse(text) as Partial<DevState>;
-    const ok = state.version === 1 && typeof state.pid === 'number' && typeof state.temporal?.address === 'string' && typeof state.api?.baseUrl === 'string';
+    const ok =
+      state.version === 1 &&
+      typeof state.pid === 'number' &&
+      typeof state.temporal?.address === 'string' &&
+      typeof state.api?.baseUrl === 'string';
     return ok ? (state as DevState) : undefined;
   } catch {
     return undefined;
@@ -174,7 +178,13 @@ export function readDevCredentials(file: string): DevCredentials {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
     const text = (key: string) => (typeof parsed[key] === 'string' ? (parsed[key] as string) : undefined);
-    return { apiKey: text('apiKey'), apiSecret: text('apiSecret'), accessToken: text('accessToken'), refreshToken: text('refreshToken'), orgId: text('orgId') };
+    return {
+      apiKey: text('apiKey'),
+      apiSecret: text('apiSecret'),
+      accessToken: text('accessToken'),
+      refreshToken: text('refreshToken'),
+      orgId: text('orgId'),
+    };
   } catch {
     return {};
   }

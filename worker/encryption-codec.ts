@@ -47,7 +47,11 @@ export class EncryptionCodec implements PayloadCodec {
     const key = await this.keys.activeKey();
     const secret = this.secretOf(key);
     const keyId = u8(key.id);
-    const metadata = { [METADATA_ENCODING_KEY]: u8(ENCRYPTED_ENCODING), [METADATA_KEY_ID]: keyId, [METADATA_CIPHER]: u8(CIPHER) };
+    const metadata = {
+      [METADATA_ENCODING_KEY]: u8(ENCRYPTED_ENCODING),
+      [METADATA_KEY_ID]: keyId,
+      [METADATA_CIPHER]: u8(CIPHER),
+    };
     return payloads.map((payload) => ({ metadata, data: seal(secret, keyId, ProtoPayload.encode(payload).finish()) }));
   }
 
@@ -92,15 +96,24 @@ function seal(secret: KeyObject, keyId: Uint8Array, plain: Uint8Array): Uint8Arr
 }
 
 function open(secret: KeyObject, keyId: Uint8Array, data: Uint8Array, keyIdText: string): Uint8Array {
-  if (data.byteLength < NONCE_BYTES + TAG_BYTES) throw new ValueError(`an encrypted payload (key "${keyIdText}") is too short to hold a nonce and a tag`);
+  if (data.byteLength < NONCE_BYTES + TAG_BYTES)
+    throw new ValueError(`an encrypted payload (key "${keyIdText}") is too short to hold a nonce and a tag`);
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  const decipher = createDecipheriv('aes-256-gcm', secret, bytes.subarray(0, NONCE_BYTES), { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv('aes-256-gcm', secret, bytes.subarray(0, NONCE_BYTES), {
+    authTagLength: TAG_BYTES,
+  });
   decipher.setAAD(keyId);
   decipher.setAuthTag(bytes.subarray(bytes.byteLength - TAG_BYTES));
   try {
-    return Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES, bytes.byteLength - TAG_BYTES)), decipher.final()]);
+    return Buffer.concat([
+      decipher.update(bytes.subarray(NONCE_BYTES, bytes.byteLength - TAG_BYTES)),
+      decipher.final(),
+    ]);
   } catch (error) {
     // A wrong key under the right ID, or altered bytes: GCM's tag check says which it is not.
-    throw new ValueError(`an encrypted payload does not authenticate with key "${keyIdText}": the key differs from the one that encrypted it, or the payload was altered`, error);
+    throw new ValueError(
+      `an encrypted payload does not authenticate with key "${keyIdText}": the key differs from the one that encrypted it, or the payload was altered`,
+      error,
+    );
   }
 }

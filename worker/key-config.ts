@@ -52,11 +52,16 @@ export function usesLocalKey(config: Pick<TemporalConfig, 'address' | 'encryptio
  * process comes first; undefined only when encryption is `off`, or for a Temporal elsewhere
  * with no key when the process does not write payloads.
  */
-export async function keyProviderFor(config: Pick<TemporalConfig, 'address' | 'encryption'>, options: KeyProviderOptions = {}): Promise<KeyProvider | undefined> {
+export async function keyProviderFor(
+  config: Pick<TemporalConfig, 'address' | 'encryption'>,
+  options: KeyProviderOptions = {},
+): Promise<KeyProvider | undefined> {
   const encryption: EncryptionConfig = config.encryption;
   if (encryption.off) return undefined;
   if (encryption.keyFile && encryption.keys) {
-    throw new KeyConfigError('both TOURFLOW_ENCRYPTION_KEY_FILE and TOURFLOW_ENCRYPTION_KEYS are set; keep the keys in one place');
+    throw new KeyConfigError(
+      'both TOURFLOW_ENCRYPTION_KEY_FILE and TOURFLOW_ENCRYPTION_KEYS are set; keep the keys in one place',
+    );
   }
   if (encryption.keyFile) return FileKeyProvider.load(encryption.keyFile, encryption.activeKey);
   if (encryption.keys) return keysFromList(encryption.keys, encryption.activeKey);

@@ -18,7 +18,14 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { KEY_BYTES, KEY_ID, KeyConfigError, StaticKeyProvider, type EncryptionKey, type KeyProvider } from './key-provider.ts';
+import {
+  KEY_BYTES,
+  KEY_ID,
+  KeyConfigError,
+  StaticKeyProvider,
+  type EncryptionKey,
+  type KeyProvider,
+} from './key-provider.ts';
 
 const FILE_VERSION = 1;
 const CHECKS_MODE = process.platform !== 'win32';
@@ -35,21 +42,35 @@ export type KeyFile = z.infer<typeof keyFileSchema>;
 function decodeKey(id: string, base64: string, source: string): EncryptionKey {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.byteLength !== KEY_BYTES || bytes.toString('base64') !== base64.trim()) {
-    throw new KeyConfigError(`${source}: key "${id}" is not ${KEY_BYTES} bytes of base64 (create one with \`tourflow keys add\` or \`openssl rand -base64 32\`)`);
+    throw new KeyConfigError(
+      `${source}: key "${id}" is not ${KEY_BYTES} bytes of base64 (create one with \`tourflow keys add\` or \`openssl rand -base64 32\`)`,
+    );
   }
   return { id, bytes };
 }
 
 /** The keys of `TOURFLOW_ENCRYPTION_KEYS` (`id:base64,id:base64`), the first active unless `activeId` names another. */
-export function keysFromList(list: string, activeId: string | undefined, source = 'TOURFLOW_ENCRYPTION_KEYS'): StaticKeyProvider {
+export function keysFromList(
+  list: string,
+  activeId: string | undefined,
+  source = 'TOURFLOW_ENCRYPTION_KEYS',
+): StaticKeyProvider {
   const keys = parseKeyList(list, source);
   return new StaticKeyProvider(keys, activeId ?? keys[0]!.id, source);
 }
 
 /** The contents of a key file holding the keys of a `TOURFLOW_ENCRYPTION_KEYS` list. */
-export function keyFileOfList(list: string, activeId: string | undefined, source = 'TOURFLOW_ENCRYPTION_KEYS'): KeyFile {
+export function keyFileOfList(
+  list: string,
+  activeId: string | undefined,
+  source = 'TOURFLOW_ENCRYPTION_KEYS',
+): KeyFile {
   const keys = parseKeyList(list, source);
-  return { version: FILE_VERSION, active: activeId ?? keys[0]!.id, keys: keys.map(({ id, bytes }) => ({ id, key: Buffer.from(bytes).toString('base64') })) };
+  return {
+    version: FILE_VERSION,
+    active: activeId ?? keys[0]!.id,
+    keys: keys.map(({ id, bytes }) => ({ id, key: Buffer.from(bytes).toString('base64') })),
+  };
 }
 
 function parseKeyList(list: string, source: string): EncryptionKey[] {
@@ -59,7 +80,10 @@ function parseKeyList(list: string, source: string): EncryptionKey[] {
     .filter(Boolean)
     .map((entry) => {
       const colon = entry.indexOf(':');
-      if (colon <= 0) throw new KeyConfigError(`${source}: expected id:base64key pairs separated by commas, got an entry without "id:"`);
+      if (colon <= 0)
+        throw new KeyConfigError(
+          `${source}: expected id:base64key pairs separated by commas, got an entry without "id:"`,
+        );
       return decodeKey(entry.slice(0, colon), entry.slice(colon + 1), source);
     });
   if (keys.length === 0) throw new KeyConfigError(`${source} is empty`);
@@ -97,7 +121,10 @@ export async function readKeyFile(file: string): Promise<KeyFile | undefined> {
     throw new KeyConfigError(`key file ${file} is not valid JSON`, { cause: error });
   }
   const parsed = keyFileSchema.safeParse(json);
-  if (!parsed.success) throw new KeyConfigError(`key file ${file} does not have the layout of a tourflow key file (version, active, keys: [{ id, key }])`);
+  if (!parsed.success)
+    throw new KeyConfigError(
+      `key file ${file} does not have the layout of a tourflow key file (version, active, keys: [{ id, key }])`,
+    );
   return parsed.data;
 }
 
@@ -123,7 +150,10 @@ export class FileKeyProvider implements KeyProvider {
 
   private static async read(file: string, activeId: string | undefined): Promise<StaticKeyProvider> {
     const contents = await readKeyFile(file);
-    if (!contents) throw new KeyConfigError(`key file ${file} does not exist; create it with \`tourflow keys add --key-file ${file}\``);
+    if (!contents)
+      throw new KeyConfigError(
+        `key file ${file} does not exist; create it with \`tourflow keys add --key-file ${file}\``,
+      );
     return keysFromFile(contents, `key file ${file}`, activeId);
   }
 
@@ -170,7 +200,8 @@ export async function addKey(file: string, options: AddKeyOptions = {}): Promise
   const id = options.id ?? newKeyId(now);
   if (!KEY_ID.test(id)) throw new KeyConfigError(`key ID "${id}" must be 1-64 letters, digits, '.', '_' or '-'`);
   const existing = await readKeyFile(file);
-  if (existing?.keys.some((key) => key.id === id)) throw new KeyConfigError(`key file ${file} already holds a key "${id}"`);
+  if (existing?.keys.some((key) => key.id === id))
+    throw new KeyConfigError(`key file ${file} already holds a key "${id}"`);
   const entry = { id, key: randomBytes(KEY_BYTES).toString('base64'), created: now.toISOString() };
   const contents: KeyFile = existing
     ? { ...existing, active: options.activate === false ? existing.active : id, keys: [entry, ...existing.keys] }
@@ -183,7 +214,10 @@ export async function addKey(file: string, options: AddKeyOptions = {}): Promise
 export async function activateKey(file: string, id: string): Promise<KeyFile> {
   const existing = await readKeyFile(file);
   if (!existing) throw new KeyConfigError(`key file ${file} does not exist`);
-  if (!existing.keys.some((key) => key.id === id)) throw new KeyConfigError(`key file ${file} holds no key "${id}" (it holds ${existing.keys.map((key) => key.id).join(', ')})`);
+  if (!existing.keys.some((key) => key.id === id))
+    throw new KeyConfigError(
+      `key file ${file} holds no key "${id}" (it holds ${existing.keys.map((key) => key.id).join(', ')})`,
+    );
   const contents = { ...existing, active: id };
   await writeKeyFile(file, contents, false);
   return contents;
@@ -201,7 +235,15 @@ export async function ensureLocalKey(file: string): Promise<boolean> {
   try {
     const now = new Date();
     const id = `local-${newKeyId(now)}`;
-    await writeKeyFile(file, { version: FILE_VERSION, active: id, keys: [{ id, key: randomBytes(KEY_BYTES).toString('base64'), created: now.toISOString() }] }, true);
+    await writeKeyFile(
+      file,
+      {
+        version: FILE_VERSION,
+        active: id,
+        keys: [{ id, key: randomBytes(KEY_BYTES).toString('base64'), created: now.toISOString() }],
+      },
+      true,
+    );
     return true;
   } catch (error) {
     // Another process created it at the same moment: use theirs.

@@ -66,7 +66,10 @@ export class StaticKeyProvider implements KeyProvider {
   ) {
     this.byId = new Map(keys.map((key) => [key.id, checkedKey(key, source)]));
     const active = this.byId.get(activeId);
-    if (!active) throw new KeyConfigError(`${source}: the active key "${activeId}" is not among its keys (${[...this.byId.keys()].join(', ') || 'none'})`);
+    if (!active)
+      throw new KeyConfigError(
+        `${source}: the active key "${activeId}" is not among its keys (${[...this.byId.keys()].join(', ') || 'none'})`,
+      );
     this.active = active;
   }
 
@@ -85,9 +88,12 @@ export class StaticKeyProvider implements KeyProvider {
 }
 
 function checkedKey(key: EncryptionKey, source: string): EncryptionKey {
-  if (!KEY_ID.test(key.id)) throw new KeyConfigError(`${source}: key ID "${key.id}" must be 1-64 letters, digits, '.', '_' or '-'`);
+  if (!KEY_ID.test(key.id))
+    throw new KeyConfigError(`${source}: key ID "${key.id}" must be 1-64 letters, digits, '.', '_' or '-'`);
   if (key.bytes.byteLength !== KEY_BYTES) {
-    throw new KeyConfigError(`${source}: key "${key.id}" has ${key.bytes.byteLength} bytes; AES-256 keys have ${KEY_BYTES} (create one with \`tourflow keys add\` or \`openssl rand -base64 32\`)`);
+    throw new KeyConfigError(
+      `${source}: key "${key.id}" has ${key.bytes.byteLength} bytes; AES-256 keys have ${KEY_BYTES} (create one with \`tourflow keys add\` or \`openssl rand -base64 32\`)`,
+    );
   }
   return key;
 }
@@ -102,6 +108,10 @@ export const noKeys: KeyProvider = {
     throw new KeyConfigError('no payload encryption key is configured');
   },
   async keyById(id) {
-    throw new MissingKeyError(id, noKeys.source, 'set TOURFLOW_ENCRYPTION_KEY_FILE or TOURFLOW_ENCRYPTION_KEYS, and leave out --no-encryption (TOURFLOW_ENCRYPTION=off): for a Temporal on this machine, its local key serves without settings');
+    throw new MissingKeyError(
+      id,
+      noKeys.source,
+      'set TOURFLOW_ENCRYPTION_KEY_FILE or TOURFLOW_ENCRYPTION_KEYS, and leave out --no-encryption (TOURFLOW_ENCRYPTION=off): for a Temporal on this machine, its local key serves without settings',
+    );
   },
 };

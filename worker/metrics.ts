@@ -27,7 +27,8 @@ export function metricsBindAddress(value: string, source: string): string {
   const trimmed = value.trim();
   const match = /^(?:(\[[^\]]+\]|[^:]*):)?(\d{1,5})$/.exec(trimmed);
   const port = Number(match?.[2]);
-  const host = match?.[1] === undefined || match[1] === '' ? ANY_INTERFACE : match[1] === 'localhost' ? '127.0.0.1' : match[1];
+  const host =
+    match?.[1] === undefined || match[1] === '' ? ANY_INTERFACE : match[1] === 'localhost' ? '127.0.0.1' : match[1];
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (!match || !(port >= 1 && port <= 65_535) || !isIP(bare)) {
     throw new MetricsAddressError(

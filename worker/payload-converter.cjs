@@ -58,6 +58,10 @@ class JsonPayloadConverter {
   }
 }
 
-const payloadConverter = new CompositePayloadConverter(new UndefinedPayloadConverter(), new BinaryPayloadConverter(), new JsonPayloadConverter());
+const payloadConverter = new CompositePayloadConverter(
+  new UndefinedPayloadConverter(),
+  new BinaryPayloadConverter(),
+  new JsonPayloadConverter(),
+);
 
 module.exports = { JsonPayloadConverter, payloadConverter };

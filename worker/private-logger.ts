@@ -15,7 +15,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** An error as a log line may show it: what kind, not what it says. */
 function errorShape(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: "(in the run's history)" };
-  if (error instanceof MissingKeyError || error instanceof KeyConfigError) return { name: error.name, message: error.message };
+  if (error instanceof MissingKeyError || error instanceof KeyConfigError)
+    return { name: error.name, message: error.message };
   const type = (error as { type?: unknown }).type;
   const cause = error.cause instanceof Error ? { cause: errorShape(error.cause) } : {};
   return { name: error.name, ...(typeof type === 'string' ? { type } : {}), ...cause };
@@ -89,5 +90,7 @@ export interface LogLine {
 export function jsonLogLine(line: LogLine, write: (text: string) => void = (text) => process.stderr.write(text)): void {
   const time = new Date(Number(line.timestampNanos / 1_000_000n)).toISOString();
   const record = { time, level: line.level, message: line.message, ...line.meta };
-  write(`${JSON.stringify(record, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}\n`);
+  write(
+    `${JSON.stringify(record, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}\n`,
+  );
 }

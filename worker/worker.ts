@@ -4,7 +4,15 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type BundleOptions, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import {
+  DefaultLogger,
+  NativeConnection,
+  Runtime,
+  Worker,
+  bundleWorkflowCode,
+  type BundleOptions,
+  type WorkflowBundleWithSourceMap,
+} from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 import { createTriggerActivities } from '../activities/triggers/activities.ts';
 import { IllegalStateError, type Duration } from '@temporalio/common';
@@ -75,7 +83,10 @@ export function compileForNode(config: WebpackConfig): WebpackConfig {
     retargeted++;
   }
   if (retargeted === 0) {
-    throw new SdkInternalsError("a TypeScript rule (swc-loader with options.jsc.target) in the workflow bundler's webpack configuration", 'compiling workflow sources for ES2022: compileForNode in worker/worker.ts');
+    throw new SdkInternalsError(
+      "a TypeScript rule (swc-loader with options.jsc.target) in the workflow bundler's webpack configuration",
+      'compiling workflow sources for ES2022: compileForNode in worker/worker.ts',
+    );
   }
   config.plugins = [...(config.plugins ?? []), { apply: readIntrinsicsOnce as (compiler: unknown) => void }];
   return config;
@@ -94,7 +105,10 @@ export interface Compiler {
 export function readIntrinsicsOnce(compiler: Compiler): void {
   const ProvidePlugin = compiler.webpack?.ProvidePlugin;
   if (typeof ProvidePlugin !== 'function') {
-    throw new SdkInternalsError("webpack's ProvidePlugin on the workflow bundler's compiler", 'making bundled code read the built-ins of workflows/intrinsics.ts: readIntrinsicsOnce in worker/worker.ts');
+    throw new SdkInternalsError(
+      "webpack's ProvidePlugin on the workflow bundler's compiler",
+      'making bundled code read the built-ins of workflows/intrinsics.ts: readIntrinsicsOnce in worker/worker.ts',
+    );
   }
   const source = workflowModule('workflows/intrinsics');
   const provided = Object.fromEntries(Object.keys(intrinsics).map((name) => [name, [source, name]]));
@@ -122,15 +136,26 @@ function installRuntime(config: Config): void {
   if (runtimeInstalled) return;
   const address = config.worker.metricsAddress;
   const bindAddress = address === undefined ? undefined : metricsBindAddress(address, 'the metrics address');
-  const inner = config.logFormat === LogFormat.json ? new DefaultLogger(config.logLevel, (line) => jsonLogLine(line)) : new DefaultLogger(config.logLevel);
+  const inner =
+    config.logFormat === LogFormat.json
+      ? new DefaultLogger(config.logLevel, (line) => jsonLogLine(line))
+      : new DefaultLogger(config.logLevel);
   try {
-    Runtime.install({ logger: new PrivateLogger(inner), ...(bindAddress ? { telemetryOptions: metricsTelemetry(bindAddress) } : {}) });
+    Runtime.install({
+      logger: new PrivateLogger(inner),
+      ...(bindAddress ? { telemetryOptions: metricsTelemetry(bindAddress) } : {}),
+    });
   } catch (error) {
     // Already installed by the embedding process (tests, benchmarks): keep theirs.
     if (!(error instanceof IllegalStateError)) {
-      throw new MetricsAddressError(`cannot serve metrics on ${bindAddress}: ${(error as Error).message}. Give another --metrics-address (or TOURFLOW_METRICS_ADDRESS).`);
+      throw new MetricsAddressError(
+        `cannot serve metrics on ${bindAddress}: ${(error as Error).message}. Give another --metrics-address (or TOURFLOW_METRICS_ADDRESS).`,
+      );
     }
-    if (bindAddress) Runtime.instance().logger.warn(`Metrics are not served on ${bindAddress}: this process set up the Temporal runtime before the worker, without them.`);
+    if (bindAddress)
+      Runtime.instance().logger.warn(
+        `Metrics are not served on ${bindAddress}: this process set up the Temporal runtime before the worker, without them.`,
+      );
   }
   runtimeInstalled = true;
 }
@@ -163,18 +188,23 @@ export interface StartWorkerOptions {
  * large ones compressed, all encrypted with the configured key. A worker for a Temporal
  * elsewhere without a key refuses to start (`KeyConfigError`) unless encryption is `off`.
  */
-export async function createWorker(options: StartWorkerOptions): Promise<{ worker: Worker; close: () => Promise<void> }> {
+export async function createWorker(
+  options: StartWorkerOptions,
+): Promise<{ worker: Worker; close: () => Promise<void> }> {
   const { config } = options;
   const dataConverter = createDataConverter(await keyProviderFor(config.temporal, { required: true }));
   installRuntime(config);
   countersAtZero(Runtime.instance().metricMeter);
   const connection = options.connection ?? (await connectWorker(config.temporal));
-  const deps = options.deps ?? (await import('../activities/deps.ts')).depsFromConfig(config, Runtime.instance().metricMeter);
+  const deps =
+    options.deps ?? (await import('../activities/deps.ts')).depsFromConfig(config, Runtime.instance().metricMeter);
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    workflowBundle: config.worker.workflowBundlePath ? { codePath: config.worker.workflowBundlePath } : await workflowBundle(),
+    workflowBundle: config.worker.workflowBundlePath
+      ? { codePath: config.worker.workflowBundlePath }
+      : await workflowBundle(),
     activities: { ...createActivities(deps), ...createTriggerActivities(deps) },
     // The same codecs as the client's: a run's input arrives compressed and encrypted.
     dataConverter,

@@ -3,11 +3,25 @@
  * Reads (read steps, and the reads that prepare an undo) run as local activities: nothing to
  * make durable before they run, so they skip the round trip through the server's task queue.
  */
-import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities, type ActivityOptions } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  proxyActivities,
+  proxyLocalActivities,
+  type ActivityOptions,
+} from '@temporalio/workflow';
 import { msToNumber } from './sdk-internals.ts';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
-import type { BatchCall, BatchOutcome, BatchResult, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import type {
+  BatchCall,
+  BatchOutcome,
+  BatchResult,
+  FailureDetails,
+  StepCall,
+  StepOutcome,
+  UndoRecord,
+} from '../activities/types.ts';
 import type { CallPlan } from '../activities/plan-call.ts';
 import { DEFAULT_RETRY_POLICY, toTemporalRetryPolicy, type RetryPolicy } from '../api/retry-policy.ts';
 import { batchActivityName } from './activity-names.ts';
@@ -34,12 +48,16 @@ export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
 export const HEARTBEAT_TIMEOUT = '10s';
 
 const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
-const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
+const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<
+  string,
+  CallableActivity
+>;
 
 /** The step's retry policy: the default with the playbook's `retry:` overrides (durations in Temporal's strings). */
 function retryPolicyOf(step: PlanStep): RetryPolicy {
   const override = step.retry ?? {};
-  const ms = (duration: string | undefined, fallback: number): number => (duration !== undefined ? msToNumber(duration) : fallback);
+  const ms = (duration: string | undefined, fallback: number): number =>
+    duration !== undefined ? msToNumber(duration) : fallback;
   return {
     initialIntervalMs: ms(override.initialInterval, DEFAULT_RETRY_POLICY.initialIntervalMs),
     backoffCoefficient: override.backoffCoefficient ?? DEFAULT_RETRY_POLICY.backoffCoefficient,
@@ -58,7 +76,13 @@ function optionsFor(step: PlanStep, summary: string): ActivityOptions {
   };
 }
 
-async function execute<T>(activity: string, options: ActivityOptions, action: string, arg: unknown, stubs = activities): Promise<T> {
+async function execute<T>(
+  activity: string,
+  options: ActivityOptions,
+  action: string,
+  arg: unknown,
+  stubs = activities,
+): Promise<T> {
   const fn = stubs[activity];
   if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, FailureType.UNKNOWN_ACTION);
   // A local activity cannot heartbeat; it runs again with the workflow task after a crash.
@@ -129,7 +153,12 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   } else {
     // Update, delete and bulk calls read what they will change first, durably, so the undo
     // writes back the state from before the first attempt.
-    const prepared = await read<UndoRecord[]>('prepareUndo', { ...options, summary: `prepare undo of ${summary}` }, call.action, input);
+    const prepared = await read<UndoRecord[]>(
+      'prepareUndo',
+      { ...options, summary: `prepare undo of ${summary}` },
+      call.action,
+      input,
+    );
     handle = saga.register(step.id, call.itemKey, prepared);
   }
   try {
@@ -161,7 +190,13 @@ function batchOptions(step: PlanStep, perLane: number, summary: string): Activit
  * first. A call the API refused gets a `failed` result; calls the batch never started get none,
  * and nothing to undo.
  */
-export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFailure: boolean, saga: Saga, lanes = 1): Promise<(BatchResult | null)[]> {
+export async function runBatchCall(
+  step: PlanStep,
+  calls: StepCall[],
+  stopOnFailure: boolean,
+  saga: Saga,
+  lanes = 1,
+): Promise<(BatchResult | null)[]> {
   const first = calls[0]!;
   const summary = `${summarize(step, first)} (and ${calls.length - 1} more)`;
   // Each lane makes its share of the calls one after another.
@@ -170,7 +205,12 @@ export async function runBatchCall(step: PlanStep, calls: StepCall[], stopOnFail
   if (step.kind === 'create') {
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
   } else if (preparesUndo(step.kind)) {
-    const prepared = await read<UndoRecord[][]>('prepareUndoBatch', { ...options, summary: `prepare undo of ${summary}` }, first.action, { calls, retry: retryPolicyOf(step) });
+    const prepared = await read<UndoRecord[][]>(
+      'prepareUndoBatch',
+      { ...options, summary: `prepare undo of ${summary}` },
+      first.action,
+      { calls, retry: retryPolicyOf(step) },
+    );
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
   const batch: BatchCall = { calls, stopOnFailure, retry: retryPolicyOf(step), ...(lanes > 1 ? { lanes } : {}) };

@@ -29,7 +29,12 @@ export async function runControlStep(interp: Interpreter, step: PlanStep): Promi
     case 'playbook.run':
       return childPlaybook(interp, step);
     default:
-      throw new StepFailed(step.id, FailureType.UNKNOWN_ACTION, `step ${step.id}: no control action named ${step.action}`, undefined);
+      throw new StepFailed(
+        step.id,
+        FailureType.UNKNOWN_ACTION,
+        `step ${step.id}: no control action named ${step.action}`,
+        undefined,
+      );
   }
 }
 
@@ -40,13 +45,25 @@ async function approval(interp: Interpreter, step: PlanStep): Promise<JsonValue>
   const message = typeof args?.message === 'string' ? args.message : `approve step ${step.id}`;
   interp.setState(step.id, StepState.waiting, { waitingFor: message });
   const answered = () => interp.approvals.has(step.id) || interp.stopReason !== undefined;
-  const inTime = step.approvalTimeout ? await condition(answered, step.approvalTimeout) : (await condition(answered), true);
+  const inTime = step.approvalTimeout
+    ? await condition(answered, step.approvalTimeout)
+    : (await condition(answered), true);
   if (interp.stopReason) throw new Stopped();
   if (!inTime) {
-    throw new StepFailed(step.id, FailureType.APPROVAL_TIMEOUT, `step ${step.id}: nobody approved within ${step.approvalTimeout}`, undefined);
+    throw new StepFailed(
+      step.id,
+      FailureType.APPROVAL_TIMEOUT,
+      `step ${step.id}: nobody approved within ${step.approvalTimeout}`,
+      undefined,
+    );
   }
   if (interp.approvals.get(step.id) === false) {
-    throw new StepFailed(step.id, FailureType.APPROVAL_DECLINED, `step ${step.id}: the approval was declined`, undefined);
+    throw new StepFailed(
+      step.id,
+      FailureType.APPROVAL_DECLINED,
+      `step ${step.id}: the approval was declined`,
+      undefined,
+    );
   }
   interp.setState(step.id, StepState.running, { waitingFor: undefined });
   return { approved: true, message };
@@ -62,11 +79,19 @@ function withDefaults(plan: Plan, given: JsonObject): JsonObject {
 
 async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonValue> {
   const plan = step.plan;
-  if (!plan) throw new StepFailed(step.id, FailureType.INVALID_PLAN, `step ${step.id}: the composite step has no embedded playbook`, undefined);
+  if (!plan)
+    throw new StepFailed(
+      step.id,
+      FailureType.INVALID_PLAN,
+      `step ${step.id}: the composite step has no embedded playbook`,
+      undefined,
+    );
   // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
   // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
   const args = ((await evaluateAt({ step, field: 'with' }, step.args, interp.scope())) ?? {}) as JsonObject;
-  const given = (args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}) as JsonObject;
+  const given = (
+    args.inputs && typeof args.inputs === 'object' && !Array.isArray(args.inputs) ? args.inputs : {}
+  ) as JsonObject;
   const input: PlaybookInput = {
     plan,
     inputs: withDefaults(plan, given),
@@ -89,7 +114,10 @@ async function childPlaybook(interp: Interpreter, step: PlanStep): Promise<JsonV
     interp.saga.adopt(result.saga);
     interp.state.done.push(...result.done.map((line) => `${step.id}: ${line}`));
     interp.state.warnings.push(...result.warnings);
-    if (result.plans) (interp.state.plans ??= []).push(...result.plans.map((plan) => ({ ...plan, stepId: `${step.id}/${plan.stepId}` })));
+    if (result.plans)
+      (interp.state.plans ??= []).push(
+        ...result.plans.map((plan) => ({ ...plan, stepId: `${step.id}/${plan.stepId}` })),
+      );
     return result.outputs;
   } catch (error) {
     // Cancelled as this run stops, the child rolled back and ended cancelled: this run stops too.

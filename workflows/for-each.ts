@@ -99,10 +99,16 @@ function grouping(step: PlanStep): number {
  * expression, never by their values. Keys are evaluated without a promise each (every promise
  * in workflow code costs a stack capture).
  */
-function elementKeys(step: PlanStep, items: unknown[], scopeOf: (index: number) => ExpressionScope, label: (index: number) => string): string[] {
+function elementKeys(
+  step: PlanStep,
+  items: unknown[],
+  scopeOf: (index: number) => ExpressionScope,
+  label: (index: number) => string,
+): string[] {
   const forEach = step.forEach!;
   const place = { step, field: 'forEach.key' };
-  const identityOf = (index: number) => (forEach.key ? itemIdentity(evaluateAt(place, forEach.key, scopeOf(index))) : String(index));
+  const identityOf = (index: number) =>
+    forEach.key ? itemIdentity(evaluateAt(place, forEach.key, scopeOf(index))) : String(index);
   const identities: string[] = [];
   for (const index of items.keys()) identities.push(identityOf(index));
   const found = itemKeys(identities);
@@ -129,7 +135,13 @@ function kindOf(value: JsonValue): string {
  * any call. A condition that fails for an element is a `PlanEvaluationError` naming the step's
  * `if` and the element.
  */
-function skipElements(step: PlanStep, condition: string, keys: readonly string[], done: Record<string, JsonValue>, scopeOf: (index: number) => ExpressionScope): void {
+function skipElements(
+  step: PlanStep,
+  condition: string,
+  keys: readonly string[],
+  done: Record<string, JsonValue>,
+  scopeOf: (index: number) => ExpressionScope,
+): void {
   const place = { step, field: 'if' };
   for (const [index, key] of keys.entries()) {
     if (key in done) continue;
@@ -144,7 +156,13 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   // replay-order: evaluateAt is synchronous; the turn this await yields orders the step among parallel steps
   // eslint-disable-next-line @typescript-eslint/await-thenable -- awaited on purpose: replay-order above
   const items = await evaluateAt(place, forEach.items, run.scope());
-  if (!Array.isArray(items)) throw new PlanEvaluationError(FailureType.FOREACH_NOT_A_LIST, place, forEach.items, `gave ${kindOf(items)}, not a list`);
+  if (!Array.isArray(items))
+    throw new PlanEvaluationError(
+      FailureType.FOREACH_NOT_A_LIST,
+      place,
+      forEach.items,
+      `gave ${kindOf(items)}, not a list`,
+    );
   const done = (run.state.itemOutputs[step.id] ??= {});
   // A live plan plans each element on its own (a batch's calls would write).
   const size = run.input.live ? 1 : batching(items.length, step);
@@ -153,7 +171,8 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   const base = run.scope();
   // Each element's scope is made once, for its key, and dropped when its batch starts.
   const scopes: (ExpressionScope | undefined)[] = new Array<ExpressionScope | undefined>(items.length);
-  const scopeOf = (index: number): ExpressionScope => (scopes[index] ??= { ...base, [forEach.as]: items[index] as JsonValue, index });
+  const scopeOf = (index: number): ExpressionScope =>
+    (scopes[index] ??= { ...base, [forEach.as]: items[index] as JsonValue, index });
   const takeScope = (index: number): ExpressionScope => {
     const scope = scopeOf(index);
     scopes[index] = undefined;
@@ -161,16 +180,23 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   };
   const label = (index: number) => elementLabel(run.input, step, index);
   // An expression's failure names the expression, and the element by CSV row or position.
-  const named = (error: unknown) => (error instanceof PlanEvaluationError ? error.naming((index) => elementLabel(run.input, step, index, false)) : error);
+  const named = (error: unknown) =>
+    error instanceof PlanEvaluationError ? error.naming((index) => elementLabel(run.input, step, index, false)) : error;
   let keys: string[];
   try {
     keys = elementKeys(step, items, scopeOf, label);
-    for (const line of compareElements(run, step, items, keys, done)) if (!run.state.warnings.includes(line)) run.state.warnings.push(line);
+    for (const line of compareElements(run, step, items, keys, done))
+      if (!run.state.warnings.includes(line)) run.state.warnings.push(line);
     if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
   } catch (error) {
     throw named(error);
   }
-  const counts: ItemCounts = { total: items.length, done: keys.filter((key) => key in done).length, failed: 0, running: 0 };
+  const counts: ItemCounts = {
+    total: items.length,
+    done: keys.filter((key) => key in done).length,
+    failed: 0,
+    running: 0,
+  };
   run.setState(step.id, StepState.running, { items: counts });
   const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
   // A batch activity runs `lanes` of the step's lanes side by side, each its share of `size`.
@@ -180,11 +206,17 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   // Elements are named by CSV row or position: their keys are digests, their values may be personal.
   const fail = (index: number, error: unknown) => {
     counts.failed++;
-    if (step.onFailure === 'continue') run.state.warnings.push(`step ${step.id}: ${label(index)} failed: ${failureMessage(error)}`);
+    if (step.onFailure === 'continue')
+      run.state.warnings.push(`step ${step.id}: ${label(index)} failed: ${failureMessage(error)}`);
     else if (failure === undefined && error instanceof PlanEvaluationError) failure = named(error);
     else if (failure === undefined) {
       const { type, message } = describeFailure(error);
-      failure = new StepFailed(step.id, type, `step ${step.id} (${step.action}) failed at ${label(index)}: ${message}`, error);
+      failure = new StepFailed(
+        step.id,
+        type,
+        `step ${step.id} (${step.action}) failed at ${label(index)}: ${message}`,
+        error,
+      );
     }
   };
   let next = 0;
@@ -230,11 +262,24 @@ interface BatchBook {
 }
 
 /** One batch (the elements at `batch`): its calls in one activity, `lanes` at a time, then each call's outputs or failure booked. */
-async function runBatch(run: Interpreter, step: PlanStep, batch: number[], scopes: ExpressionScope[], book: BatchBook, lanes: number): Promise<void> {
+async function runBatch(
+  run: Interpreter,
+  step: PlanStep,
+  batch: number[],
+  scopes: ExpressionScope[],
+  book: BatchBook,
+  lanes: number,
+): Promise<void> {
   const keys = batch.map((index) => book.keys[index]!);
   const calls: StepCall[] = [];
   for (const [i, key] of keys.entries()) calls.push(run.stepCall(step, scopes[i]!, key));
-  const results: (BatchResult | null)[] = await runBatchCall(step, calls, step.onFailure !== 'continue', run.saga, lanes);
+  const results: (BatchResult | null)[] = await runBatchCall(
+    step,
+    calls,
+    step.onFailure !== 'continue',
+    run.saga,
+    lanes,
+  );
   for (const [i, key] of keys.entries()) {
     const result = results[i];
     if (!result) continue; // not started: the batch stopped at a refusal before it

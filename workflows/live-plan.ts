@@ -17,10 +17,19 @@ import { runForEach } from './for-each.ts';
 const WOULD_CREATE = '(a record this run would create)';
 
 /** Plans one call; returns the step's outputs as a run would, or placeholders where they cannot be known. */
-export async function livePlan(interp: Interpreter, step: PlanStep, call: StepCall, scope: ExpressionScope): Promise<JsonValue> {
+export async function livePlan(
+  interp: Interpreter,
+  step: PlanStep,
+  call: StepCall,
+  scope: ExpressionScope,
+): Promise<JsonValue> {
   const plan = await planStepCall(step, call);
   const index = typeof scope.index === 'number' && step.forEach ? scope.index : undefined;
-  (interp.state.plans ??= []).push({ stepId: step.id, ...(index !== undefined ? { element: elementLabel(interp.input, step, index) } : {}), ...plan });
+  (interp.state.plans ??= []).push({
+    stepId: step.id,
+    ...(index !== undefined ? { element: elementLabel(interp.input, step, index) } : {}),
+    ...plan,
+  });
   try {
     return await interp.outputsOf(step, plan.output, scope);
   } catch {
@@ -39,7 +48,13 @@ export function liveCondition(...args: Parameters<typeof conditionAt>): boolean 
 }
 
 /** What a planned call of each kind of step would do, when its elements cannot be told apart. */
-const WOULD_OF_KIND: Record<string, PlannedCall['would']> = { create: 'create', update: 'update', delete: 'delete', bulk: 'update', read: 'read' };
+const WOULD_OF_KIND: Record<string, PlannedCall['would']> = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  bulk: 'update',
+  read: 'read',
+};
 
 /**
  * A `forEach` in a live plan: each element planned, or, when its list (or an element's
@@ -51,7 +66,12 @@ export async function liveForEach(interp: Interpreter, step: PlanStep): Promise<
   } catch (error) {
     if (!(error instanceof PlanEvaluationError)) throw error;
     const describe = `${step.action} for each element of a list that depends on records this run would create`;
-    (interp.state.plans ??= []).push({ stepId: step.id, would: WOULD_OF_KIND[step.kind] ?? 'update', describe, output: WOULD_CREATE });
+    (interp.state.plans ??= []).push({
+      stepId: step.id,
+      would: WOULD_OF_KIND[step.kind] ?? 'update',
+      describe,
+      output: WOULD_CREATE,
+    });
     return WOULD_CREATE;
   }
 }

@@ -5,12 +5,21 @@
  * the expression. The interpreter treats them as the failure of their step (or of the run, for
  * an output): the run rolls back and ends within the workflow task, which never fails over them.
  */
-import { ExpressionError, evaluateCondition, evaluateTemplate, unwrapExpression, type ExpressionScope } from '../definitions/expressions.ts';
+import {
+  ExpressionError,
+  evaluateCondition,
+  evaluateTemplate,
+  unwrapExpression,
+  type ExpressionScope,
+} from '../definitions/expressions.ts';
 import type { JsonValue, PlanStep, Template } from '../definitions/plan-types.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 
 /** Failure types of plan evaluation. */
-export type PlanErrorType = typeof FailureType.EXPRESSION_FAILED | typeof FailureType.FOREACH_NOT_A_LIST | typeof FailureType.FOREACH_DUPLICATE_KEY;
+export type PlanErrorType =
+  | typeof FailureType.EXPRESSION_FAILED
+  | typeof FailureType.FOREACH_NOT_A_LIST
+  | typeof FailureType.FOREACH_DUPLICATE_KEY;
 
 /** Where in a plan: a step's field (`with`, `if`, `forEach.items`, `forEach.key`, `outputs.<name>`), or a playbook output. */
 export type PlanPlace = { step: PlanStep; field: string } | { output: string };
@@ -33,7 +42,10 @@ export class PlanEvaluationError extends Error {
     /** The `forEach` element it failed for: by position from 0, named `element <position from 1>` unless `element` names it. */
     options: { index?: number; element?: string; cause?: unknown } = {},
   ) {
-    const where = 'step' in place ? `step ${place.step.id} (${place.step.action}) failed: ${place.field} ` : `output ${place.output} failed: `;
+    const where =
+      'step' in place
+        ? `step ${place.step.id} (${place.step.action}) failed: ${place.field} `
+        : `output ${place.output} failed: `;
     const element = options.index === undefined ? '' : `, ${options.element ?? `element ${options.index + 1}`}`;
     super(`${where}${expression}${element}: ${reason}`, { cause: options.cause });
     this.name = 'PlanEvaluationError';
@@ -46,17 +58,29 @@ export class PlanEvaluationError extends Error {
   /** The same failure, its element named as the user knows it (`guests.csv row 11`). */
   naming(element: (index: number) => string): PlanEvaluationError {
     if (this.index === undefined) return this;
-    return new PlanEvaluationError(this.type, this.place, this.expression, this.reason, { index: this.index, element: element(this.index), cause: this.cause });
+    return new PlanEvaluationError(this.type, this.place, this.expression, this.reason, {
+      index: this.index,
+      element: element(this.index),
+      cause: this.cause,
+    });
   }
 }
 
 /** The failure of evaluating `template` at `place` in `scope` (a `forEach` element's scope has its `index`). */
 function failedAt(place: PlanPlace, template: Template, scope: ExpressionScope, error: unknown): PlanEvaluationError {
   // the expression an `ExpressionError` names is the failing part of the template
-  const expression = error instanceof ExpressionError ? `\${{ ${unwrapExpression(error.expression)} }}` : typeof template === 'string' ? template : JSON.stringify(template);
+  const expression =
+    error instanceof ExpressionError
+      ? `\${{ ${unwrapExpression(error.expression)} }}`
+      : typeof template === 'string'
+        ? template
+        : JSON.stringify(template);
   const reason = error instanceof Error ? error.message : String(error);
   const index = typeof scope.index === 'number' ? scope.index : undefined;
-  return new PlanEvaluationError(FailureType.EXPRESSION_FAILED, place, expression, reason, { cause: error, ...(index === undefined ? {} : { index }) });
+  return new PlanEvaluationError(FailureType.EXPRESSION_FAILED, place, expression, reason, {
+    cause: error,
+    ...(index === undefined ? {} : { index }),
+  });
 }
 
 /** `evaluateTemplate` at `place`: any failure becomes a `PlanEvaluationError` there. */

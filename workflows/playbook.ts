@@ -81,13 +81,19 @@ function installHandlers(interp: Interpreter): void {
       validator: (stepId: string, _approve: boolean) => {
         const step = interp.progress.get(stepId);
         if (!step) throw new Error(`This run has no step "${stepId}".`);
-        if (step.state !== StepState.waiting) throw new Error(`Step "${stepId}" is ${step.state}, not waiting for approval.`);
+        if (step.state !== StepState.waiting)
+          throw new Error(`Step "${stepId}" is ${step.state}, not waiting for approval.`);
       },
     },
   );
 }
 
-function report(interp: Interpreter, status: RunResult['status'], outputs: JsonObject, comp?: CompensationReport): RunResult {
+function report(
+  interp: Interpreter,
+  status: RunResult['status'],
+  outputs: JsonObject,
+  comp?: CompensationReport,
+): RunResult {
   const children = interp.childReports;
   const failure = interp.firstFailure;
   const retry = retryRecord(interp.input, interp.state, interp.run.workflowId, comp !== undefined, children);
@@ -111,7 +117,9 @@ function report(interp: Interpreter, status: RunResult['status'], outputs: JsonO
 function failureReport(failure: NonNullable<Interpreter['firstFailure']>): NonNullable<RunResult['error']> {
   const { type, message } = failure;
   if (failure.stepId !== undefined) return { stepId: failure.stepId, type, message };
-  return failure instanceof PlanEvaluationError && failure.output !== undefined ? { output: failure.output, type, message } : { type, message };
+  return failure instanceof PlanEvaluationError && failure.output !== undefined
+    ? { output: failure.output, type, message }
+    : { type, message };
 }
 
 /**
@@ -132,7 +140,11 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
   const info = workflowInfo();
   // Scheduled runs get their workflow ID from the schedule at start time; it seeds their keys.
   const input = given.keySeed === KEY_SEED_WORKFLOW_ID ? { ...given, keySeed: info.workflowId } : given;
-  const interp = new Interpreter(input, { workflowId: info.workflowId, playbook: input.plan.name, now: logicalNow(input) });
+  const interp = new Interpreter(input, {
+    workflowId: info.workflowId,
+    playbook: input.plan.name,
+    now: logicalNow(input),
+  });
   installHandlers(interp);
   if (!info.searchAttributes?.[PLAYBOOK_NAME]) upsertSearchAttributes({ [PLAYBOOK_NAME]: [input.plan.name] });
   const zone = await runTimeZone(input.plan, input.inputs, input.timeZone);
@@ -159,7 +171,12 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
     if (!interp.firstFailure && !unexpected && !cancelled) {
       if (interp.stopReason === 'continue') {
         interp.state.continuedCount++;
-        await continueAsNew<typeof playbookWorkflow>({ ...input, now: interp.run.now, ...(interp.run.timeZone ? { timeZone: interp.run.timeZone } : {}), carried: interp.state });
+        await continueAsNew<typeof playbookWorkflow>({
+          ...input,
+          now: interp.run.now,
+          ...(interp.run.timeZone ? { timeZone: interp.run.timeZone } : {}),
+          carried: interp.state,
+        });
       }
       try {
         // replay-order: playbookOutputs is synchronous; awaited in the recorded histories, one turn before the result
@@ -172,7 +189,8 @@ export async function playbookWorkflow(given: PlaybookInput): Promise<RunResult 
       } catch (error) {
         if (!(error instanceof PlanEvaluationError)) throw error;
         // A live plan's outputs may read records it would create: its report is its plans.
-        if (input.live) return { ...report(interp, RunStatus.completed, {}), ...(input.parentOwnsRollback ? { saga: [] } : {}) };
+        if (input.live)
+          return { ...report(interp, RunStatus.completed, {}), ...(input.parentOwnsRollback ? { saga: [] } : {}) };
         interp.firstFailure = error;
       }
     }
@@ -193,7 +211,9 @@ async function reportToParent(interp: Interpreter, result: RunResult): Promise<v
 
 async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, unexpected: unknown): Promise<never> {
   const rollback = interp.input.plan.rollback || cancelled;
-  const comp = rollback ? await interp.saga.compensate(interp.input.keySeed, (stepId) => interp.setState(stepId, StepState.undone)) : undefined;
+  const comp = rollback
+    ? await interp.saga.compensate(interp.input.keySeed, (stepId) => interp.setState(stepId, StepState.undone))
+    : undefined;
   const status = !rollback
     ? RunStatus.failed
     : comp && comp.leftBehind.length > 0
@@ -201,17 +221,39 @@ async function finishUnsuccessfully(interp: Interpreter, cancelled: boolean, une
       : RunStatus.rolledBack;
   const result = report(interp, status, {}, comp);
   if (cancelled) result.cancelled = true;
-  if (!rollback) result.leftBehind = interp.saga.entries.flatMap((e) => e.undo.map((u) => ({ stepId: e.stepId, describe: `kept: ${u.describe}`, ...(u.record ? { record: u.record } : {}) })));
+  if (!rollback)
+    result.leftBehind = interp.saga.entries.flatMap((e) =>
+      e.undo.map((u) => ({
+        stepId: e.stepId,
+        describe: `kept: ${u.describe}`,
+        ...(u.record ? { record: u.record } : {}),
+      })),
+    );
   // A cancelled run ends without a failure to carry its report, so the memo keeps it.
   upsertMemo(cancelled ? { outcome: status, result } : { outcome: status });
   countRun(interp.input.plan.name, status);
-  if (status === RunStatus.needsManualRepair) await sendRepairNotice(interp.input.plan, interp.run, result.leftBehind.length);
+  if (status === RunStatus.needsManualRepair)
+    await sendRepairNotice(interp.input.plan, interp.run, result.leftBehind.length);
   if (cancelled) {
     await reportToParent(interp, result);
-    throw new CancelledFailure(`Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`, [result]);
+    throw new CancelledFailure(
+      `Cancelled; ${result.undone.length} change(s) undone, ${result.leftBehind.length} left behind.`,
+      [result],
+    );
   }
-  const reason = interp.firstFailure?.message ?? (unexpected instanceof Error ? unexpected.message : String(unexpected));
-  const type = status === RunStatus.needsManualRepair ? FailureType.PLAYBOOK_NEEDS_MANUAL_REPAIR : status === RunStatus.rolledBack ? FailureType.PLAYBOOK_ROLLED_BACK : FailureType.PLAYBOOK_FAILED;
-  const prefix = status === RunStatus.needsManualRepair ? 'needs manual repair' : status === RunStatus.rolledBack ? 'rolled back' : 'failed';
+  const reason =
+    interp.firstFailure?.message ?? (unexpected instanceof Error ? unexpected.message : String(unexpected));
+  const type =
+    status === RunStatus.needsManualRepair
+      ? FailureType.PLAYBOOK_NEEDS_MANUAL_REPAIR
+      : status === RunStatus.rolledBack
+        ? FailureType.PLAYBOOK_ROLLED_BACK
+        : FailureType.PLAYBOOK_FAILED;
+  const prefix =
+    status === RunStatus.needsManualRepair
+      ? 'needs manual repair'
+      : status === RunStatus.rolledBack
+        ? 'rolled back'
+        : 'failed';
   throw ApplicationFailure.create({ message: `${prefix}: ${reason}`, type, nonRetryable: true, details: [result] });
 }

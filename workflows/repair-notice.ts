@@ -10,10 +10,11 @@ import type { Plan } from '../definitions/plan-types.ts';
 import type { RunContext, StepCall, StepOutcome } from '../activities/types.ts';
 import { DEFAULT_ACTIVITY_OPTIONS, HEARTBEAT_TIMEOUT } from './activity-calls.ts';
 
-const activities = proxyActivities({ ...DEFAULT_ACTIVITY_OPTIONS, heartbeatTimeout: HEARTBEAT_TIMEOUT, summary: 'notify: needs manual repair' }) as unknown as Record<
-  string,
-  (call: StepCall) => Promise<StepOutcome>
->;
+const activities = proxyActivities({
+  ...DEFAULT_ACTIVITY_OPTIONS,
+  heartbeatTimeout: HEARTBEAT_TIMEOUT,
+  summary: 'notify: needs manual repair',
+}) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
 
 /** The step ID the notice's call carries (no step of a playbook can be named so: IDs are identifiers). */
 export const REPAIR_NOTICE_STEP = 'on-manual-repair';
@@ -26,10 +27,20 @@ export async function sendRepairNotice(plan: Plan, run: RunContext, leftBehind: 
   const text =
     `Run ${workflowId} of playbook ${plan.name} failed and needs manual repair: ${leftBehind} change(s) could not be undone. ` +
     `\`tourflow status ${workflowId}\` lists them.`;
-  const call: StepCall = { action: 'notify', stepId: REPAIR_NOTICE_STEP, itemKey: null, args: { webhook, text }, idempotencyKey: `${workflowId}/${REPAIR_NOTICE_STEP}`, run };
+  const call: StepCall = {
+    action: 'notify',
+    stepId: REPAIR_NOTICE_STEP,
+    itemKey: null,
+    args: { webhook, text },
+    idempotencyKey: `${workflowId}/${REPAIR_NOTICE_STEP}`,
+    run,
+  };
   try {
     await activities.notify!(call);
   } catch (error) {
-    log.warn('the manual-repair notice could not be sent', { webhook, error: error instanceof Error ? error.message : String(error) });
+    log.warn('the manual-repair notice could not be sent', {
+      webhook,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

@@ -10,7 +10,15 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { JsonValue, PlanStep } from '../definitions/plan-types.ts';
 import { itemIdentity, itemKeys } from './keys.ts';
-import { StepState, type CarriedState, type InputSource, type PlaybookInput, type PreviousRun, type RetryRecord, type RunResult } from './messages.ts';
+import {
+  StepState,
+  type CarriedState,
+  type InputSource,
+  type PlaybookInput,
+  type PreviousRun,
+  type RetryRecord,
+  type RunResult,
+} from './messages.ts';
 
 /** Hex digits of an element's content digest: enough to tell a changed element. */
 const CONTENT_DIGEST_LENGTH = 16;
@@ -78,7 +86,13 @@ function childStep(parentId: string, child: RunResult): string | undefined {
  * What a run that ended records for a retry (`RunResult.retry`); undefined for a run with
  * nothing left to do. `undone`: everything it did was undone (rolled back, cancelled).
  */
-export function retryRecord(input: PlaybookInput, state: CarriedState, workflowId: string, undone: boolean, children: readonly RunResult[]): RetryRecord | undefined {
+export function retryRecord(
+  input: PlaybookInput,
+  state: CarriedState,
+  workflowId: string,
+  undone: boolean,
+  children: readonly RunResult[],
+): RetryRecord | undefined {
   const kept = keptSteps(input.plan.steps, state);
   const skipped = input.plan.steps.filter((step) => state.stepStates[step.id] === StepState.skipped).length;
   if (!undone && kept.length + skipped === input.plan.steps.length) return undefined;
@@ -104,12 +118,29 @@ export function retryRecord(input: PlaybookInput, state: CarriedState, workflowI
  * succeeded elements finished) and what it compares elements against. A run whose work was
  * undone gives nothing: the retry redoes everything, under a key seed of its own.
  */
-export function retryStart(record: RetryRecord, previousRun: string, redoChanged: boolean): { carried?: CarriedState; previous?: PreviousRun } {
+export function retryStart(
+  record: RetryRecord,
+  previousRun: string,
+  redoChanged: boolean,
+): { carried?: CarriedState; previous?: PreviousRun } {
   if (record.undone) return {};
   const stepStates: CarriedState['stepStates'] = {};
   for (const id of record.kept) stepStates[id] = StepState.done;
-  const carried: CarriedState = { outputs: { ...record.outputs }, stepStates, itemOutputs: record.itemOutputs, saga: [], done: [], warnings: [], continuedCount: 0 };
-  const previous: PreviousRun = { workflowId: previousRun, itemDigests: record.itemDigests, redoChanged, ...(record.children ? { children: record.children } : {}) };
+  const carried: CarriedState = {
+    outputs: { ...record.outputs },
+    stepStates,
+    itemOutputs: record.itemOutputs,
+    saga: [],
+    done: [],
+    warnings: [],
+    continuedCount: 0,
+  };
+  const previous: PreviousRun = {
+    workflowId: previousRun,
+    itemDigests: record.itemDigests,
+    redoChanged,
+    ...(record.children ? { children: record.children } : {}),
+  };
   return { carried, previous };
 }
 
@@ -125,7 +156,13 @@ interface ElementBook {
  * `redoChanged`, given a key of its own (`redoKey`) so that it is sent again. `keys` is updated
  * in place; returns the warnings to report.
  */
-export function compareElements(run: ElementBook, step: PlanStep, items: readonly unknown[], keys: string[], done: Record<string, JsonValue>): string[] {
+export function compareElements(
+  run: ElementBook,
+  step: PlanStep,
+  items: readonly unknown[],
+  keys: string[],
+  done: Record<string, JsonValue>,
+): string[] {
   const digests = (run.state.itemDigests ??= {});
   const previous = run.input.previous;
   const prior = digests[step.id] ?? previous?.itemDigests[step.id] ?? {};
@@ -145,7 +182,9 @@ export function compareElements(run: ElementBook, step: PlanStep, items: readonl
       now[keys[index]] = digest;
       warnings.push(`step ${step.id}: ${label} changed since ${previous.workflowId}; sent again`);
     } else {
-      warnings.push(`step ${step.id}: ${label} changed since ${previous?.workflowId ?? 'it was sent'}; kept as it was sent (tourflow retry --redo-changed sends it again)`);
+      warnings.push(
+        `step ${step.id}: ${label} changed since ${previous?.workflowId ?? 'it was sent'}; kept as it was sent (tourflow retry --redo-changed sends it again)`,
+      );
     }
   }
   digests[step.id] = now;

@@ -29,7 +29,10 @@ const undoActivities = proxyActivities<Activities>({
   startToCloseTimeout: '60s',
   heartbeatTimeout: HEARTBEAT_TIMEOUT,
   retry: toTemporalRetryPolicy(UNDO_RETRY_POLICY),
-}) as unknown as Record<string, { executeWithOptions: (options: object, args: [UndoRecord['args'], UndoMeta]) => Promise<unknown> }>;
+}) as unknown as Record<
+  string,
+  { executeWithOptions: (options: object, args: [UndoRecord['args'], UndoMeta]) => Promise<unknown> }
+>;
 
 /** What an undo activity gets beside its arguments. */
 export interface UndoMeta {
@@ -83,7 +86,12 @@ export class Saga {
       for (let i = this.entries.length - 1; i >= 0; i--) {
         const entry = this.entries[i]!;
         for (let j = entry.undo.length - 1; j >= 0; j--) {
-          await runUndo(entry.stepId, entry.undo[j]!, { idempotencyKey: keys.of('undo', `${i}.${j}`), retry: UNDO_RETRY_POLICY }, report);
+          await runUndo(
+            entry.stepId,
+            entry.undo[j]!,
+            { idempotencyKey: keys.of('undo', `${i}.${j}`), retry: UNDO_RETRY_POLICY },
+            report,
+          );
         }
         if (entry.undo.length > 0) onUndone?.(entry.stepId);
         entry.undo = [];
@@ -106,14 +114,19 @@ async function runUndo(stepId: string, record: UndoRecord, meta: UndoMeta, repor
     report.undone.push(base);
   } catch (error) {
     const message = failureMessage(error);
-    log.warn('undo failed; the record is left for manual repair', { stepId, describe: record.describe, error: message });
+    log.warn('undo failed; the record is left for manual repair', {
+      stepId,
+      describe: record.describe,
+      error: message,
+    });
     report.leftBehind.push({ ...base, error: message });
   }
 }
 
 /** The type and message of a failure, without the SDK's wrapping (activity, child workflow). */
 export function describeFailure(error: unknown): { type: string; message: string } {
-  if ((error instanceof ActivityFailure || error instanceof ChildWorkflowFailure) && error.cause) return describeFailure(error.cause);
+  if ((error instanceof ActivityFailure || error instanceof ChildWorkflowFailure) && error.cause)
+    return describeFailure(error.cause);
   if (error instanceof ApplicationFailure) return { type: error.type ?? 'Error', message: error.message };
   if (error instanceof TimeoutFailure) return { type: FailureType.TIMEOUT, message: error.message };
   if (error instanceof PlanEvaluationError) return { type: error.type, message: error.message };

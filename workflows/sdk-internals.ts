@@ -35,12 +35,16 @@ export function durationParser(module: object): (value: Duration) => number {
   const parse = (module as Record<string, unknown>).msToNumber;
   if (typeof parse === 'function') {
     try {
-      if (parse('30s') === 30_000 && parse('5m') === 300_000 && parse(1_500) === 1_500) return parse as (value: Duration) => number;
+      if (parse('30s') === 30_000 && parse('5m') === 300_000 && parse(1_500) === 1_500)
+        return parse as (value: Duration) => number;
     } catch {
       // reported below
     }
   }
-  throw new SdkInternalsError("@temporalio/common's msToNumber", "reading durations such as 30s as Temporal reads the activity options it is handed");
+  throw new SdkInternalsError(
+    "@temporalio/common's msToNumber",
+    'reading durations such as 30s as Temporal reads the activity options it is handed',
+  );
 }
 
 /** A duration (`30s`, `5m`, a number of milliseconds) in milliseconds, as Temporal reads it. */
@@ -56,9 +60,18 @@ export interface ContextStorage<T> {
  * lives), checked to be an `AsyncLocalStorage`.
  */
 export function contextStorage<T>(module: object): ContextStorage<T> {
-  const storage = (module as Record<string, unknown>).asyncLocalStorage as Partial<Record<'getStore' | 'run', unknown>> | undefined;
-  if (typeof storage === 'object' && storage !== null && typeof storage.getStore === 'function' && typeof storage.run === 'function') {
+  const storage = (module as Record<string, unknown>).asyncLocalStorage as
+    Partial<Record<'getStore' | 'run', unknown>> | undefined;
+  if (
+    typeof storage === 'object' &&
+    storage !== null &&
+    typeof storage.getStore === 'function' &&
+    typeof storage.run === 'function'
+  ) {
     return storage as ContextStorage<T>;
   }
-  throw new SdkInternalsError("@temporalio/activity's asyncLocalStorage", "finding the activity a call runs in without a thrown error per call (activities/current.ts)");
+  throw new SdkInternalsError(
+    "@temporalio/activity's asyncLocalStorage",
+    'finding the activity a call runs in without a thrown error per call (activities/current.ts)',
+  );
 }

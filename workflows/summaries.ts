@@ -31,7 +31,8 @@ const byAction: Record<string, (args: Args) => string | undefined> = {
   'guest.create': (a) => `add a guest entry on ${text(a.day) ?? text(a.date) ?? 'a day'}`,
   'guest.update': () => 'update a guest entry',
   'daySheet.render': (a) => `render day sheets ${text(a.date) ?? text(a.from) ?? ''}`.trim(),
-  'schedule.template.apply': (a) => `apply template ${text(a.template) ?? ''} to ${text(a.date) ?? text(a.day) ?? 'a day'}`,
+  'schedule.template.apply': (a) =>
+    `apply template ${text(a.template) ?? ''} to ${text(a.date) ?? text(a.day) ?? 'a day'}`,
 };
 
 const labelFields = ['name', 'title', 'templateName', 'template', 'email', 'date', 'city'] as const;

@@ -13,15 +13,28 @@ const { tourTimeZone } = proxyLocalActivities<Pick<ReturnType<typeof createActiv
 });
 
 /** The zone, or a warning saying why the run's dates are in UTC; nothing when the plan needs none. */
-export async function runTimeZone(plan: Plan, inputs: JsonObject, known: string | undefined): Promise<{ zone?: string; warning?: string }> {
+export async function runTimeZone(
+  plan: Plan,
+  inputs: JsonObject,
+  known: string | undefined,
+): Promise<{ zone?: string; warning?: string }> {
   if (known !== undefined) return { zone: known };
   const tourId = plan.tourZoneInput === undefined ? undefined : inputs[plan.tourZoneInput];
   if (typeof tourId !== 'string') return {};
   try {
     const zone = await tourTimeZone({ tourId });
-    return zone ? { zone } : { warning: `today() and tomorrow() give dates in UTC: tour ${tourId} has no time zone on record.` };
+    return zone
+      ? { zone }
+      : { warning: `today() and tomorrow() give dates in UTC: tour ${tourId} has no time zone on record.` };
   } catch (error) {
-    const reason = error instanceof ApplicationFailure || error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    return { warning: `today() and tomorrow() give dates in UTC: the time zone of tour ${tourId} could not be read (${reason}).` };
+    const reason =
+      error instanceof ApplicationFailure || error instanceof Error
+        ? error.cause instanceof Error
+          ? error.cause.message
+          : error.message
+        : String(error);
+    return {
+      warning: `today() and tomorrow() give dates in UTC: the time zone of tour ${tourId} could not be read (${reason}).`,
+    };
   }
 }

@@ -29,10 +29,15 @@ export interface Diff {
   absentOnce: string[];
 }
 
-const same = (a: JsonValue | undefined, b: JsonValue | undefined) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const same = (a: JsonValue | undefined, b: JsonValue | undefined) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The changes from `previous` to `snapshot`, and the records and absences to keep. */
-export function diffRecords(previous: readonly SeenRecord[], absentOnce: readonly string[], snapshot: TourSnapshot): Diff {
+export function diffRecords(
+  previous: readonly SeenRecord[],
+  absentOnce: readonly string[],
+  snapshot: TourSnapshot,
+): Diff {
   const before = new Map(previous.map((record) => [recordKey(record), record]));
   const now = new Map(snapshot.records.map((record) => [recordKey(record), record]));
   const truncated = new Set(snapshot.days.filter((day) => day.truncated).map((day) => day.id));
@@ -71,9 +76,11 @@ export function recordEvent(on: RecordOn, change: Change): { kind: RecordEventKi
     return on.events.includes(change.kind) ? { kind: change.kind } : { reason: `${change.kind}: not among its events` };
   }
   const status = STATUS_FIELDS[on.record] ?? [];
-  if (on.events.includes(RecordEventKind.statusChanged) && change.changed.some((field) => status.includes(field))) return { kind: RecordEventKind.statusChanged };
+  if (on.events.includes(RecordEventKind.statusChanged) && change.changed.some((field) => status.includes(field)))
+    return { kind: RecordEventKind.statusChanged };
   if (!on.events.includes(RecordEventKind.changed)) return { reason: 'changed: not among its events' };
-  if (on.fields && !change.changed.some((field) => on.fields?.includes(field))) return { reason: `field not watched (${change.changed.join(', ')})` };
+  if (on.fields && !change.changed.some((field) => on.fields?.includes(field)))
+    return { reason: `field not watched (${change.changed.join(', ')})` };
   return { kind: RecordEventKind.changed };
 }
 
@@ -81,6 +88,7 @@ export function recordEvent(on: RecordOn, change: Change): { kind: RecordEventKi
 export function changesOf(change: Change): JsonObject {
   if (change.kind !== 'changed') return {};
   const out: JsonObject = {};
-  for (const field of change.changed) out[field] = { before: change.before?.[field] ?? null, after: change.record.f[field] ?? null };
+  for (const field of change.changed)
+    out[field] = { before: change.before?.[field] ?? null, after: change.record.f[field] ?? null };
   return out;
 }

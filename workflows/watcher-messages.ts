@@ -98,7 +98,10 @@ export interface WatcherStatus {
   pending: number;
 }
 
-export const applyTriggersUpdate = defineUpdate<WatcherStatus, [playbook: string, triggers: InstalledTrigger[], pollMs?: number]>('applyTriggers');
+export const applyTriggersUpdate = defineUpdate<
+  WatcherStatus,
+  [playbook: string, triggers: InstalledTrigger[], pollMs?: number]
+>('applyTriggers');
 export const removeTriggersUpdate = defineUpdate<WatcherStatus, [playbook: string]>('removeTriggers');
 export const pauseTriggersUpdate = defineUpdate<WatcherStatus, [paused: boolean]>('pauseTriggers');
 export const watcherStatusQuery = defineQuery<WatcherStatus>('watcherStatus');

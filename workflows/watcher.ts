@@ -14,7 +14,13 @@ import {
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
-import { isTimeOn, momentKey, type RecordOn, type SnapshotRequest, type TourSnapshot } from '../definitions/trigger-types.ts';
+import {
+  isTimeOn,
+  momentKey,
+  type RecordOn,
+  type SnapshotRequest,
+  type TourSnapshot,
+} from '../definitions/trigger-types.ts';
 import { Decider } from './watcher-decide.ts';
 import {
   applyTriggersUpdate,
@@ -40,7 +46,19 @@ const MAX_POLLS_PER_RUN = 500;
 const FIRST_TRIGGERS_WAIT = 60_000;
 
 function freshState(): WatcherState {
-  return { records: [], absentOnce: [], days: [], pending: [], moments: {}, own: {}, recent: [], stats: { polls: 0, callsLastPoll: 0, started: 0, skipped: 0 }, paused: false, triggers: [], baseline: false };
+  return {
+    records: [],
+    absentOnce: [],
+    days: [],
+    pending: [],
+    moments: {},
+    own: {},
+    recent: [],
+    stats: { polls: 0, callsLastPoll: 0, started: 0, skipped: 0 },
+    paused: false,
+    triggers: [],
+    baseline: false,
+  };
 }
 
 export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherStatus> {
@@ -56,7 +74,14 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
     paused: state.paused,
     stats: state.stats,
     lagMs: state.stats.lastPollMs === undefined ? null : Date.now() - state.stats.lastPollMs,
-    triggers: state.triggers.map((entry) => ({ playbook: entry.playbook, id: entry.trigger.id, on: describeOn(entry), started: entry.started, skipped: entry.skipped, live: state.baseline && state.stats.polls >= entry.fromPoll - 1 })),
+    triggers: state.triggers.map((entry) => ({
+      playbook: entry.playbook,
+      id: entry.trigger.id,
+      on: describeOn(entry),
+      started: entry.started,
+      skipped: entry.skipped,
+      live: state.baseline && state.stats.polls >= entry.fromPoll - 1,
+    })),
     pending: state.pending.length,
   });
 
@@ -66,12 +91,18 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
     const kept = state.triggers.filter((entry) => entry.playbook !== playbook);
     const added: TriggerEntry[] = [];
     for (const trigger of triggers) {
-      const old = state.triggers.find((entry) => entry.playbook === playbook && entry.trigger.id === trigger.trigger.id);
+      const old = state.triggers.find(
+        (entry) => entry.playbook === playbook && entry.trigger.id === trigger.trigger.id,
+      );
       if (old && old.version === trigger.version) kept.push(old);
       else added.push({ ...trigger, fromPoll, installedAt: Date.now(), started: 0, skipped: 0 });
     }
     const live = new Set([...kept, ...added].map((entry) => `${entry.playbook}/${entry.trigger.id}`));
-    state.pending = state.pending.filter((pending) => live.has(pending.trigger) && !added.some((entry) => `${entry.playbook}/${entry.trigger.id}` === pending.trigger));
+    state.pending = state.pending.filter(
+      (pending) =>
+        live.has(pending.trigger) &&
+        !added.some((entry) => `${entry.playbook}/${entry.trigger.id}` === pending.trigger),
+    );
     state.triggers = [...kept, ...added];
     wake = true;
     if (added.length > 0) await condition(() => state.baseline && state.stats.polls >= fromPoll - 1);
@@ -98,11 +129,17 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
     const snapshot = await read(input.tourId, state).finally(() => (inFlight = false));
     if (snapshot) await decider.poll(snapshot);
     polls++;
-    if ((workflowInfo().continueAsNewSuggested || polls >= (input.pollsPerRun ?? MAX_POLLS_PER_RUN)) && allHandlersFinished()) {
+    if (
+      (workflowInfo().continueAsNewSuggested || polls >= (input.pollsPerRun ?? MAX_POLLS_PER_RUN)) &&
+      allHandlersFinished()
+    ) {
       decider.closeOpenRuns();
       await continueAsNew<typeof tourWatcherWorkflow>({ ...input, pollMs, state });
     }
-    await condition(() => wake || state.triggers.length === 0, Math.max(1, Math.min(pollMs, decider.nextDueMs(Date.now()) ?? pollMs)));
+    await condition(
+      () => wake || state.triggers.length === 0,
+      Math.max(1, Math.min(pollMs, decider.nextDueMs(Date.now()) ?? pollMs)),
+    );
   }
   await condition(allHandlersFinished);
   return status();
@@ -110,7 +147,9 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
 
 /** One read of the tour for the triggers; undefined (the failure kept for `status`) when it fails. */
 async function read(tourId: string, state: WatcherState): Promise<TourSnapshot | undefined> {
-  const resources = [...new Set(state.triggers.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [] : [entry.trigger.on.record])))];
+  const resources = [
+    ...new Set(state.triggers.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [] : [entry.trigger.on.record]))),
+  ];
   const befores = state.triggers.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [entry.trigger.on.before] : []));
   const unique = [...new Map(befores.map((before) => [momentKey(before), before])).values()];
   try {
@@ -118,15 +157,19 @@ async function read(tourId: string, state: WatcherState): Promise<TourSnapshot |
     delete state.stats.lastError;
     return snapshot;
   } catch (error) {
-    state.stats.lastError = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    state.stats.lastError =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     return undefined;
   }
 }
 
 function describeOn(entry: TriggerEntry): string {
   const on = entry.trigger.on;
-  if (isTimeOn(on)) return `${'ms' in on.before ? `${on.before.ms / 3_600_000}h` : `${on.before.days} days at ${on.before.at}`} before each ${on.dayType ?? ''} day`.replace('  ', ' ');
+  if (isTimeOn(on))
+    return `${'ms' in on.before ? `${on.before.ms / 3_600_000}h` : `${on.before.days} days at ${on.before.at}`} before each ${on.dayType ?? ''} day`.replace(
+      '  ',
+      ' ',
+    );
   const record: RecordOn = on;
   return `${record.record}: ${record.events.join(', ')}${record.fields ? ` (${record.fields.join(', ')})` : ''}`;
 }
-

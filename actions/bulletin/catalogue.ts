@@ -18,7 +18,9 @@ export const bulletinCreateArgs = z.strictObject({
   body: z.string().min(1),
   pinned: z.boolean().default(false),
   notify: z.boolean().default(false).describe('Notify the tour members in the app.'),
-  scheduledFor: z.iso.datetime({ offset: true, message: 'expected an ISO 8601 instant like 2027-03-27T09:00:00+01:00' }).optional(),
+  scheduledFor: z.iso
+    .datetime({ offset: true, message: 'expected an ISO 8601 instant like 2027-03-27T09:00:00+01:00' })
+    .optional(),
 });
 export type BulletinCreateArgs = z.infer<typeof bulletinCreateArgs>;
 
@@ -36,34 +38,58 @@ export const bulletinCreate = defineAction({
 const bulletinId = z.string().min(1).max(64).describe('The bulletin’s ID (bulletin.create’s output `id`).');
 
 /** A bulletin named by `bulletin` (its title or ID) or `bulletinId`. */
-const namedBulletin = { nameArg: 'bulletin', idArg: 'bulletinId', noun: 'bulletin', by: 'title', id: bulletinId } as const;
+const namedBulletin = {
+  nameArg: 'bulletin',
+  idArg: 'bulletinId',
+  noun: 'bulletin',
+  by: 'title',
+  id: bulletinId,
+} as const;
 
 export const bulletinUpdateArgs = z
   .strictObject({
     tourId: tourId.describe('The bulletin’s tour (to find it by title and read it before the change, for undo).'),
-    bulletin: z.union([z.string().min(1), numericId]).optional().describe('The bulletin: its title or ID.'),
+    bulletin: z
+      .union([z.string().min(1), numericId])
+      .optional()
+      .describe('The bulletin: its title or ID.'),
     bulletinId: bulletinId.optional().describe('Or the bulletin’s ID (bulletin.create’s output `id`).'),
     title: z.string().min(1).optional(),
     body: z.string().min(1).optional(),
     pinned: z.boolean().optional(),
   })
   .superRefine(nameOrId('bulletin', 'bulletinId'))
-  .refine((args) => unresolved(args) || ['title', 'body', 'pinned'].some((key) => key in args), 'give at least one of title, body, pinned');
+  .refine(
+    (args) => unresolved(args) || ['title', 'body', 'pinned'].some((key) => key in args),
+    'give at least one of title, body, pinned',
+  );
 export type BulletinUpdateArgs = z.infer<typeof bulletinUpdateArgs>;
 
 export const bulletinUpdate = defineAction({
   name: 'bulletin.update',
-  description: 'Edit a bulletin, named by its title or ID: its title or text, or pin or unpin it (the app marks it edited).',
+  description:
+    'Edit a bulletin, named by its title or ID: its title or text, or pin or unpin it (the app marks it edited).',
   args: bulletinUpdateArgs,
   outputs: outputs({ id: text('bulletin ID') }),
   calls: ['GET /v1/tours/{tourId}/bulletins', 'PUT /v1/bulletins/{bulletinId}'],
   kind: ActionKind.update,
-  compensation: { describe: 'put the previous title, text and pin back (the bulletin stays marked edited)', calls: ['PUT /v1/bulletins/{bulletinId}'] },
+  compensation: {
+    describe: 'put the previous title, text and pin back (the bulletin stays marked edited)',
+    calls: ['PUT /v1/bulletins/{bulletinId}'],
+  },
 });
 
 export const bulletinDeleteArgs = namedRecordArgs(namedBulletin);
 export type BulletinDeleteArgs = z.infer<typeof bulletinDeleteArgs>;
-export const bulletinDelete = finalDelete('bulletin.delete', 'bulletin', bulletinDeleteArgs, z.string(), '/v1/bulletins/{bulletinId}', 'a bulletin', { by: 'title', list: '/v1/tours/{tourId}/bulletins' });
+export const bulletinDelete = finalDelete(
+  'bulletin.delete',
+  'bulletin',
+  bulletinDeleteArgs,
+  z.string(),
+  '/v1/bulletins/{bulletinId}',
+  'a bulletin',
+  { by: 'title', list: '/v1/tours/{tourId}/bulletins' },
+);
 
 export const bulletinListArgs = z.strictObject({
   tourId,
@@ -79,7 +105,17 @@ export const bulletinList = defineRead({
   args: bulletinListArgs,
   outputs: outputs({
     bulletins: z
-      .array(z.strictObject({ id: z.string(), title: z.string(), body: nullableText, dayId: z.int(), date: z.string(), pinned: z.boolean(), postedAt: nullableText }))
+      .array(
+        z.strictObject({
+          id: z.string(),
+          title: z.string(),
+          body: nullableText,
+          dayId: z.int(),
+          date: z.string(),
+          pinned: z.boolean(),
+          postedAt: nullableText,
+        }),
+      )
       .describe('list of { id, title, body, dayId, date, pinned, postedAt }'),
     ids: z.array(z.string()).describe('their IDs'),
     count: wholeNumber('number of bulletins'),
@@ -94,7 +130,13 @@ const exampleTour = '${{ inputs.tourId }}';
 /** One example step per bulletin action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
 export const BULLETIN_EXAMPLES = {
   'bulletin.list': { tourId: exampleTour, pinned: true },
-  'bulletin.create': { tourId: exampleTour, day: '2027-03-27', title: 'Bus call', body: 'The bus leaves the hotel at 09:00.', pinned: true },
+  'bulletin.create': {
+    tourId: exampleTour,
+    day: '2027-03-27',
+    title: 'Bus call',
+    body: 'The bus leaves the hotel at 09:00.',
+    pinned: true,
+  },
   'bulletin.update': { tourId: exampleTour, bulletin: 'Bus call', title: 'Bus call moved', pinned: false },
   'bulletin.delete': { tourId: exampleTour, bulletin: 'Bus call moved' },
 } as const;

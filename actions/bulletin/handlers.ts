@@ -3,7 +3,14 @@
  * (undo: delete; the API finds the tour from the day), `bulletin.update` (undo: write back),
  * `bulletin.delete` (for good: the API has no bulletin restore) and `bulletin.list`.
  */
-import { bulletinCreateArgs, bulletinDeleteArgs, bulletinListArgs, bulletinUpdateArgs, type BulletinDeleteArgs, type BulletinUpdateArgs } from './catalogue.ts';
+import {
+  bulletinCreateArgs,
+  bulletinDeleteArgs,
+  bulletinListArgs,
+  bulletinUpdateArgs,
+  type BulletinDeleteArgs,
+  type BulletinUpdateArgs,
+} from './catalogue.ts';
 import { createBulletin, deleteBulletin, updateBulletin } from '../../api/contract/bulletins.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 import { plural } from '../../definitions/plural.ts';
@@ -24,19 +31,31 @@ async function bulletinCreate(call: StepCall, ctx: ActionContext): Promise<StepO
     hasNotification: args.notify,
     ...(args.scheduledFor !== undefined ? { scheduledFor: args.scheduledFor } : {}),
   };
-  const { bulletin_id: id } = await ctx.client.call(createBulletin, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const { bulletin_id: id } = await ctx.client.call(createBulletin, {
+    body,
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
   // Deleting the bulletin cannot call back a notification the members already received.
   const recall = args.notify ? ' (its notification stays sent)' : '';
   return {
     output: { id },
-    undo: [{ activity: 'bulletinDelete', args: { bulletinId: id }, describe: `delete bulletin "${args.title}" on ${day.date}${recall}`, record: { resource: 'bulletin', id, label: args.title } }],
+    undo: [
+      {
+        activity: 'bulletinDelete',
+        args: { bulletinId: id },
+        describe: `delete bulletin "${args.title}" on ${day.date}${recall}`,
+        record: { resource: 'bulletin', id, label: args.title },
+      },
+    ],
     tourId: args.tourId,
     describe: `posted bulletin "${args.title}" on ${day.date}${args.pinned ? ', pinned' : ''}${args.notify ? ', members notified' : ''}`,
   };
 }
 
 /** The days of a tour by ID, to tell bulletins of the same title apart. */
-const dayDates = (ctx: ActionContext, tourId: string) => async () => new Map((await lookupTour(ctx, tourId)).days.map((day) => [day.id, day.date]));
+const dayDates = (ctx: ActionContext, tourId: string) => async () =>
+  new Map((await lookupTour(ctx, tourId)).days.map((day) => [day.id, day.date]));
 
 /** The ID of the bulletin a step names (title or ID); undefined when a name matches nothing on a retry of a delete. */
 function bulletinOf(ctx: ActionContext, args: BulletinUpdateArgs | BulletinDeleteArgs): Promise<string> {
@@ -60,23 +79,45 @@ async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<St
     ...(args.body !== undefined ? { body: args.body } : {}),
     ...(args.pinned !== undefined ? { isPinned: args.pinned } : {}),
   };
-  await ctx.client.call(updateBulletin, { params: { bulletinId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
-  return { output: { id: bulletinId }, undo: [], tourId: args.tourId, describe: `edited bulletin ${bulletinId} (${Object.keys(body).join(', ')})` };
+  await ctx.client.call(updateBulletin, {
+    params: { bulletinId },
+    body,
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
+  return {
+    output: { id: bulletinId },
+    undo: [],
+    tourId: args.tourId,
+    describe: `edited bulletin ${bulletinId} (${Object.keys(body).join(', ')})`,
+  };
 }
 
 async function bulletinUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const { bulletin } = await bulletinBefore(call, ctx);
   const body = { title: bulletin.title, body: bulletin.body ?? '', isPinned: bulletin.is_pinned ?? false };
-  return [{ activity: 'bulletinWriteBack', args: { bulletinId: bulletin.id, body }, describe: `put bulletin "${bulletin.title}" back as it was`, record: { resource: 'bulletin', id: bulletin.id, label: bulletin.title } }];
+  return [
+    {
+      activity: 'bulletinWriteBack',
+      args: { bulletinId: bulletin.id, body },
+      describe: `put bulletin "${bulletin.title}" back as it was`,
+      record: { resource: 'bulletin', id: bulletin.id, label: bulletin.title },
+    },
+  ];
 }
 
 async function bulletinDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const bulletinId = await bulletinOf(ctx, parseArgs(call.action, bulletinDeleteArgs, call.args)).catch((error: unknown) => {
-    if (goneOnRetry(error)) return undefined;
-    throw error;
-  });
-  if (bulletinId === undefined) return { output: { id: null }, undo: [], describe: 'bulletin deleted by an earlier attempt' };
-  await deleteOnce(() => ctx.client.call(deleteBulletin, { params: { bulletinId }, idempotencyKey: ctx.key(), signal: ctx.signal }));
+  const bulletinId = await bulletinOf(ctx, parseArgs(call.action, bulletinDeleteArgs, call.args)).catch(
+    (error: unknown) => {
+      if (goneOnRetry(error)) return undefined;
+      throw error;
+    },
+  );
+  if (bulletinId === undefined)
+    return { output: { id: null }, undo: [], describe: 'bulletin deleted by an earlier attempt' };
+  await deleteOnce(() =>
+    ctx.client.call(deleteBulletin, { params: { bulletinId }, idempotencyKey: ctx.key(), signal: ctx.signal }),
+  );
   return { output: { id: bulletinId }, undo: [], describe: `deleted bulletin ${bulletinId} for good` };
 }
 
@@ -101,14 +142,29 @@ async function bulletinList(call: StepCall, ctx: ActionContext): Promise<StepOut
       pinned: bulletin.is_pinned === true,
       postedAt: bulletin.posted_at ?? null,
     }));
-  return { output: { bulletins, ids: bulletins.map((b) => b.id), count: bulletins.length }, undo: [], tourId: args.tourId, describe: `read ${plural(bulletins.length, 'bulletin')}` };
+  return {
+    output: { bulletins, ids: bulletins.map((b) => b.id), count: bulletins.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(bulletins.length, 'bulletin')}`,
+  };
 }
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const bulletinUndo = {
-  bulletinDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteBulletin, { params: { bulletinId: String(args.bulletinId) }, signal: ctx.signal })),
+  bulletinDelete: (args, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(deleteBulletin, { params: { bulletinId: String(args.bulletinId) }, signal: ctx.signal }),
+    ),
   bulletinWriteBack: (undo, ctx) =>
-    ignoreGone(() => ctx.client.call(updateBulletin, { params: { bulletinId: String(undo.bulletinId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
+    ignoreGone(() =>
+      ctx.client.call(updateBulletin, {
+        params: { bulletinId: String(undo.bulletinId) },
+        body: undo.body as never,
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      }),
+    ),
 } satisfies Record<string, UndoHandler>;
 
 export const bulletinActions = {

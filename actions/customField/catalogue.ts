@@ -34,9 +34,15 @@ function checkOwner(args: OwnerArgs, ctx: z.RefinementCtx): void {
   if ([args.item, args.venue, args.stay].filter((value) => value !== undefined).length !== 1) {
     ctx.addIssue({ code: 'custom', message: 'give one of "item" (with "day"), "venue" or "stay"', input: args });
   }
-  if (args.item !== undefined && args.day === undefined) ctx.addIssue({ code: 'custom', message: '"item" needs "day"', path: ['item'], input: args });
+  if (args.item !== undefined && args.day === undefined)
+    ctx.addIssue({ code: 'custom', message: '"item" needs "day"', path: ['item'], input: args });
   if (args.item !== undefined && args.template !== undefined) {
-    ctx.addIssue({ code: 'custom', message: 'premade fields ("template") exist only on venues and stays', path: ['template'], input: args });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'premade fields ("template") exist only on venues and stays',
+      path: ['template'],
+      input: args,
+    });
   }
 }
 
@@ -44,12 +50,17 @@ const template = z
   .string()
   .min(1)
   .max(100)
-  .describe('A premade field of a venue or stay: its key or label from the venue or stay field templates (e.g. confirmation_number).');
+  .describe(
+    'A premade field of a venue or stay: its key or label from the venue or stay field templates (e.g. confirmation_number).',
+  );
 const value = z.string().max(5000).describe('The field’s value (the API’s `description`).');
 const sortOrder = z.number().int().describe('Where the field is shown among the others.');
 
 const fieldOutputs = outputs({
-  id: z.int().nullable().describe('the field’s ID (null for a stay’s confirmation number, which is the stay’s booking number)'),
+  id: z
+    .int()
+    .nullable()
+    .describe('the field’s ID (null for a stay’s confirmation number, which is the stay’s booking number)'),
   owner: text('what owns the field: "schedule item 12", "venue 3", "stay 9"'),
 });
 
@@ -65,7 +76,11 @@ const calls = (write: string[]) => [
   'GET /v1/accommodation/{accommodationId}/custom-fields',
   ...write,
 ];
-const WRITES = ['PUT /v1/schedule/items/{itemId}/custom-fields', 'PUT /v1/venues/{venueId}/custom-fields', 'PUT /v1/accommodation/{accommodationId}/custom-fields'];
+const WRITES = [
+  'PUT /v1/schedule/items/{itemId}/custom-fields',
+  'PUT /v1/venues/{venueId}/custom-fields',
+  'PUT /v1/accommodation/{accommodationId}/custom-fields',
+];
 
 /** One of the three field actions: each reads the owner and its fields, writes one change, and writes the list back on undo. */
 function fieldAction(name: string, description: string, args: z.ZodType, undone: string) {
@@ -83,13 +98,21 @@ function fieldAction(name: string, description: string, args: z.ZodType, undone:
 export const customFieldAddArgs = z
   .strictObject({
     ...owner,
-    title: z.string().min(1).max(255).optional().describe('The field’s title; a premade field takes its label when none is given.'),
+    title: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .describe('The field’s title; a premade field takes its label when none is given.'),
     template: template.optional(),
     value: value.optional(),
     sortOrder: sortOrder.optional(),
   })
   .superRefine(checkOwner)
-  .refine((args) => unresolved(args) || args.title !== undefined || args.template !== undefined, 'give "title", "template" or both');
+  .refine(
+    (args) => unresolved(args) || args.title !== undefined || args.template !== undefined,
+    'give "title", "template" or both',
+  );
 export type CustomFieldAddArgs = z.infer<typeof customFieldAddArgs>;
 
 export const customFieldAdd = fieldAction(
@@ -104,7 +127,8 @@ const fieldRef = {
   field: nameRef('The field').optional().describe('The field: its title or ID.'),
   template: template.optional(),
 };
-const oneField = (args: { field?: unknown; template?: unknown }) => unresolved(args) || (args.field === undefined) !== (args.template === undefined);
+const oneField = (args: { field?: unknown; template?: unknown }) =>
+  unresolved(args) || (args.field === undefined) !== (args.template === undefined);
 
 export const customFieldUpdateArgs = z
   .strictObject({
@@ -116,7 +140,10 @@ export const customFieldUpdateArgs = z
   })
   .superRefine(checkOwner)
   .refine(oneField, 'give "field" (its title or ID) or "template"')
-  .refine((args) => unresolved(args) || ['title', 'value', 'sortOrder'].some((key) => key in args), 'give at least one of title, value, sortOrder');
+  .refine(
+    (args) => unresolved(args) || ['title', 'value', 'sortOrder'].some((key) => key in args),
+    'give at least one of title, value, sortOrder',
+  );
 export type CustomFieldUpdateArgs = z.infer<typeof customFieldUpdateArgs>;
 
 export const customFieldUpdate = fieldAction(
@@ -126,7 +153,10 @@ export const customFieldUpdate = fieldAction(
   'the field gets its title, value and place back',
 );
 
-export const customFieldRemoveArgs = z.strictObject({ ...owner, ...fieldRef }).superRefine(checkOwner).refine(oneField, 'give "field" (its title or ID) or "template"');
+export const customFieldRemoveArgs = z
+  .strictObject({ ...owner, ...fieldRef })
+  .superRefine(checkOwner)
+  .refine(oneField, 'give "field" (its title or ID) or "template"');
 export type CustomFieldRemoveArgs = z.infer<typeof customFieldRemoveArgs>;
 
 export const customFieldRemove = fieldAction(
@@ -144,8 +174,14 @@ export const customFieldListArgs = z
     item: nameRef('A schedule item of "day"').optional(),
     title: z.string().min(1).optional().describe('Only fields with this title or template key (case-insensitive).'),
   })
-  .refine((args) => unresolved(args) || [args.venue, args.stay, args.item].filter((v) => v !== undefined).length === 1, 'give one of "venue", "stay" or "item"')
-  .refine((args) => unresolved(args) || args.item === undefined || args.day !== undefined, { message: '"item" needs "day"', path: ['item'] });
+  .refine(
+    (args) => unresolved(args) || [args.venue, args.stay, args.item].filter((v) => v !== undefined).length === 1,
+    'give one of "venue", "stay" or "item"',
+  )
+  .refine((args) => unresolved(args) || args.item === undefined || args.day !== undefined, {
+    message: '"item" needs "day"',
+    path: ['item'],
+  });
 export type CustomFieldListArgs = z.infer<typeof customFieldListArgs>;
 
 export const customFieldList = defineRead({
@@ -154,7 +190,15 @@ export const customFieldList = defineRead({
   args: customFieldListArgs,
   outputs: outputs({
     fields: z
-      .array(z.strictObject({ id: nullableInt, title: nullableText, description: nullableText, templateKey: nullableText, sortOrder: nullableInt }))
+      .array(
+        z.strictObject({
+          id: nullableInt,
+          title: nullableText,
+          description: nullableText,
+          templateKey: nullableText,
+          sortOrder: nullableInt,
+        }),
+      )
       .describe('list of { id, title, description, templateKey, sortOrder }'),
     count: wholeNumber('number of fields'),
   }),
@@ -172,7 +216,18 @@ const exampleTour = '${{ inputs.tourId }}';
 /** One example step per custom field action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
 export const CUSTOM_FIELD_EXAMPLES = {
   'customField.list': { tourId: exampleTour, stay: 'Hotel Adlon' },
-  'customField.add': { tourId: exampleTour, venue: 'Uber Arena', template: 'parking', value: 'Two bus bays behind the arena' },
-  'customField.update': { tourId: exampleTour, day: '2027-03-27', item: 'Soundcheck', field: 'Backline', value: 'Drum riser stage left' },
+  'customField.add': {
+    tourId: exampleTour,
+    venue: 'Uber Arena',
+    template: 'parking',
+    value: 'Two bus bays behind the arena',
+  },
+  'customField.update': {
+    tourId: exampleTour,
+    day: '2027-03-27',
+    item: 'Soundcheck',
+    field: 'Backline',
+    value: 'Drum riser stage left',
+  },
   'customField.remove': { tourId: exampleTour, stay: 'Hotel Adlon', field: 'Breakfast' },
 } as const;

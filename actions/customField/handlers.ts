@@ -16,7 +16,11 @@ import {
 import { ApplicationFailure } from '@temporalio/activity';
 import type { ActionContext, ActionHandler, ActionModule } from '../../activities/action.ts';
 import { foldName, pick, pickItem, readItemsOfDay, type Candidate } from '../../activities/names/index.ts';
-import { listAccommodationCustomFields, listScheduleItemCustomFields, listVenueCustomFields } from '../../api/contract/custom-fields.ts';
+import {
+  listAccommodationCustomFields,
+  listScheduleItemCustomFields,
+  listVenueCustomFields,
+} from '../../api/contract/custom-fields.ts';
 import { placeOf } from '../../activities/actions/list-places.ts';
 import { lookupTour, resolveDay } from '../../activities/actions/tour-days.ts';
 import { plural } from '../../definitions/plural.ts';
@@ -40,27 +44,43 @@ import { FailureType } from '../../definitions/failure-types.ts';
 
 type Action = 'add' | 'update' | 'remove';
 const SCHEMAS = { add: customFieldAddArgs, update: customFieldUpdateArgs, remove: customFieldRemoveArgs } as const;
-type FieldArgs = CustomFieldAddArgs & Partial<Omit<CustomFieldRemoveArgs, 'template'>> & { value?: string | null; field?: string | number };
+type FieldArgs = CustomFieldAddArgs &
+  Partial<Omit<CustomFieldRemoveArgs, 'template'>> & { value?: string | null; field?: string | number };
 
 /** The field a call names: by title or ID, or (`template`) by its premade key. */
-function pickField(fields: readonly SavedField[], owner: FieldOwner, ref: { field?: string | number | undefined; key?: string | undefined }): SavedField {
+function pickField(
+  fields: readonly SavedField[],
+  owner: FieldOwner,
+  ref: { field?: string | number | undefined; key?: string | undefined },
+): SavedField {
   const candidates: Candidate<SavedField>[] = fields.map((field) => ({
     record: field,
     id: field.id ?? `premade:${field.templateKey ?? ''}`,
     name: ref.key !== undefined ? field.templateKey : field.title,
     ...(field.templateKey && ref.key === undefined ? { aliases: [field.templateKey] } : {}),
   }));
-  return pick({ kind: 'custom field', where: `on ${owner.label}`, hint: 'add one with customField.add' }, ref.key ?? ref.field!, candidates);
+  return pick(
+    { kind: 'custom field', where: `on ${owner.label}`, hint: 'add one with customField.add' },
+    ref.key ?? ref.field!,
+    candidates,
+  );
 }
 
 /** What a call does to the field list it finds. */
-function changeOf(action: Action, args: FieldArgs, fields: readonly SavedField[], owner: FieldOwner, key: string | undefined): { change: FieldChange; field?: SavedField } {
+function changeOf(
+  action: Action,
+  args: FieldArgs,
+  fields: readonly SavedField[],
+  owner: FieldOwner,
+  key: string | undefined,
+): { change: FieldChange; field?: SavedField } {
   const values = {
     ...(args.title !== undefined ? { title: args.title } : {}),
     ...(args.value !== undefined ? { description: args.value } : {}),
     ...(args.sortOrder !== undefined ? { sortOrder: args.sortOrder } : {}),
   };
-  if (action === 'add') return { change: { operation: 'ADD', ...values, ...(key !== undefined ? { templateKey: key } : {}) } };
+  if (action === 'add')
+    return { change: { operation: 'ADD', ...values, ...(key !== undefined ? { templateKey: key } : {}) } };
   let field: SavedField;
   try {
     field = pickField(fields, owner, { field: args.field, key });
@@ -74,7 +94,11 @@ function changeOf(action: Action, args: FieldArgs, fields: readonly SavedField[]
     const description = action === 'remove' ? null : args.value !== undefined ? args.value : field.description;
     return { change: { operation: 'ADD', templateKey: CONFIRMATION_NUMBER, description }, field };
   }
-  return { change: action === 'remove' ? { operation: 'REMOVE', id: field.id } : { operation: 'UPDATE', id: field.id, ...values }, field };
+  return {
+    change:
+      action === 'remove' ? { operation: 'REMOVE', id: field.id } : { operation: 'UPDATE', id: field.id, ...values },
+    field,
+  };
 }
 
 /** The call's owner, its fields now, and its premade key (resolved). */
@@ -87,15 +111,24 @@ async function stateOf(action: Action, call: StepCall, ctx: ActionContext) {
 }
 
 /** The ID of the field a write made or changed, read back after it. */
-function idAfter(before: readonly SavedField[], after: readonly SavedField[], change: FieldChange, field: SavedField | undefined): number | null {
+function idAfter(
+  before: readonly SavedField[],
+  after: readonly SavedField[],
+  change: FieldChange,
+  field: SavedField | undefined,
+): number | null {
   if (field) return field.id;
   if (change.templateKey === CONFIRMATION_NUMBER) return null;
   const known = new Set(before.map((row) => row.id));
-  const same = (row: SavedField) => (change.templateKey !== undefined ? row.templateKey === change.templateKey : row.title === change.title);
+  const same = (row: SavedField) =>
+    change.templateKey !== undefined ? row.templateKey === change.templateKey : row.title === change.title;
   // After a lost answer the field is in `before` already: then the newest one of its title.
   const made = after.filter((row) => same(row) && !known.has(row.id));
   const candidates = made.length > 0 ? made : after.filter(same);
-  return candidates.reduce<number | null>((newest, row) => (row.id !== null && (newest === null || row.id > newest) ? row.id : newest), null);
+  return candidates.reduce<number | null>(
+    (newest, row) => (row.id !== null && (newest === null || row.id > newest) ? row.id : newest),
+    null,
+  );
 }
 
 function handler(action: Action): ActionHandler {
@@ -107,19 +140,40 @@ function handler(action: Action): ActionHandler {
         change = changeOf(action, state.args, state.fields, state.owner, state.key);
       } catch (error) {
         // An earlier attempt removed the field and its answer was lost: the step's work is done.
-        if (action !== 'remove' || !isRetry() || !(error instanceof ApplicationFailure) || error.type !== FailureType.UNKNOWN_NAME) throw error;
+        if (
+          action !== 'remove' ||
+          !isRetry() ||
+          !(error instanceof ApplicationFailure) ||
+          error.type !== FailureType.UNKNOWN_NAME
+        )
+          throw error;
         const { field } = state.args;
-        return { output: { id: typeof field === 'number' ? field : null, owner: state.owner.label }, undo: [], tourId: state.args.tourId, describe: `the field was removed from ${state.owner.label} by an earlier attempt` };
+        return {
+          output: { id: typeof field === 'number' ? field : null, owner: state.owner.label },
+          undo: [],
+          tourId: state.args.tourId,
+          describe: `the field was removed from ${state.owner.label} by an earlier attempt`,
+        };
       }
       const { args, owner, fields } = state;
-      const description = await premadeValue(ctx, owner, change.change.templateKey ?? change.field?.templateKey, change.change.description);
+      const description = await premadeValue(
+        ctx,
+        owner,
+        change.change.templateKey ?? change.field?.templateKey,
+        change.change.description,
+      );
       if (description !== undefined) change.change.description = description;
       await writeFields(ctx, owner, [change.change], ctx.key());
       const after = action === 'remove' ? fields : await fieldsOf(ctx, owner);
       const id = idAfter(fields, after, change.change, change.field);
       const what = change.field?.title ?? change.change.title ?? change.change.templateKey ?? '';
       const verb = action === 'add' ? 'added' : action === 'update' ? 'changed' : 'removed';
-      return { output: { id, owner: owner.label }, undo: [], tourId: args.tourId, describe: `${verb} custom field "${what}" on ${owner.label}` };
+      return {
+        output: { id, owner: owner.label },
+        undo: [],
+        tourId: args.tourId,
+        describe: `${verb} custom field "${what}" on ${owner.label}`,
+      };
     },
     async prepare(call, ctx): Promise<UndoRecord[]> {
       const { owner, fields } = await stateOf(action, call, ctx);
@@ -147,7 +201,8 @@ async function customFieldList(call: StepCall, ctx: ActionContext): Promise<Step
     owner = `${place.kind} ${place.id}`;
   }
   const wanted = (field: { title?: string | null; template_key?: string | null }) =>
-    args.title === undefined || [field.title, field.template_key].some((text) => text != null && foldName(text) === foldName(args.title!));
+    args.title === undefined ||
+    [field.title, field.template_key].some((text) => text != null && foldName(text) === foldName(args.title!));
   const list = fields.filter(wanted).map((field) => ({
     id: field.id,
     title: field.title ?? null,
@@ -155,7 +210,12 @@ async function customFieldList(call: StepCall, ctx: ActionContext): Promise<Step
     templateKey: field.template_key ?? null,
     sortOrder: field.sort_order ?? null,
   }));
-  return { output: { fields: list, count: list.length }, undo: [], tourId: args.tourId, describe: `read ${plural(list.length, 'custom field')} of ${owner}` };
+  return {
+    output: { fields: list, count: list.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(list.length, 'custom field')} of ${owner}`,
+  };
 }
 
 export const customFieldActions = {

@@ -16,9 +16,15 @@ export const DEFAULT_DAY_SHEET_PATH = '{tour}/{date}-{day}.pdf';
 const pathTemplate = z
   .string()
   .min(1)
-  .refine((text) => [...text.matchAll(/\{([^}]*)\}/g)].every((m) => (DAY_SHEET_PLACEHOLDERS as readonly string[]).includes(m[1] ?? '')), {
-    message: `unknown placeholder; use ${DAY_SHEET_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}`,
-  })
+  .refine(
+    (text) =>
+      [...text.matchAll(/\{([^}]*)\}/g)].every((m) =>
+        (DAY_SHEET_PLACEHOLDERS as readonly string[]).includes(m[1] ?? ''),
+      ),
+    {
+      message: `unknown placeholder; use ${DAY_SHEET_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}`,
+    },
+  )
   .refine((text) => !text.split(/[\\/]/).includes('..'), 'must stay inside the folder (no "..")');
 
 export const daySheetRenderArgs = z
@@ -27,16 +33,31 @@ export const daySheetRenderArgs = z
     from: isoDate.optional().describe('First date. @default tomorrow in the tour’s time zone'),
     to: isoDate.optional().describe('Last date, inclusive (alone: from tomorrow up to it). @default the first date'),
     days: z.array(dayRef).min(1).optional().describe('Or exactly these days (dates or IDs).'),
-    folder: z.string().min(1).default('.').describe('Folder inside the output folder (TOURFLOW_OUTPUT_DIR, default ./day-sheets) where the PDFs go, created if needed.'),
-    path: pathTemplate.default(DEFAULT_DAY_SHEET_PATH).describe('File path inside the folder; {tour}, {date}, {day}, {dayId}.'),
+    folder: z
+      .string()
+      .min(1)
+      .default('.')
+      .describe(
+        'Folder inside the output folder (TOURFLOW_OUTPUT_DIR, default ./day-sheets) where the PDFs go, created if needed.',
+      ),
+    path: pathTemplate
+      .default(DEFAULT_DAY_SHEET_PATH)
+      .describe('File path inside the folder; {tour}, {date}, {day}, {dayId}.'),
   })
-  .refine((args) => unresolved(args) || args.days === undefined || (args.from === undefined && args.to === undefined), 'give "days" or "from"/"to", not both')
-  .refine((args) => unresolved(args) || args.to === undefined || args.from === undefined || args.from <= args.to, { message: '"to" is before "from"', path: ['to'] });
+  .refine(
+    (args) => unresolved(args) || args.days === undefined || (args.from === undefined && args.to === undefined),
+    'give "days" or "from"/"to", not both',
+  )
+  .refine((args) => unresolved(args) || args.to === undefined || args.from === undefined || args.from <= args.to, {
+    message: '"to" is before "from"',
+    path: ['to'],
+  });
 export type DaySheetRenderArgs = z.infer<typeof daySheetRenderArgs>;
 
 export const daySheetRender = defineAction({
   name: 'daySheet.render',
-  description: 'Render the day sheet of each selected day, download the PDF at once and save it. A file already at its path is replaced only when it is a day sheet tourflow saved.',
+  description:
+    'Render the day sheet of each selected day, download the PDF at once and save it. A file already at its path is replaced only when it is a day sheet tourflow saved.',
   args: daySheetRenderArgs,
   outputs: outputs({
     files: z
@@ -68,7 +89,9 @@ export const daySheetData = defineRead({
     venues: z.json().describe('venues of the day'),
     stays: z.json().describe('stays of the night'),
     keyContacts: z.json().describe('key contacts of the day’s venues and stays'),
-    guestList: z.record(z.string(), z.number()).describe('{ entries, totalGuests, approvedGuests, pendingGuests, declinedGuests } (counts only)'),
+    guestList: z
+      .record(z.string(), z.number())
+      .describe('{ entries, totalGuests, approvedGuests, pendingGuests, declinedGuests } (counts only)'),
     bulletins: z.json().describe('bulletins of the day'),
     nextDays: z.json().describe('the next few days'),
   }),

@@ -15,7 +15,14 @@ import { parseArgs, stepError } from '../../activities/actions/common.ts';
 import { mapLimited } from '../../activities/actions/concurrency.ts';
 import { checkSheetFile, DownloadError, downloadPdf, sheetFile } from '../../activities/actions/day-sheet-files.ts';
 import { markSheet, saveSheet } from '../../activities/actions/day-sheet-save.ts';
-import { lookupTour, readTour, resolveDay, zoneOf, type TourDay, type TourView } from '../../activities/actions/tour-days.ts';
+import {
+  lookupTour,
+  readTour,
+  resolveDay,
+  zoneOf,
+  type TourDay,
+  type TourView,
+} from '../../activities/actions/tour-days.ts';
 
 /** Day sheets rendered and downloaded at the same time. */
 const SHEETS_AT_ONCE = 3;
@@ -32,31 +39,57 @@ function selectSheetDays(tour: TourView, args: DaySheetRenderArgs, now: string):
   const days = tour.days.filter((day) => day.date >= from && day.date <= to);
   if (days.length > 0) return { days };
   const span = from === to ? `on ${from}` : `from ${from} to ${to}`;
-  const range = tour.days.length > 0 ? ` (the tour runs ${tour.days[0]!.date} to ${tour.days[tour.days.length - 1]!.date})` : '';
+  const range =
+    tour.days.length > 0 ? ` (the tour runs ${tour.days[0]!.date} to ${tour.days[tour.days.length - 1]!.date})` : '';
   return { days, warning: `Tour ${tour.name ?? tour.id} has no day ${span}${range}; no day sheet was rendered.` };
 }
 
 /** Renders one day and downloads its PDF; an expired URL is asked for again once, under a fresh key. */
-async function fetchSheet(ctx: ActionContext, tourId: string, day: TourDay, key: string): Promise<{ bytes: Buffer; ignoredIdCount: number }> {
+async function fetchSheet(
+  ctx: ActionContext,
+  tourId: string,
+  day: TourDay,
+  key: string,
+): Promise<{ bytes: Buffer; ignoredIdCount: number }> {
   const render = (idempotencyKey: string) =>
-    ctx.client.call(renderDaySheet, { params: { tourId, dayId: day.id }, body: {}, idempotencyKey, signal: ctx.signal });
+    ctx.client.call(renderDaySheet, {
+      params: { tourId, dayId: day.id },
+      body: {},
+      idempotencyKey,
+      signal: ctx.signal,
+    });
   let sheet = await render(key);
   try {
     return { bytes: await downloadPdf(sheet.url, day.date, ctx.signal), ignoredIdCount: sheet.ignoredIdCount };
   } catch (error) {
     // A repeated attempt gets the first answer back for its key, and that URL may have expired.
-    if (!(error instanceof DownloadError) || (error.status !== 403 && error.status !== 404 && error.status !== 410)) throw error;
+    if (!(error instanceof DownloadError) || (error.status !== 403 && error.status !== 404 && error.status !== 410))
+      throw error;
     sheet = await render(`${key}:${Date.now()}`);
     return { bytes: await downloadPdf(sheet.url, day.date, ctx.signal), ignoredIdCount: sheet.ignoredIdCount };
   }
 }
 
-async function plannedFiles(ctx: ActionContext, tour: TourView, args: DaySheetRenderArgs, days: TourDay[]): Promise<string[]> {
-  const files = days.map((day) => sheetFile(ctx.outputDir, args.folder, args.path, { tour: tour.name ?? tour.id, date: day.date, day: day.name ?? day.date, dayId: day.id }));
+async function plannedFiles(
+  ctx: ActionContext,
+  tour: TourView,
+  args: DaySheetRenderArgs,
+  days: TourDay[],
+): Promise<string[]> {
+  const files = days.map((day) =>
+    sheetFile(ctx.outputDir, args.folder, args.path, {
+      tour: tour.name ?? tour.id,
+      date: day.date,
+      day: day.name ?? day.date,
+      dayId: day.id,
+    }),
+  );
   for (const file of files) await checkSheetFile(ctx.outputDir, args.folder, args.path, file);
   const clash = files.findIndex((file, index) => files.indexOf(file) !== index);
   if (clash >= 0) {
-    throw stepError(`The path "${args.path}" gives the same file for two days (${days[files.indexOf(files[clash]!)]!.date} and ${days[clash]!.date}); add {date} or {dayId}.`);
+    throw stepError(
+      `The path "${args.path}" gives the same file for two days (${days[files.indexOf(files[clash]!)]!.date} and ${days[clash]!.date}); add {date} or {dayId}.`,
+    );
   }
   return files;
 }
@@ -80,10 +113,20 @@ async function daySheetRender(call: StepCall, ctx: ActionContext): Promise<StepO
   });
   const warnings = [
     ...(warning ? [warning] : []),
-    ...unmarked.sort().map((date) => `Day sheet of ${date}: saved as the API sent it, without tourflow's mark (its PDF could not be read), so a later run will not replace it.`),
-    ...days.flatMap((day, index) => ((ignored[index] ?? 0) > 0 ? [`Day sheet of ${day.date}: ${ignored[index]} record(s) you cannot see were left out.`] : [])),
+    ...unmarked
+      .sort()
+      .map(
+        (date) =>
+          `Day sheet of ${date}: saved as the API sent it, without tourflow's mark (its PDF could not be read), so a later run will not replace it.`,
+      ),
+    ...days.flatMap((day, index) =>
+      (ignored[index] ?? 0) > 0
+        ? [`Day sheet of ${day.date}: ${ignored[index]} record(s) you cannot see were left out.`]
+        : [],
+    ),
   ];
-  const span = days.length > 0 ? ` (${days[0]!.date}${days.length > 1 ? ` to ${days[days.length - 1]!.date}` : ''})` : '';
+  const span =
+    days.length > 0 ? ` (${days[0]!.date}${days.length > 1 ? ` to ${days[days.length - 1]!.date}` : ''})` : '';
   return {
     output: { files: saved, count: saved.length, warnings },
     undo: [],
@@ -108,7 +151,10 @@ function guestTotals(section: unknown): JsonObject {
 async function daySheetData(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, daySheetDataArgs, call.args);
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
-  const sheet = (await ctx.client.call(getDaySheetData, { params: { tourId: args.tourId, dayId: day.id }, signal: ctx.signal })) as Record<string, JsonValue>;
+  const sheet = (await ctx.client.call(getDaySheetData, {
+    params: { tourId: args.tourId, dayId: day.id },
+    signal: ctx.signal,
+  })) as Record<string, JsonValue>;
   const section = (name: string): JsonValue => sheet[name] ?? null;
   return {
     output: {

@@ -15,11 +15,23 @@ import { isRetry } from '../../activities/actions/attempts.ts';
 import { goneOnRetry } from '../../activities/names/index.ts';
 import { parseArgs, stepError } from '../../activities/actions/common.ts';
 import { fileDownloadRun } from '../../activities/actions/file-download.ts';
-import { detach, ENTITY_OF, OWNER_OF, ownerOf, ownerText, ownerWord, pickFile, type FileOwnerRef } from '../../activities/actions/file-owners.ts';
+import {
+  detach,
+  ENTITY_OF,
+  OWNER_OF,
+  ownerOf,
+  ownerText,
+  ownerWord,
+  pickFile,
+  type FileOwnerRef,
+} from '../../activities/actions/file-owners.ts';
 import { fileUploadRun } from '../../activities/actions/file-upload.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
-const ownerOfFile = (file: FileListItem): FileOwnerRef => ({ entityType: file.entityType as FileEntityType, entityId: file.entityId! });
+const ownerOfFile = (file: FileListItem): FileOwnerRef => ({
+  entityType: file.entityType as FileEntityType,
+  entityId: file.entityId!,
+});
 
 function detachUndo(tourId: string, owner: FileOwnerRef, fileId: number | string, label: string): UndoRecord {
   return {
@@ -33,15 +45,32 @@ function detachUndo(tourId: string, owner: FileOwnerRef, fileId: number | string
 async function fileAttachRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, fileAttachArgs, call.args);
   const owner = (await ownerOf(ctx, args))!;
-  const body = { key: args.key, ...owner, ...(args.name !== undefined ? { name: args.name } : {}), ...(args.description !== undefined ? { description: args.description } : {}) };
-  const attached = await ctx.client.call(attachFile, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const body = {
+    key: args.key,
+    ...owner,
+    ...(args.name !== undefined ? { name: args.name } : {}),
+    ...(args.description !== undefined ? { description: args.description } : {}),
+  };
+  const attached = await ctx.client.call(attachFile, {
+    params: { tourId: args.tourId },
+    body,
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
   const label = attached.fileName ?? args.name ?? String(attached.fileId);
   return {
-    output: { fileId: attached.fileId, on: ownerWord(owner.entityType), recordId: owner.entityId, alreadyAttached: attached.alreadyAttached },
+    output: {
+      fileId: attached.fileId,
+      on: ownerWord(owner.entityType),
+      recordId: owner.entityId,
+      alreadyAttached: attached.alreadyAttached,
+    },
     // a file the record had before the step is not the step's to take off
     undo: attached.alreadyAttached ? [] : [detachUndo(args.tourId, owner, attached.fileId, label)],
     tourId: args.tourId,
-    describe: attached.alreadyAttached ? `${ownerText(owner)} has file ${label} already` : `attached file ${label} to ${ownerText(owner)}`,
+    describe: attached.alreadyAttached
+      ? `${ownerText(owner)} has file ${label} already`
+      : `attached file ${label} to ${ownerText(owner)}`,
   };
 }
 
@@ -79,19 +108,36 @@ async function fileRemoveRun(call: StepCall, ctx: ActionContext): Promise<StepOu
     // Only a name that matched nothing is done; a read that failed fails the attempt.
     if (!goneOnRetry(error)) throw error;
     const fileId = typeof args.file === 'number' ? args.file : null;
-    return { output: { fileId, on: null, recordId: null }, undo: [], tourId: args.tourId, describe: `file ${JSON.stringify(args.file)} was removed by an earlier attempt` };
+    return {
+      output: { fileId, on: null, recordId: null },
+      undo: [],
+      tourId: args.tourId,
+      describe: `file ${JSON.stringify(args.file)} was removed by an earlier attempt`,
+    };
   }
   const owner = ownerOfFile(file);
   const removed = await detach(ctx, args.tourId, owner, file.fileId, ctx.key());
-  if (!removed && !isRetry()) throw stepError(`File ${file.fileId} is no longer on ${ownerText(owner)}.`, FailureType.UNKNOWN_NAME);
+  if (!removed && !isRetry())
+    throw stepError(`File ${file.fileId} is no longer on ${ownerText(owner)}.`, FailureType.UNKNOWN_NAME);
   const label = file.name ?? file.fileName ?? String(file.fileId);
-  return { output: { fileId: file.fileId, on: ownerWord(owner.entityType), recordId: owner.entityId }, undo: [], tourId: args.tourId, describe: `removed file ${label} from ${ownerText(owner)}` };
+  return {
+    output: { fileId: file.fileId, on: ownerWord(owner.entityType), recordId: owner.entityId },
+    undo: [],
+    tourId: args.tourId,
+    describe: `removed file ${label} from ${ownerText(owner)}`,
+  };
 }
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const fileUndo = {
   fileDetach: async (args, ctx) => {
-    await detach(ctx, String(args.tourId), { entityType: args.entityType as FileEntityType, entityId: Number(args.entityId) }, args.fileId as number | string, ctx.key());
+    await detach(
+      ctx,
+      String(args.tourId),
+      { entityType: args.entityType as FileEntityType, entityId: Number(args.entityId) },
+      args.fileId as number | string,
+      ctx.key(),
+    );
   },
   fileReattach: async (args, ctx) => {
     const body = {
@@ -101,7 +147,12 @@ export const fileUndo = {
       ...(typeof args.name === 'string' ? { name: args.name } : {}),
       ...(typeof args.description === 'string' ? { description: args.description } : {}),
     };
-    await ctx.client.call(attachFile, { params: { tourId: String(args.tourId) }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+    await ctx.client.call(attachFile, {
+      params: { tourId: String(args.tourId) },
+      body,
+      idempotencyKey: ctx.key(),
+      signal: ctx.signal,
+    });
   },
 } satisfies Record<string, UndoHandler>;
 
@@ -116,7 +167,11 @@ async function fileList(call: StepCall, ctx: ActionContext): Promise<StepOutcome
     ...(args.search ? { search: args.search } : {}),
   };
   const files: JsonObject[] = [];
-  for await (const file of ctx.client.paginate(listFiles, { params: { tourId: args.tourId }, query, signal: ctx.signal })) {
+  for await (const file of ctx.client.paginate(listFiles, {
+    params: { tourId: args.tourId },
+    query,
+    signal: ctx.signal,
+  })) {
     const raw = file as Record<string, unknown>;
     files.push({
       id: file.fileId,
@@ -130,7 +185,12 @@ async function fileList(call: StepCall, ctx: ActionContext): Promise<StepOutcome
       date: file.dayId != null ? (dates.get(file.dayId) ?? null) : null,
     });
   }
-  return { output: { files, ids: files.map((f) => f.id as JsonValue), count: files.length }, undo: [], tourId: args.tourId, describe: `read ${plural(files.length, 'file')}` };
+  return {
+    output: { files, ids: files.map((f) => f.id as JsonValue), count: files.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(files.length, 'file')}`,
+  };
 }
 
 export const fileActions = {

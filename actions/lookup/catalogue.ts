@@ -39,10 +39,13 @@ export type LookupArgs = z.infer<typeof lookupArgs>;
 
 export const lookup = defineAction({
   name: 'lookup',
-  description: 'Read a lookup table (day types, room types, statuses, age restrictions, venue and stay field templates, ...) or resolve one name to its ID.',
+  description:
+    'Read a lookup table (day types, room types, statuses, age restrictions, venue and stay field templates, ...) or resolve one name to its ID.',
   args: lookupArgs,
   outputs: outputs({
-    entries: z.array(z.strictObject({ id: z.int(), name: z.string(), description: z.string().nullable() })).describe('list of { id, name, description }'),
+    entries: z
+      .array(z.strictObject({ id: z.int(), name: z.string(), description: z.string().nullable() }))
+      .describe('list of { id, name, description }'),
     id: z.int().nullable().describe('ID of "name" (when given)'),
   }),
   calls: [

@@ -31,8 +31,16 @@ const CARD_HOSTS = /(^|\.)(logic\.azure\.com|powerplatform\.com)$/i;
 /** The body a webhook at `url` takes for `text`. */
 export function webhookBody(url: string, text: string): object {
   if (!CARD_HOSTS.test(new URL(url).hostname)) return { text };
-  const card = { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', body: [{ type: 'TextBlock', text, wrap: true }] };
-  return { type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card }] };
+  const card = {
+    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+    type: 'AdaptiveCard',
+    version: '1.4',
+    body: [{ type: 'TextBlock', text, wrap: true }],
+  };
+  return {
+    type: 'message',
+    attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card }],
+  };
 }
 
 /** One POST; an `ApiError` (retryable or not, as the API client's) for anything but a 2xx. */
@@ -58,7 +66,9 @@ async function post(url: string, args: NotifyArgs, ctx: ActionContext): Promise<
   const status = answer.statusCode;
   const said = text.trim().slice(0, 200);
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(answer.headers['retry-after']) : undefined;
-  const message = redact(`${endpoint} failed with ${status}${said ? `: ${said}` : ''}${isRetryableStatus(status) ? '' : ' (refused: the webhook\u2019s URL in the worker\u2019s configuration may be wrong or revoked)'}`);
+  const message = redact(
+    `${endpoint} failed with ${status}${said ? `: ${said}` : ''}${isRetryableStatus(status) ? '' : ' (refused: the webhook\u2019s URL in the worker\u2019s configuration may be wrong or revoked)'}`,
+  );
   throw new ApiError(message, { status, endpoint, retryable: isRetryableStatus(status), retryAfterMs });
 }
 
@@ -74,7 +84,11 @@ async function notify(call: StepCall, ctx: ActionContext): Promise<StepOutcome> 
   }
   const retries = callRetries();
   const status = await withRetry(retries?.options, () => post(url, args, ctx), ctx.signal, retries?.onRetry);
-  return { output: { webhook: args.webhook, status }, undo: [], describe: `posted a message to webhook ${args.webhook}` };
+  return {
+    output: { webhook: args.webhook, status },
+    undo: [],
+    describe: `posted a message to webhook ${args.webhook}`,
+  };
 }
 
 export const notifyActions = {

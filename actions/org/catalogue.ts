@@ -13,13 +13,22 @@ const orgOf = {
   org: z.string().min(1).optional().describe('Organization name or ID. @default your only organization'),
   tourId: tourId.optional().describe('Or the tour whose organization is meant.'),
 };
-const oneOrg = (args: { org?: unknown; tourId?: unknown }) => unresolved(args) || args.org === undefined || args.tourId === undefined;
+const oneOrg = (args: { org?: unknown; tourId?: unknown }) =>
+  unresolved(args) || args.org === undefined || args.tourId === undefined;
 
 export const orgMembersArgs = z
   .strictObject({
     ...orgOf,
-    person: z.string().min(1).optional().describe('Only this member or invitee: full name or e-mail (case-insensitive).'),
-    role: z.string().min(1).optional().describe('Only members and invitees with this role in the organization (case-insensitive).'),
+    person: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Only this member or invitee: full name or e-mail (case-insensitive).'),
+    role: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Only members and invitees with this role in the organization (case-insensitive).'),
   })
   .refine(oneOrg, 'give "org" or "tourId", not both');
 export type OrgMembersArgs = z.infer<typeof orgMembersArgs>;
@@ -32,8 +41,12 @@ export const orgMembers = defineRead({
     members: z
       .array(z.strictObject({ ...personEntry.shape, owner: z.boolean(), deactivated: z.boolean() }))
       .describe('list of { id, name, firstName, lastName, email, role, owner, deactivated }'),
-    invites: z.array(z.strictObject({ id: z.string(), email: nullableText, role: nullableText })).describe('list of { id, email, role }'),
-    seats: z.strictObject({ active: z.int().nullable(), available: z.int().nullable(), deactivated: z.int().nullable() }).describe('{ active, available, deactivated }'),
+    invites: z
+      .array(z.strictObject({ id: z.string(), email: nullableText, role: nullableText }))
+      .describe('list of { id, email, role }'),
+    seats: z
+      .strictObject({ active: z.int().nullable(), available: z.int().nullable(), deactivated: z.int().nullable() })
+      .describe('{ active, available, deactivated }'),
     count: wholeNumber('number of members'),
   }),
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/users'],
@@ -53,7 +66,11 @@ export const orgContacts = defineRead({
   name: 'org.contacts',
   description: 'List the organization’s key contacts (its address book), by name, company or role.',
   args: orgContactsArgs,
-  outputs: outputs({ contacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`), ids: recordIds('their IDs'), count: wholeNumber('number of contacts') }),
+  outputs: outputs({
+    contacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`),
+    ids: recordIds('their IDs'),
+    count: wholeNumber('number of contacts'),
+  }),
   calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts'],
 });
 

@@ -4,7 +4,11 @@
  */
 import { orgContactsArgs, orgMembersArgs } from './catalogue.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { listOrganizationKeyContacts, listOrganizationUsers, type KeyContact } from '../../api/contract/organizations.ts';
+import {
+  listOrganizationKeyContacts,
+  listOrganizationUsers,
+  type KeyContact,
+} from '../../api/contract/organizations.ts';
 import type { ActionContext, ActionModule } from '../../activities/action.ts';
 import { foldName } from '../../activities/names/index.ts';
 import type { StepCall, StepOutcome } from '../../activities/types.ts';
@@ -14,11 +18,13 @@ import { findMembership } from '../../activities/actions/tour-days.ts';
 import { resolveOrganization } from '../tour/handlers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
-const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter((part) => part).join(' ') || null;
+const fullName = (first: string | null | undefined, last: string | null | undefined) =>
+  [first, last].filter((part) => part).join(' ') || null;
 
 /** A key contact as the outputs give it. */
 export function keyContactOutput(contact: KeyContact): JsonObject {
-  const phone = contact.number == null ? null : `${contact.country != null ? `+${contact.country} ` : ''}${contact.number}`;
+  const phone =
+    contact.number == null ? null : `${contact.country != null ? `+${contact.country} ` : ''}${contact.number}`;
   return {
     id: contact.id,
     name: fullName(contact.first_name, contact.last_name),
@@ -39,7 +45,10 @@ export function isNamed(person: { name?: string | null; email: string | null }, 
 }
 
 /** The organization a call means: named, the tour's, or the caller's only one. */
-async function orgOf(ctx: ActionContext, args: { org?: string | undefined; tourId?: string | undefined }): Promise<string> {
+async function orgOf(
+  ctx: ActionContext,
+  args: { org?: string | undefined; tourId?: string | undefined },
+): Promise<string> {
   if (args.tourId === undefined) return resolveOrganization(ctx, args.org);
   const membership = await findMembership(ctx, args.tourId);
   if (membership) return membership.orgId;
@@ -68,18 +77,36 @@ async function orgMembers(call: StepCall, ctx: ActionContext): Promise<StepOutco
     (args.role === undefined || foldName(person.role ?? '') === foldName(args.role)) &&
     (args.person === undefined || isNamed(person, args.person));
   const chosen = { members: members.filter(wanted), invites: invites.filter(wanted) };
-  const seats = { active: data.activeSeats ?? null, available: data.availableSeats ?? null, deactivated: data.deactivatedSeats ?? null };
-  return { output: { ...chosen, seats, count: chosen.members.length }, undo: [], describe: `read ${plural(chosen.members.length, 'organization member')}` };
+  const seats = {
+    active: data.activeSeats ?? null,
+    available: data.availableSeats ?? null,
+    deactivated: data.deactivatedSeats ?? null,
+  };
+  return {
+    output: { ...chosen, seats, count: chosen.members.length },
+    undo: [],
+    describe: `read ${plural(chosen.members.length, 'organization member')}`,
+  };
 }
 
 async function orgContacts(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, orgContactsArgs, call.args);
   const orgId = await orgOf(ctx, args);
-  const same = (value: string | null | undefined, wanted: string | undefined) => wanted === undefined || foldName(value ?? '') === foldName(wanted);
+  const same = (value: string | null | undefined, wanted: string | undefined) =>
+    wanted === undefined || foldName(value ?? '') === foldName(wanted);
   const contacts = (await ctx.client.call(listOrganizationKeyContacts, { params: { orgId }, signal: ctx.signal }))
-    .filter((contact) => same(fullName(contact.first_name, contact.last_name), args.name) && same(contact.company, args.company) && same(contact.role, args.role))
+    .filter(
+      (contact) =>
+        same(fullName(contact.first_name, contact.last_name), args.name) &&
+        same(contact.company, args.company) &&
+        same(contact.role, args.role),
+    )
     .map(keyContactOutput);
-  return { output: { contacts, ids: contacts.map((contact) => contact.id as number), count: contacts.length }, undo: [], describe: `read ${plural(contacts.length, 'key contact')}` };
+  return {
+    output: { contacts, ids: contacts.map((contact) => contact.id as number), count: contacts.length },
+    undo: [],
+    describe: `read ${plural(contacts.length, 'key contact')}`,
+  };
 }
 
 export const orgActions = {

@@ -37,10 +37,19 @@ export const passTypeUpdateArgs = z
     passType: passTypeRef,
     name: z.string().min(1).max(255).optional(),
     description: z.string().max(2000).nullable().optional().describe('null clears it.'),
-    quantity: z.number().int().nonnegative().nullable().optional().describe('How many passes there are; null clears it.'),
+    quantity: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe('How many passes there are; null clears it.'),
     material: lookupName('passMaterialTypes').nullable().optional().describe('null clears it.'),
   })
-  .refine((args) => unresolved(args) || ['name', 'description', 'quantity', 'material'].some((key) => key in args), 'give at least one of name, description, quantity, material');
+  .refine(
+    (args) => unresolved(args) || ['name', 'description', 'quantity', 'material'].some((key) => key in args),
+    'give at least one of name, description, quantity, material',
+  );
 export type PassTypeUpdateArgs = z.infer<typeof passTypeUpdateArgs>;
 
 export const passTypeUpdate = defineAction({
@@ -50,20 +59,27 @@ export const passTypeUpdate = defineAction({
   outputs: outputs({ id: recordId('pass type ID') }),
   calls: ['GET /v1/tours/{tourId}/passTypes', 'GET /v1/reference/types', 'PUT /v1/passTypes/{passTypeId}'],
   kind: ActionKind.update,
-  compensation: { describe: 'put the previous name, description, quantity and material back', calls: ['PUT /v1/passTypes/{passTypeId}'] },
+  compensation: {
+    describe: 'put the previous name, description, quantity and material back',
+    calls: ['PUT /v1/passTypes/{passTypeId}'],
+  },
 });
 
 /** A pass type named by `passType` (name or ID) or `passTypeId`. */
 const namedPassType = { nameArg: 'passType', idArg: 'passTypeId', noun: 'pass type' } as const;
 
 export const passTypeDeleteArgs = namedRecordArgs(namedPassType, {
-  force: z.boolean().default(false).describe('Delete even while guest list entries hold the pass (needs allowDestroy: true).'),
+  force: z
+    .boolean()
+    .default(false)
+    .describe('Delete even while guest list entries hold the pass (needs allowDestroy: true).'),
 });
 export type PassTypeDeleteArgs = z.infer<typeof passTypeDeleteArgs>;
 
 export const passTypeDelete = defineAction({
   name: 'passType.delete',
-  description: 'Delete a pass type, named by its name or ID (it can be restored). The API refuses while guest list entries hold it; the step then names them.',
+  description:
+    'Delete a pass type, named by its name or ID (it can be restored). The API refuses while guest list entries hold it; the step then names them.',
   args: passTypeDeleteArgs,
   outputs: outputs({ id: goneId('pass type') }),
   calls: ['GET /v1/tours/{tourId}/passTypes', 'DELETE /v1/passTypes/{passTypeId}'],
@@ -75,7 +91,12 @@ export const passTypeDelete = defineAction({
       : 'deletes the pass type even though guest list entries hold it (force); what the entries show for it meanwhile is not shown by the API',
 });
 
-export const passTypeRestore = restoreAction({ prefix: 'passType', noun: 'pass type', idArg: 'passTypeId', path: '/v1/passTypes/{passTypeId}' });
+export const passTypeRestore = restoreAction({
+  prefix: 'passType',
+  noun: 'pass type',
+  idArg: 'passTypeId',
+  path: '/v1/passTypes/{passTypeId}',
+});
 
 export const passTypeListArgs = z.strictObject({
   tourId,
@@ -89,7 +110,9 @@ export const passTypeList = defineRead({
   args: passTypeListArgs,
   outputs: outputs({
     passTypes: z
-      .array(z.strictObject({ id: z.int(), name: nullableText, description: nullableText, quantity: z.int().nullable() }))
+      .array(
+        z.strictObject({ id: z.int(), name: nullableText, description: nullableText, quantity: z.int().nullable() }),
+      )
       .describe('list of { id, name, description, quantity }'),
     ids: recordIds('their IDs'),
     names: z.array(z.string()).describe('their names'),
@@ -99,7 +122,13 @@ export const passTypeList = defineRead({
 });
 
 /** The pass type actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
-export const passTypeActionList = [passTypeList, passTypeCreate, passTypeUpdate, passTypeDelete, passTypeRestore] as const;
+export const passTypeActionList = [
+  passTypeList,
+  passTypeCreate,
+  passTypeUpdate,
+  passTypeDelete,
+  passTypeRestore,
+] as const;
 
 const exampleTour = '${{ inputs.tourId }}';
 /** One example step per pass type action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */

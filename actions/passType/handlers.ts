@@ -10,8 +10,22 @@
  * pass type is reported as left behind with the entries that hold it.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import { passTypeCreateArgs, passTypeDeleteArgs, passTypeListArgs, passTypeRestore, passTypeUpdateArgs } from './catalogue.ts';
-import { createPassType, deletePassType, listPassTypes, passTypeDeleteBlocked, restorePassType, updatePassType, type PassType } from '../../api/contract/pass-types.ts';
+import {
+  passTypeCreateArgs,
+  passTypeDeleteArgs,
+  passTypeListArgs,
+  passTypeRestore,
+  passTypeUpdateArgs,
+} from './catalogue.ts';
+import {
+  createPassType,
+  deletePassType,
+  listPassTypes,
+  passTypeDeleteBlocked,
+  restorePassType,
+  updatePassType,
+  type PassType,
+} from '../../api/contract/pass-types.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
 import { foldName, goneOnRetry, passTypeIdOf, pickPassType, readPassTypeList } from '../../activities/names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
@@ -35,9 +49,16 @@ async function passTypeCreate(call: StepCall, ctx: ActionContext): Promise<StepO
   const body = {
     name: args.name,
     ...(args.description !== undefined ? { description: args.description } : {}),
-    ...(args.material !== undefined ? { passMaterialTypeId: await ctx.client.lookups.resolve('passMaterialTypes', args.material) } : {}),
+    ...(args.material !== undefined
+      ? { passMaterialTypeId: await ctx.client.lookups.resolve('passMaterialTypes', args.material) }
+      : {}),
   };
-  const { id } = await ctx.client.call(createPassType, { params: { tourId: args.tourId }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const { id } = await ctx.client.call(createPassType, {
+    params: { tourId: args.tourId },
+    body,
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
   return {
     output: { id, name: args.name },
     undo: [
@@ -54,13 +75,18 @@ async function passTypeCreate(call: StepCall, ctx: ActionContext): Promise<StepO
 }
 
 /** The pass type an update names, as it is now. */
-async function passTypeBefore(call: StepCall, ctx: ActionContext): Promise<{ args: ReturnType<typeof passTypeUpdateArgs.parse>; passType: PassType }> {
+async function passTypeBefore(
+  call: StepCall,
+  ctx: ActionContext,
+): Promise<{ args: ReturnType<typeof passTypeUpdateArgs.parse>; passType: PassType }> {
   const args = parseArgs(call.action, passTypeUpdateArgs, call.args);
   const rows: PassType[] = [];
-  for await (const row of ctx.client.paginate(listPassTypes, { params: { tourId: args.tourId }, signal: ctx.signal })) if (row.is_deleted !== true) rows.push(row);
+  for await (const row of ctx.client.paginate(listPassTypes, { params: { tourId: args.tourId }, signal: ctx.signal }))
+    if (row.is_deleted !== true) rows.push(row);
   const id = passTypeId(rows, args.passType, args.tourId);
   const passType = rows.find((row) => row.id === id);
-  if (!passType) throw stepError(`Pass type ${id} is not a live pass type of tour ${args.tourId}.`, FailureType.UNKNOWN_NAME);
+  if (!passType)
+    throw stepError(`Pass type ${id} is not a live pass type of tour ${args.tourId}.`, FailureType.UNKNOWN_NAME);
   return { args, passType };
 }
 
@@ -71,15 +97,28 @@ async function passTypeUpdateRun(call: StepCall, ctx: ActionContext): Promise<St
     if (args.name === undefined || typeof args.passType === 'number') throw error;
     return passTypeBefore({ ...call, args: { ...args, passType: args.name } }, ctx);
   });
-  const material = args.material === undefined || args.material === null ? args.material : await ctx.client.lookups.resolve('passMaterialTypes', args.material);
+  const material =
+    args.material === undefined || args.material === null
+      ? args.material
+      : await ctx.client.lookups.resolve('passMaterialTypes', args.material);
   const body = {
     ...(args.name !== undefined ? { name: args.name } : {}),
     ...(args.description !== undefined ? { description: args.description } : {}),
     ...(args.quantity !== undefined ? { quantity: args.quantity } : {}),
     ...(material !== undefined ? { passMaterialTypeId: material } : {}),
   };
-  await ctx.client.call(updatePassType, { params: { passTypeId: passType.id }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
-  return { output: { id: passType.id }, undo: [], tourId: args.tourId, describe: `updated pass type ${passType.name ?? passType.id} (${Object.keys(body).join(', ')})` };
+  await ctx.client.call(updatePassType, {
+    params: { passTypeId: passType.id },
+    body,
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
+  return {
+    output: { id: passType.id },
+    undo: [],
+    tourId: args.tourId,
+    describe: `updated pass type ${passType.name ?? passType.id} (${Object.keys(body).join(', ')})`,
+  };
 }
 
 async function passTypeUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
@@ -90,7 +129,17 @@ async function passTypeUpdatePrepare(call: StepCall, ctx: ActionContext): Promis
     quantity: passType.quantity ?? null,
     passMaterialTypeId: passType.pass_material_type?.id ?? null,
   };
-  return [recordUndo('passTypeWriteBack', 'passType', 'passTypeId', passType.id, call.idempotencyKey, `put pass type ${passType.name} back as it was`, { body })];
+  return [
+    recordUndo(
+      'passTypeWriteBack',
+      'passType',
+      'passTypeId',
+      passType.id,
+      call.idempotencyKey,
+      `put pass type ${passType.name} back as it was`,
+      { body },
+    ),
+  ];
 }
 
 /** The pass type a delete names; undefined when a name matches nothing on a retry (deleted already). */
@@ -105,7 +154,14 @@ async function passTypeDeleteRun(call: StepCall, ctx: ActionContext): Promise<St
   const { force } = parseArgs(call.action, passTypeDeleteArgs, call.args);
   const id = await passTypeToDelete(call, ctx);
   if (id === undefined) return { output: { id: null }, undo: [], describe: 'pass type deleted by an earlier attempt' };
-  const result = await deleteOnce(() => ctx.client.callRaw(deletePassType, { params: { passTypeId: id }, query: { force }, idempotencyKey: ctx.key(), signal: ctx.signal }));
+  const result = await deleteOnce(() =>
+    ctx.client.callRaw(deletePassType, {
+      params: { passTypeId: id },
+      query: { force },
+      idempotencyKey: ctx.key(),
+      signal: ctx.signal,
+    }),
+  );
   if (result && !result.status) {
     const blocked = passTypeDeleteBlocked.safeParse(result.data);
     const holders = blocked.success ? blocked.data.guestLists.map((entry) => entry.id).join(', ') : 'unknown';
@@ -121,9 +177,19 @@ async function passTypeList(call: StepCall, ctx: ActionContext): Promise<StepOut
   const args = parseArgs(call.action, passTypeListArgs, call.args);
   const passTypes = (await readPassTypeList(ctx, args.tourId))
     .filter((pass) => args.name === undefined || foldName(pass.name ?? '') === foldName(args.name))
-    .map((pass) => ({ id: pass.id, name: pass.name ?? null, description: pass.description ?? null, quantity: pass.quantity ?? null }));
+    .map((pass) => ({
+      id: pass.id,
+      name: pass.name ?? null,
+      description: pass.description ?? null,
+      quantity: pass.quantity ?? null,
+    }));
   return {
-    output: { passTypes, ids: passTypes.map((p) => p.id), names: passTypes.flatMap((p) => (p.name ? [p.name] : [])), count: passTypes.length },
+    output: {
+      passTypes,
+      ids: passTypes.map((p) => p.id),
+      names: passTypes.flatMap((p) => (p.name ? [p.name] : [])),
+      count: passTypes.length,
+    },
     undo: [],
     tourId: args.tourId,
     describe: `read ${plural(passTypes.length, 'pass type')}`,
@@ -149,9 +215,23 @@ export const passTypeUndo = {
       FailureType.CANNOT_UNDO,
     );
   },
-  passTypeRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restorePassType, { params: { passTypeId: Number(undo.passTypeId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  passTypeRestore: (undo, ctx) =>
+    restoreForUndo(() =>
+      ctx.client.call(restorePassType, {
+        params: { passTypeId: Number(undo.passTypeId) },
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      }),
+    ),
   passTypeWriteBack: (undo, ctx) =>
-    ignoreGone(() => ctx.client.call(updatePassType, { params: { passTypeId: Number(undo.passTypeId) }, body: undo.body as never, idempotencyKey: ctx.key(), signal: ctx.signal })),
+    ignoreGone(() =>
+      ctx.client.call(updatePassType, {
+        params: { passTypeId: Number(undo.passTypeId) },
+        body: undo.body as never,
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      }),
+    ),
 } satisfies Record<string, UndoHandler>;
 
 export const passTypeActions = {
@@ -162,15 +242,30 @@ export const passTypeActions = {
       run: passTypeDeleteRun,
       prepare: async (call, ctx) => {
         const id = await passTypeToDelete(call, ctx);
-        return id === undefined ? [] : [recordUndo('passTypeRestore', 'passType', 'passTypeId', id, call.idempotencyKey, `restore pass type ${id}`)];
+        return id === undefined
+          ? []
+          : [
+              recordUndo(
+                'passTypeRestore',
+                'passType',
+                'passTypeId',
+                id,
+                call.idempotencyKey,
+                `restore pass type ${id}`,
+              ),
+            ];
       },
     },
     'passType.restore': byIdHandler({
       action: passTypeRestore,
       idArg: 'passTypeId',
       describe: (id) => `restored pass type ${id}`,
-      write: (ctx, passTypeId, idempotencyKey) => ctx.client.call(restorePassType, { params: { passTypeId }, idempotencyKey, signal: ctx.signal }),
-      undo: (id, by) => recordUndo('passTypeDelete', 'passType', 'passTypeId', id, by, `delete pass type ${id} again`, { name: String(id) }),
+      write: (ctx, passTypeId, idempotencyKey) =>
+        ctx.client.call(restorePassType, { params: { passTypeId }, idempotencyKey, signal: ctx.signal }),
+      undo: (id, by) =>
+        recordUndo('passTypeDelete', 'passType', 'passTypeId', id, by, `delete pass type ${id} again`, {
+          name: String(id),
+        }),
     }),
     'passType.list': { run: passTypeList },
   },

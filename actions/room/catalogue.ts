@@ -6,7 +6,17 @@
 import { z } from 'zod';
 import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
 import { outputs, recordId, wholeNumber } from '../../definitions/actions/outputs.ts';
-import { email, localDateTime, lookupName, nameOrId, nameRef, numericId, personName, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
+import {
+  email,
+  localDateTime,
+  lookupName,
+  nameOrId,
+  nameRef,
+  numericId,
+  personName,
+  tourId,
+  unresolved,
+} from '../../definitions/actions/vocabulary.ts';
 import { restoreAction } from '../../definitions/actions/by-id.ts';
 import { OUT_AFTER_IN, outAfterIn } from '../stay/catalogue.ts';
 import { defineRead, listOutputs, roomEntry } from '../../definitions/actions/lists.ts';
@@ -21,10 +31,15 @@ export type RoomListArgs = z.infer<typeof roomListArgs>;
 
 export const roomList = defineRead({
   name: 'room.list',
-  description: 'List the room assignments of a stay, or of every stay, with their occupants (crew names; invitees by e-mail).',
+  description:
+    'List the room assignments of a stay, or of every stay, with their occupants (crew names; invitees by e-mail).',
   args: roomListArgs,
   outputs: listOutputs('rooms', roomEntry),
-  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms', 'GET /v1/tours/{tourId}/users'],
+  calls: [
+    'GET /v1/tours/{tourId}/accommodation',
+    'GET /v1/accommodation/{accommodationId}/rooms',
+    'GET /v1/tours/{tourId}/users',
+  ],
 });
 
 /** An occupant: a tour member by full name or e-mail, or an invitee by e-mail; `name` is how a report mentions them. */
@@ -39,7 +54,10 @@ export const roomAssignArgs = z
     name: z.string().min(1).optional().describe('Room name; matches an existing room when there is no number.'),
     roomType: lookupName('hotelRoomTypes').describe('Single, Double, Twin, ... (a room type name) or its ID.'),
     roomTypeText: z.string().optional().describe('Free text when the room type is Other.'),
-    people: z.array(roomPerson).min(1).describe('Occupants by full name or e-mail; people not on the tour are reported, not sent.'),
+    people: z
+      .array(roomPerson)
+      .min(1)
+      .describe('Occupants by full name or e-mail; people not on the tour are reported, not sent.'),
     nights: z.number().int().min(1).optional().describe('Check-out this many nights after check-in.'),
     checkIn: localDateTime.optional().describe('@default the stay’s check-in'),
     checkOut: localDateTime.optional().describe('@default the stay’s check-out'),
@@ -86,14 +104,20 @@ export const roomDeleteArgs = z
   .strictObject({
     tourId: tourId.optional().describe('The stay’s tour: needed with "stay".'),
     stay: nameRef('The stay the room is in').optional(),
-    room: z.union([z.string().min(1), z.number().int().positive()]).optional().describe('The room in "stay": its number or name.'),
+    room: z
+      .union([z.string().min(1), z.number().int().positive()])
+      .optional()
+      .describe('The room in "stay": its number or name.'),
     roomId: numericId.optional().describe('Or the room assignment’s ID.'),
   })
   .superRefine(nameOrId('room', 'roomId'))
-  .refine((args) => unresolved(args) || args.room === undefined || (args.stay !== undefined && args.tourId !== undefined), {
-    message: '"room" needs "stay" and "tourId"',
-    path: ['stay'],
-  });
+  .refine(
+    (args) => unresolved(args) || args.room === undefined || (args.stay !== undefined && args.tourId !== undefined),
+    {
+      message: '"room" needs "stay" and "tourId"',
+      path: ['stay'],
+    },
+  );
 export type RoomDeleteArgs = z.infer<typeof roomDeleteArgs>;
 
 export const roomDelete = defineAction({
@@ -101,12 +125,21 @@ export const roomDelete = defineAction({
   description: 'Delete a room assignment, named by its stay and its number or name, or by ID (it can be restored).',
   args: roomDeleteArgs,
   outputs: outputs({ id: z.int().nullable().describe('room ID, null when an earlier attempt deleted it') }),
-  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms', 'DELETE /v1/rooms/{roomAssignmentId}'],
+  calls: [
+    'GET /v1/tours/{tourId}/accommodation',
+    'GET /v1/accommodation/{accommodationId}/rooms',
+    'DELETE /v1/rooms/{roomAssignmentId}',
+  ],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the room', calls: ['POST /v1/rooms/{roomAssignmentId}/restore'] },
 });
 
-export const roomRestore = restoreAction({ prefix: 'room', noun: 'room assignment', idArg: 'roomId', path: '/v1/rooms/{roomAssignmentId}' });
+export const roomRestore = restoreAction({
+  prefix: 'room',
+  noun: 'room assignment',
+  idArg: 'roomId',
+  path: '/v1/rooms/{roomAssignmentId}',
+});
 
 /** The room actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
 export const roomActionList = [roomList, roomAssign, roomDelete, roomRestore] as const;
@@ -115,7 +148,13 @@ const exampleTour = '${{ inputs.tourId }}';
 /** One example step per room action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
 export const ROOM_EXAMPLES = {
   'room.list': { tourId: exampleTour, stay: 'Hotel Adlon' },
-  'room.assign': { tourId: exampleTour, stay: 'Hotel Adlon', roomNumber: 101, roomType: 'Double', people: ['Sam Rivera', 'priya.natarajan@example.com'] },
+  'room.assign': {
+    tourId: exampleTour,
+    stay: 'Hotel Adlon',
+    roomNumber: 101,
+    roomType: 'Double',
+    people: ['Sam Rivera', 'priya.natarajan@example.com'],
+  },
   'room.delete': { tourId: exampleTour, stay: 'Hotel Adlon', room: 101 },
   'room.restore': { roomId: 412 },
 } satisfies Record<string, JsonObject>;

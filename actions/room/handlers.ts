@@ -11,7 +11,16 @@ import { pickPerson, pickStay, readStays, readTourPeople as readPeopleList } fro
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { Stay } from '../../api/contract/accommodation.ts';
-import { createRoom, deleteRoom, listRooms, restoreRoom, updateRoom, type CreateRoomBody, type RoomAssignment, type UpdateRoomBody } from '../../api/contract/rooms.ts';
+import {
+  createRoom,
+  deleteRoom,
+  listRooms,
+  restoreRoom,
+  updateRoom,
+  type CreateRoomBody,
+  type RoomAssignment,
+  type UpdateRoomBody,
+} from '../../api/contract/rooms.ts';
 import { ApiError } from '../../api/client/index.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
@@ -67,7 +76,12 @@ function removeNewRecord(state: RoomState): UndoRecord {
   const { args, stay } = state;
   const label = `${roomLabel(args)} in ${stayLabel(stay)}`;
   const match: JsonObject = args.roomNumber !== undefined ? { roomNumber: args.roomNumber } : { name: args.name ?? '' };
-  return { activity: 'roomRemoveNew', args: { stayId: stay.id, ...match }, describe: `delete ${label} if it was created`, record: { resource: 'room', id: label } };
+  return {
+    activity: 'roomRemoveNew',
+    args: { stayId: stay.id, ...match },
+    describe: `delete ${label} if it was created`,
+    record: { resource: 'room', id: label },
+  };
 }
 
 async function roomAssignPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
@@ -79,7 +93,11 @@ async function roomAssignPrepare(call: StepCall, ctx: ActionContext): Promise<Un
 async function writeRoom(ctx: ActionContext, state: RoomState, body: JsonObject): Promise<number> {
   if (state.existing) {
     const roomAssignmentId = state.existing.assignment.id;
-    await ctx.client.call(updateRoom, { params: { roomAssignmentId }, body: body as UpdateRoomBody, signal: ctx.signal });
+    await ctx.client.call(updateRoom, {
+      params: { roomAssignmentId },
+      body: body as UpdateRoomBody,
+      signal: ctx.signal,
+    });
     return roomAssignmentId;
   }
   if (state.args.roomNumber === undefined) {
@@ -109,7 +127,12 @@ async function roomAssign(call: StepCall, ctx: ActionContext): Promise<StepOutco
   const count = occupants.userIds.length + occupants.inviteIds.length;
   const undo: UndoRecord = existing
     ? writeBackRecord(state, existing)
-    : { activity: 'roomRemove', args: { roomId: id }, describe: `delete ${label}`, record: { resource: 'room', id, label } };
+    : {
+        activity: 'roomRemove',
+        args: { roomId: id },
+        describe: `delete ${label}`,
+        record: { resource: 'room', id, label },
+      };
   const warnings = peopleWarning('Not on the tour, so not assigned to the room', occupants.skipped);
   return {
     output: { id, created: !existing, occupants: count, skipped: occupants.skipped },
@@ -137,7 +160,9 @@ async function roomToDelete(call: StepCall, ctx: ActionContext): Promise<number 
 async function roomDeleteRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const roomId = await roomToDelete(call, ctx);
   if (roomId === undefined) return { output: { id: null }, undo: [], describe: 'room deleted by an earlier attempt' };
-  const deleted = await deleteOnce(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: roomId }, signal: ctx.signal }));
+  const deleted = await deleteOnce(() =>
+    ctx.client.call(deleteRoom, { params: { roomAssignmentId: roomId }, signal: ctx.signal }),
+  );
   return { output: { id: roomId }, undo: [], describe: `deleted room ${deleted?.name ?? roomId} (${roomId})` };
 }
 
@@ -146,7 +171,9 @@ async function roomDeletePrepare(call: StepCall, ctx: ActionContext): Promise<Un
   if (roomId === undefined) return [];
   // The call's key makes the restore's own key differ from that of an earlier run restoring the same room.
   const args = { roomId, after: call.idempotencyKey };
-  return [{ activity: 'roomRestore', args, describe: `restore room ${roomId}`, record: { resource: 'room', id: roomId } }];
+  return [
+    { activity: 'roomRestore', args, describe: `restore room ${roomId}`, record: { resource: 'room', id: roomId } },
+  ];
 }
 
 /** True for the API refusing to restore a room that is not deleted: nothing left to undo. */
@@ -157,20 +184,39 @@ function notDeleted(error: unknown): boolean {
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const roomUndo = {
   roomRemove: (args, ctx) =>
-    ignoreGone(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: Number(args.roomId) }, signal: ctx.signal })),
+    ignoreGone(() =>
+      ctx.client.call(deleteRoom, { params: { roomAssignmentId: Number(args.roomId) }, signal: ctx.signal }),
+    ),
   roomRemoveNew: async (args, ctx) => {
-    const rooms = await ctx.client.call(listRooms, { params: { accommodationId: Number(args.stayId) }, signal: ctx.signal });
-    const match = { roomNumber: typeof args.roomNumber === 'number' ? args.roomNumber : undefined, name: typeof args.name === 'string' ? args.name : undefined };
+    const rooms = await ctx.client.call(listRooms, {
+      params: { accommodationId: Number(args.stayId) },
+      signal: ctx.signal,
+    });
+    const match = {
+      roomNumber: typeof args.roomNumber === 'number' ? args.roomNumber : undefined,
+      name: typeof args.name === 'string' ? args.name : undefined,
+    };
     const created = matchRoom(rooms, match);
-    if (created) await ignoreGone(() => ctx.client.call(deleteRoom, { params: { roomAssignmentId: created.assignment.id }, signal: ctx.signal }));
+    if (created)
+      await ignoreGone(() =>
+        ctx.client.call(deleteRoom, { params: { roomAssignmentId: created.assignment.id }, signal: ctx.signal }),
+      );
   },
   roomWriteBack: (args, ctx) =>
     ignoreGone(() =>
-      ctx.client.call(updateRoom, { params: { roomAssignmentId: Number(args.roomId) }, body: asBody<UpdateRoomBody>(args.body), signal: ctx.signal }),
+      ctx.client.call(updateRoom, {
+        params: { roomAssignmentId: Number(args.roomId) },
+        body: asBody<UpdateRoomBody>(args.body),
+        signal: ctx.signal,
+      }),
     ),
   roomRestore: async (args, ctx) => {
     try {
-      await ctx.client.call(restoreRoom, { params: { roomAssignmentId: Number(args.roomId) }, idempotencyKey: ctx.key(), signal: ctx.signal });
+      await ctx.client.call(restoreRoom, {
+        params: { roomAssignmentId: Number(args.roomId) },
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      });
     } catch (error) {
       if (!notDeleted(error) && !(error instanceof ApiError && error.status === 404)) throw error;
     }
@@ -181,11 +227,25 @@ async function roomList(call: StepCall, ctx: ActionContext): Promise<StepOutcome
   const args = parseArgs(call.action, roomListArgs, call.args);
   const stays = await readStays(ctx, args.tourId);
   const chosen = args.stay === undefined ? stays : [pickStay(stays, args.stay, args.tourId)];
-  const person = args.person === undefined ? undefined : pickPerson(await readPeopleList(ctx, args.tourId), args.person, args.tourId);
+  const person =
+    args.person === undefined
+      ? undefined
+      : pickPerson(await readPeopleList(ctx, args.tourId), args.person, args.tourId);
   const rooms = (await mapLimited(chosen, DAY_READS_IN_FLIGHT, (stay) => roomsOf(ctx, stay)))
     .flat()
-    .filter((room) => person === undefined || [...(room.userIds as JsonValue[]), ...(room.inviteIds as JsonValue[])].some((id) => String(id) === String(person.id)));
-  return { output: { rooms, ids: rooms.map((room) => room.id as number), count: rooms.length }, undo: [], tourId: args.tourId, describe: `read ${plural(rooms.length, 'room')}` };
+    .filter(
+      (room) =>
+        person === undefined ||
+        [...(room.userIds as JsonValue[]), ...(room.inviteIds as JsonValue[])].some(
+          (id) => String(id) === String(person.id),
+        ),
+    );
+  return {
+    output: { rooms, ids: rooms.map((room) => room.id as number), count: rooms.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(rooms.length, 'room')}`,
+  };
 }
 
 export const roomActions = {
@@ -195,7 +255,8 @@ export const roomActions = {
       action: roomRestore,
       idArg: 'roomId',
       describe: (id) => `restored room ${id}`,
-      write: (ctx, roomAssignmentId, idempotencyKey) => ctx.client.call(restoreRoom, { params: { roomAssignmentId }, idempotencyKey, signal: ctx.signal }),
+      write: (ctx, roomAssignmentId, idempotencyKey) =>
+        ctx.client.call(restoreRoom, { params: { roomAssignmentId }, idempotencyKey, signal: ctx.signal }),
       undo: (id, by) => recordUndo('roomRemove', 'room', 'roomId', id, by, `delete room ${id} again`),
     }),
     'room.assign': { run: roomAssign, prepare: roomAssignPrepare },

@@ -23,14 +23,21 @@ export const scheduleTemplateCreateArgs = z
     includeVisibility: z.boolean().default(true),
     includeAttachments: z.boolean().default(true),
   })
-  .refine((args) => unresolved(args) || (args.items === undefined) !== (args.fromDay === undefined), 'give either "items" or "fromDay"');
+  .refine(
+    (args) => unresolved(args) || (args.items === undefined) !== (args.fromDay === undefined),
+    'give either "items" or "fromDay"',
+  );
 export type ScheduleTemplateCreateArgs = z.infer<typeof scheduleTemplateCreateArgs>;
 
 export const scheduleTemplateCreate = defineAction({
   name: 'schedule.template.create',
   description: 'Save a schedule template from item IDs or from all items of a day.',
   args: scheduleTemplateCreateArgs,
-  outputs: outputs({ id: recordId('template ID'), name: text('template name'), itemCount: wholeNumber('number of items saved') }),
+  outputs: outputs({
+    id: recordId('template ID'),
+    name: text('template name'),
+    itemCount: wholeNumber('number of items saved'),
+  }),
   calls: ['GET /v1/tours/{tourId}/days/{dayId}/schedule', 'POST /v1/schedule-templates'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the template', calls: ['DELETE /v1/schedule-templates/{templateId}'] },
@@ -80,8 +87,16 @@ export const scheduleTemplateUndoApply = defineAction({
   name: 'schedule.template.undoApply',
   description: 'Delete the items a template created on a day (hand-made and other templates’ items stay).',
   args: scheduleTemplateUndoApplyArgs,
-  outputs: outputs({ templateId: recordId('template ID'), dayId: recordId('day ID'), removed: recordIds('IDs of the items removed') }),
-  calls: ['GET /v1/tours/{tourId}/schedule-templates', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'POST /v1/schedule-templates/{templateId}/undo-apply'],
+  outputs: outputs({
+    templateId: recordId('template ID'),
+    dayId: recordId('day ID'),
+    removed: recordIds('IDs of the items removed'),
+  }),
+  calls: [
+    'GET /v1/tours/{tourId}/schedule-templates',
+    'GET /v1/tours/{tourId}/days/{dayId}/schedule',
+    'POST /v1/schedule-templates/{templateId}/undo-apply',
+  ],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the removed items', calls: ['POST /v1/schedule/items/{itemId}/restore'] },
 });
@@ -95,7 +110,8 @@ export type ScheduleTemplateListArgs = z.infer<typeof scheduleTemplateListArgs>;
 
 export const scheduleTemplateList = defineRead({
   name: 'schedule.template.list',
-  description: 'List your schedule templates in the tour (templates are per user), newest first, optionally with their items.',
+  description:
+    'List your schedule templates in the tour (templates are per user), newest first, optionally with their items.',
   args: scheduleTemplateListArgs,
   outputs: listOutputs(
     'templates',
@@ -104,7 +120,16 @@ export const scheduleTemplateList = defineRead({
       name: z.string(),
       itemCount: nullableInt,
       items: z
-        .array(z.strictObject({ id: z.int(), name: z.string(), start: nullableText, end: nullableText, notes: nullableText, tagIds: z.array(z.int()) }))
+        .array(
+          z.strictObject({
+            id: z.int(),
+            name: z.string(),
+            start: nullableText,
+            end: nullableText,
+            notes: nullableText,
+            tagIds: z.array(z.int()),
+          }),
+        )
         .optional(),
     }),
     'id, name, itemCount, items: [{ id, name, start, end, notes, tagIds }]',
@@ -129,7 +154,12 @@ export const scheduleTemplateRename = defineAction({
   compensation: { describe: 'put the previous name back', calls: ['PUT /v1/schedule-templates/{templateId}'] },
 });
 
-const template = { prefix: 'schedule.template', noun: 'template', idArg: 'templateId', path: '/v1/schedule-templates/{templateId}' };
+const template = {
+  prefix: 'schedule.template',
+  noun: 'template',
+  idArg: 'templateId',
+  path: '/v1/schedule-templates/{templateId}',
+};
 
 export const scheduleTemplateDelete = restorableDeleteAction(
   template,
@@ -137,7 +167,10 @@ export const scheduleTemplateDelete = restorableDeleteAction(
   { by: { nameArg: 'template', idArg: 'templateId', noun: 'template' }, list: '/v1/tours/{tourId}/schedule-templates' },
 );
 
-export const scheduleTemplateRestore = restoreAction(template, 'Bring back a deleted schedule template of yours with its items.');
+export const scheduleTemplateRestore = restoreAction(
+  template,
+  'Bring back a deleted schedule template of yours with its items.',
+);
 
 /** The schedule template actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
 export const scheduleTemplateActionList = [

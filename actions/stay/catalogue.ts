@@ -8,7 +8,20 @@ import { finalDelete, namedRecordArgs } from '../../definitions/actions/by-id.ts
 import { defineRead, listOutputs, nullableText, roomEntry } from '../../definitions/actions/lists.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
-import { clockTime, dayRef, isoDate, localDateTime, location, nameOrId, nameRef, numericId, timeZone, tourId, unresolved, visibility } from '../../definitions/actions/vocabulary.ts';
+import {
+  clockTime,
+  dayRef,
+  isoDate,
+  localDateTime,
+  location,
+  nameOrId,
+  nameRef,
+  numericId,
+  timeZone,
+  tourId,
+  unresolved,
+  visibility,
+} from '../../definitions/actions/vocabulary.ts';
 import { outputs, recordId, text } from '../../definitions/actions/outputs.ts';
 
 export const StayType = { hotel: 'HOTEL', rental: 'RENTAL', residence: 'RESIDENCE' } as const;
@@ -17,7 +30,9 @@ export type StayType = (typeof StayType)[keyof typeof StayType];
 type Stay = { checkIn?: { date: string; time: string }; checkOut?: { date: string; time: string } };
 export const outAfterIn = (stay: Stay) =>
   unresolved(stay) ||
-  !stay.checkIn || !stay.checkOut || `${stay.checkOut.date}T${stay.checkOut.time}` > `${stay.checkIn.date}T${stay.checkIn.time}`;
+  !stay.checkIn ||
+  !stay.checkOut ||
+  `${stay.checkOut.date}T${stay.checkOut.time}` > `${stay.checkIn.date}T${stay.checkIn.time}`;
 export const OUT_AFTER_IN = { message: 'check-out must be after check-in', path: ['checkOut'] };
 
 export const stayCreateArgs = z
@@ -42,7 +57,12 @@ export const stayCreate = defineAction({
   name: 'stay.create',
   description: 'Create a stay (hotel, rental, residence); check-in/out are converted to instants in its time zone.',
   args: stayCreateArgs,
-  outputs: outputs({ id: recordId('stay ID'), name: text('stay name'), checkIn: text('check-in instant (ISO 8601)'), checkOut: text('check-out instant (ISO 8601)') }),
+  outputs: outputs({
+    id: recordId('stay ID'),
+    name: text('stay name'),
+    checkIn: text('check-in instant (ISO 8601)'),
+    checkOut: text('check-out instant (ISO 8601)'),
+  }),
   calls: ['GET /v1/tours/{tourId}/data', 'POST /v1/accommodation'],
   kind: ActionKind.create,
   compensation: { describe: 'delete the stay', calls: ['DELETE /v1/accommodation/{accommodationId}'] },
@@ -66,8 +86,14 @@ export const stayUpdateArgs = z
     notes: z.string().optional(),
   })
   .superRefine(nameOrId('stay', 'stayId'))
-  .refine((args) => unresolved(args) || args.checkIn === undefined || args.checkInTime === undefined, { message: 'give "checkIn" or "checkInTime", not both', path: ['checkInTime'] })
-  .refine((args) => unresolved(args) || args.checkOut === undefined || args.checkOutTime === undefined, { message: 'give "checkOut" or "checkOutTime", not both', path: ['checkOutTime'] })
+  .refine((args) => unresolved(args) || args.checkIn === undefined || args.checkInTime === undefined, {
+    message: 'give "checkIn" or "checkInTime", not both',
+    path: ['checkInTime'],
+  })
+  .refine((args) => unresolved(args) || args.checkOut === undefined || args.checkOutTime === undefined, {
+    message: 'give "checkOut" or "checkOutTime", not both',
+    path: ['checkOutTime'],
+  })
   .refine(outAfterIn, OUT_AFTER_IN);
 export type StayUpdateArgs = z.infer<typeof stayUpdateArgs>;
 
@@ -76,7 +102,11 @@ export const stayUpdate = defineAction({
   description: 'Change a stay, named by its title or ID; only the fields given change.',
   args: stayUpdateArgs,
   outputs: outputs({ id: recordId('stay ID') }),
-  calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}', 'PUT /v1/accommodation/{accommodationId}'],
+  calls: [
+    'GET /v1/tours/{tourId}/accommodation',
+    'GET /v1/accommodation/{accommodationId}',
+    'PUT /v1/accommodation/{accommodationId}',
+  ],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/accommodation/{accommodationId}'] },
 });
@@ -90,7 +120,10 @@ export const stayListArgs = z
     to: isoDate.optional().describe('Only stays checking in on or before this date.'),
     rooms: z.boolean().default(false).describe('Read each stay’s rooms too (one call per stay).'),
   })
-  .refine((args) => unresolved(args) || args.from === undefined || args.to === undefined || args.from <= args.to, { message: '"to" is before "from"', path: ['to'] });
+  .refine((args) => unresolved(args) || args.from === undefined || args.to === undefined || args.from <= args.to, {
+    message: '"to" is before "from"',
+    path: ['to'],
+  });
 export type StayListArgs = z.infer<typeof stayListArgs>;
 
 /** A stay as the list actions give it; `rooms` when they were read too. */
@@ -114,7 +147,8 @@ export const STAY_FIELDS = Object.keys(stayEntry.shape)
 
 export const stayList = defineRead({
   name: 'stay.list',
-  description: 'List the tour’s stays (hotels, rentals, residences), by title, type or dates, optionally with their rooms.',
+  description:
+    'List the tour’s stays (hotels, rentals, residences), by title, type or dates, optionally with their rooms.',
   args: stayListArgs,
   outputs: listOutputs('stays', stayEntry, `${STAY_FIELDS}, rooms?`),
   calls: ['GET /v1/tours/{tourId}/accommodation', 'GET /v1/accommodation/{accommodationId}/rooms'],

@@ -22,7 +22,9 @@ export const tagList = defineRead({
   description: 'List the tour’s tags with how many schedule items carry each.',
   args: tagListArgs,
   outputs: outputs({
-    tags: z.array(z.strictObject({ id: z.int(), name: z.string(), color: nullableText, usageCount: nullableInt })).describe('list of { id, name, color, usageCount }'),
+    tags: z
+      .array(z.strictObject({ id: z.int(), name: z.string(), color: nullableText, usageCount: nullableInt }))
+      .describe('list of { id, name, color, usageCount }'),
     ids: recordIds('their IDs'),
     names: z.array(z.string()).describe('their names'),
     count: wholeNumber('number of tags'),
@@ -54,8 +56,15 @@ export const tagDelete = defineAction({
   name: 'tag.delete',
   description: 'Delete a tag for good: it disappears from every schedule item; there is no restore.',
   args: tagDeleteArgs,
-  outputs: outputs({ id: z.int().nullable().describe('tag ID'), usageCount: z.int().nullable().describe('how many items carried it') }),
-  calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/tags/{tagId}/usage', 'DELETE /v1/tours/{tourId}/tags/{tagId}'],
+  outputs: outputs({
+    id: z.int().nullable().describe('tag ID'),
+    usageCount: z.int().nullable().describe('how many items carried it'),
+  }),
+  calls: [
+    'GET /v1/tours/{tourId}/tags',
+    'GET /v1/tours/{tourId}/tags/{tagId}/usage',
+    'DELETE /v1/tours/{tourId}/tags/{tagId}',
+  ],
   kind: ActionKind.delete,
   compensation: null,
   destructive: () => 'deletes a tag permanently and removes it from every schedule item; the API cannot restore it',
@@ -66,9 +75,14 @@ export const tagUpdateArgs = z
     tourId,
     tag: tagRef,
     name: z.string().min(1).max(100).optional().describe('The new name.'),
-    color: lookupName('avatarColors').optional().describe('The new color: a name from the avatarColors lookup, or its ID.'),
+    color: lookupName('avatarColors')
+      .optional()
+      .describe('The new color: a name from the avatarColors lookup, or its ID.'),
   })
-  .refine((args) => unresolved(args) || args.name !== undefined || args.color !== undefined, 'give "name", "color" or both');
+  .refine(
+    (args) => unresolved(args) || args.name !== undefined || args.color !== undefined,
+    'give "name", "color" or both',
+  );
 export type TagUpdateArgs = z.infer<typeof tagUpdateArgs>;
 
 export const tagUpdate = defineAction({

@@ -25,7 +25,8 @@ async function tagList(call: StepCall, ctx: ActionContext): Promise<StepOutcome>
     name: tag.name,
     color: tag.color?.type ?? null,
     usageCount: args.usage
-      ? (await ctx.client.call(getTagUsage, { params: { tourId: args.tourId, tagId: tag.id }, signal: ctx.signal })).usageCount
+      ? (await ctx.client.call(getTagUsage, { params: { tourId: args.tourId, tagId: tag.id }, signal: ctx.signal }))
+          .usageCount
       : null,
   }));
   return {
@@ -39,10 +40,22 @@ async function tagList(call: StepCall, ctx: ActionContext): Promise<StepOutcome>
 async function tagCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, tagCreateArgs, call.args);
   const colorId = await ctx.client.lookups.resolve('avatarColors', args.color);
-  const tag = await ctx.client.call(createTag, { params: { tourId: args.tourId }, body: { name: args.name, colorId }, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const tag = await ctx.client.call(createTag, {
+    params: { tourId: args.tourId },
+    body: { name: args.name, colorId },
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
   return {
     output: { id: tag.id, name: tag.name },
-    undo: [{ activity: 'tagRemove', args: { tourId: args.tourId, tagId: tag.id }, describe: `delete tag ${tag.name}`, record: { resource: 'tag', id: tag.id, label: tag.name } }],
+    undo: [
+      {
+        activity: 'tagRemove',
+        args: { tourId: args.tourId, tagId: tag.id },
+        describe: `delete tag ${tag.name}`,
+        record: { resource: 'tag', id: tag.id, label: tag.name },
+      },
+    ],
     tourId: args.tourId,
     describe: `created tag ${tag.name} (${tag.id})`,
   };
@@ -56,7 +69,12 @@ async function tagDelete(call: StepCall, ctx: ActionContext): Promise<StepOutcom
   } catch (error) {
     // An earlier attempt deleted it and its answer was lost: the step's work is done.
     if (!isRetry()) throw error;
-    return { output: { id: typeof args.tag === 'number' ? args.tag : null, usageCount: null }, undo: [], tourId: args.tourId, describe: `tag ${args.tag} was deleted by an earlier attempt` };
+    return {
+      output: { id: typeof args.tag === 'number' ? args.tag : null, usageCount: null },
+      undo: [],
+      tourId: args.tourId,
+      describe: `tag ${args.tag} was deleted by an earlier attempt`,
+    };
   }
   const params = { tourId: args.tourId, tagId };
   const { usageCount } = await ctx.client.call(getTagUsage, { params, signal: ctx.signal });
@@ -66,7 +84,9 @@ async function tagDelete(call: StepCall, ctx: ActionContext): Promise<StepOutcom
     undo: [],
     tourId: args.tourId,
     describe: `deleted tag ${args.tag} for good`,
-    ...(usageCount > 0 ? { warnings: [`Tag ${args.tag} was removed from ${usageCount} schedule item(s); this cannot be undone.`] } : {}),
+    ...(usageCount > 0
+      ? { warnings: [`Tag ${args.tag} was removed from ${usageCount} schedule item(s); this cannot be undone.`] }
+      : {}),
   };
 }
 
@@ -94,20 +114,45 @@ async function tagUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOut
     ...(args.name !== undefined ? { name: args.name } : {}),
     ...(args.color !== undefined ? { colorId: await ctx.client.lookups.resolve('avatarColors', args.color) } : {}),
   };
-  const updated = await ctx.client.call(updateTag, { params: { tourId: args.tourId, tagId: tag.id }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
-  return { output: { id: tag.id, name: updated.name }, undo: [], tourId: args.tourId, describe: `updated tag ${tag.name} (${Object.keys(body).join(', ')})` };
+  const updated = await ctx.client.call(updateTag, {
+    params: { tourId: args.tourId, tagId: tag.id },
+    body,
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
+  return {
+    output: { id: tag.id, name: updated.name },
+    undo: [],
+    tourId: args.tourId,
+    describe: `updated tag ${tag.name} (${Object.keys(body).join(', ')})`,
+  };
 }
 
 async function tagUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const { args, tag } = await tagBefore(call, ctx);
   const saved = { tourId: args.tourId, name: tag.name, ...(tag.color ? { colorId: tag.color.id } : {}) };
-  return [recordUndo('tagWriteBack', 'tag', 'tagId', tag.id, call.idempotencyKey, `put tag ${tag.name} back as it was`, saved)];
+  return [
+    recordUndo(
+      'tagWriteBack',
+      'tag',
+      'tagId',
+      tag.id,
+      call.idempotencyKey,
+      `put tag ${tag.name} back as it was`,
+      saved,
+    ),
+  ];
 }
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const tagUndo = {
   tagRemove: (args, ctx) =>
-    ignoreGone(() => ctx.client.call(deleteTag, { params: { tourId: String(args.tourId), tagId: Number(args.tagId) }, signal: ctx.signal })),
+    ignoreGone(() =>
+      ctx.client.call(deleteTag, {
+        params: { tourId: String(args.tourId), tagId: Number(args.tagId) },
+        signal: ctx.signal,
+      }),
+    ),
   tagWriteBack: (undo, ctx) =>
     ignoreGone(() =>
       ctx.client.call(updateTag, {

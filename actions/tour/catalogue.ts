@@ -75,10 +75,7 @@ export const tourUpdateArgs = z.strictObject({
   timeZone: timeZone.optional(),
   addDays: z.array(tourDaySpec).optional().describe('Days to add.'),
   updateDays: z.array(tourDayChange).optional().describe('Days to change; the others stay as they are.'),
-  removeDays: z
-    .array(dayRef)
-    .optional()
-    .describe('Days to delete with all their content (needs allowDestroy: true).'),
+  removeDays: z.array(dayRef).optional().describe('Days to delete with all their content (needs allowDestroy: true).'),
 });
 export type TourUpdateArgs = z.infer<typeof tourUpdateArgs>;
 
@@ -91,10 +88,14 @@ export const tourUpdate = defineAction({
   calls: ['GET /v1/tours?org_id', 'GET /v1/day-types', 'PUT /v1/tours/{tourId}'],
   kind: ActionKind.update,
   compensation: {
-    describe: 'restore the previous name, time zone and day details and remove the added days (removed days cannot come back)',
+    describe:
+      'restore the previous name, time zone and day details and remove the added days (removed days cannot come back)',
     calls: ['PUT /v1/tours/{tourId}'],
   },
-  destructive: destroysWhenListed('removeDays', (which) => `removes days${which}: their schedule items, guest list entries and links are deleted for good`),
+  destructive: destroysWhenListed(
+    'removeDays',
+    (which) => `removes days${which}: their schedule items, guest list entries and links are deleted for good`,
+  ),
 });
 
 export const tourFindArgs = z
@@ -103,7 +104,10 @@ export const tourFindArgs = z
     tourId: tourId.optional().describe('Or the tour ID.'),
     org: z.string().min(1).optional().describe('Organization name or ID. @default every organization you belong to'),
   })
-  .refine((args) => unresolved(args) || (args.name === undefined) !== (args.tourId === undefined), 'give either "name" or "tourId"');
+  .refine(
+    (args) => unresolved(args) || (args.name === undefined) !== (args.tourId === undefined),
+    'give either "name" or "tourId"',
+  );
 export type TourFindArgs = z.infer<typeof tourFindArgs>;
 
 export const tourFind = defineAction({
@@ -132,7 +136,12 @@ export const tourDays = defineAction({
   name: 'tour.days',
   description: 'Select days of a tour by date range, dates, day type or name.',
   args: tourDaysArgs,
-  outputs: outputs({ days, ids: recordIds('list of day IDs'), dates: z.array(z.string()).describe('list of dates'), count: wholeNumber('number of days') }),
+  outputs: outputs({
+    days,
+    ids: recordIds('list of day IDs'),
+    dates: z.array(z.string()).describe('list of dates'),
+    count: wholeNumber('number of days'),
+  }),
   calls: ['GET /v1/tours/{tourId}/data'],
   kind: ActionKind.read,
   compensation: null,
@@ -140,17 +149,35 @@ export const tourDays = defineAction({
 
 export const tourDeleteArgs = z.strictObject({ tourId });
 export type TourDeleteArgs = z.infer<typeof tourDeleteArgs>;
-export const tourDelete = finalDelete('tour.delete', 'tour', tourDeleteArgs, z.string(), '/v1/tours/{tourId}', 'a whole tour with its days, schedule, venues, stays, guest list and bulletins');
+export const tourDelete = finalDelete(
+  'tour.delete',
+  'tour',
+  tourDeleteArgs,
+  z.string(),
+  '/v1/tours/{tourId}',
+  'a whole tour with its days, schedule, venues, stays, guest list and bulletins',
+);
 
 const nullableText = z.string().nullable();
 /** A tour member as `tour.members` gives it. */
-export const personEntry = z.strictObject({ id: z.string(), name: nullableText, firstName: nullableText, lastName: nullableText, email: nullableText, role: nullableText });
+export const personEntry = z.strictObject({
+  id: z.string(),
+  name: nullableText,
+  firstName: nullableText,
+  lastName: nullableText,
+  email: nullableText,
+  role: nullableText,
+});
 export const PERSON_FIELDS = Object.keys(personEntry.shape).join(', ');
 
 export const tourMembersArgs = z.strictObject({
   tourId,
   role: z.string().min(1).optional().describe('Only members with this role on the tour (Admin, Member, ...).'),
-  person: z.string().min(1).optional().describe('Only this member or invitee: full name or e-mail (case-insensitive), as steps name people.'),
+  person: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Only this member or invitee: full name or e-mail (case-insensitive), as steps name people.'),
   invites: z.boolean().default(true).describe('List the pending invites too.'),
 });
 export type TourMembersArgs = z.infer<typeof tourMembersArgs>;
@@ -161,7 +188,9 @@ export const tourMembers = defineAction({
   args: tourMembersArgs,
   outputs: outputs({
     members: z.array(personEntry).describe(`list of { ${PERSON_FIELDS} }`),
-    invites: z.array(z.strictObject({ id: z.union([z.int(), z.string()]), email: nullableText })).describe('list of { id, email }'),
+    invites: z
+      .array(z.strictObject({ id: z.union([z.int(), z.string()]), email: nullableText }))
+      .describe('list of { id, email }'),
     names: z.array(z.string()).describe('the members’ full names'),
     emails: z.array(z.string()).describe('every member’s and invitee’s e-mail'),
     count: wholeNumber('members plus invites'),
@@ -177,8 +206,19 @@ export const tourActionList = [tourCreate, tourUpdate, tourFind, tourDays, tourD
 const exampleTour = '${{ inputs.tourId }}';
 /** One example step per tour action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
 export const TOUR_EXAMPLES = {
-  'tour.create': { name: 'Spring Tour 2027', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }, { date: '2027-03-28', city: 'Hamburg', dayType: 'Travel' }] },
-  'tour.update': { tourId: exampleTour, name: 'Spring Tour 2027 (extended)', addDays: [{ date: '2027-03-30', city: 'Copenhagen', dayType: 'Show', timeZone: 'Europe/Copenhagen' }] },
+  'tour.create': {
+    name: 'Spring Tour 2027',
+    timeZone: 'Europe/Berlin',
+    days: [
+      { date: '2027-03-27', city: 'Berlin', dayType: 'Show' },
+      { date: '2027-03-28', city: 'Hamburg', dayType: 'Travel' },
+    ],
+  },
+  'tour.update': {
+    tourId: exampleTour,
+    name: 'Spring Tour 2027 (extended)',
+    addDays: [{ date: '2027-03-30', city: 'Copenhagen', dayType: 'Show', timeZone: 'Europe/Copenhagen' }],
+  },
   'tour.find': { name: 'Spring Tour 2027' },
   'tour.days': { tourId: exampleTour, from: '2027-03-27', to: '2027-04-10', dayTypes: ['Show'] },
   'tour.delete': { tourId: exampleTour },

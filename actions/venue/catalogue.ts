@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
-import { dayRef, location, lookupName, nameOrId, nameRef, numericId, tourId, visibility } from '../../definitions/actions/vocabulary.ts';
+import {
+  dayRef,
+  location,
+  lookupName,
+  nameOrId,
+  nameRef,
+  numericId,
+  tourId,
+  visibility,
+} from '../../definitions/actions/vocabulary.ts';
 import { outputs, recordId } from '../../definitions/actions/outputs.ts';
 import { finalDelete, namedRecordArgs } from '../../definitions/actions/by-id.ts';
 import { defineRead, listOutputs, nullableInt, nullableText } from '../../definitions/actions/lists.ts';
@@ -60,14 +69,27 @@ export const venueUpdate = defineAction({
   description: 'Change a venue, named by its title or ID; only the fields given change.',
   args: venueUpdateArgs,
   outputs: outputs({ id: recordId('venue ID') }),
-  calls: ['GET /v1/tours/{tourId}/venues', 'GET /v1/venues/{venueId}', 'GET /v1/reference/types', 'PUT /v1/venues/{venueId}'],
+  calls: [
+    'GET /v1/tours/{tourId}/venues',
+    'GET /v1/venues/{venueId}',
+    'GET /v1/reference/types',
+    'PUT /v1/venues/{venueId}',
+  ],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/venues/{venueId}'] },
 });
 
 export const venueDeleteArgs = namedRecordArgs({ nameArg: 'venue', idArg: 'venueId', noun: 'venue', by: 'title' });
 export type VenueDeleteArgs = z.infer<typeof venueDeleteArgs>;
-export const venueDelete = finalDelete('venue.delete', 'venue', venueDeleteArgs, z.int(), '/v1/venues/{venueId}', 'a venue with its contacts and attachments', { by: 'title', list: '/v1/tours/{tourId}/venues' });
+export const venueDelete = finalDelete(
+  'venue.delete',
+  'venue',
+  venueDeleteArgs,
+  z.int(),
+  '/v1/venues/{venueId}',
+  'a venue with its contacts and attachments',
+  { by: 'title', list: '/v1/tours/{tourId}/venues' },
+);
 
 export const venueListArgs = z.strictObject({
   tourId,
@@ -106,7 +128,14 @@ const exampleTour = '${{ inputs.tourId }}';
 /** One example step per venue action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
 export const VENUE_EXAMPLES = {
   'venue.list': { tourId: exampleTour, from: '2027-03-27', to: '2027-04-03', category: 'Arena' },
-  'venue.create': { tourId: exampleTour, day: '2027-03-27', title: 'Uber Arena', category: 'Arena', capacity: 17000, location: { address: 'Mercedes-Platz 1, 10243 Berlin', lat: 52.5053, lng: 13.4431 } },
+  'venue.create': {
+    tourId: exampleTour,
+    day: '2027-03-27',
+    title: 'Uber Arena',
+    category: 'Arena',
+    capacity: 17000,
+    location: { address: 'Mercedes-Platz 1, 10243 Berlin', lat: 52.5053, lng: 13.4431 },
+  },
   'venue.update': { tourId: exampleTour, venue: 'Uber Arena', capacity: 15000 },
   'venue.delete': { tourId: exampleTour, venue: 'Columbiahalle' },
 } as const;

@@ -5,7 +5,14 @@
  */
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { venueCreateArgs, venueDelete, venueListArgs, venueUpdateArgs, type VenueUpdateArgs } from './catalogue.ts';
-import { createVenue, deleteVenue, getVenue, updateVenue, type UpdateVenueBody, type Venue } from '../../api/contract/venues.ts';
+import {
+  createVenue,
+  deleteVenue,
+  getVenue,
+  updateVenue,
+  type UpdateVenueBody,
+  type Venue,
+} from '../../api/contract/venues.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
 import { foldName, readVenues, venueIdOf } from '../../activities/names/index.ts';
 import { byIdHandler } from '../../activities/actions/by-id.ts';
@@ -21,14 +28,22 @@ import { visibilityBody } from '../../activities/actions/tour-people.ts';
 type VenueFields = Omit<VenueUpdateArgs, 'venueId' | 'venue' | 'tourId'>;
 
 /** The API fields for the venue fields a call gives; names resolved, the place in the venue's zone. */
-async function venueFields(ctx: ActionContext, args: VenueFields, timeZone: string | null | undefined): Promise<UpdateVenueBody> {
+async function venueFields(
+  ctx: ActionContext,
+  args: VenueFields,
+  timeZone: string | null | undefined,
+): Promise<UpdateVenueBody> {
   const { lookups } = ctx.client;
   return {
     ...(args.title !== undefined ? { title: args.title } : {}),
-    ...(args.category !== undefined ? { venueCategoryId: await lookups.resolve('venueCategories', args.category) } : {}),
+    ...(args.category !== undefined
+      ? { venueCategoryId: await lookups.resolve('venueCategories', args.category) }
+      : {}),
     ...(args.type !== undefined ? { venueTypeId: await lookups.resolve('venueTypes', args.type) } : {}),
     ...(args.capacity !== undefined ? { capacity: args.capacity } : {}),
-    ...(args.location !== undefined ? { location: toLocation(args.location, timeZone, args.title) as UpdateVenueBody['location'] } : {}),
+    ...(args.location !== undefined
+      ? { location: toLocation(args.location, timeZone, args.title) as UpdateVenueBody['location'] }
+      : {}),
     ...(args.notes !== undefined ? { notes: args.notes } : {}),
     ...(args.confirmed !== undefined ? { status: args.confirmed } : {}),
   };
@@ -39,7 +54,14 @@ async function venueCreate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   const visibility = await visibilityBody(ctx, 'venue', args.tourId, args.visibility);
   const fields = await venueFields(ctx, args, day.timeZone);
-  const body = { ...fields, ...visibility.fields, title: args.title, venueCategoryId: fields.venueCategoryId!, tour_id: args.tourId, day_id: day.id };
+  const body = {
+    ...fields,
+    ...visibility.fields,
+    title: args.title,
+    venueCategoryId: fields.venueCategoryId!,
+    tour_id: args.tourId,
+    day_id: day.id,
+  };
   const { id } = await ctx.client.call(createVenue, { body, idempotencyKey: ctx.key(), signal: ctx.signal });
   const undo: UndoRecord = {
     activity: 'venueDelete',
@@ -62,14 +84,21 @@ async function venueCreatePlan(call: StepCall, ctx: ActionContext): Promise<Call
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
   await visibilityBody(ctx, 'venue', args.tourId, args.visibility);
   const fields = await venueFields(ctx, args, day.timeZone);
-  return { would: Would.create, describe: `create venue ${args.title} on ${day.date} (${Object.keys(fields).join(', ')})`, output: { id: WOULD_CREATE, dayId: day.id } };
+  return {
+    would: Would.create,
+    describe: `create venue ${args.title} on ${day.date} (${Object.keys(fields).join(', ')})`,
+    output: { id: WOULD_CREATE, dayId: day.id },
+  };
 }
 
 /** The venue's Location object as read (the single read carries it), else one rebuilt from its address. */
 function previousLocation(venue: Venue): JsonObject | undefined {
   return (
     locationObject((venue as { location?: unknown }).location) ??
-    locationFromRead({ address: venue.formatted_address, coordinates: venue.coordinates, timeZone: venue.timezone }, venue.title)
+    locationFromRead(
+      { address: venue.formatted_address, coordinates: venue.coordinates, timeZone: venue.timezone },
+      venue.title,
+    )
   );
 }
 
@@ -127,13 +156,17 @@ async function venueUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutc
     output: { id: venueId },
     undo: [],
     ...(venue.tour?.id ? { tourId: venue.tour.id } : {}),
-    describe: same ? `venue ${title} already so (${fields}): nothing written` : `updated venue ${title} (${fields || 'nothing to change'})`,
+    describe: same
+      ? `venue ${title} already so (${fields}): nothing written`
+      : `updated venue ${title} (${fields || 'nothing to change'})`,
   };
 }
 
 /** True when any day filter is given. */
 function filtersDays(selection: DaySelection): boolean {
-  return [selection.from, selection.to, selection.dates, selection.dayTypes, selection.names].some((value) => value !== undefined);
+  return [selection.from, selection.to, selection.dates, selection.dayTypes, selection.names].some(
+    (value) => value !== undefined,
+  );
 }
 
 function venueOutput(venue: Venue): JsonObject {
@@ -153,8 +186,11 @@ function venueOutput(venue: Venue): JsonObject {
 
 async function venueList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, venueListArgs, call.args);
-  const dayIds = filtersDays(args) ? new Set((await selectDays(ctx, await lookupTour(ctx, args.tourId), args)).map((day) => day.id)) : undefined;
-  const categoryId = args.category === undefined ? undefined : await ctx.client.lookups.resolve('venueCategories', args.category);
+  const dayIds = filtersDays(args)
+    ? new Set((await selectDays(ctx, await lookupTour(ctx, args.tourId), args)).map((day) => day.id))
+    : undefined;
+  const categoryId =
+    args.category === undefined ? undefined : await ctx.client.lookups.resolve('venueCategories', args.category);
   const venues = (await readVenues(ctx, args.tourId))
     .filter(
       (venue) =>
@@ -163,15 +199,25 @@ async function venueList(call: StepCall, ctx: ActionContext): Promise<StepOutcom
         (categoryId === undefined || venue.venue_category?.id === categoryId),
     )
     .map(venueOutput);
-  return { output: { venues, ids: venues.map((venue) => venue.id as number), count: venues.length }, undo: [], tourId: args.tourId, describe: `read ${plural(venues.length, 'venue')}` };
+  return {
+    output: { venues, ids: venues.map((venue) => venue.id as number), count: venues.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `read ${plural(venues.length, 'venue')}`,
+  };
 }
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const venueUndo = {
-  venueDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteVenue, { params: { venueId: Number(args.venueId) }, signal: ctx.signal })),
+  venueDelete: (args, ctx) =>
+    ignoreGone(() => ctx.client.call(deleteVenue, { params: { venueId: Number(args.venueId) }, signal: ctx.signal })),
   venueWriteBack: (args, ctx) =>
     ignoreGone(() =>
-      ctx.client.call(updateVenue, { params: { venueId: Number(args.venueId) }, body: asBody<UpdateVenueBody>(args.body), signal: ctx.signal }),
+      ctx.client.call(updateVenue, {
+        params: { venueId: Number(args.venueId) },
+        body: asBody<UpdateVenueBody>(args.body),
+        signal: ctx.signal,
+      }),
     ),
 } satisfies Record<string, UndoHandler>;
 
@@ -184,7 +230,8 @@ export const venueActions = {
       idArg: 'venueId',
       resolve: (ctx, args) => venueIdOf(ctx, args),
       describe: (id) => `deleted venue ${id} for good`,
-      write: (ctx, venueId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteVenue, { params: { venueId }, idempotencyKey, signal: ctx.signal })),
+      write: (ctx, venueId, idempotencyKey) =>
+        deleteOnce(() => ctx.client.call(deleteVenue, { params: { venueId }, idempotencyKey, signal: ctx.signal })),
     }),
     'venue.list': { run: venueList },
   },

@@ -51,7 +51,8 @@ export function byIdHandler(spec: ByIdWrite): ActionHandler {
   return {
     run: async (call: StepCall, ctx: ActionContext): Promise<StepOutcome> => {
       const id = await idOf(call, ctx);
-      if (id === undefined) return { output: { id: null }, undo: [], describe: `${spec.action.name}: deleted by an earlier attempt` };
+      if (id === undefined)
+        return { output: { id: null }, undo: [], describe: `${spec.action.name}: deleted by an earlier attempt` };
       await spec.write(ctx, id, ctx.key());
       return { output: { id }, undo: [], describe: spec.describe(id) };
     },
@@ -78,6 +79,14 @@ export async function restoreForUndo(body: () => Promise<unknown>): Promise<void
 }
 
 /** An undo record of one record: `{ activity, args: { <idArg>: id, by }, describe, record }`. */
-export function recordUndo(activity: UndoName, resource: string, idArg: string, id: number, by: string, describe: string, extra: JsonObject = {}): UndoRecord {
+export function recordUndo(
+  activity: UndoName,
+  resource: string,
+  idArg: string,
+  id: number,
+  by: string,
+  describe: string,
+  extra: JsonObject = {},
+): UndoRecord {
   return { activity, args: { [idArg]: id, by, ...extra }, describe, record: { resource, id } };
 }

@@ -10,7 +10,10 @@ export function parseArgs<S extends z.ZodType>(action: string, schema: S, args: 
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(arguments)'}: ${issue.message}`);
-  throw ApplicationFailure.nonRetryable(`${action}: invalid arguments at run time: ${problems.join('; ')}`, FailureType.INVALID_ARGUMENTS);
+  throw ApplicationFailure.nonRetryable(
+    `${action}: invalid arguments at run time: ${problems.join('; ')}`,
+    FailureType.INVALID_ARGUMENTS,
+  );
 }
 
 /** A step that cannot go on for a reason in the playbook's data (unknown name, empty selection). */

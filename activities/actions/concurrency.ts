@@ -19,7 +19,11 @@ export const PREPARATIONS_IN_FLIGHT = 10;
  * `values`. After a failure no new work starts; the calls under way finish, then the first
  * error is thrown (nothing is left running).
  */
-export async function mapLimited<T, R>(values: readonly T[], limit: number, work: (value: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  values: readonly T[],
+  limit: number,
+  work: (value: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(values.length);
   let next = 0;
   let failure: { error: unknown } | undefined;

@@ -3,13 +3,25 @@
  * written back) and `contact.ensure` finds one by e-mail, else by name, and adds it only when the
  * book has none (its undo is `contact.create`'s: the API cannot delete key contacts).
  */
-import { contactEnsureArgs, contactUpdateArgs, type ContactUpdateArgs } from '../../definitions/actions/contact-edits.ts';
+import {
+  contactEnsureArgs,
+  contactUpdateArgs,
+  type ContactUpdateArgs,
+} from '../../definitions/actions/contact-edits.ts';
 import { createKeyContact, updateKeyContact, type UpdateKeyContactBody } from '../../api/contract/contacts.ts';
 import { ApiError } from '../../api/client/index.ts';
 import type { KeyContact } from '../../api/contract/organizations.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import { ambiguousName, foldName, fullNameOf as fullName, keyContactCandidates as candidates, keyContactPlace as where, pick, readKeyContacts as readBook } from '../names/index.ts';
+import {
+  ambiguousName,
+  foldName,
+  fullNameOf as fullName,
+  keyContactCandidates as candidates,
+  keyContactPlace as where,
+  pick,
+  readKeyContacts as readBook,
+} from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
 import { isRetry } from './attempts.ts';
@@ -18,21 +30,34 @@ import { contactsSetHandler, generalContactsUndo } from './general-contacts.ts';
 import { asBody } from './step-support.ts';
 
 /** The contact an update names; after a lost answer, one already carrying its new e-mail or name. */
-async function contactBefore(call: StepCall, ctx: ActionContext): Promise<{ args: ContactUpdateArgs; contact: KeyContact }> {
+async function contactBefore(
+  call: StepCall,
+  ctx: ActionContext,
+): Promise<{ args: ContactUpdateArgs; contact: KeyContact }> {
   const args = parseArgs(call.action, contactUpdateArgs, call.args);
   const orgId = await bookOf(ctx, args);
   const book = candidates(await readBook(ctx, orgId));
   try {
     return { args, contact: pick(where(orgId), args.contact, book) };
   } catch (error) {
-    const renamed = args.email ?? (args.firstName !== undefined && args.lastName !== undefined ? `${args.firstName} ${args.lastName}` : undefined);
+    const renamed =
+      args.email ??
+      (args.firstName !== undefined && args.lastName !== undefined ? `${args.firstName} ${args.lastName}` : undefined);
     if (renamed === undefined || typeof args.contact === 'number') throw error;
     return { args, contact: pick(where(orgId), renamed, book) };
   }
 }
 
 /** The API's name of each plain field a call may change. */
-const API_FIELD = { firstName: 'first_name', lastName: 'last_name', email: 'email', role: 'role', company: 'company', city: 'city', url: 'url' } as const;
+const API_FIELD = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  role: 'role',
+  company: 'company',
+  city: 'city',
+  url: 'url',
+} as const;
 
 /** The API fields of the values a call gives (`number` and `country` are strings on update). */
 function updateBody(args: ContactUpdateArgs): UpdateKeyContactBody {
@@ -48,7 +73,8 @@ function updateBody(args: ContactUpdateArgs): UpdateKeyContactBody {
   return body;
 }
 
-const textOf = (value: string | number | null | undefined): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+const textOf = (value: string | number | null | undefined): string | null =>
+  value === null || value === undefined || value === '' ? null : String(value);
 
 /** The contact's values before, of the fields a body changes. */
 function previousOf(contact: KeyContact, body: UpdateKeyContactBody): UpdateKeyContactBody {
@@ -69,25 +95,51 @@ function previousOf(contact: KeyContact, body: UpdateKeyContactBody): UpdateKeyC
 async function contactUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { args, contact } = await contactBefore(call, ctx);
   const body = updateBody(args);
-  await ctx.client.call(updateKeyContact, { params: { keyContactId: contact.id }, body, idempotencyKey: ctx.key(), signal: ctx.signal });
-  return { output: { id: contact.id }, undo: [], ...(args.tourId ? { tourId: args.tourId } : {}), describe: `edited key contact ${contact.id} (${Object.keys(body).join(', ')})` };
+  await ctx.client.call(updateKeyContact, {
+    params: { keyContactId: contact.id },
+    body,
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
+  return {
+    output: { id: contact.id },
+    undo: [],
+    ...(args.tourId ? { tourId: args.tourId } : {}),
+    describe: `edited key contact ${contact.id} (${Object.keys(body).join(', ')})`,
+  };
 }
 
 async function contactUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const { args, contact } = await contactBefore(call, ctx);
   const body = previousOf(contact, updateBody(args));
-  return [{ activity: 'keyContactWriteBack', args: { contactId: contact.id, body: body as JsonObject, by: call.idempotencyKey }, describe: `put key contact ${contact.id} back as it was`, record: { resource: 'keyContact', id: contact.id } }];
+  return [
+    {
+      activity: 'keyContactWriteBack',
+      args: { contactId: contact.id, body: body as JsonObject, by: call.idempotencyKey },
+      describe: `put key contact ${contact.id} back as it was`,
+      record: { resource: 'keyContact', id: contact.id },
+    },
+  ];
 }
 
 /** The book's contact for these details: by e-mail, else by name among contacts without an e-mail. */
-function findInBook(book: readonly KeyContact[], args: { email?: string | undefined; firstName: string; lastName: string }, orgId: string): KeyContact | undefined {
+function findInBook(
+  book: readonly KeyContact[],
+  args: { email?: string | undefined; firstName: string; lastName: string },
+  orgId: string,
+): KeyContact | undefined {
   if (args.email !== undefined) {
     const byEmail = book.find((contact) => contact.email && foldName(contact.email) === foldName(args.email!));
     if (byEmail) return byEmail;
   }
   const name = foldName(`${args.firstName} ${args.lastName}`);
   const byName = book.filter((contact) => !contact.email && foldName(fullName(contact)) === name);
-  if (byName.length > 1) throw ambiguousName({ ...where(orgId), kind: 'key contact without an e-mail' }, `${args.firstName} ${args.lastName}`, candidates(byName));
+  if (byName.length > 1)
+    throw ambiguousName(
+      { ...where(orgId), kind: 'key contact without an e-mail' },
+      `${args.firstName} ${args.lastName}`,
+      candidates(byName),
+    );
   return byName[0];
 }
 
@@ -118,7 +170,13 @@ async function contactEnsure(call: StepCall, ctx: ActionContext): Promise<StepOu
   const orgId = await bookOf(ctx, args);
   const found = findInBook(await readBook(ctx, orgId), args, orgId);
   const tour = args.tourId ? { tourId: args.tourId } : {};
-  if (found && !(await addedByEarlierAttempt(ctx, found))) return { output: { id: found.id, created: false }, undo: [], ...tour, describe: `found key contact ${found.id} in the book` };
+  if (found && !(await addedByEarlierAttempt(ctx, found)))
+    return {
+      output: { id: found.id, created: false },
+      undo: [],
+      ...tour,
+      describe: `found key contact ${found.id} in the book`,
+    };
   const created = found ? addedContact(args, found.id) : await contactCreate(call, ctx);
   return { ...created, output: { ...(created.output as { id: number }), created: true } };
 }
@@ -128,7 +186,12 @@ export const contactEditUndo = {
   ...generalContactsUndo,
   keyContactWriteBack: (args, ctx) =>
     ignoreGone(() =>
-      ctx.client.call(updateKeyContact, { params: { keyContactId: Number(args.contactId) }, body: asBody<UpdateKeyContactBody>(args.body), idempotencyKey: ctx.key(), signal: ctx.signal }),
+      ctx.client.call(updateKeyContact, {
+        params: { keyContactId: Number(args.contactId) },
+        body: asBody<UpdateKeyContactBody>(args.body),
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      }),
     ),
 } satisfies Record<string, UndoHandler>;
 

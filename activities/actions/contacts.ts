@@ -5,7 +5,12 @@
  * run's manual-repair list instead of pretending the book is as it was.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import { contactCreateArgs, contactLinkArgs, type ContactCreateArgs, type ContactLinkArgs } from '../../definitions/actions/contacts.ts';
+import {
+  contactCreateArgs,
+  contactLinkArgs,
+  type ContactCreateArgs,
+  type ContactLinkArgs,
+} from '../../definitions/actions/contacts.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import {
   createKeyContact,
@@ -31,7 +36,10 @@ export async function organizationOfTour(ctx: ActionContext, tourId: string): Pr
 }
 
 /** The organization whose book a step names: a tour's, or one by name or ID (or the default). */
-export function bookOf(ctx: ActionContext, args: { tourId?: string | undefined; org?: string | undefined }): Promise<string> {
+export function bookOf(
+  ctx: ActionContext,
+  args: { tourId?: string | undefined; org?: string | undefined },
+): Promise<string> {
   return args.tourId !== undefined ? organizationOfTour(ctx, args.tourId) : resolveOrganization(ctx, args.org);
 }
 
@@ -42,7 +50,9 @@ export function keyContactBody(args: ContactCreateArgs, orgId: string): CreateKe
     last_name: args.lastName,
     ...(args.email !== undefined ? { email: args.email } : {}),
     // The create takes the number as a number, without the calling code.
-    ...(args.phone !== undefined ? { number: Number(args.phone.number.replace(/\s+/g, '')), country: args.phone.country } : {}),
+    ...(args.phone !== undefined
+      ? { number: Number(args.phone.number.replace(/\s+/g, '')), country: args.phone.country }
+      : {}),
     ...(args.role !== undefined ? { role: args.role } : {}),
     ...(args.company !== undefined ? { company: args.company } : {}),
     ...(args.city !== undefined ? { city: args.city } : {}),
@@ -59,7 +69,10 @@ export async function contactCreate(call: StepCall, ctx: ActionContext): Promise
 }
 
 /** The outcome of a call that added key contact `id`: its undo lists it for manual repair. */
-export function addedContact(args: { firstName: string; lastName: string; tourId?: string | undefined }, id: number): StepOutcome {
+export function addedContact(
+  args: { firstName: string; lastName: string; tourId?: string | undefined },
+  id: number,
+): StepOutcome {
   const label = `${args.firstName} ${args.lastName}`;
   const undo: UndoRecord = {
     activity: 'keyContactLeftBehind',
@@ -67,7 +80,12 @@ export function addedContact(args: { firstName: string; lastName: string; tourId
     describe: `key contact ${label} (${id}) stays in the organization's book`,
     record: { resource: 'keyContact', id, label },
   };
-  return { output: { id }, undo: [undo], ...(args.tourId ? { tourId: args.tourId } : {}), describe: `added key contact ${label} (${id})` };
+  return {
+    output: { id },
+    undo: [undo],
+    ...(args.tourId ? { tourId: args.tourId } : {}),
+    describe: `added key contact ${label} (${id})`,
+  };
 }
 
 /** Where a link goes: a venue or a stay, with its read and write endpoints. */
@@ -79,14 +97,19 @@ function linkTarget(args: ContactLinkArgs | JsonObject) {
       ids: { venueId } as JsonObject,
       read: (ctx: ActionContext) => ctx.client.call(listVenueKeyContacts, { params: { venueId }, signal: ctx.signal }),
       write: (ctx: ActionContext, key_contact_id: number, operation: 'ADD' | 'REMOVE') =>
-        ctx.client.call(updateVenueKeyContacts, { params: { venueId }, body: { key_contacts: [{ key_contact_id, operation }] }, signal: ctx.signal }),
+        ctx.client.call(updateVenueKeyContacts, {
+          params: { venueId },
+          body: { key_contacts: [{ key_contact_id, operation }] },
+          signal: ctx.signal,
+        }),
     };
   }
   const accommodationId = Number(args.stayId);
   return {
     label: `stay ${accommodationId}`,
     ids: { stayId: accommodationId } as JsonObject,
-    read: (ctx: ActionContext) => ctx.client.call(listAccommodationKeyContacts, { params: { accommodationId }, signal: ctx.signal }),
+    read: (ctx: ActionContext) =>
+      ctx.client.call(listAccommodationKeyContacts, { params: { accommodationId }, signal: ctx.signal }),
     write: (ctx: ActionContext, key_contact_id: number, operation: 'ADD' | 'REMOVE') =>
       ctx.client.call(updateAccommodationKeyContacts, {
         params: { accommodationId },
@@ -146,7 +169,9 @@ async function contactLink(call: StepCall, ctx: ActionContext): Promise<StepOutc
     output: { contactId: args.contactId },
     undo,
     describe: `linked key contact ${args.contactId} to ${target.label}`,
-    ...(undo.length === 0 ? { warnings: [`Key contact ${args.contactId} was linked to ${target.label} already.`] } : {}),
+    ...(undo.length === 0
+      ? { warnings: [`Key contact ${args.contactId} was linked to ${target.label} already.`] }
+      : {}),
   };
 }
 

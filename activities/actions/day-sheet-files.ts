@@ -42,13 +42,21 @@ export interface SheetNames {
  * safe names. A folder or path that would leave `root` is refused.
  */
 export function sheetFile(root: string, folder: string, template: string, names: SheetNames): string {
-  const values: Record<string, string> = { tour: safeName(names.tour), date: names.date, day: safeName(names.day), dayId: String(names.dayId) };
+  const values: Record<string, string> = {
+    tour: safeName(names.tour),
+    date: names.date,
+    day: safeName(names.day),
+    dayId: String(names.dayId),
+  };
   const relative = template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
   const base = path.resolve(root);
   const file = path.resolve(base, folder, relative);
   const inside = path.relative(base, file);
   if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
-    throw stepError(`Day sheets are saved inside ${base}; folder "${folder}" with path "${template}" points outside it.`, FailureType.INVALID_ARGUMENTS);
+    throw stepError(
+      `Day sheets are saved inside ${base}; folder "${folder}" with path "${template}" points outside it.`,
+      FailureType.INVALID_ARGUMENTS,
+    );
   }
   return file;
 }
@@ -59,7 +67,10 @@ export function sheetFile(root: string, folder: string, template: string, names:
  */
 export async function checkSheetFile(root: string, folder: string, template: string, file: string): Promise<void> {
   if (await howItLeaves(root, file)) {
-    throw stepError(`Day sheets are saved inside ${path.resolve(root)}; folder "${folder}" with path "${template}" leads outside it through a symbolic link.`, FailureType.INVALID_ARGUMENTS);
+    throw stepError(
+      `Day sheets are saved inside ${path.resolve(root)}; folder "${folder}" with path "${template}" leads outside it through a symbolic link.`,
+      FailureType.INVALID_ARGUMENTS,
+    );
   }
 }
 
@@ -67,7 +78,11 @@ export async function checkSheetFile(root: string, folder: string, template: str
  * GET of a signed storage URL: its status and bytes. A failure to connect names `what`, never
  * the URL (a signed URL is a credential).
  */
-export async function getSigned(url: string, what: string, signal: AbortSignal): Promise<{ status: number; bytes: Buffer }> {
+export async function getSigned(
+  url: string,
+  what: string,
+  signal: AbortSignal,
+): Promise<{ status: number; bytes: Buffer }> {
   try {
     const response = await request(url, { method: 'GET', signal, headersTimeout: 30_000, bodyTimeout: 120_000 });
     return { status: response.statusCode, bytes: Buffer.from(await response.body.arrayBuffer()) };

@@ -65,7 +65,8 @@ async function existing(file: string): Promise<'none' | 'ours' | { keep: string 
   if (stat.isDirectory()) return { keep: 'it is a folder' };
   if (stat.isSymbolicLink()) return { keep: 'it is a symbolic link' };
   if (!stat.isFile()) return { keep: 'it is not a regular file' };
-  if (stat.size > LARGEST_SHEET_BYTES || !(await isMarkedSheet(await readFile(file)))) return { keep: 'it is not a day sheet tourflow saved' };
+  if (stat.size > LARGEST_SHEET_BYTES || !(await isMarkedSheet(await readFile(file))))
+    return { keep: 'it is not a day sheet tourflow saved' };
   return 'ours';
 }
 

@@ -48,7 +48,13 @@ export interface SavedField {
 /** The owner a step names: an item of a day, a venue or a stay, by name or ID. */
 export async function fieldOwnerOf(
   ctx: ActionContext,
-  args: { tourId: string; day?: DayRef | undefined; item?: NameRef | undefined; venue?: NameRef | undefined; stay?: NameRef | undefined },
+  args: {
+    tourId: string;
+    day?: DayRef | undefined;
+    item?: NameRef | undefined;
+    venue?: NameRef | undefined;
+    stay?: NameRef | undefined;
+  },
 ): Promise<FieldOwner> {
   if (args.item !== undefined) {
     const day = resolveDay(await lookupTour(ctx, args.tourId), args.day!);
@@ -65,7 +71,8 @@ export async function fieldOwnerOf(
 
 /** The key of a premade field of a venue or stay, named by key or label. */
 export async function premadeKey(ctx: ActionContext, owner: FieldOwner, template: string): Promise<string> {
-  if (owner.kind === 'item') throw stepError('Schedule items have no premade fields; give the field by "title" or "field".');
+  if (owner.kind === 'item')
+    throw stepError('Schedule items have no premade fields; give the field by "title" or "field".');
   const group = owner.kind === 'venue' ? 'venueFieldTemplates' : 'stayFieldTemplates';
   const id = await ctx.client.lookups.resolve(group, template);
   return (await ctx.client.lookups.nameOf(group, id)) ?? template;
@@ -75,7 +82,12 @@ export async function premadeKey(ctx: ActionContext, owner: FieldOwner, template
  * The value a premade field of a venue is written with: for one whose value comes from another
  * lookup (the age restriction) the entry's label, named by label or ID; any other as given.
  */
-export async function premadeValue(ctx: ActionContext, owner: FieldOwner, key: string | null | undefined, value: string | null | undefined): Promise<string | null | undefined> {
+export async function premadeValue(
+  ctx: ActionContext,
+  owner: FieldOwner,
+  key: string | null | undefined,
+  value: string | null | undefined,
+): Promise<string | null | undefined> {
   const group = key ? ENUM_FIELD_LOOKUPS[key] : undefined;
   if (owner.kind !== 'venue' || group === undefined || typeof value !== 'string') return value;
   return ctx.client.lookups.nameOf(group, await ctx.client.lookups.resolve(group, value));
@@ -100,12 +112,30 @@ export async function fieldsOf(ctx: ActionContext, owner: FieldOwner): Promise<S
 }
 
 /** Writes changes to the owner's fields (only the listed fields change). */
-export async function writeFields(ctx: ActionContext, owner: FieldOwner, fields: FieldChange[], idempotencyKey: string): Promise<void> {
+export async function writeFields(
+  ctx: ActionContext,
+  owner: FieldOwner,
+  fields: FieldChange[],
+  idempotencyKey: string,
+): Promise<void> {
   const { signal } = ctx;
   const body = { fields };
-  if (owner.kind === 'item') await ctx.client.call(updateScheduleItemCustomFields, { params: { itemId: owner.id }, body, idempotencyKey, signal });
-  else if (owner.kind === 'venue') await ctx.client.call(updateVenueCustomFields, { params: { venueId: owner.id }, body, idempotencyKey, signal });
-  else await ctx.client.call(updateAccommodationCustomFields, { params: { accommodationId: owner.id }, body, idempotencyKey, signal });
+  if (owner.kind === 'item')
+    await ctx.client.call(updateScheduleItemCustomFields, {
+      params: { itemId: owner.id },
+      body,
+      idempotencyKey,
+      signal,
+    });
+  else if (owner.kind === 'venue')
+    await ctx.client.call(updateVenueCustomFields, { params: { venueId: owner.id }, body, idempotencyKey, signal });
+  else
+    await ctx.client.call(updateAccommodationCustomFields, {
+      params: { accommodationId: owner.id },
+      body,
+      idempotencyKey,
+      signal,
+    });
 }
 
 /**
@@ -121,7 +151,8 @@ export function fieldsWriteBack(owner: FieldOwner, fields: SavedField[], by: str
   };
 }
 
-const differs = (a: SavedField, b: SavedField) => a.title !== b.title || a.description !== b.description || (a.sortOrder !== null && a.sortOrder !== b.sortOrder);
+const differs = (a: SavedField, b: SavedField) =>
+  a.title !== b.title || a.description !== b.description || (a.sortOrder !== null && a.sortOrder !== b.sortOrder);
 
 /** The values of a saved field, as an ADD or UPDATE writes them. */
 const valuesOf = (field: SavedField) => ({
@@ -135,12 +166,20 @@ export function changesBackTo(saved: readonly SavedField[], now: readonly SavedF
   const fields = listBackTo<SavedField, FieldChange>(saved, now, {
     id: (field) => field.id,
     remove: (field) => ({ operation: 'REMOVE', id: field.id! }),
-    add: (field) => ({ operation: 'ADD', ...valuesOf(field), ...(field.templateKey ? { templateKey: field.templateKey } : {}) }),
-    update: (field, current) => (differs(field, current) ? { operation: 'UPDATE', id: field.id!, ...valuesOf(field) } : undefined),
+    add: (field) => ({
+      operation: 'ADD',
+      ...valuesOf(field),
+      ...(field.templateKey ? { templateKey: field.templateKey } : {}),
+    }),
+    update: (field, current) =>
+      differs(field, current) ? { operation: 'UPDATE', id: field.id!, ...valuesOf(field) } : undefined,
   });
   const bookingThen = saved.find((field) => field.id === null)?.description ?? null;
   const bookingNow = now.find((field) => field.id === null)?.description ?? null;
-  const booking: FieldChange[] = bookingThen === bookingNow ? [] : [{ operation: 'ADD', templateKey: CONFIRMATION_NUMBER, description: bookingThen }];
+  const booking: FieldChange[] =
+    bookingThen === bookingNow
+      ? []
+      : [{ operation: 'ADD', templateKey: CONFIRMATION_NUMBER, description: bookingThen }];
   return [...fields, ...booking];
 }
 

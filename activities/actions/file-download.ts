@@ -27,9 +27,14 @@ async function targetFile(root: string, folder: string, name: string): Promise<s
   const base = path.resolve(root);
   const file = path.resolve(base, folder, safeName(name));
   const folderLeaves = await howItLeaves(base, path.dirname(file), true);
-  if (folderLeaves === 'as written') throw stepError(`Files are saved inside ${base}; folder "${folder}" points outside it.`);
-  if (folderLeaves) throw stepError(`Files are saved inside ${base}; folder "${folder}" leads outside it through a symbolic link.`);
-  if (await howItLeaves(base, file)) throw stepError(`Files are saved inside ${base}; the file name in folder "${folder}" is a symbolic link that leads outside it.`);
+  if (folderLeaves === 'as written')
+    throw stepError(`Files are saved inside ${base}; folder "${folder}" points outside it.`);
+  if (folderLeaves)
+    throw stepError(`Files are saved inside ${base}; folder "${folder}" leads outside it through a symbolic link.`);
+  if (await howItLeaves(base, file))
+    throw stepError(
+      `Files are saved inside ${base}; the file name in folder "${folder}" is a symbolic link that leads outside it.`,
+    );
   return file;
 }
 
@@ -50,16 +55,25 @@ async function sameFileThere(file: string, bytes: Buffer): Promise<boolean> {
     throw error;
   }
   if (stat.isFile() && stat.size === bytes.length && (await readFile(file)).equals(bytes)) return true;
-  throw stepError(`File not saved: ${file} already exists with other content; tourflow never replaces a file. Move or delete it, or give file.download another folder or fileName.`, FailureType.FILE_EXISTS);
+  throw stepError(
+    `File not saved: ${file} already exists with other content; tourflow never replaces a file. Move or delete it, or give file.download another folder or fileName.`,
+    FailureType.FILE_EXISTS,
+  );
 }
 
 /** Writes the bytes to a new file whole (file-save.ts): never over a file that appeared meanwhile. */
 async function saveNew(file: string, bytes: Buffer): Promise<void> {
-  await makeFolderOf(file, (folder) => stepError(`File not saved: ${folder} already exists and is not a folder. Move or delete it, or give file.download another folder.`, FailureType.FILE_EXISTS));
+  await makeFolderOf(file, (folder) =>
+    stepError(
+      `File not saved: ${folder} already exists and is not a folder. Move or delete it, or give file.download another folder.`,
+      FailureType.FILE_EXISTS,
+    ),
+  );
   if (await sameFileThere(file, bytes)) return;
   await viaTemporary(file, bytes, async (temporary) => {
     // a file that appeared meanwhile with the same bytes is an earlier attempt's; other content fails
-    if (!(await linkNew(temporary, file)) && !(await sameFileThere(file, bytes))) throw new Error(`File ${file} appeared and went while it was being saved`);
+    if (!(await linkNew(temporary, file)) && !(await sameFileThere(file, bytes)))
+      throw new Error(`File ${file} appeared and went while it was being saved`);
   });
 }
 
@@ -67,10 +81,18 @@ async function saveNew(file: string, bytes: Buffer): Promise<void> {
 export async function fileDownloadRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, fileDownloadArgs, call.args);
   const file = await pickFile(ctx, args);
-  const answer = await ctx.client.call(getFileDownload, { params: { tourId: args.tourId, fileId: file.fileId }, signal: ctx.signal });
+  const answer = await ctx.client.call(getFileDownload, {
+    params: { tourId: args.tourId, fileId: file.fileId },
+    signal: ctx.signal,
+  });
   const name = args.fileName ?? answer.fileName ?? file.fileName ?? file.name ?? `file-${file.fileId}`;
   const target = await targetFile(ctx.outputDir, args.folder, name);
   const bytes = await fetchBytes(answer.downloadUrl, name, ctx.signal);
   await saveNew(target, bytes);
-  return { output: { fileId: file.fileId, path: target, size: bytes.length }, undo: [], tourId: args.tourId, describe: `saved file ${name} (${bytes.length} bytes)` };
+  return {
+    output: { fileId: file.fileId, path: target, size: bytes.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `saved file ${name} (${bytes.length} bytes)`,
+  };
 }

@@ -17,7 +17,16 @@ import { updatePassType } from '../../api/contract/pass-types.ts';
 import { updateScheduleItem } from '../../api/contract/schedule.ts';
 import { updateVenue } from '../../api/contract/venues.ts';
 import type { ActionContext } from '../action.ts';
-import { itemOf, pick, pickPassType, readPassTypeList, stayIdOf, venueIdOf, type Candidate, type NameRef } from '../names/index.ts';
+import {
+  itemOf,
+  pick,
+  pickPassType,
+  readPassTypeList,
+  stayIdOf,
+  venueIdOf,
+  type Candidate,
+  type NameRef,
+} from '../names/index.ts';
 import { stepError } from './common.ts';
 import { lookupTour, resolveDay } from './tour-days.ts';
 
@@ -50,14 +59,23 @@ export interface OwnerArgs {
 export async function ownerOf(ctx: ActionContext, args: OwnerArgs): Promise<FileOwnerRef | undefined> {
   const { tourId } = args;
   if (args.scheduleItem !== undefined) {
-    if (typeof args.scheduleItem === 'number') return { entityType: FileEntityType.scheduleItem, entityId: args.scheduleItem };
+    if (typeof args.scheduleItem === 'number')
+      return { entityType: FileEntityType.scheduleItem, entityId: args.scheduleItem };
     const day = resolveDay(await lookupTour(ctx, tourId), args.day!);
-    return { entityType: FileEntityType.scheduleItem, entityId: (await itemOf(ctx, tourId, day, { item: args.scheduleItem })).id };
+    return {
+      entityType: FileEntityType.scheduleItem,
+      entityId: (await itemOf(ctx, tourId, day, { item: args.scheduleItem })).id,
+    };
   }
-  if (args.venue !== undefined) return { entityType: FileEntityType.venue, entityId: await venueIdOf(ctx, { tourId, venue: args.venue }) };
-  if (args.stay !== undefined) return { entityType: FileEntityType.accommodation, entityId: await stayIdOf(ctx, { tourId, stay: args.stay }) };
+  if (args.venue !== undefined)
+    return { entityType: FileEntityType.venue, entityId: await venueIdOf(ctx, { tourId, venue: args.venue }) };
+  if (args.stay !== undefined)
+    return { entityType: FileEntityType.accommodation, entityId: await stayIdOf(ctx, { tourId, stay: args.stay }) };
   if (args.passType !== undefined) {
-    const id = typeof args.passType === 'number' ? args.passType : pickPassType(await readPassTypeList(ctx, tourId), args.passType, tourId).id;
+    const id =
+      typeof args.passType === 'number'
+        ? args.passType
+        : pickPassType(await readPassTypeList(ctx, tourId), args.passType, tourId).id;
     return { entityType: FileEntityType.passType, entityId: id };
   }
   return undefined;
@@ -96,7 +114,13 @@ function keep(file: FileListItem): JsonObject {
  * Takes file `fileId` off `owner`: writes the record's attachment set back without it. Returns
  * false when the record does not hold it (any more).
  */
-export async function detach(ctx: ActionContext, tourId: string, owner: FileOwnerRef, fileId: number | string, idempotencyKey?: string): Promise<boolean> {
+export async function detach(
+  ctx: ActionContext,
+  tourId: string,
+  owner: FileOwnerRef,
+  fileId: number | string,
+  idempotencyKey?: string,
+): Promise<boolean> {
   const files = await filesOf(ctx, tourId, owner);
   const target = files.find((file) => String(file.fileId) === String(fileId));
   if (!target) return false;

@@ -21,7 +21,11 @@ export async function makeFolderOf(file: string, notAFolder: (folder: string) =>
 }
 
 /** Writes `bytes` to a new temporary file beside `file`, runs `place` with it, and removes what is left. */
-export async function viaTemporary<T>(file: string, bytes: Buffer, place: (temporary: string) => Promise<T>): Promise<T> {
+export async function viaTemporary<T>(
+  file: string,
+  bytes: Buffer,
+  place: (temporary: string) => Promise<T>,
+): Promise<T> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.part`);
   await writeFile(temporary, bytes, { flag: 'wx' });
   try {

@@ -34,7 +34,7 @@ async function exists(file: string): Promise<boolean> {
  */
 export async function realLocation(file: string, links = 0): Promise<string | undefined> {
   const rest: string[] = [];
-  for (let at = path.resolve(file); ; ) {
+  for (let at = path.resolve(file); ;) {
     try {
       return path.join(await realpath(at), ...rest);
     } catch (error) {

@@ -18,12 +18,18 @@ async function dayOf(ctx: ActionContext, args: GuestsConfigureDayArgs): Promise<
 
 /** The body: only the settings the step gives, names resolved to IDs. */
 async function bodyOf(ctx: ActionContext, args: GuestsConfigureDayArgs): Promise<GuestlistDayConfigBody> {
-  const venueId = args.venue === undefined || args.venue === null ? args.venue : await venueIdOf(ctx, { tourId: args.tourId, venue: args.venue });
+  const venueId =
+    args.venue === undefined || args.venue === null
+      ? args.venue
+      : await venueIdOf(ctx, { tourId: args.tourId, venue: args.venue });
   let passCaps: GuestlistDayConfigBody['passCaps'];
   if (args.passCaps !== undefined) {
     const named = args.passCaps.some((entry) => typeof entry.type === 'string');
     const types = named ? await readPassTypeList(ctx, args.tourId) : [];
-    passCaps = args.passCaps.map((entry) => ({ passId: typeof entry.type === 'number' ? entry.type : pickPassType(types, entry.type, args.tourId).id, cap: entry.cap }));
+    passCaps = args.passCaps.map((entry) => ({
+      passId: typeof entry.type === 'number' ? entry.type : pickPassType(types, entry.type, args.tourId).id,
+      cap: entry.cap,
+    }));
   }
   return {
     ...(args.cap !== undefined ? { dayCap: args.cap } : {}),
@@ -39,11 +45,22 @@ async function configureDayRun(call: StepCall, ctx: ActionContext): Promise<Step
   const day = await dayOf(ctx, args);
   const body = await bodyOf(ctx, args);
   const params = { tourId: args.tourId, dayId: day.id };
-  const answer = dayConfig.safeParse(await ctx.client.call(updateGuestlistDayConfig, { params, body, idempotencyKey: ctx.key(), signal: ctx.signal }));
+  const answer = dayConfig.safeParse(
+    await ctx.client.call(updateGuestlistDayConfig, { params, body, idempotencyKey: ctx.key(), signal: ctx.signal }),
+  );
   // the answer's shape is not shown: read the configuration when it is not one
-  const config = answer.success && answer.data.locked != null ? answer.data : await ctx.client.call(getGuestlistDayConfig, { params, signal: ctx.signal });
+  const config =
+    answer.success && answer.data.locked != null
+      ? answer.data
+      : await ctx.client.call(getGuestlistDayConfig, { params, signal: ctx.signal });
   return {
-    output: { dayId: day.id, date: day.date, cap: config.dayCap ?? null, locked: config.locked ?? false, cutoff: config.cutoffAt ?? null },
+    output: {
+      dayId: day.id,
+      date: day.date,
+      cap: config.dayCap ?? null,
+      locked: config.locked ?? false,
+      cutoff: config.cutoffAt ?? null,
+    },
     undo: [],
     tourId: args.tourId,
     describe: `configured the guest list of ${day.date} (${Object.keys(body).join(', ')})`,
@@ -53,7 +70,10 @@ async function configureDayRun(call: StepCall, ctx: ActionContext): Promise<Step
 async function configureDayPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, guestsConfigureDayArgs, call.args);
   const day = await dayOf(ctx, args);
-  const before = await ctx.client.call(getGuestlistDayConfig, { params: { tourId: args.tourId, dayId: day.id }, signal: ctx.signal });
+  const before = await ctx.client.call(getGuestlistDayConfig, {
+    params: { tourId: args.tourId, dayId: day.id },
+    signal: ctx.signal,
+  });
   const body: GuestlistDayConfigBody = {
     dayCap: before.dayCap ?? null,
     locked: before.locked ?? false,

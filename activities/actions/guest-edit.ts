@@ -18,14 +18,23 @@ import { FailureType } from '../../definitions/failure-types.ts';
 export type PassRefs = ReadonlyArray<{ type: string | number; count: number }>;
 
 /** Passes as the API takes them, pass types resolved by name. */
-export async function resolvePasses(ctx: ActionContext, tourId: string, passes: PassRefs): Promise<Array<{ passId: number; count: number }>> {
+export async function resolvePasses(
+  ctx: ActionContext,
+  tourId: string,
+  passes: PassRefs,
+): Promise<Array<{ passId: number; count: number }>> {
   if (passes.length === 0) return [];
   const passTypes = await readPassTypes(ctx, tourId);
   return passes.map((pass) => ({ passId: passTypeId(passTypes, pass.type, tourId), count: pass.count }));
 }
 
 /** The live entry with this ID on a day, or undefined. */
-export async function findEntry(ctx: ActionContext, tourId: string, dayId: number, guestId: number): Promise<GuestEntry | undefined> {
+export async function findEntry(
+  ctx: ActionContext,
+  tourId: string,
+  dayId: number,
+  guestId: number,
+): Promise<GuestEntry | undefined> {
   for await (const entry of ctx.client.paginate(listGuestlist, { params: { tourId, dayId }, signal: ctx.signal })) {
     if (entry.id === guestId && entry.is_deleted !== true) return entry;
   }
@@ -41,17 +50,26 @@ export async function requireEntry(
   ctx: ActionContext,
   tourId: string,
   day: { id: number; date: string },
-  args: { guestId?: number | undefined; guest?: string | number | undefined; firstName?: string | undefined; lastName?: string | undefined },
+  args: {
+    guestId?: number | undefined;
+    guest?: string | number | undefined;
+    firstName?: string | undefined;
+    lastName?: string | undefined;
+  },
 ): Promise<GuestEntry> {
   const entries: GuestEntry[] = [];
-  for await (const entry of ctx.client.paginate(listGuestlist, { params: { tourId, dayId: day.id }, signal: ctx.signal })) {
+  for await (const entry of ctx.client.paginate(listGuestlist, {
+    params: { tourId, dayId: day.id },
+    signal: ctx.signal,
+  })) {
     if (entry.is_deleted !== true) entries.push(entry);
   }
   const ref = args.guestId ?? args.guest!;
   try {
     return pickGuest(entries, ref, day.date);
   } catch (error) {
-    const renamed = args.firstName !== undefined && args.lastName !== undefined ? `${args.firstName} ${args.lastName}` : undefined;
+    const renamed =
+      args.firstName !== undefined && args.lastName !== undefined ? `${args.firstName} ${args.lastName}` : undefined;
     if (renamed === undefined || typeof ref === 'number' || !isRetry()) throw error;
     return pickGuest(entries, renamed, day.date);
   }
@@ -71,7 +89,10 @@ export async function unreadFields(ctx: ActionContext, args: GuestUpdateArgs): P
       FailureType.INVALID_ARGUMENTS,
     );
   }
-  return { pickupMethodId: await ctx.client.lookups.resolve('pickupMethods', args.pickup), passes: await resolvePasses(ctx, args.tourId, args.passes) };
+  return {
+    pickupMethodId: await ctx.client.lookups.resolve('pickupMethods', args.pickup),
+    passes: await resolvePasses(ctx, args.tourId, args.passes),
+  };
 }
 
 /** The API fields an update call changes (besides pickup method and passes). */
@@ -80,7 +101,8 @@ export async function changedFields(ctx: ActionContext, args: GuestUpdateArgs): 
     firstName: args.firstName,
     lastName: args.lastName,
     numberOfGuests: args.guests,
-    statusId: args.status === undefined ? undefined : await ctx.client.lookups.resolve('guestlistStatuses', args.status),
+    statusId:
+      args.status === undefined ? undefined : await ctx.client.lookups.resolve('guestlistStatuses', args.status),
     email: args.email,
     affiliation: args.affiliation,
     notes: args.notes,

@@ -37,7 +37,9 @@ function requesterOf(entry: GuestEntry): string | null {
 function passIdsOf(entry: GuestEntry): number[] | undefined {
   const passes = (entry as { passes?: unknown }).passes;
   if (!Array.isArray(passes)) return undefined;
-  return passes.map((pass: { passId?: unknown; id?: unknown }) => Number(pass.passId ?? pass.id)).filter(Number.isInteger);
+  return passes
+    .map((pass: { passId?: unknown; id?: unknown }) => Number(pass.passId ?? pass.id))
+    .filter(Number.isInteger);
 }
 
 function rowOf(entry: GuestEntry, day: Pick<TourDay, 'id' | 'date'>): GuestRow {
@@ -54,10 +56,17 @@ function rowOf(entry: GuestEntry, day: Pick<TourDay, 'id' | 'date'>): GuestRow {
 }
 
 /** The live entries of some days, day by day in date order. */
-export async function readGuestRows(ctx: ActionContext, tourId: string, days: ReadonlyArray<Pick<TourDay, 'id' | 'date'>>): Promise<GuestRow[]> {
+export async function readGuestRows(
+  ctx: ActionContext,
+  tourId: string,
+  days: ReadonlyArray<Pick<TourDay, 'id' | 'date'>>,
+): Promise<GuestRow[]> {
   const perDay = await mapLimited(days, DAY_READS_IN_FLIGHT, async (day) => {
     const rows: GuestRow[] = [];
-    for await (const entry of ctx.client.paginate(listGuestlist, { params: { tourId, dayId: day.id }, signal: ctx.signal })) {
+    for await (const entry of ctx.client.paginate(listGuestlist, {
+      params: { tourId, dayId: day.id },
+      signal: ctx.signal,
+    })) {
       if (entry.is_deleted !== true) rows.push(rowOf(entry, day));
     }
     return rows;
@@ -86,7 +95,12 @@ export async function requesterId(ctx: ActionContext, tourId: string, ref: strin
 }
 
 /** Keeps the rows holding one of the pass types; the read must show passes for that. */
-async function holdingPasses(ctx: ActionContext, tourId: string, rows: GuestRow[], refs: ReadonlyArray<string | number>): Promise<GuestRow[]> {
+async function holdingPasses(
+  ctx: ActionContext,
+  tourId: string,
+  rows: GuestRow[],
+  refs: ReadonlyArray<string | number>,
+): Promise<GuestRow[]> {
   const passTypes = await readPassTypes(ctx, tourId);
   const wanted = new Set(refs.map((ref) => passTypeId(passTypes, ref, tourId)));
   if (rows.some((row) => row.passIds === undefined)) {
@@ -103,7 +117,9 @@ export async function selectGuests(ctx: ActionContext, tourId: string, selection
   const days = await selectDays(ctx, await lookupTour(ctx, tourId), selection);
   let rows = await readGuestRows(ctx, tourId, days);
   if (selection.status) {
-    const ids = new Set(await Promise.all(selection.status.map((status) => ctx.client.lookups.resolve('guestlistStatuses', status))));
+    const ids = new Set(
+      await Promise.all(selection.status.map((status) => ctx.client.lookups.resolve('guestlistStatuses', status))),
+    );
     rows = rows.filter((row) => row.statusId !== null && ids.has(row.statusId));
   }
   if (selection.minGuests !== undefined) rows = rows.filter((row) => row.guests >= selection.minGuests!);
@@ -119,7 +135,9 @@ export async function selectGuests(ctx: ActionContext, tourId: string, selection
 /** The entries with these IDs, wherever they are on the tour; IDs not found fail the step. */
 export async function guestsById(ctx: ActionContext, tourId: string, ids: readonly number[]): Promise<GuestRow[]> {
   const wanted = new Set(ids);
-  const rows = (await readGuestRows(ctx, tourId, (await lookupTour(ctx, tourId)).days)).filter((row) => wanted.has(row.id));
+  const rows = (await readGuestRows(ctx, tourId, (await lookupTour(ctx, tourId)).days)).filter((row) =>
+    wanted.has(row.id),
+  );
   if (rows.length < wanted.size) {
     const found = new Set(rows.map((row) => row.id));
     const missing = [...wanted].filter((id) => !found.has(id));

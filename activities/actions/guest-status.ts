@@ -8,7 +8,11 @@
  * so such a day keeps every entry as it was.
  */
 import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from '../../definitions/actions/guests.ts';
-import { getGuestlistApprovedTotal, getGuestlistDayConfig, updateGuestlistStatuses } from '../../api/contract/guestlist.ts';
+import {
+  getGuestlistApprovedTotal,
+  getGuestlistDayConfig,
+  updateGuestlistStatuses,
+} from '../../api/contract/guestlist.ts';
 import { PartialFailure, type ActionContext, type ActionModule, type UndoHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { GUESTLIST_STATUS_MAX_IDS } from '../../api/contract/bodies.ts';
@@ -62,7 +66,11 @@ export function dayBatches<T extends { dayId: number }>(rows: readonly T[], max:
 /** Sets entries to a status, in as few bulk calls as the API allows. */
 async function putStatus(ctx: ActionContext, tourId: string, statusId: number, ids: readonly number[]): Promise<void> {
   for (const part of chunks(ids, GUESTLIST_STATUS_MAX_IDS)) {
-    await ctx.client.call(updateGuestlistStatuses, { params: { tourId }, body: { guestListIds: part, statusId }, signal: ctx.signal });
+    await ctx.client.call(updateGuestlistStatuses, {
+      params: { tourId },
+      body: { guestListIds: part, statusId },
+      signal: ctx.signal,
+    });
   }
 }
 
@@ -76,7 +84,11 @@ function statusUndo(tourId: string, rows: readonly GuestRow[]): UndoRecord[] {
       activity: 'guestsStatusRestore',
       args: { tourId, statusId, guestListIds: group.map((row) => row.id) },
       describe: `set ${plural(group.length, 'guest list entry')} back to ${name}`,
-      record: { resource: 'guestEntries', id: `${tourId}:status:${statusId}`, label: `${group.length} entries back to ${name}` },
+      record: {
+        resource: 'guestEntries',
+        id: `${tourId}:status:${statusId}`,
+        label: `${group.length} entries back to ${name}`,
+      },
     };
   });
 }
@@ -86,18 +98,35 @@ function statusUndo(tourId: string, rows: readonly GuestRow[]): UndoRecord[] {
  * was changed: nothing, or (after earlier calls went through) which entries the run's rollback
  * puts back, handed on as the failure's undo.
  */
-async function putDayBatches(ctx: ActionContext, tourId: string, statusId: number, rows: readonly GuestRow[]): Promise<void> {
+async function putDayBatches(
+  ctx: ActionContext,
+  tourId: string,
+  statusId: number,
+  rows: readonly GuestRow[],
+): Promise<void> {
   const done: GuestRow[] = [];
   for (const batch of dayBatches(rows, GUESTLIST_STATUS_MAX_IDS)) {
     try {
-      await putStatus(ctx, tourId, statusId, batch.map((row) => row.id));
+      await putStatus(
+        ctx,
+        tourId,
+        statusId,
+        batch.map((row) => row.id),
+      );
     } catch (error) {
-      if (!(error instanceof ApiError) || error.retryable) throw done.length > 0 ? new PartialFailure(error, statusUndo(tourId, done)) : error;
+      if (!(error instanceof ApiError) || error.retryable)
+        throw done.length > 0 ? new PartialFailure(error, statusUndo(tourId, done)) : error;
       const outcome =
         done.length === 0
           ? `Nothing was changed: the API sets all the entries of a call or none (${plural(rows.length, 'entry', 'entries')} asked).`
           : `${plural(done.length, 'entry', 'entries')} of other days set by earlier calls are put back when the run rolls back; the ${batch.length} of this call and ${rows.length - done.length - batch.length} after it were not changed.`;
-      const refused = new ApiError(`${error.message}. ${outcome}`, { status: error.status, code: error.code, endpoint: error.endpoint, retryable: false, cause: error });
+      const refused = new ApiError(`${error.message}. ${outcome}`, {
+        status: error.status,
+        code: error.code,
+        endpoint: error.endpoint,
+        retryable: false,
+        cause: error,
+      });
       refused.attempts = error.attempts;
       throw done.length > 0 ? new PartialFailure(refused, statusUndo(tourId, done)) : refused;
     }
@@ -119,22 +148,35 @@ async function setStatusPrepare(call: StepCall, ctx: ActionContext): Promise<Und
 async function overCap(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<string[]> {
   const declined = await ctx.client.lookups.resolve('guestlistStatuses', GuestDecision.declined);
   const counted = (row: GuestRow): number => (row.statusId === declined ? 0 : row.guests);
-  const problems = await mapLimited([...groupBy(rows, (row) => row.dayId)], DAY_READS_IN_FLIGHT, async ([dayId, dayRows]) => {
-    const config = await ctx.client.call(getGuestlistDayConfig, { params: { tourId, dayId }, signal: ctx.signal });
-    if (config.dayCap === null || config.dayCap === undefined) return undefined;
-    const first = dayRows[0]!;
-    const now = (await readGuestRows(ctx, tourId, [{ id: dayId, date: first.date }])).reduce((sum, row) => sum + counted(row), 0);
-    const after = now + dayRows.reduce((sum, row) => sum + row.guests - counted(row), 0);
-    if (after <= config.dayCap) return undefined;
-    return `${first.date}: cap ${config.dayCap}, ${now} guests on entries not declined, ${after} with these ${plural(dayRows.length, 'entry', 'entries')} approved`;
-  });
+  const problems = await mapLimited(
+    [...groupBy(rows, (row) => row.dayId)],
+    DAY_READS_IN_FLIGHT,
+    async ([dayId, dayRows]) => {
+      const config = await ctx.client.call(getGuestlistDayConfig, { params: { tourId, dayId }, signal: ctx.signal });
+      if (config.dayCap === null || config.dayCap === undefined) return undefined;
+      const first = dayRows[0]!;
+      const now = (await readGuestRows(ctx, tourId, [{ id: dayId, date: first.date }])).reduce(
+        (sum, row) => sum + counted(row),
+        0,
+      );
+      const after = now + dayRows.reduce((sum, row) => sum + row.guests - counted(row), 0);
+      if (after <= config.dayCap) return undefined;
+      return `${first.date}: cap ${config.dayCap}, ${now} guests on entries not declined, ${after} with these ${plural(dayRows.length, 'entry', 'entries')} approved`;
+    },
+  );
   return problems.filter((problem): problem is string => problem !== undefined);
 }
 
 /** Approved party totals after the change, by date. */
-async function approvedPerDay(ctx: ActionContext, tourId: string, rows: readonly GuestRow[]): Promise<Record<string, number>> {
+async function approvedPerDay(
+  ctx: ActionContext,
+  tourId: string,
+  rows: readonly GuestRow[],
+): Promise<Record<string, number>> {
   const days = [...new Map(rows.map((row) => [row.dayId, row.date])).entries()];
-  const totals = await mapLimited(days, DAY_READS_IN_FLIGHT, ([dayId]) => ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal }));
+  const totals = await mapLimited(days, DAY_READS_IN_FLIGHT, ([dayId]) =>
+    ctx.client.call(getGuestlistApprovedTotal, { params: { tourId, dayId }, signal: ctx.signal }),
+  );
   return Object.fromEntries(days.map(([, date], index) => [date, totals[index]!.approvedGuests]));
 }
 
@@ -159,11 +201,21 @@ async function setStatus(call: StepCall, ctx: ActionContext): Promise<StepOutcom
     const problems = await overCap(ctx, args.tourId, rows);
     if (problems.length > 0) {
       const rule = 'A day’s cap counts the guests of every entry not declined, pending ones included.';
-      throw stepError(`Approving would go past the guest cap of ${problems.join('; ')}. ${rule} Nothing was changed.`, FailureType.OVER_DAY_CAP);
+      throw stepError(
+        `Approving would go past the guest cap of ${problems.join('; ')}. ${rule} Nothing was changed.`,
+        FailureType.OVER_DAY_CAP,
+      );
     }
   }
   await putDayBatches(ctx, args.tourId, target, rows);
-  const entries = rows.map((row) => ({ id: row.id, dayId: row.dayId, date: row.date, previousStatus: row.status, status: args.status, guests: row.guests }));
+  const entries = rows.map((row) => ({
+    id: row.id,
+    dayId: row.dayId,
+    date: row.date,
+    previousStatus: row.status,
+    status: args.status,
+    guests: row.guests,
+  }));
   const totalGuests = rows.reduce((sum, row) => sum + row.guests, 0);
   return {
     output: { entries, count: rows.length, totalGuests, approvedPerDay: await approvedPerDay(ctx, args.tourId, rows) },
@@ -174,7 +226,12 @@ async function setStatus(call: StepCall, ctx: ActionContext): Promise<StepOutcom
 }
 
 /** Puts entries back to a status; entries deleted since are skipped. */
-async function statusRestore(ctx: ActionContext, tourId: string, statusId: number, ids: readonly number[]): Promise<void> {
+async function statusRestore(
+  ctx: ActionContext,
+  tourId: string,
+  statusId: number,
+  ids: readonly number[],
+): Promise<void> {
   try {
     await putStatus(ctx, tourId, statusId, ids);
   } catch (error) {
@@ -193,7 +250,12 @@ async function statusRestore(ctx: ActionContext, tourId: string, statusId: numbe
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const guestStatusUndo = {
   guestsStatusRestore: (args, ctx) =>
-    statusRestore(ctx, String(args.tourId), Number(args.statusId), (Array.isArray(args.guestListIds) ? args.guestListIds : []).map(Number)),
+    statusRestore(
+      ctx,
+      String(args.tourId),
+      Number(args.statusId),
+      (Array.isArray(args.guestListIds) ? args.guestListIds : []).map(Number),
+    ),
 } satisfies Record<string, UndoHandler>;
 
 export const guestStatusActions = {

@@ -10,7 +10,16 @@ import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { venueIdOf } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs } from './common.ts';
-import { changedFields, editBody, findEntry, previousFields, requireEntry, resolvePasses, unreadFields, type UnreadFields } from './guest-edit.ts';
+import {
+  changedFields,
+  editBody,
+  findEntry,
+  previousFields,
+  requireEntry,
+  resolvePasses,
+  unreadFields,
+  type UnreadFields,
+} from './guest-edit.ts';
 import { requesterId, selectGuests } from './guest-selection.ts';
 import { guestStatusActions } from './guest-status.ts';
 import { asBody, lostNote } from './step-support.ts';
@@ -40,7 +49,14 @@ async function guestCreate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   const label = `guest list entry ${id} on ${day.date}`;
   return {
     output: { id, dayId: day.id },
-    undo: [{ activity: 'guestDelete', args: { guestId: id }, describe: `delete ${label}`, record: { resource: 'guestEntry', id, label } }],
+    undo: [
+      {
+        activity: 'guestDelete',
+        args: { guestId: id },
+        describe: `delete ${label}`,
+        record: { resource: 'guestEntry', id, label },
+      },
+    ],
     tourId: args.tourId,
     describe: `added ${label} (${plural(args.guests, 'guest')})`,
   };
@@ -70,7 +86,11 @@ async function guestUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   const unread = await unreadFields(ctx, args);
   const entry = await requireEntry(ctx, args.tourId, day, args);
   const changes = await changedFields(ctx, args);
-  await ctx.client.call(updateGuest, { params: { guestListId: entry.id }, body: editBody(entry, changes, unread), signal: ctx.signal });
+  await ctx.client.call(updateGuest, {
+    params: { guestListId: entry.id },
+    body: editBody(entry, changes, unread),
+    signal: ctx.signal,
+  });
   return {
     output: { id: entry.id },
     undo: [],
@@ -88,7 +108,13 @@ async function guestsSelect(call: StepCall, ctx: ActionContext): Promise<StepOut
       ids: rows.map((row) => row.id),
       count: rows.length,
       totalGuests,
-      entries: rows.map((row) => ({ id: row.id, dayId: row.dayId, date: row.date, status: row.status, guests: row.guests })),
+      entries: rows.map((row) => ({
+        id: row.id,
+        dayId: row.dayId,
+        date: row.date,
+        status: row.status,
+        guests: row.guests,
+      })),
     },
     undo: [],
     tourId: args.tourId,
@@ -107,7 +133,10 @@ async function guestWriteBack(args: JsonObject, ctx: ActionContext): Promise<voi
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const guestUndo = {
-  guestDelete: (args, ctx) => ignoreGone(() => ctx.client.call(deleteGuest, { params: { guestListId: Number(args.guestId) }, signal: ctx.signal })),
+  guestDelete: (args, ctx) =>
+    ignoreGone(() =>
+      ctx.client.call(deleteGuest, { params: { guestListId: Number(args.guestId) }, signal: ctx.signal }),
+    ),
   guestWriteBack: (args, ctx) => guestWriteBack(args, ctx),
   ...guestStatusActions.undo,
 } satisfies Record<string, UndoHandler>;

@@ -20,7 +20,6 @@ import { parseArgs } from './common.ts';
 import { isNamed, keyContactOutput } from '../../actions/org/handlers.ts';
 import { fromIso, toLocal } from './stay-times.ts';
 
-
 /** The local date and time of an instant as read, in the zone given. */
 export function localOf(iso: string | null | undefined, zone: string): JsonValue {
   const instant = fromIso(iso, zone);
@@ -30,7 +29,9 @@ export function localOf(iso: string | null | undefined, zone: string): JsonValue
 function roomOutput(room: RoomAssignment, stay: Stay): JsonObject {
   const zone = stay.timezone ?? 'UTC';
   const a = room.assignment;
-  const names = room.users.map((user) => [user.firstname, user.lastname].filter((part) => part).join(' ') || String(user.id));
+  const names = room.users.map(
+    (user) => [user.firstname, user.lastname].filter((part) => part).join(' ') || String(user.id),
+  );
   return {
     id: a.id,
     stayId: stay.id,
@@ -54,8 +55,13 @@ export async function roomsOf(ctx: ActionContext, stay: Stay): Promise<JsonObjec
 }
 
 /** The venue or stay a call names. */
-export async function placeOf(ctx: ActionContext, tourId: string, args: { venue?: string | number | undefined; stay?: string | number | undefined }) {
-  if (args.venue !== undefined) return { kind: 'venue' as const, id: pickVenue(await readVenues(ctx, tourId), args.venue, tourId).id };
+export async function placeOf(
+  ctx: ActionContext,
+  tourId: string,
+  args: { venue?: string | number | undefined; stay?: string | number | undefined },
+) {
+  if (args.venue !== undefined)
+    return { kind: 'venue' as const, id: pickVenue(await readVenues(ctx, tourId), args.venue, tourId).id };
   return { kind: 'stay' as const, id: pickStay(await readStays(ctx, tourId), args.stay!, tourId).id };
 }
 
@@ -74,9 +80,15 @@ async function contactList(call: StepCall, ctx: ActionContext): Promise<StepOutc
           ctx.client.call(listAccommodationContacts, { params: { accommodationId: place.id }, signal }),
         ]);
   if (args.name !== undefined) return namedContacts(keyContacts.map(keyContactOutput), args.name, args.tourId, place);
-  const emails = rows.flatMap((row) => (row.email ? [{ id: row.email.id, label: row.email.label ?? null, email: row.email.email }] : []));
-  const phones = rows.flatMap((row) => (row.phone ? [{ id: row.phone.id, label: row.phone.label ?? null, phone: String(row.phone.phone) }] : []));
-  const urls = rows.flatMap((row) => (row.url ? [{ id: row.url.id, label: row.url.label ?? null, url: row.url.url }] : []));
+  const emails = rows.flatMap((row) =>
+    row.email ? [{ id: row.email.id, label: row.email.label ?? null, email: row.email.email }] : [],
+  );
+  const phones = rows.flatMap((row) =>
+    row.phone ? [{ id: row.phone.id, label: row.phone.label ?? null, phone: String(row.phone.phone) }] : [],
+  );
+  const urls = rows.flatMap((row) =>
+    row.url ? [{ id: row.url.id, label: row.url.label ?? null, url: row.url.url }] : [],
+  );
   const count = keyContacts.length + emails.length + phones.length + urls.length;
   return {
     output: { keyContacts: keyContacts.map(keyContactOutput), emails, phones, urls, count },
@@ -87,7 +99,12 @@ async function contactList(call: StepCall, ctx: ActionContext): Promise<StepOutc
 }
 
 /** The outcome of `contact.list` with `name`: the key contacts of that name or e-mail, no rows. */
-function namedContacts(all: JsonObject[], name: string, tourId: string, place: { kind: string; id: number }): StepOutcome {
+function namedContacts(
+  all: JsonObject[],
+  name: string,
+  tourId: string,
+  place: { kind: string; id: number },
+): StepOutcome {
   const keyContacts = all.filter((contact) => isNamed(contact as { name: string | null; email: string | null }, name));
   return {
     output: { keyContacts, emails: [], phones: [], urls: [], count: keyContacts.length },

@@ -28,12 +28,15 @@ export function itemOutput(item: ScheduleItem, day: TourDay): JsonObject {
   };
 }
 
-
 async function scheduleItemList(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, scheduleItemListArgs, call.args);
   const tour = await lookupTour(ctx, args.tourId);
   // "day" narrows the candidates; the other day filters apply on top.
-  const chosenDays = await selectDays(ctx, args.day !== undefined ? { ...tour, days: [resolveDay(tour, args.day)] } : tour, args);
+  const chosenDays = await selectDays(
+    ctx,
+    args.day !== undefined ? { ...tour, days: [resolveDay(tour, args.day)] } : tour,
+    args,
+  );
   const tagIds = args.tags ? await tagIdsOf(ctx, args.tourId, args.tags) : undefined;
   const name = args.name === undefined ? undefined : foldName(args.name);
   const perDay = await mapLimited(chosenDays, DAY_READS_IN_FLIGHT, async (day) =>
@@ -55,7 +58,11 @@ async function scheduleItemList(call: StepCall, ctx: ActionContext): Promise<Ste
   };
 }
 
-async function tagIdsOf(ctx: ActionContext, tourId: string, refs: ReadonlyArray<string | number>): Promise<Set<number>> {
+async function tagIdsOf(
+  ctx: ActionContext,
+  tourId: string,
+  refs: ReadonlyArray<string | number>,
+): Promise<Set<number>> {
   const tags = await readTagList(ctx, tourId);
   return new Set(refs.map((ref) => pickTag(tags, ref, tourId).id));
 }

@@ -34,8 +34,14 @@ export function toLocation(place: Place, timeZone: string | null | undefined, na
     geometry: {
       location: { lat, lng },
       viewport: {
-        northeast: { lat: clamp(lat + VIEWPORT_HALF_DEGREES, -90, 90), lng: clamp(lng + VIEWPORT_HALF_DEGREES, -180, 180) },
-        southwest: { lat: clamp(lat - VIEWPORT_HALF_DEGREES, -90, 90), lng: clamp(lng - VIEWPORT_HALF_DEGREES, -180, 180) },
+        northeast: {
+          lat: clamp(lat + VIEWPORT_HALF_DEGREES, -90, 90),
+          lng: clamp(lng + VIEWPORT_HALF_DEGREES, -180, 180),
+        },
+        southwest: {
+          lat: clamp(lat - VIEWPORT_HALF_DEGREES, -90, 90),
+          lng: clamp(lng - VIEWPORT_HALF_DEGREES, -180, 180),
+        },
       },
     },
   });
@@ -43,7 +49,10 @@ export function toLocation(place: Place, timeZone: string | null | undefined, na
 
 /** A Location object as a read returns it, when it has the map position a write needs. */
 export function locationObject(value: unknown): JsonObject | undefined {
-  const geometry = value && typeof value === 'object' ? (value as { geometry?: { location?: unknown; viewport?: unknown } }).geometry : undefined;
+  const geometry =
+    value && typeof value === 'object'
+      ? (value as { geometry?: { location?: unknown; viewport?: unknown } }).geometry
+      : undefined;
   return geometry?.location && geometry.viewport ? plainJson(value as Record<string, unknown>) : undefined;
 }
 
@@ -57,5 +66,9 @@ export interface PlaceRead {
 /** The Location object that writes a read place back, or undefined when the read lacks a position. */
 export function locationFromRead(read: PlaceRead, name?: string): JsonObject | undefined {
   if (!read.coordinates || !read.address) return undefined;
-  return toLocation({ address: read.address, lat: read.coordinates.lat, lng: read.coordinates.lng }, read.timeZone, name);
+  return toLocation(
+    { address: read.address, lat: read.coordinates.lat, lng: read.coordinates.lng },
+    read.timeZone,
+    name,
+  );
 }

@@ -2,11 +2,7 @@
  * Guest list entries deleted and restored; tours deleted for good
  * (venues, bulletins, pass types, rooms and stays: in actions/<resource>/). Every write carries the call's idempotency key; every undo is prepared before the write.
  */
-import {
-  type GuestDeleteArgs,
-  guestDelete,
-  guestRestore,
-} from '../../definitions/actions/record-edits.ts';
+import { type GuestDeleteArgs, guestDelete, guestRestore } from '../../definitions/actions/record-edits.ts';
 import { deleteGuest, restoreGuest } from '../../api/contract/guestlist.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from './by-id.ts';
@@ -25,7 +21,14 @@ async function guestToDelete(ctx: ActionContext, raw: Record<string, unknown>): 
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const recordEditUndo = {
-  guestRestore: (undo, ctx) => restoreForUndo(() => ctx.client.call(restoreGuest, { params: { guestListId: Number(undo.guestId) }, idempotencyKey: ctx.key(), signal: ctx.signal })),
+  guestRestore: (undo, ctx) =>
+    restoreForUndo(() =>
+      ctx.client.call(restoreGuest, {
+        params: { guestListId: Number(undo.guestId) },
+        idempotencyKey: ctx.key(),
+        signal: ctx.signal,
+      }),
+    ),
 } satisfies Record<string, UndoHandler>;
 
 export const recordEditActions = {
@@ -35,14 +38,16 @@ export const recordEditActions = {
       idArg: 'guestId',
       resolve: guestToDelete,
       describe: (id) => `deleted guest list entry ${id}`,
-      write: (ctx, guestListId, idempotencyKey) => deleteOnce(() => ctx.client.call(deleteGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal })),
+      write: (ctx, guestListId, idempotencyKey) =>
+        deleteOnce(() => ctx.client.call(deleteGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal })),
       undo: (id, by) => recordUndo('guestRestore', 'guest', 'guestId', id, by, `restore guest list entry ${id}`),
     }),
     'guest.restore': byIdHandler({
       action: guestRestore,
       idArg: 'guestId',
       describe: (id) => `restored guest list entry ${id}`,
-      write: (ctx, guestListId, idempotencyKey) => ctx.client.call(restoreGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal }),
+      write: (ctx, guestListId, idempotencyKey) =>
+        ctx.client.call(restoreGuest, { params: { guestListId }, idempotencyKey, signal: ctx.signal }),
       undo: (id, by) => recordUndo('guestDelete', 'guest', 'guestId', id, by, `delete guest list entry ${id} again`),
     }),
   },

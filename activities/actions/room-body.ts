@@ -13,7 +13,10 @@ import { folded, plainJson } from './step-support.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The live room of the stay with the call's number, else with its name. */
-export function matchRoom(rooms: readonly RoomAssignment[], args: Pick<RoomAssignArgs, 'roomNumber' | 'name'>): RoomAssignment | undefined {
+export function matchRoom(
+  rooms: readonly RoomAssignment[],
+  args: Pick<RoomAssignArgs, 'roomNumber' | 'name'>,
+): RoomAssignment | undefined {
   const live = rooms.filter((room) => room.assignment.is_deleted !== true);
   if (args.roomNumber !== undefined) return live.find((room) => room.assignment.room_number === args.roomNumber);
   if (args.name !== undefined) return live.find((room) => folded(room.assignment.name ?? '') === folded(args.name!));
@@ -21,7 +24,10 @@ export function matchRoom(rooms: readonly RoomAssignment[], args: Pick<RoomAssig
 }
 
 /** How a report names a room. */
-export function roomLabel(args: { roomNumber?: number | null | undefined; name?: string | null | undefined }, fallbackId?: number): string {
+export function roomLabel(
+  args: { roomNumber?: number | null | undefined; name?: string | null | undefined },
+  fallbackId?: number,
+): string {
   return `room ${args.roomNumber ?? args.name ?? fallbackId ?? '?'}`;
 }
 
@@ -36,7 +42,12 @@ export interface RoomTimes {
  * takes the stay's. `nights` counts from the effective check-in, leaving at the check-out
  * time of the room (or the stay).
  */
-export function roomTimes(args: RoomAssignArgs, stay: Stay, existing: RoomAssignment | undefined, zone: string): RoomTimes {
+export function roomTimes(
+  args: RoomAssignArgs,
+  stay: Stay,
+  existing: RoomAssignment | undefined,
+  zone: string,
+): RoomTimes {
   const current = {
     checkIn: fromIso(existing?.assignment.check_in_date_time ?? stay.check_in_date_time, zone),
     checkOut: fromIso(existing?.assignment.check_out_date_time ?? stay.check_out_date_time, zone),
@@ -55,11 +66,19 @@ export function roomTimes(args: RoomAssignArgs, stay: Stay, existing: RoomAssign
 }
 
 function missingTimes(stay: Stay, field: 'checkIn' | 'checkOut') {
-  return stepError(`room.assign: stay ${stay.id} has no ${field === 'checkIn' ? 'check-in' : 'check-out'}; give "${field}".`, FailureType.INVALID_ARGUMENTS);
+  return stepError(
+    `room.assign: stay ${stay.id} has no ${field === 'checkIn' ? 'check-in' : 'check-out'}; give "${field}".`,
+    FailureType.INVALID_ARGUMENTS,
+  );
 }
 
 /** The fields a create or an update sends (the occupant list replaces the room's). */
-export function roomFields(args: RoomAssignArgs, roomType: number, times: RoomTimes, occupants: { userIds: string[]; inviteIds: number[] }): JsonObject {
+export function roomFields(
+  args: RoomAssignArgs,
+  roomType: number,
+  times: RoomTimes,
+  occupants: { userIds: string[]; inviteIds: number[] },
+): JsonObject {
   return plainJson({
     roomType,
     roomNumber: args.roomNumber,

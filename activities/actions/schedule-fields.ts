@@ -7,12 +7,18 @@ import type { ScheduleItemUpdateArgs } from '../../definitions/actions/schedule.
 import type { ScheduleItem, UpdateScheduleItemBody } from '../../api/contract/schedule.ts';
 import type { ActionContext } from '../action.ts';
 
-const place = (address: string | null, zone: string) => (address === null ? null : { formatted_address: address, timeZone: zone });
+const place = (address: string | null, zone: string) =>
+  address === null ? null : { formatted_address: address, timeZone: zone };
 
 /** The update body of the plain fields the arguments change; `zone` is the item's day's. */
-export async function fieldChanges(ctx: ActionContext, args: ScheduleItemUpdateArgs, zone: string): Promise<UpdateScheduleItemBody> {
+export async function fieldChanges(
+  ctx: ActionContext,
+  args: ScheduleItemUpdateArgs,
+  zone: string,
+): Promise<UpdateScheduleItemBody> {
   const lookups = ctx.client.lookups;
-  const nullable = async (table: string, ref: string | number | null | undefined) => (ref === null || ref === undefined ? ref : lookups.resolve(table, ref));
+  const nullable = async (table: string, ref: string | number | null | undefined) =>
+    ref === null || ref === undefined ? ref : lookups.resolve(table, ref);
   const body: UpdateScheduleItemBody = {
     startTime: args.start,
     endTime: args.end,
@@ -30,14 +36,19 @@ export async function fieldChanges(ctx: ActionContext, args: ScheduleItemUpdateA
     providerName: args.provider,
     bookingReference: args.bookingReference,
   };
-  for (const key of Object.keys(body) as (keyof UpdateScheduleItemBody)[]) if (body[key] === undefined) delete body[key];
+  for (const key of Object.keys(body) as (keyof UpdateScheduleItemBody)[])
+    if (body[key] === undefined) delete body[key];
   return body;
 }
 
 /** A place as read, without the fields it lacks (the update takes no null inside a place). */
 function placeAsRead(read: ScheduleItem['origin']) {
   if (!read?.formatted_address) return null;
-  return { formatted_address: read.formatted_address, ...(read.viewport ? { viewport: read.viewport } : {}), ...(read.timeZone ? { timeZone: read.timeZone } : {}) };
+  return {
+    formatted_address: read.formatted_address,
+    ...(read.viewport ? { viewport: read.viewport } : {}),
+    ...(read.timeZone ? { timeZone: read.timeZone } : {}),
+  };
 }
 
 /** Every plain field of the item as the list shows it, in update-body terms. */
@@ -64,5 +75,9 @@ function fieldsAsRead(item: ScheduleItem): Record<string, unknown> {
 /** The write-back of `changes`: each field it sets, as the item had it. */
 export function fieldsBefore(item: ScheduleItem, changes: UpdateScheduleItemBody): Record<string, unknown> {
   const read = fieldsAsRead(item);
-  return Object.fromEntries(Object.keys(changes).filter((key) => read[key] !== undefined).map((key) => [key, read[key]]));
+  return Object.fromEntries(
+    Object.keys(changes)
+      .filter((key) => read[key] !== undefined)
+      .map((key) => [key, read[key]]),
+  );
 }

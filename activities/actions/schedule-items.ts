@@ -86,12 +86,19 @@ async function typeFields(ctx: ActionContext, spec: ScheduleItemSpec, zone: stri
 }
 
 /** The create body of one item: times `HH:mm` in the day's zone (or the item's), names resolved to IDs. */
-export async function itemBody(ctx: ActionContext, cache: TourCache, spec: ScheduleItemSpec): Promise<CreateScheduleItemBody & { day_id: number }> {
+export async function itemBody(
+  ctx: ActionContext,
+  cache: TourCache,
+  spec: ScheduleItemSpec,
+): Promise<CreateScheduleItemBody & { day_id: number }> {
   const tour = await cache.tour();
   const day = resolveDay(tour, spec.day);
   const zone = spec.timeZone ?? zoneOf(tour, day);
   const lookups = ctx.client.lookups;
-  const startType = spec.startType === undefined ? await firstId(ctx, 'scheduleItemTimeTypes') : await lookups.resolve('scheduleItemTimeTypes', spec.startType);
+  const startType =
+    spec.startType === undefined
+      ? await firstId(ctx, 'scheduleItemTimeTypes')
+      : await lookups.resolve('scheduleItemTimeTypes', spec.startType);
   const endType = spec.endType === undefined ? startType : await lookups.resolve('scheduleItemTimeTypes', spec.endType);
   return {
     tour_id: cache.tourId,
@@ -115,14 +122,25 @@ export async function itemBody(ctx: ActionContext, cache: TourCache, spec: Sched
 /** The undo of created items: delete them, one record per write however many items it made. */
 export function deleteItemsUndo(ids: number[], what: string): UndoRecord {
   const label = ids.length === 1 ? `schedule item ${ids[0]}` : `${ids.length} schedule items`;
-  return { activity: 'scheduleItemsDelete', args: { itemIds: ids }, describe: `delete ${label} (${what})`, record: { resource: 'scheduleItem', id: ids.join(','), label: what } };
+  return {
+    activity: 'scheduleItemsDelete',
+    args: { itemIds: ids },
+    describe: `delete ${label} (${what})`,
+    record: { resource: 'scheduleItem', id: ids.join(','), label: what },
+  };
 }
 
 /**
  * The undo that brings back items a call may delete: restore each of `itemIds` that is no longer
  * visible on the day. `by` (the call's key) keeps the restore keys apart from other runs'.
  */
-export function restoreMissingUndo(tourId: string, dayId: number, itemIds: number[], by: string, describe: string): UndoRecord {
+export function restoreMissingUndo(
+  tourId: string,
+  dayId: number,
+  itemIds: number[],
+  by: string,
+  describe: string,
+): UndoRecord {
   return {
     activity: 'scheduleItemsRestoreMissing',
     args: { tourId, dayId, itemIds, by },
@@ -137,7 +155,9 @@ export function restoreMissingUndo(tourId: string, dayId: number, itemIds: numbe
  */
 export async function putBackTags(ctx: ActionContext, tourId: string, itemId: number, tagIds: number[]): Promise<void> {
   await ignoreGone(async () => {
-    const existing = new Set((await ctx.client.call(listTags, { params: { tourId }, signal: ctx.signal })).map((tag) => tag.id));
+    const existing = new Set(
+      (await ctx.client.call(listTags, { params: { tourId }, signal: ctx.signal })).map((tag) => tag.id),
+    );
     const body = { tourId, tagIds: tagIds.filter((id) => existing.has(id)) };
     await ctx.client.call(setScheduleItemTags, { params: { itemId }, body, signal: ctx.signal });
   });
@@ -168,7 +188,9 @@ export const scheduleItemUndo = {
   // A day (or tour) that is gone took its items with it: nothing left to restore.
   scheduleItemsRestoreMissing: (args, ctx) =>
     ignoreGone(async () => {
-      const visible = new Set((await readItemsOfDay(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id));
+      const visible = new Set(
+        (await readItemsOfDay(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id),
+      );
       await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, async (itemId, index) => {
         if (visible.has(itemId)) return;
         await restoreItem(ctx, itemId, ctx.key(index + 1));

@@ -46,7 +46,11 @@ export function scheduleStatusUndo(items: ItemStatus[], describe: string): UndoR
 async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateArgs & { itemId: number }, day: TourDay) {
   const files: FileListItem[] = [];
   const query = { entityTypes: [FileEntityType.scheduleItem], dayId: day.id };
-  for await (const file of ctx.client.paginate(listFiles, { params: { tourId: args.tourId }, query, signal: ctx.signal })) {
+  for await (const file of ctx.client.paginate(listFiles, {
+    params: { tourId: args.tourId },
+    query,
+    signal: ctx.signal,
+  })) {
     if (file.entityId === args.itemId) files.push(file);
   }
   const remove = new Set(args.removeAttachments ?? []);
@@ -54,13 +58,23 @@ async function attachmentsWithout(ctx: ActionContext, args: ScheduleItemUpdateAr
   // On a repeated attempt a missing attachment is one the earlier attempt removed.
   if (unknown.length > 0 && !isRetry()) {
     const known = files.map((file) => String(file.fileId)).join(', ') || 'none';
-    throw stepError(`Schedule item ${args.itemId} has no attachment ${unknown.join(', ')}; its attachments are: ${known}.`, FailureType.UNKNOWN_ATTACHMENT);
+    throw stepError(
+      `Schedule item ${args.itemId} has no attachment ${unknown.join(', ')}; its attachments are: ${known}.`,
+      FailureType.UNKNOWN_ATTACHMENT,
+    );
   }
-  return files.map((file) => ({ id: Number(file.fileId), link: file.key, ...(remove.has(Number(file.fileId)) ? { deleted: true } : {}) }));
+  return files.map((file) => ({
+    id: Number(file.fileId),
+    link: file.key,
+    ...(remove.has(Number(file.fileId)) ? { deleted: true } : {}),
+  }));
 }
 
 /** The body with its tags in order, and the item's values under the body's names, tags in order too: what an update compares. */
-function comparable(item: ScheduleItem, body: UpdateScheduleItemBody): { body: UpdateScheduleItemBody; before: Record<string, unknown> } {
+function comparable(
+  item: ScheduleItem,
+  body: UpdateScheduleItemBody,
+): { body: UpdateScheduleItemBody; before: Record<string, unknown> } {
   const sorted = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
   const tagIds = sorted((item.schedule_item_tags ?? []).map((entry) => entry.tag.id));
   const before = { ...fieldsBefore(item, body), name: item.name, status: item.status ?? false, tagIds };
@@ -70,7 +84,13 @@ function comparable(item: ScheduleItem, body: UpdateScheduleItemBody): { body: U
 type ItemUpdateArgs = ScheduleItemUpdateArgs & { itemId: number };
 
 /** The update's body: its fields, name, status and tags, and the kept attachments when some are removed. */
-async function updateBody(ctx: ActionContext, args: ItemUpdateArgs, cache: ReturnType<typeof tourCache>, tour: TourView, day: TourDay): Promise<UpdateScheduleItemBody> {
+async function updateBody(
+  ctx: ActionContext,
+  args: ItemUpdateArgs,
+  cache: ReturnType<typeof tourCache>,
+  tour: TourView,
+  day: TourDay,
+): Promise<UpdateScheduleItemBody> {
   return {
     ...(await fieldChanges(ctx, args, zoneOf(tour, day))),
     ...(args.name !== undefined ? { name: args.name } : {}),
@@ -88,9 +108,11 @@ async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<S
   const args = { ...parsed, itemId: await itemIdOf(ctx, parsed.tourId, day, parsed) };
   const body = await updateBody(ctx, args, cache, tour, day);
   const changed = Object.keys(body);
-  const compared = changed.length > 0 && !body.attachments ? comparable(await itemOf(ctx, args.tourId, day, args), body) : undefined;
+  const compared =
+    changed.length > 0 && !body.attachments ? comparable(await itemOf(ctx, args.tourId, day, args), body) : undefined;
   const same = compared !== undefined && alreadySo(compared.body, compared.before);
-  if (changed.length > 0 && !same) await ctx.client.call(updateScheduleItem, { params: { itemId: args.itemId }, body, signal: ctx.signal });
+  if (changed.length > 0 && !same)
+    await ctx.client.call(updateScheduleItem, { params: { itemId: args.itemId }, body, signal: ctx.signal });
   const text = same
     ? `schedule item ${args.itemId} on ${day.date} already so (${changed.join(', ')}): nothing written`
     : changed.length > 0
@@ -115,20 +137,39 @@ async function scheduleItemUpdatePrepare(call: StepCall, ctx: ActionContext): Pr
   const tour = await tourCache(ctx, args.tourId).tour();
   const day = resolveDay(tour, args.day);
   const changes = await fieldChanges(ctx, args, zoneOf(tour, day));
-  if (args.name === undefined && args.confirmed === undefined && args.tags === undefined && Object.keys(changes).length === 0) return [];
+  if (
+    args.name === undefined &&
+    args.confirmed === undefined &&
+    args.tags === undefined &&
+    Object.keys(changes).length === 0
+  )
+    return [];
   const item = await itemOf(ctx, args.tourId, day, args);
   const saved: JsonObject = {
     itemId: item.id,
     tourId: args.tourId,
     fields: fieldsBefore(item, changes) as JsonObject,
     ...(args.name !== undefined ? { name: item.name } : {}),
-    ...(args.confirmed !== undefined ? { status: item.status ?? false, statusTypeId: item.status_type?.id ?? null } : {}),
+    ...(args.confirmed !== undefined
+      ? { status: item.status ?? false, statusTypeId: item.status_type?.id ?? null }
+      : {}),
     ...(args.tags !== undefined ? { tagIds: (item.schedule_item_tags ?? []).map((entry) => entry.tag.id) } : {}),
   };
-  return [{ activity: 'scheduleItemWriteBack', args: saved, describe: `put back schedule item ${item.id} as it was ("${item.name}")`, record: { resource: 'scheduleItem', id: item.id, label: item.name } }];
+  return [
+    {
+      activity: 'scheduleItemWriteBack',
+      args: saved,
+      describe: `put back schedule item ${item.id} as it was ("${item.name}")`,
+      record: { resource: 'scheduleItem', id: item.id, label: item.name },
+    },
+  ];
 }
 
-export const scheduleItemUpdateHandler: ActionHandler = { run: scheduleItemUpdate, prepare: scheduleItemUpdatePrepare, plan: scheduleItemUpdatePlan };
+export const scheduleItemUpdateHandler: ActionHandler = {
+  run: scheduleItemUpdate,
+  prepare: scheduleItemUpdatePrepare,
+  plan: scheduleItemUpdatePlan,
+};
 
 function statusBody(status: unknown, statusTypeId: unknown): UpdateScheduleItemBody {
   return {
@@ -147,12 +188,19 @@ export const scheduleUpdateUndo = {
       ...(typeof args.name === 'string' ? { name: args.name } : {}),
       ...statusBody(args.status, args.statusTypeId),
     };
-    if (Object.keys(body).length > 0) await ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId }, body, signal: ctx.signal }));
+    if (Object.keys(body).length > 0)
+      await ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId }, body, signal: ctx.signal }));
     if (Array.isArray(args.tagIds)) await putBackTags(ctx, String(args.tourId), itemId, args.tagIds as number[]);
   },
   scheduleItemsStatusWriteBack: async (args, ctx) => {
     await mapLimited((args.items ?? []) as unknown as ItemStatus[], UNDO_CONCURRENCY, (item) =>
-      ignoreGone(() => ctx.client.call(updateScheduleItem, { params: { itemId: item.id }, body: statusBody(item.status, item.statusTypeId), signal: ctx.signal })),
+      ignoreGone(() =>
+        ctx.client.call(updateScheduleItem, {
+          params: { itemId: item.id },
+          body: statusBody(item.status, item.statusTypeId),
+          signal: ctx.signal,
+        }),
+      ),
     );
   },
 } satisfies Record<string, UndoHandler>;

@@ -7,7 +7,13 @@ import {
   type ScheduleItemDeleteArgs,
 } from '../../definitions/actions/schedule.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { batchCreateScheduleItems, confirmAllScheduleItems, createScheduleItem, deleteScheduleItem, type CreateScheduleItemBody } from '../../api/contract/schedule.ts';
+import {
+  batchCreateScheduleItems,
+  confirmAllScheduleItems,
+  createScheduleItem,
+  deleteScheduleItem,
+  type CreateScheduleItemBody,
+} from '../../api/contract/schedule.ts';
 import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
 import { itemIdOf, readItemsOfDay } from '../names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
@@ -54,13 +60,20 @@ async function scheduleItemCreate(call: StepCall, ctx: ActionContext): Promise<S
   };
 }
 
-async function createBatches(ctx: ActionContext, bodies: CreateScheduleItemBody[]): Promise<{ ids: number[]; undo: UndoRecord[] }> {
+async function createBatches(
+  ctx: ActionContext,
+  bodies: CreateScheduleItemBody[],
+): Promise<{ ids: number[]; undo: UndoRecord[] }> {
   const ids: number[] = [];
   const undo: UndoRecord[] = [];
   for (const [index, batch] of batches(bodies).entries()) {
     try {
       // Batch n always holds the same items, so its key `:n` names the same write on every attempt.
-      const result = await ctx.client.call(batchCreateScheduleItems, { body: { items: batch }, idempotencyKey: ctx.key(index + 1), signal: ctx.signal });
+      const result = await ctx.client.call(batchCreateScheduleItems, {
+        body: { items: batch },
+        idempotencyKey: ctx.key(index + 1),
+        signal: ctx.signal,
+      });
       ids.push(...result.ids);
       undo.push(deleteItemsUndo(result.ids, `batch ${index + 1}`));
     } catch (error) {
@@ -78,7 +91,12 @@ async function scheduleItemsCreate(call: StepCall, ctx: ActionContext): Promise<
   for (const spec of args.items) bodies.push(await itemBody(ctx, cache, spec));
   const { ids, undo } = await createBatches(ctx, bodies);
   const days = new Set(bodies.map((body) => body.day_id)).size;
-  return { output: { ids, count: ids.length }, undo, tourId: args.tourId, describe: `created ${ids.length} schedule items on ${days} day(s)` };
+  return {
+    output: { ids, count: ids.length },
+    undo,
+    tourId: args.tourId,
+    describe: `created ${ids.length} schedule items on ${days} day(s)`,
+  };
 }
 
 /**
@@ -86,8 +104,16 @@ async function scheduleItemsCreate(call: StepCall, ctx: ActionContext): Promise<
  * the call with the same keys (the API answers with the original IDs) and deleting what it returns.
  */
 async function scheduleItemsCreatePrepare(call: StepCall): Promise<UndoRecord[]> {
-  const count = Array.isArray((call.args as JsonObject | null)?.items) ? ((call.args as JsonObject).items as unknown[]).length : 0;
-  return [{ activity: 'replayAndUndo', args: { call: call as unknown as JsonObject }, describe: `delete the ${count} schedule items of step ${call.stepId}` }];
+  const count = Array.isArray((call.args as JsonObject | null)?.items)
+    ? ((call.args as JsonObject).items as unknown[]).length
+    : 0;
+  return [
+    {
+      activity: 'replayAndUndo',
+      args: { call: call as unknown as JsonObject },
+      describe: `delete the ${count} schedule items of step ${call.stepId}`,
+    },
+  ];
 }
 
 /**
@@ -108,7 +134,12 @@ async function deleteTarget(ctx: ActionContext, args: ScheduleItemDeleteArgs): P
 async function scheduleItemDelete(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, scheduleItemDeleteArgs, call.args);
   const itemId = await deleteTarget(ctx, args);
-  if (itemId === undefined) return { output: { id: null }, undo: [], describe: `schedule item ${String(args.item)} was deleted by an earlier attempt` };
+  if (itemId === undefined)
+    return {
+      output: { id: null },
+      undo: [],
+      describe: `schedule item ${String(args.item)} was deleted by an earlier attempt`,
+    };
   await deleteOnce(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal }));
   return { output: { id: itemId }, undo: [], describe: `deleted schedule item ${itemId}` };
 }
@@ -117,24 +148,46 @@ async function scheduleItemDeletePrepare(call: StepCall, ctx: ActionContext): Pr
   const itemId = await deleteTarget(ctx, parseArgs(call.action, scheduleItemDeleteArgs, call.args));
   if (itemId === undefined) return [];
   // `by` keeps this restore's idempotency key apart from another run restoring the same item.
-  return [{ activity: 'scheduleItemRestore', args: { itemId, by: call.idempotencyKey }, describe: `restore schedule item ${itemId}`, record: { resource: 'scheduleItem', id: itemId } }];
+  return [
+    {
+      activity: 'scheduleItemRestore',
+      args: { itemId, by: call.idempotencyKey },
+      describe: `restore schedule item ${itemId}`,
+      record: { resource: 'scheduleItem', id: itemId },
+    },
+  ];
 }
 
 async function scheduleConfirmAll(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, scheduleConfirmAllArgs, call.args);
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
-  const changed = await ctx.client.call(confirmAllScheduleItems, { params: { tourId: args.tourId, dayId: day.id }, idempotencyKey: ctx.key(), signal: ctx.signal });
+  const changed = await ctx.client.call(confirmAllScheduleItems, {
+    params: { tourId: args.tourId, dayId: day.id },
+    idempotencyKey: ctx.key(),
+    signal: ctx.signal,
+  });
   const ids = changed.map((item) => item.id);
-  return { output: { ids, count: ids.length }, undo: [], tourId: args.tourId, describe: `confirmed ${ids.length} schedule items on ${day.date}` };
+  return {
+    output: { ids, count: ids.length },
+    undo: [],
+    tourId: args.tourId,
+    describe: `confirmed ${ids.length} schedule items on ${day.date}`,
+  };
 }
 
 /** Records the status of every item confirm-all may change, so the undo sets each back. */
 async function scheduleConfirmAllPrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
   const args = parseArgs(call.action, scheduleConfirmAllArgs, call.args);
   const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
-  const open = (await readItemsOfDay(ctx, args.tourId, day.id)).filter((item) => item.status !== true || item.status_type?.type?.toLowerCase() !== 'confirmed');
+  const open = (await readItemsOfDay(ctx, args.tourId, day.id)).filter(
+    (item) => item.status !== true || item.status_type?.type?.toLowerCase() !== 'confirmed',
+  );
   if (open.length === 0) return [];
-  const items = open.map((item) => ({ id: item.id, status: item.status ?? false, statusTypeId: item.status_type?.id ?? null }));
+  const items = open.map((item) => ({
+    id: item.id,
+    status: item.status ?? false,
+    statusTypeId: item.status_type?.id ?? null,
+  }));
   return [scheduleStatusUndo(items, `set ${items.length} schedule items of ${day.date} back to their previous status`)];
 }
 

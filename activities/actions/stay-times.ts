@@ -26,7 +26,11 @@ export function fromLocal(local: LocalDateTime, timeZone: string): StayInstant {
  * An ISO 8601 instant as read back from the API, with its date-only field: the stored one
  * when the read shows it, else the date the instant falls on in the zone.
  */
-export function fromIso(iso: string | null | undefined, timeZone: string, storedDate?: unknown): StayInstant | undefined {
+export function fromIso(
+  iso: string | null | undefined,
+  timeZone: string,
+  storedDate?: unknown,
+): StayInstant | undefined {
   const time = iso ? Date.parse(iso) : Number.NaN;
   if (Number.isNaN(time)) return undefined;
   const stored = typeof storedDate === 'string' ? Date.parse(storedDate) : Number.NaN;

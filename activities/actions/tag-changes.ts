@@ -39,13 +39,21 @@ function changeHandler(change: Change): ActionHandler {
       const { args, day, itemId, current, named } = await tagState(call, ctx);
       const changed = changedBy(change, current, named);
       const tagIds = change === 'add' ? [...current, ...changed] : current.filter((id) => !changed.includes(id));
-      if (changed.length > 0) await ctx.client.call(setScheduleItemTags, { params: { itemId }, body: { tourId: args.tourId, tagIds }, signal: ctx.signal });
+      if (changed.length > 0)
+        await ctx.client.call(setScheduleItemTags, {
+          params: { itemId },
+          body: { tourId: args.tourId, tagIds },
+          signal: ctx.signal,
+        });
       const verb = change === 'add' ? 'added' : 'removed';
       return {
         output: { tagIds, previous: current, changed },
         undo: [],
         tourId: args.tourId,
-        describe: changed.length > 0 ? `${verb} ${changed.length} tag(s) on schedule item ${itemId} (${day.date})` : `schedule item ${itemId} (${day.date}): no tag to change`,
+        describe:
+          changed.length > 0
+            ? `${verb} ${changed.length} tag(s) on schedule item ${itemId} (${day.date})`
+            : `schedule item ${itemId} (${day.date}): no tag to change`,
       };
     },
     async prepare(call, ctx): Promise<UndoRecord[]> {
@@ -53,9 +61,19 @@ function changeHandler(change: Change): ActionHandler {
       const changed = changedBy(change, current, named);
       if (changed.length === 0) return [];
       const undo = change === 'add' ? 'scheduleItemTagsTakeOff' : 'scheduleItemTagsPutOn';
-      const describe = change === 'add' ? `remove the ${changed.length} tag(s) added to schedule item ${itemId}` : `add back the ${changed.length} tag(s) removed from schedule item ${itemId}`;
+      const describe =
+        change === 'add'
+          ? `remove the ${changed.length} tag(s) added to schedule item ${itemId}`
+          : `add back the ${changed.length} tag(s) removed from schedule item ${itemId}`;
       // the day by its ID: a day added later on the same date must not make the undo ambiguous
-      return [{ activity: undo, args: { tourId: args.tourId, day: day.id, itemId, tagIds: changed }, describe, record: { resource: 'scheduleItem', id: itemId } }];
+      return [
+        {
+          activity: undo,
+          args: { tourId: args.tourId, day: day.id, itemId, tagIds: changed },
+          describe,
+          record: { resource: 'scheduleItem', id: itemId },
+        },
+      ];
     },
   };
 }
@@ -64,7 +82,8 @@ function changeHandler(change: Change): ActionHandler {
 async function tagsNow(ctx: ActionContext, tourId: string, day: DayRef, itemId: number): Promise<number[] | undefined> {
   const dayId = resolveDay(await tourCache(ctx, tourId).tour(), day).id;
   for await (const item of ctx.client.paginate(listScheduleItems, { params: { tourId, dayId }, signal: ctx.signal })) {
-    if (item.id === itemId && item.is_deleted !== true) return (item.schedule_item_tags ?? []).map((entry) => entry.tag.id);
+    if (item.id === itemId && item.is_deleted !== true)
+      return (item.schedule_item_tags ?? []).map((entry) => entry.tag.id);
   }
   return undefined;
 }
@@ -77,7 +96,10 @@ function undoChange(change: Change): UndoHandler {
       const tagIds = (args.tagIds ?? []) as number[];
       const now = await tagsNow(ctx, tourId, args.day as DayRef, itemId);
       if (now === undefined) return; // the item is gone: nothing to put back
-      const next = change === 'add' ? [...now, ...tagIds.filter((id) => !now.includes(id))] : now.filter((id) => !tagIds.includes(id));
+      const next =
+        change === 'add'
+          ? [...now, ...tagIds.filter((id) => !now.includes(id))]
+          : now.filter((id) => !tagIds.includes(id));
       await putBackTags(ctx, tourId, itemId, next);
     });
 }

@@ -22,7 +22,11 @@ async function currentTags(call: StepCall, ctx: ActionContext) {
 async function scheduleItemSetTags(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { args, cache, day, previous } = await currentTags(call, ctx);
   const tagIds = await resolveTagIds(cache, args.tags);
-  await ctx.client.call(setScheduleItemTags, { params: { itemId: args.itemId }, body: { tourId: args.tourId, tagIds }, signal: ctx.signal });
+  await ctx.client.call(setScheduleItemTags, {
+    params: { itemId: args.itemId },
+    body: { tourId: args.tourId, tagIds },
+    signal: ctx.signal,
+  });
   return {
     output: { tagIds, previous },
     undo: [],
@@ -46,7 +50,8 @@ async function scheduleItemSetTagsPrepare(call: StepCall, ctx: ActionContext): P
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
 export const itemTagUndo = {
   ...tagChangeUndo,
-  scheduleItemTagsWriteBack: (args, ctx) => putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),
+  scheduleItemTagsWriteBack: (args, ctx) =>
+    putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),
 } satisfies Record<string, UndoHandler>;
 
 export const itemTagActions = {

@@ -40,7 +40,8 @@ export interface TourView {
 type Loose = Record<string, unknown>;
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
-const record = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
+const record = (value: unknown): Loose | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
 
 /** `2027-03-27T00:00:00.000Z` -> `2027-03-27`. */
 export function dateOnly(value: string | null | undefined): string | null {
@@ -50,7 +51,9 @@ export function dateOnly(value: string | null | undefined): string | null {
 async function toTourDay(ctx: ActionContext, day: TourData['days'][number]): Promise<TourDay> {
   const loose = day as Loose;
   const typeId = day.type_id?.id ?? null;
-  const typeName = text(day.type_id?.type) ?? (typeId === null ? null : ((await ctx.client.lookups.nameOf('dayTypes', typeId)) ?? null));
+  const typeName =
+    text(day.type_id?.type) ??
+    (typeId === null ? null : ((await ctx.client.lookups.nameOf('dayTypes', typeId)) ?? null));
   return {
     id: day.id,
     date: dateOnly(day.date) ?? '',
@@ -68,7 +71,8 @@ async function toTourDay(ctx: ActionContext, day: TourData['days'][number]): Pro
 function tourFields(data: TourData): Pick<TourView, 'name' | 'timeZone' | 'startDate' | 'endDate'> {
   const outer = data as Loose;
   const inner = record(outer.tour) ?? {};
-  const pick = (...keys: string[]) => keys.map((key) => text(inner[key]) ?? text(outer[key])).find((value) => value !== null) ?? null;
+  const pick = (...keys: string[]) =>
+    keys.map((key) => text(inner[key]) ?? text(outer[key])).find((value) => value !== null) ?? null;
   return {
     name: pick('name'),
     timeZone: pick('timeZone', 'time_zone'),
@@ -78,7 +82,10 @@ function tourFields(data: TourData): Pick<TourView, 'name' | 'timeZone' | 'start
 }
 
 /** Fills the tour fields still missing from a row of the caller's tour list. */
-export function fillFromMembership(fields: Pick<TourView, 'name' | 'timeZone' | 'startDate' | 'endDate'>, tour: TourMembership['tour']): void {
+export function fillFromMembership(
+  fields: Pick<TourView, 'name' | 'timeZone' | 'startDate' | 'endDate'>,
+  tour: TourMembership['tour'],
+): void {
   const loose = tour as Loose;
   fields.name ??= text(loose.name);
   fields.timeZone ??= text(loose.timeZone) ?? text(loose.time_zone);
@@ -102,7 +109,11 @@ export async function findMembership(ctx: ActionContext, tourId: string) {
  * whole-tour read is 1. With `tourFields`, the tour's own fields that the read lacks come from
  * the caller's tour list (a few more calls, so only when the name or dates are needed).
  */
-export async function readTour(ctx: ActionContext, tourId: string, options: { tourFields?: boolean } = {}): Promise<TourView> {
+export async function readTour(
+  ctx: ActionContext,
+  tourId: string,
+  options: { tourFields?: boolean } = {},
+): Promise<TourView> {
   const data = await ctx.client.call(getTourData, {
     params: { tourId },
     query: { scheduleLimit: 1, venuesLimit: 1, accommodationLimit: 1, guestlistLimit: 1, bulletinsLimit: 1 },
@@ -169,7 +180,10 @@ function daysOn(tour: TourView, date: string): TourDay[] {
 }
 
 function ambiguousDay(tour: TourView, which: string, days: TourDay[], instead: string): ApplicationFailure {
-  return stepError(`Tour ${tour.name ?? tour.id} has ${days.length} days ${which}: ${days.map(shownDay).join(', ')}; give ${instead}.`, FailureType.AMBIGUOUS_DAY);
+  return stepError(
+    `Tour ${tour.name ?? tour.id} has ${days.length} days ${which}: ${days.map(shownDay).join(', ')}; give ${instead}.`,
+    FailureType.AMBIGUOUS_DAY,
+  );
 }
 
 function onlyDayOn(tour: TourView, date: string): TourDay {
@@ -183,7 +197,11 @@ function namedDayOn(tour: TourView, ref: { date: string; name: string }): TourDa
   const named = onDate.filter((d) => d.name !== null && foldName(d.name) === foldName(ref.name));
   if (named.length === 1) return named[0]!;
   if (named.length > 1) throw ambiguousDay(tour, `named "${ref.name}" on ${ref.date}`, named, 'its ID');
-  throw unknownDay(tour, `"${ref.name}" on ${ref.date}`, `the days on ${ref.date} are: ${onDate.map(shownDay).join(', ')}`);
+  throw unknownDay(
+    tour,
+    `"${ref.name}" on ${ref.date}`,
+    `the days on ${ref.date} are: ${onDate.map(shownDay).join(', ')}`,
+  );
 }
 
 /**

@@ -5,7 +5,14 @@
  */
 import { visibilityFields, type Visibility } from '../../definitions/translate.ts';
 import type { ActionContext } from '../action.ts';
-import { ambiguousName, matchPerson, readTourPeople as readPeople, refText, type PersonRef, type TourPerson } from '../names/index.ts';
+import {
+  ambiguousName,
+  matchPerson,
+  readTourPeople as readPeople,
+  refText,
+  type PersonRef,
+  type TourPerson,
+} from '../names/index.ts';
 
 export type { PersonRef } from '../names/index.ts';
 
@@ -25,7 +32,12 @@ export function readTourPeople(ctx: ActionContext, tourId: string): Promise<Tour
  * Matches people to tour members first, then to pending invites; duplicates count once. A name
  * two members share fails the step listing them; `membersOnly` leaves invitees out (skipped).
  */
-export function matchPeople(people: readonly PersonRef[], tour: readonly TourPerson[], tourId: string, options: { membersOnly?: boolean } = {}): MatchedPeople {
+export function matchPeople(
+  people: readonly PersonRef[],
+  tour: readonly TourPerson[],
+  tourId: string,
+  options: { membersOnly?: boolean } = {},
+): MatchedPeople {
   const userIds = new Set<string>();
   const inviteIds = new Set<number>();
   const skipped: string[] = [];
@@ -34,7 +46,11 @@ export function matchPeople(people: readonly PersonRef[], tour: readonly TourPer
     const matches = matchPerson(candidates, ref);
     const [person] = matches;
     if (matches.length > 1) {
-      throw ambiguousName({ kind: 'tour member', where: `on tour ${tourId}` }, refText(ref), matches.map((m) => ({ record: m, id: m.id, name: m.name, detail: m.email ?? undefined })));
+      throw ambiguousName(
+        { kind: 'tour member', where: `on tour ${tourId}` },
+        refText(ref),
+        matches.map((m) => ({ record: m, id: m.id, name: m.name, detail: m.email ?? undefined })),
+      );
     }
     // Rooms take invite IDs as numbers; an invite without a numeric ID cannot be sent.
     if (person?.kind === 'member') userIds.add(String(person.id));
@@ -59,7 +75,8 @@ export async function visibilityBody(
   tourId: string,
   visibility: Visibility | undefined,
 ): Promise<{ fields: Record<string, unknown>; warnings: string[] }> {
-  if (visibility === undefined || typeof visibility === 'string') return { fields: visibilityFields(resource, visibility), warnings: [] };
+  if (visibility === undefined || typeof visibility === 'string')
+    return { fields: visibilityFields(resource, visibility), warnings: [] };
   const members = matchPeople(visibility.people, await readTourPeople(ctx, tourId), tourId, { membersOnly: true });
   return {
     fields: visibilityFields(resource, visibility, { userIds: members.userIds, inviteIds: [] }),

@@ -5,7 +5,12 @@
  * shells (their content is gone for good), changed days get their old fields.
  */
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { tourUpdateArgs, type TourDayChange, type TourDaySpec, type TourUpdateArgs } from '../../actions/tour/catalogue.ts';
+import {
+  tourUpdateArgs,
+  type TourDayChange,
+  type TourDaySpec,
+  type TourUpdateArgs,
+} from '../../actions/tour/catalogue.ts';
 import { buildDayList, type DayListEntry } from '../../definitions/translate.ts';
 import { updateTour, type UpdateTourBody } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
@@ -32,7 +37,9 @@ async function dayChangeEntry(ctx: ActionContext, change: TourDayChange): Promis
   return {
     ...(change.date !== undefined ? { date: change.date } : {}),
     ...(address !== undefined ? { formatted_address: address } : {}),
-    ...(change.dayType !== undefined ? { day_type_id: await ctx.client.lookups.resolve('dayTypes', change.dayType) } : {}),
+    ...(change.dayType !== undefined
+      ? { day_type_id: await ctx.client.lookups.resolve('dayTypes', change.dayType) }
+      : {}),
     ...(change.timeZone !== undefined ? { timeZone: change.timeZone } : {}),
     ...(change.name !== undefined ? { name: change.name } : {}),
   };
@@ -41,14 +48,21 @@ async function dayChangeEntry(ctx: ActionContext, change: TourDayChange): Promis
 /** The dates the tour spans once the day list is applied. */
 function spanOf(entries: DayListEntry[], tour: TourView): { start_date: string; end_date: string } {
   const dates = entries
-    .map((entry) => (typeof entry.date === 'string' ? entry.date : tour.days.find((day) => day.id === entry.day_id)?.date))
+    .map((entry) =>
+      typeof entry.date === 'string' ? entry.date : tour.days.find((day) => day.id === entry.day_id)?.date,
+    )
     .filter((date): date is string => typeof date === 'string')
     .sort();
-  if (dates.length === 0) throw stepError(`tour.update would leave tour ${tour.name ?? tour.id} without days; a tour keeps at least one.`);
+  if (dates.length === 0)
+    throw stepError(`tour.update would leave tour ${tour.name ?? tour.id} without days; a tour keeps at least one.`);
   return { start_date: dates[0]!, end_date: dates[dates.length - 1]! };
 }
 
-async function dayListOf(ctx: ActionContext, tour: TourView, args: TourUpdateArgs): Promise<DayListEntry[] | undefined> {
+async function dayListOf(
+  ctx: ActionContext,
+  tour: TourView,
+  args: TourUpdateArgs,
+): Promise<DayListEntry[] | undefined> {
   if (!args.addDays?.length && !args.updateDays?.length && !args.removeDays?.length) return undefined;
   const remove = new Set((args.removeDays ?? []).map((ref) => resolveDay(tour, ref).id));
   const update = new Map<number, Record<string, unknown>>();
@@ -58,7 +72,8 @@ async function dayListOf(ctx: ActionContext, tour: TourView, args: TourUpdateArg
     update.set(day.id, await dayChangeEntry(ctx, change));
   }
   const add = [];
-  for (const day of args.addDays ?? []) add.push(await newDayEntry(ctx, day, args.timeZone ?? tour.timeZone ?? undefined));
+  for (const day of args.addDays ?? [])
+    add.push(await newDayEntry(ctx, day, args.timeZone ?? tour.timeZone ?? undefined));
   return buildDayList(tour.days, { update, add, remove });
 }
 
@@ -76,12 +91,21 @@ async function tourUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallP
   const args = parseArgs(call.action, tourUpdateArgs, call.args);
   const before = await readTour(ctx, args.tourId, { tourFields: true });
   const label = `tour ${before.name ?? args.tourId}`;
-  const fields = { ...(args.name !== undefined ? { name: args.name } : {}), ...(args.timeZone !== undefined ? { timeZone: args.timeZone } : {}) };
+  const fields = {
+    ...(args.name !== undefined ? { name: args.name } : {}),
+    ...(args.timeZone !== undefined ? { timeZone: args.timeZone } : {}),
+  };
   const plan = updatePlan(label, fields, { name: before.name, timeZone: before.timeZone }, { id: args.tourId });
   if (!(await dayListOf(ctx, before, args))) return plan;
-  const removed = args.removeDays?.length ? `, ${args.removeDays.length} removed with all their content (a rollback brings back empty days)` : '';
+  const removed = args.removeDays?.length
+    ? `, ${args.removeDays.length} removed with all their content (a rollback brings back empty days)`
+    : '';
   const days = `${args.addDays?.length ?? 0} day(s) added, ${args.updateDays?.length ?? 0} changed${removed}`;
-  return { ...plan, would: plan.would === 'nothing' ? 'update' : plan.would, describe: `${plan.would === 'nothing' ? `update ${label}` : plan.describe}: ${days}` };
+  return {
+    ...plan,
+    would: plan.would === 'nothing' ? 'update' : plan.would,
+    describe: `${plan.would === 'nothing' ? `update ${label}` : plan.describe}: ${days}`,
+  };
 }
 
 async function tourUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
@@ -96,20 +120,41 @@ async function tourUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutco
   // Without day changes the tour's own name and time zone tell whether there is anything to write.
   if (!dayList && alreadySo(body, { name: before.name, timeZone: before.timeZone })) {
     const label = `tour ${before.name ?? args.tourId}`;
-    return { output: { id: args.tourId, days: before.days.map((day) => dayOutput(before, day)), added: [] }, undo: [], tourId: args.tourId, describe: `${label} already so (${Object.keys(body).join(', ')}): nothing written` };
+    return {
+      output: { id: args.tourId, days: before.days.map((day) => dayOutput(before, day)), added: [] },
+      undo: [],
+      tourId: args.tourId,
+      describe: `${label} already so (${Object.keys(body).join(', ')}): nothing written`,
+    };
   }
   // New days make this PUT create records: the key keeps a retry from adding them twice.
   const idempotencyKey = args.addDays?.length ? ctx.key() : undefined;
-  await ctx.client.call(updateTour, { params: { tourId: args.tourId }, body, ...(idempotencyKey ? { idempotencyKey } : {}), signal: ctx.signal });
+  await ctx.client.call(updateTour, {
+    params: { tourId: args.tourId },
+    body,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+    signal: ctx.signal,
+  });
   const after = await readTour(ctx, args.tourId);
   const added = addedDays(before, after, args);
   const removed = args.removeDays?.length ?? 0;
   const name = args.name ?? before.name ?? args.tourId;
   const moved = (args.updateDays ?? []).flatMap((change) => (change.date !== undefined ? [change.date] : []));
   const shared = sharedDateWarnings({ ...after, name }, [...added.map((day) => day.date), ...moved]);
-  const warnings = [...(removed > 0 ? [`${removed} day(s) of tour ${name} were deleted with all their content; an undo can only bring back empty days.`] : []), ...shared];
+  const warnings = [
+    ...(removed > 0
+      ? [
+          `${removed} day(s) of tour ${name} were deleted with all their content; an undo can only bring back empty days.`,
+        ]
+      : []),
+    ...shared,
+  ];
   return {
-    output: { id: args.tourId, days: after.days.map((day) => dayOutput(after, day)), added: added.map((day) => day.id) },
+    output: {
+      id: args.tourId,
+      days: after.days.map((day) => dayOutput(after, day)),
+      added: added.map((day) => day.id),
+    },
     undo: [],
     tourId: args.tourId,
     describe: `updated tour ${name}: ${after.days.length} days (${added.length} added, ${args.updateDays?.length ?? 0} changed, ${removed} removed)`,
@@ -136,7 +181,10 @@ async function tourUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<Un
   const tour = await readTour(ctx, args.tourId, { tourFields: true });
   const removed = (args.removeDays ?? []).map((ref) => resolveDay(tour, ref).date);
   const label = tour.name ?? args.tourId;
-  const shells = removed.length > 0 ? `; removed days ${removed.join(', ')} come back as empty days (their content cannot be restored)` : '';
+  const shells =
+    removed.length > 0
+      ? `; removed days ${removed.join(', ')} come back as empty days (their content cannot be restored)`
+      : '';
   return [
     {
       activity: 'tourWriteBack',

@@ -21,5 +21,9 @@ export function pickGuest(entries: readonly GuestEntry[], ref: string | number, 
     aliases: entry.email ? [entry.email] : [],
     shown: shownOf(entry),
   }));
-  return pick({ kind: 'guest list entry', plural: 'guest list entries', where: `on ${date}`, echo: false }, ref, candidates);
+  return pick(
+    { kind: 'guest list entry', plural: 'guest list entries', where: `on ${date}`, echo: false },
+    ref,
+    candidates,
+  );
 }

@@ -24,7 +24,8 @@ export interface TourPerson {
 /** Someone a playbook names: a name or e-mail, or `{ email, name }`. */
 export type PersonRef = string | { email: string; name?: string | undefined };
 
-const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter((part) => part).join(' ') || null;
+const fullName = (first: string | null | undefined, last: string | null | undefined) =>
+  [first, last].filter((part) => part).join(' ') || null;
 
 /** The members and pending invites as read. */
 export function peopleOf(members: TourMembers): TourPerson[] {
@@ -38,7 +39,15 @@ export function peopleOf(members: TourMembers): TourPerson[] {
     role: member.user_role_type?.name ?? null,
   }));
   for (const invite of members.pending_invites) {
-    people.push({ id: invite.id, kind: 'invite', name: null, firstName: null, lastName: null, email: invite.email ?? null, role: null });
+    people.push({
+      id: invite.id,
+      kind: 'invite',
+      name: null,
+      firstName: null,
+      lastName: null,
+      email: invite.email ?? null,
+      role: null,
+    });
   }
   return people;
 }
@@ -59,7 +68,9 @@ function candidates(people: readonly TourPerson[]): Candidate<TourPerson>[] {
 }
 
 const context = (tourId: string, kind?: string): PickContext =>
-  kind ? { kind, where: `on tour ${tourId}` } : { kind: 'tour member or invitee', plural: 'tour members or invitees', where: `on tour ${tourId}` };
+  kind
+    ? { kind, where: `on tour ${tourId}` }
+    : { kind: 'tour member or invitee', plural: 'tour members or invitees', where: `on tour ${tourId}` };
 
 /** The text of a person reference: its e-mail when given as `{ email, name }`. */
 export const refText = (ref: PersonRef): string => (typeof ref === 'string' ? ref : ref.email);
@@ -73,10 +84,15 @@ export function matchPerson(people: readonly TourPerson[], ref: PersonRef): Tour
   const text = refText(ref);
   const matches = text.includes('@')
     ? people.filter((person) => person.email !== null && foldName(person.email) === foldName(text))
-    : matchAll(text, candidates(people.filter((person) => person.kind === 'member'))).map((candidate) => candidate.record);
+    : matchAll(text, candidates(people.filter((person) => person.kind === 'member'))).map(
+        (candidate) => candidate.record,
+      );
   const members = matches.filter((person) => person.kind === 'member');
   const memberEmails = new Set(members.map((person) => person.email?.toLowerCase()));
-  return [...members, ...matches.filter((person) => person.kind === 'invite' && !memberEmails.has(person.email?.toLowerCase()))];
+  return [
+    ...members,
+    ...matches.filter((person) => person.kind === 'invite' && !memberEmails.has(person.email?.toLowerCase())),
+  ];
 }
 
 /** The one person `ref` means, or a step failure (unknown: nearest names; ambiguous: their e-mails); `kind` names them in it. */
@@ -85,5 +101,9 @@ export function pickPerson(people: readonly TourPerson[], ref: PersonRef, tourId
   if (matches.length === 1) return matches[0]!;
   const all = candidates(people);
   if (matches.length === 0) throw unknownName(context(tourId, kind), refText(ref), all);
-  throw ambiguousName(context(tourId, kind), refText(ref), all.filter((candidate) => matches.includes(candidate.record)));
+  throw ambiguousName(
+    context(tourId, kind),
+    refText(ref),
+    all.filter((candidate) => matches.includes(candidate.record)),
+  );
 }

@@ -41,7 +41,6 @@ export interface PickContext {
   hint?: string;
 }
 
-
 /** Most candidates or near names a failure lists. */
 const LISTED = 8;
 
@@ -76,9 +75,13 @@ export function nearestNames(name: string, names: Iterable<string>, count = 3): 
     seen.add(folded);
     const contains = folded.includes(wanted) || wanted.includes(folded);
     const distance = editDistance(wanted, folded);
-    if (contains || distance <= Math.max(2, Math.floor(wanted.length / 2))) scored.push({ name: candidate, score: contains ? -1 / (1 + distance) : distance });
+    if (contains || distance <= Math.max(2, Math.floor(wanted.length / 2)))
+      scored.push({ name: candidate, score: contains ? -1 / (1 + distance) : distance });
   }
-  return scored.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name)).slice(0, count).map((entry) => entry.name);
+  return scored
+    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
+    .slice(0, count)
+    .map((entry) => entry.name);
 }
 
 function listed(texts: readonly string[]): string {
@@ -87,7 +90,11 @@ function listed(texts: readonly string[]): string {
 }
 
 /** The failure for a name (or ID) that matches no candidate. */
-export function unknownName<T>(context: PickContext, ref: string | number, candidates: readonly Candidate<T>[]): ApplicationFailure {
+export function unknownName<T>(
+  context: PickContext,
+  ref: string | number,
+  candidates: readonly Candidate<T>[],
+): ApplicationFailure {
   const echo = context.echo !== false;
   const id = asId(ref);
   const what = id !== undefined ? `with ID ${id}` : echo ? `"${ref}"` : 'with the name given';
@@ -95,15 +102,24 @@ export function unknownName<T>(context: PickContext, ref: string | number, candi
   if (candidates.length === 0) text += `; there are none${context.hint ? ` (${context.hint})` : ''}.`;
   else if (!echo) text += `; ${thereAre(candidates.length)} (${listed(candidates.map(shownOf))}).`;
   else {
-    const names = candidates.flatMap((candidate) => (candidate.name ? [candidate.name, ...(candidate.aliases ?? [])] : []));
+    const names = candidates.flatMap((candidate) =>
+      candidate.name ? [candidate.name, ...(candidate.aliases ?? [])] : [],
+    );
     const near = id === undefined ? nearestNames(String(ref), names) : [];
-    text += near.length > 0 ? `; nearest: ${near.map((n) => `"${n}"`).join(', ')}.` : `; there are: ${listed(candidates.map(shownOf))}.`;
+    text +=
+      near.length > 0
+        ? `; nearest: ${near.map((n) => `"${n}"`).join(', ')}.`
+        : `; there are: ${listed(candidates.map(shownOf))}.`;
   }
   return ApplicationFailure.nonRetryable(text, FailureType.UNKNOWN_NAME);
 }
 
 /** The failure for a name several candidates have. */
-export function ambiguousName<T>(context: PickContext, ref: string | number, matches: readonly Candidate<T>[]): ApplicationFailure {
+export function ambiguousName<T>(
+  context: PickContext,
+  ref: string | number,
+  matches: readonly Candidate<T>[],
+): ApplicationFailure {
   const what = context.echo === false ? 'the name given' : `"${ref}"`;
   return ApplicationFailure.nonRetryable(
     `${plural(matches.length, context.kind, context.plural)} ${context.where} match ${what}: ${listed(matches.map(shownOf))}; give the ID instead.`,
@@ -115,7 +131,11 @@ export function ambiguousName<T>(context: PickContext, ref: string | number, mat
 export function matchAll<T>(ref: string | number, candidates: readonly Candidate<T>[]): Candidate<T>[] {
   const id = asId(ref);
   // Bulletins have string IDs: an exact one counts as an ID too.
-  const byId = candidates.filter((candidate) => (id !== undefined && candidate.id === id) || (typeof candidate.id === 'string' && candidate.id === String(ref).trim()));
+  const byId = candidates.filter(
+    (candidate) =>
+      (id !== undefined && candidate.id === id) ||
+      (typeof candidate.id === 'string' && candidate.id === String(ref).trim()),
+  );
   if (byId.length > 0 || typeof ref === 'number') return byId;
   const wanted = foldName(String(ref));
   const byName = candidates.filter((candidate) => candidate.name !== null && foldName(candidate.name) === wanted);

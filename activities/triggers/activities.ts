@@ -7,6 +7,7 @@ import { readTourSnapshot } from './read.ts';
 export function createTriggerActivities(deps: Pick<ActivityDeps, 'client'>) {
   return {
     /** One read of a tour for its watcher. */
-    watchTourRead: (request: SnapshotRequest): Promise<TourSnapshot> => readTourSnapshot(deps.client, request, currentActivity()?.cancellationSignal),
+    watchTourRead: (request: SnapshotRequest): Promise<TourSnapshot> =>
+      readTourSnapshot(deps.client, request, currentActivity()?.cancellationSignal),
   };
 }

@@ -9,12 +9,20 @@ import { TriggerResource, type SeenRecord } from '../../definitions/trigger-type
 type Row = Record<string, unknown>;
 
 const value = (raw: unknown): JsonValue => (raw === undefined ? null : (raw as JsonValue));
-const typeOf = (raw: unknown): JsonValue => (raw && typeof raw === 'object' && 'type' in raw ? value((raw as Row).type) : null);
-const idOf = (raw: unknown): number | null => (raw && typeof raw === 'object' && typeof (raw as Row).id === 'number' ? ((raw as Row).id as number) : null);
+const typeOf = (raw: unknown): JsonValue =>
+  raw && typeof raw === 'object' && 'type' in raw ? value((raw as Row).type) : null;
+const idOf = (raw: unknown): number | null =>
+  raw && typeof raw === 'object' && typeof (raw as Row).id === 'number' ? ((raw as Row).id as number) : null;
 
 /** A day's watched fields. */
 export function dayFields(day: Row): JsonObject {
-  return { name: value(day.name), date: typeof day.date === 'string' ? day.date.slice(0, 10) : null, timeZone: value(day.time_zone), type: typeOf(day.type_id), address: value(day.formattedAddress) };
+  return {
+    name: value(day.name),
+    date: typeof day.date === 'string' ? day.date.slice(0, 10) : null,
+    timeZone: value(day.time_zone),
+    type: typeOf(day.type_id),
+    address: value(day.formattedAddress),
+  };
 }
 
 const PROJECTIONS: Record<Exclude<TriggerResource, 'days' | 'rooms'>, (row: Row, dayId: number) => JsonObject> = {
@@ -49,7 +57,12 @@ const PROJECTIONS: Record<Exclude<TriggerResource, 'days' | 'rooms'>, (row: Row,
     bookingNumber: value(row.booking_number),
     address: value(row.street_address),
     city: value(row.city),
-    dayIds: [...new Set([...(typeof row.day_id === 'number' ? [row.day_id] : []), ...((row.day_id_list as number[] | undefined) ?? [])])].sort((a, b) => a - b),
+    dayIds: [
+      ...new Set([
+        ...(typeof row.day_id === 'number' ? [row.day_id] : []),
+        ...((row.day_id_list as number[] | undefined) ?? []),
+      ]),
+    ].sort((a, b) => a - b),
   }),
   guests: (row, dayId) => ({
     firstName: value(row.firstName),
@@ -61,7 +74,12 @@ const PROJECTIONS: Record<Exclude<TriggerResource, 'days' | 'rooms'>, (row: Row,
     notes: value(row.notes),
     dayId: idOf(row.day) ?? dayId,
   }),
-  bulletins: (row, dayId) => ({ title: value(row.title), body: value(row.body), pinned: value(row.is_pinned), dayId: value(row.day_id) ?? dayId }),
+  bulletins: (row, dayId) => ({
+    title: value(row.title),
+    body: value(row.body),
+    pinned: value(row.is_pinned),
+    dayId: value(row.day_id) ?? dayId,
+  }),
 };
 
 /** The key of each resource's list in a day of the whole-tour read. */
@@ -74,17 +92,28 @@ export const DAY_LISTS: Record<Exclude<TriggerResource, 'days' | 'rooms'>, strin
 };
 
 /** A row of a day's list as a watched record; undefined when it is marked deleted. */
-export function projectRow(resource: Exclude<TriggerResource, 'days' | 'rooms'>, row: Row, dayId: number): SeenRecord | undefined {
+export function projectRow(
+  resource: Exclude<TriggerResource, 'days' | 'rooms'>,
+  row: Row,
+  dayId: number,
+): SeenRecord | undefined {
   if (row.is_deleted === true || row.id === undefined || row.id === null) return undefined;
   const fields = PROJECTIONS[resource](row, dayId);
-  return { r: resource, id: String(row.id as string | number), day: resource === TriggerResource.stays ? dayId : (fields.dayId as number | null), f: fields };
+  return {
+    r: resource,
+    id: String(row.id as string | number),
+    day: resource === TriggerResource.stays ? dayId : (fields.dayId as number | null),
+    f: fields,
+  };
 }
 
 /** A room assignment of a stay as a watched record. */
 export function projectRoom(entry: Row, stayId: string, dayId: number | null): SeenRecord | undefined {
   const room = (entry.assignment ?? entry) as Row;
   if (room.is_deleted === true || room.id === undefined) return undefined;
-  const users = ((entry.users as Row[] | undefined) ?? []).filter((user) => user.is_removed !== true && user.is_deleted !== true).map((user) => `user:${String(user.id)}`);
+  const users = ((entry.users as Row[] | undefined) ?? [])
+    .filter((user) => user.is_removed !== true && user.is_deleted !== true)
+    .map((user) => `user:${String(user.id)}`);
   const invites = ((entry.pendingInvites as Row[] | undefined) ?? []).map((invite) => `invite:${String(invite.id)}`);
   return {
     r: TriggerResource.rooms,

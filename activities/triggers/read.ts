@@ -16,7 +16,15 @@ import { listRooms } from '../../api/contract/rooms.ts';
 import { TOUR_DATA_LIMIT, TourDataLimitParam } from '../../api/contract/assumptions.ts';
 import type { ApiClient } from '../../api/client/index.ts';
 import { localToEpochMs } from '../../definitions/translate.ts';
-import { momentKey, recordKey, TriggerResource, type SeenDay, type SeenRecord, type SnapshotRequest, type TourSnapshot } from '../../definitions/trigger-types.ts';
+import {
+  momentKey,
+  recordKey,
+  TriggerResource,
+  type SeenDay,
+  type SeenRecord,
+  type SnapshotRequest,
+  type TourSnapshot,
+} from '../../definitions/trigger-types.ts';
 import { DAY_LISTS, dayFields, projectRoom, projectRow } from './project.ts';
 
 type Row = Record<string, unknown>;
@@ -24,12 +32,20 @@ const DAYS_PER_READ = 10;
 const FULL = TOUR_DATA_LIMIT.max;
 
 /** Reads the tour once for the watcher. */
-export async function readTourSnapshot(client: ApiClient, request: SnapshotRequest, signal?: AbortSignal): Promise<TourSnapshot> {
+export async function readTourSnapshot(
+  client: ApiClient,
+  request: SnapshotRequest,
+  signal?: AbortSignal,
+): Promise<TourSnapshot> {
   let calls = 0;
   const read = async (dayIds?: number[], full = true) => {
     calls++;
     const limits = Object.fromEntries(Object.values(TourDataLimitParam).map((name) => [name, full ? FULL : 1]));
-    const data = await client.call(getTourData, { params: { tourId: request.tourId }, query: { ...limits, ...(dayIds ? { dayIds } : {}) }, signal });
+    const data = await client.call(getTourData, {
+      params: { tourId: request.tourId },
+      query: { ...limits, ...(dayIds ? { dayIds } : {}) },
+      signal,
+    });
     return { tour: data.tour as Row | undefined, days: data.days as Row[] };
   };
   let first = await read(undefined, request.knownDays <= DAYS_PER_READ);
@@ -38,7 +54,8 @@ export async function readTourSnapshot(client: ApiClient, request: SnapshotReque
   if (request.knownDays > DAYS_PER_READ) {
     dayRows = [];
     const ids = first.days.map((day) => day.id as number);
-    for (let at = 0; at < ids.length; at += DAYS_PER_READ) dayRows.push(...(await read(ids.slice(at, at + DAYS_PER_READ))).days);
+    for (let at = 0; at < ids.length; at += DAYS_PER_READ)
+      dayRows.push(...(await read(ids.slice(at, at + DAYS_PER_READ))).days);
     first = { tour: first.tour, days: dayRows };
   }
   const records = new Map<string, SeenRecord>();
@@ -55,7 +72,8 @@ export async function readTourSnapshot(client: ApiClient, request: SnapshotReque
     let truncated = day.truncated === true;
     if (watched.has(TriggerResource.days)) add({ r: TriggerResource.days, id: String(id), day: id, f: dayFields(day) });
     for (const [resource, list] of Object.entries(DAY_LISTS) as [keyof typeof DAY_LISTS, string][]) {
-      if (!watched.has(resource) && !(resource === TriggerResource.stays && watched.has(TriggerResource.rooms))) continue;
+      if (!watched.has(resource) && !(resource === TriggerResource.stays && watched.has(TriggerResource.rooms)))
+        continue;
       for (const row of (day[list] as Row[] | undefined) ?? []) add(projectRow(resource, row, id));
     }
     if (truncated) {
@@ -64,7 +82,15 @@ export async function readTourSnapshot(client: ApiClient, request: SnapshotReque
       truncated = !paged.complete;
     }
     const zone = (typeof day.time_zone === 'string' && day.time_zone) || tourZone || 'UTC';
-    days.push({ id, name: (day.name as string | null) ?? null, date: typeof day.date === 'string' ? day.date.slice(0, 10) : null, zone, type: (dayFields(day).type as string | null) ?? null, truncated, moments: moments(day.date, zone, request) });
+    days.push({
+      id,
+      name: (day.name as string | null) ?? null,
+      date: typeof day.date === 'string' ? day.date.slice(0, 10) : null,
+      zone,
+      type: (dayFields(day).type as string | null) ?? null,
+      truncated,
+      moments: moments(day.date, zone, request),
+    });
   }
   if (watched.has(TriggerResource.rooms)) {
     const stays = [...records.values()].filter((record) => record.r === TriggerResource.stays);
@@ -79,18 +105,28 @@ export async function readTourSnapshot(client: ApiClient, request: SnapshotReque
 }
 
 /** Pages a truncated day's schedule and guest list; complete when nothing else of it can be cut. */
-async function pageDay(client: ApiClient, request: SnapshotRequest, dayId: number, add: (record: SeenRecord | undefined) => void, signal?: AbortSignal): Promise<{ calls: number; complete: boolean }> {
+async function pageDay(
+  client: ApiClient,
+  request: SnapshotRequest,
+  dayId: number,
+  add: (record: SeenRecord | undefined) => void,
+  signal?: AbortSignal,
+): Promise<{ calls: number; complete: boolean }> {
   let calls = 0;
   const watched = new Set(request.resources);
   if (watched.has(TriggerResource.scheduleItems)) {
     calls++;
-    for await (const row of client.paginate(listScheduleItems, { params: { tourId: request.tourId, dayId }, signal })) add(projectRow(TriggerResource.scheduleItems, row as Row, dayId));
+    for await (const row of client.paginate(listScheduleItems, { params: { tourId: request.tourId, dayId }, signal }))
+      add(projectRow(TriggerResource.scheduleItems, row as Row, dayId));
   }
   if (watched.has(TriggerResource.guests)) {
     calls++;
-    for await (const row of client.paginate(listGuestlist, { params: { tourId: request.tourId, dayId }, signal })) add(projectRow(TriggerResource.guests, row as Row, dayId));
+    for await (const row of client.paginate(listGuestlist, { params: { tourId: request.tourId, dayId }, signal }))
+      add(projectRow(TriggerResource.guests, row as Row, dayId));
   }
-  const others = [TriggerResource.venues, TriggerResource.stays, TriggerResource.bulletins, TriggerResource.rooms].some((resource) => watched.has(resource));
+  const others = [TriggerResource.venues, TriggerResource.stays, TriggerResource.bulletins, TriggerResource.rooms].some(
+    (resource) => watched.has(resource),
+  );
   return { calls, complete: !others };
 }
 

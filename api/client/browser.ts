@@ -19,7 +19,10 @@ function onPath(command: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 /** The command that opens a URL here, or `undefined` when there is no browser to open. */
-export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): [string, string[]] | undefined {
+export function browserCommand(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): [string, string[]] | undefined {
   if (platform === 'darwin') return onPath('open', env) ? ['open', []] : undefined;
   if (platform === 'win32') return ['cmd', ['/c', 'start', '""']];
   const desktop = Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);

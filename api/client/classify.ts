@@ -13,7 +13,12 @@ interface ErrorBody {
   message?: unknown;
 }
 
-const NETWORK_TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const NETWORK_TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
 /** Whether an HTTP status is worth trying again with the same request. */
 export function isRetryableStatus(status: number): boolean {
@@ -44,12 +49,14 @@ function parseErrorBody(text: string): ErrorBody {
  * user's access to the record. Undefined for any other answer.
  */
 export function refusedCredential(status: number, code: string | undefined): string | undefined {
-  if (status === 401) return 'The API refused the user token (missing, invalid or expired): sign in again with `tourflow login`, or set TOURFLOW_ACCESS_TOKEN.';
+  if (status === 401)
+    return 'The API refused the user token (missing, invalid or expired): sign in again with `tourflow login`, or set TOURFLOW_ACCESS_TOKEN.';
   if (status !== 403) return undefined;
   if (code === undefined || code === 'Forbidden') {
     return 'The API refused the API key or secret (TOURFLOW_API_KEY, TOURFLOW_API_SECRET): an unknown, revoked or expired key, or a secret that does not match it.';
   }
-  if (code === FailureType.INSUFFICIENT_SCOPE) return 'The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.';
+  if (code === FailureType.INSUFFICIENT_SCOPE)
+    return 'The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.';
   if (code === 'Unauthorized') return 'The signed-in user may not access this record.';
   return undefined;
 }
@@ -68,7 +75,9 @@ export function errorFromResponse(
   const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(retryAfterHeader) : undefined;
   const label = code ? `${status} ${code}` : `${status}`;
   const refused = refusedCredential(status, code);
-  const message = redact(`${endpoint} failed with ${label}${serverMessage ? `: ${serverMessage}` : ''}${refused ? `. ${refused}` : ''}`);
+  const message = redact(
+    `${endpoint} failed with ${label}${serverMessage ? `: ${serverMessage}` : ''}${refused ? `. ${refused}` : ''}`,
+  );
   return new ApiError(message, { status, code, endpoint, retryable: isRetryableStatus(status), retryAfterMs });
 }
 
@@ -82,12 +91,15 @@ export function errorFromNetwork(endpoint: string, error: unknown, redact: Redac
   const code = errorCode(error) ?? errorCode((error as { cause?: unknown })?.cause);
   const timedOut = code !== undefined && NETWORK_TIMEOUT_CODES.has(code);
   const detail = redact((error as Error)?.message ?? String(error));
-  return new ApiError(`${endpoint} ${timedOut ? 'timed out' : 'got no response'} (${code ?? 'network error'}: ${detail})`, {
-    code: timedOut ? FailureType.TIMEOUT : FailureType.NETWORK_ERROR,
-    endpoint,
-    retryable: true,
-    cause: error,
-  });
+  return new ApiError(
+    `${endpoint} ${timedOut ? 'timed out' : 'got no response'} (${code ?? 'network error'}: ${detail})`,
+    {
+      code: timedOut ? FailureType.TIMEOUT : FailureType.NETWORK_ERROR,
+      endpoint,
+      retryable: true,
+      cause: error,
+    },
+  );
 }
 
 /** The error for a call that ran past the whole-request timeout. */

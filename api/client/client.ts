@@ -67,7 +67,10 @@ export interface ApiClient {
   /** Calls an endpoint and returns the whole envelope, `status: false` included. */
   callRaw<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<RawResult<DataOf<E>>>;
   /** Every row of a paged read, page after page. */
-  paginate<E extends PagedEndpoint>(endpoint: E, options: PaginateOptions<E>): AsyncGenerator<RowOf<E>, void, undefined>;
+  paginate<E extends PagedEndpoint>(
+    endpoint: E,
+    options: PaginateOptions<E>,
+  ): AsyncGenerator<RowOf<E>, void, undefined>;
   /** Name → ID resolution over the reference data, read once and cached. */
   readonly lookups: Lookups;
   readonly tokenSource: TokenSource;
@@ -95,8 +98,15 @@ class TourApiClient implements ApiClient {
     this.ownsAgent = !options.agent;
     this.dispatcher = options.agent ?? createAgent(options.timeouts);
     this.requestMs = options.timeouts?.requestMs ?? DEFAULT_TIMEOUTS.requestMs;
-    this.redact = createRedactor(() => [config.apiSecret, config.apiKey, config.accessToken, config.refreshToken, ...this.tokensSeen]);
-    this.tokenSource = options.tokenSource ?? createTokenSource(config, { dispatcher: this.dispatcher, redact: this.redact });
+    this.redact = createRedactor(() => [
+      config.apiSecret,
+      config.apiKey,
+      config.accessToken,
+      config.refreshToken,
+      ...this.tokensSeen,
+    ]);
+    this.tokenSource =
+      options.tokenSource ?? createTokenSource(config, { dispatcher: this.dispatcher, redact: this.redact });
     this.lookups = createLookups((endpoint) => this.call(endpoint, {} as never), { ttlMs: options.lookupTtlMs });
   }
 
@@ -110,7 +120,10 @@ class TourApiClient implements ApiClient {
     return this.rawLoose(endpoint, options as LooseCallOptions) as Promise<RawResult<DataOf<E>>>;
   }
 
-  paginate<E extends PagedEndpoint>(endpoint: E, options: PaginateOptions<E>): AsyncGenerator<RowOf<E>, void, undefined> {
+  paginate<E extends PagedEndpoint>(
+    endpoint: E,
+    options: PaginateOptions<E>,
+  ): AsyncGenerator<RowOf<E>, void, undefined> {
     return paginate((page) => this.rawLoose(endpoint, page), endpoint, options as LooseCallOptions & PageOptions);
   }
 
@@ -125,12 +138,18 @@ class TourApiClient implements ApiClient {
     const scoped = this.options.retry ? undefined : callRetries();
     const retry = this.options.retry || scoped?.options;
     const listeners = [this.options.onRetry, scoped?.onRetry].filter((listener) => listener !== undefined);
-    const onRetry: RetryListener | undefined = listeners.length > 1 ? (info) => listeners.forEach((listener) => listener(info)) : listeners[0];
+    const onRetry: RetryListener | undefined =
+      listeners.length > 1 ? (info) => listeners.forEach((listener) => listener(info)) : listeners[0];
     return withRetry(retry, (n) => this.attempt(endpoint, prepared, options.signal, n), options.signal, onRetry);
   }
 
   /** One attempt: the call, and its single repeat after a 401 and a token refresh. */
-  private async attempt(endpoint: Endpoint, prepared: PreparedRequest, signal: AbortSignal | undefined, n: number): Promise<RawResult<unknown>> {
+  private async attempt(
+    endpoint: Endpoint,
+    prepared: PreparedRequest,
+    signal: AbortSignal | undefined,
+    n: number,
+  ): Promise<RawResult<unknown>> {
     let token = await this.tokenSource.getAccessToken();
     let response = await this.exchange(endpoint, prepared, token, signal, { attempt: n, afterRefresh: false });
     if (response.status === 401) {
@@ -138,7 +157,13 @@ class TourApiClient implements ApiClient {
       response = await this.exchange(endpoint, prepared, token, signal, { attempt: n, afterRefresh: true });
     }
     if (response.status < 200 || response.status >= 300) {
-      throw errorFromResponse(endpoint.name, response.status, response.text, response.headers['retry-after'], this.redact);
+      throw errorFromResponse(
+        endpoint.name,
+        response.status,
+        response.text,
+        response.headers['retry-after'],
+        this.redact,
+      );
     }
     return parseEnvelope(endpoint.name, response.status, response.text, endpoint.data);
   }
@@ -170,11 +195,22 @@ class TourApiClient implements ApiClient {
       status = response.status;
       return response;
     } catch (error) {
-      noResponse = signal?.aborted ? 'cancelled' : error instanceof ApiError && error.code === FailureType.TIMEOUT ? 'timeout' : 'network';
+      noResponse = signal?.aborted
+        ? 'cancelled'
+        : error instanceof ApiError && error.code === FailureType.TIMEOUT
+          ? 'timeout'
+          : 'network';
       throw error;
     } finally {
       const ms = performance.now() - started;
-      this.options.onRequest?.({ method: endpoint.method, path: endpoint.path, status, ...(noResponse ? { noResponse } : {}), ms, ...which });
+      this.options.onRequest?.({
+        method: endpoint.method,
+        path: endpoint.path,
+        status,
+        ...(noResponse ? { noResponse } : {}),
+        ms,
+        ...which,
+      });
     }
   }
 }

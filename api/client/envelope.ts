@@ -44,7 +44,12 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 
 function shapeError(endpoint: string, status: number, prefix: PropertyKey[], error: z.ZodError): ApiResponseShapeError {
   const issue = error.issues[0];
-  return new ApiResponseShapeError(endpoint, fieldPath([...prefix, ...(issue?.path ?? [])]), issue?.message ?? 'invalid', status);
+  return new ApiResponseShapeError(
+    endpoint,
+    fieldPath([...prefix, ...(issue?.path ?? [])]),
+    issue?.message ?? 'invalid',
+    status,
+  );
 }
 
 /** Parses and validates a 2xx body. */
@@ -58,7 +63,8 @@ export function parseEnvelope<T>(endpoint: string, status: number, text: string,
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) throw shapeError(endpoint, status, [], envelope.error);
   const { message, pagination } = envelope.data;
-  if (!envelope.data.status) return { status: false, message, data: envelope.data.data, pagination: pagination ?? undefined };
+  if (!envelope.data.status)
+    return { status: false, message, data: envelope.data.data, pagination: pagination ?? undefined };
   const parsed = data.safeParse(envelope.data.data);
   if (!parsed.success) throw shapeError(endpoint, status, ['data'], parsed.error);
   return { status: true, message, data: parsed.data, pagination: pagination ?? undefined };

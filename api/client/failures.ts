@@ -20,7 +20,11 @@ export interface ApiFailureDetails {
 
 /** The `ApplicationFailure` an activity throws for an `ApiError`. */
 export function toActivityFailure(error: ApiError): ApplicationFailure {
-  const details: ApiFailureDetails = { status: error.status ?? null, endpoint: error.endpoint, code: error.code ?? null };
+  const details: ApiFailureDetails = {
+    status: error.status ?? null,
+    endpoint: error.endpoint,
+    code: error.code ?? null,
+  };
   return ApplicationFailure.create({
     type: error.type,
     message: error.message,
@@ -39,7 +43,11 @@ export function toActivityFailure(error: ApiError): ApplicationFailure {
  */
 export function retriesExhausted(failure: ApplicationFailure, wroteNothing = false): ApplicationFailure {
   const [first, ...rest] = failure.details ?? [];
-  const marked = { ...(first && typeof first === 'object' ? first : {}), retriesExhausted: true, ...(wroteNothing ? { wroteNothing } : {}) };
+  const marked = {
+    ...(first && typeof first === 'object' ? first : {}),
+    retriesExhausted: true,
+    ...(wroteNothing ? { wroteNothing } : {}),
+  };
   return ApplicationFailure.create({
     message: failure.message,
     type: failure.type ?? 'Error',

@@ -30,7 +30,10 @@ export function normalizeIdempotencyKey(key: string): string {
 export function checkIdempotencyKey(endpoint: string, method: string, key: string | undefined): string | undefined {
   if (key === undefined || key === '') {
     if (method === 'POST') {
-      throw invalidRequest(endpoint, 'a POST needs an idempotency key (workflow ID, step ID and item key), so a retry cannot write twice');
+      throw invalidRequest(
+        endpoint,
+        'a POST needs an idempotency key (workflow ID, step ID and item key), so a retry cannot write twice',
+      );
     }
     return undefined;
   }

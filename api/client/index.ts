@@ -1,5 +1,11 @@
 /** The Tour API client: HTTP, sign-in tokens, errors, paging, lookups and idempotency. */
-export { createApiClient, type ApiClient, type ApiClientOptions, type PaginateOptions, type RequestInfo } from './client.ts';
+export {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type PaginateOptions,
+  type RequestInfo,
+} from './client.ts';
 export {
   arrayRows,
   defineEndpoint,
@@ -15,9 +21,21 @@ export {
   type RowOf,
 } from '../contract/endpoint.ts';
 export { paginationSchema, type Pagination, type RawResult } from './envelope.ts';
-export { ApiError, ApiResponseShapeError, LookupNameError, ReauthRequiredError, type ApiErrorContext } from './errors.ts';
+export {
+  ApiError,
+  ApiResponseShapeError,
+  LookupNameError,
+  ReauthRequiredError,
+  type ApiErrorContext,
+} from './errors.ts';
 export { browserCommand, openBrowser } from './browser.ts';
-export { asActivityFailure, retriesExhausted, toActivityFailure, withActivityFailures, type ApiFailureDetails } from './failures.ts';
+export {
+  asActivityFailure,
+  retriesExhausted,
+  toActivityFailure,
+  withActivityFailures,
+  type ApiFailureDetails,
+} from './failures.ts';
 export { createAgent, DEFAULT_TIMEOUTS, type HttpTimeouts } from './http.ts';
 export { checkIdempotencyKey, normalizeIdempotencyKey } from './idempotency.ts';
 export { createLookups, normalizeName, type LookupEntryView, type Lookups } from './lookups.ts';

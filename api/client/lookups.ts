@@ -8,7 +8,12 @@
  * `stayFieldTemplates`. `dayTypes` falls back to `/v1/day-types` when the bundle lacks it.
  */
 import type { z } from 'zod';
-import { getReferenceTypes, listAgeRestrictions, listStayFieldTemplates, listVenueFieldTemplates } from '../contract/reference.ts';
+import {
+  getReferenceTypes,
+  listAgeRestrictions,
+  listStayFieldTemplates,
+  listVenueFieldTemplates,
+} from '../contract/reference.ts';
 import { listDayTypes } from '../contract/tours.ts';
 import type { Endpoint } from '../contract/endpoint.ts';
 import { ApiError, LookupNameError } from './errors.ts';
@@ -47,11 +52,17 @@ const bundle: Source = {
   async load(fetch) {
     const data = await fetch(getReferenceTypes);
     const table: Table = new Map(
-      data.types.map((group) => [group.name, group.type.map((e) => ({ id: e.id, name: e.type, aliases: e.description ? [e.description] : [] }))]),
+      data.types.map((group) => [
+        group.name,
+        group.type.map((e) => ({ id: e.id, name: e.type, aliases: e.description ? [e.description] : [] })),
+      ]),
     );
     if (!table.has('dayTypes')) {
       const dayTypes = await fetch(listDayTypes);
-      table.set('dayTypes', dayTypes.map((e) => ({ id: e.id, name: e.type, aliases: e.description ? [e.description] : [] })));
+      table.set(
+        'dayTypes',
+        dayTypes.map((e) => ({ id: e.id, name: e.type, aliases: e.description ? [e.description] : [] })),
+      );
     }
     return table;
   },
@@ -68,17 +79,29 @@ function single(group: string, endpoint: Endpoint, toEntry: (row: never) => Look
 }
 
 const SEPARATE_SOURCES: Record<string, Source> = {
-  ageRestrictions: single('ageRestrictions', listAgeRestrictions, (r: { id: number; label: string }) => ({ id: r.id, name: r.label, aliases: [] })),
-  venueFieldTemplates: single('venueFieldTemplates', listVenueFieldTemplates, (r: { id: number; key: string; label: string }) => ({
+  ageRestrictions: single('ageRestrictions', listAgeRestrictions, (r: { id: number; label: string }) => ({
     id: r.id,
-    name: r.key,
-    aliases: [r.label],
+    name: r.label,
+    aliases: [],
   })),
-  stayFieldTemplates: single('stayFieldTemplates', listStayFieldTemplates, (r: { id: number; key: string; label: string }) => ({
-    id: r.id,
-    name: r.key,
-    aliases: [r.label],
-  })),
+  venueFieldTemplates: single(
+    'venueFieldTemplates',
+    listVenueFieldTemplates,
+    (r: { id: number; key: string; label: string }) => ({
+      id: r.id,
+      name: r.key,
+      aliases: [r.label],
+    }),
+  ),
+  stayFieldTemplates: single(
+    'stayFieldTemplates',
+    listStayFieldTemplates,
+    (r: { id: number; key: string; label: string }) => ({
+      id: r.id,
+      name: r.key,
+      aliases: [r.label],
+    }),
+  ),
 };
 
 /** Case, spaces, `_` and `-` do not matter: `will call`, `Will-Call` and `WILL_CALL` are one name. */
@@ -131,10 +154,16 @@ export function createLookups(fetch: LookupFetch, options: { ttlMs?: number; now
       const list = await entries(group);
       const asNumber = typeof name === 'number' ? name : /^\d+$/.test(name.trim()) ? Number(name) : undefined;
       // A number is an ID first; a numeric name ("21" as an age limit) still matches by name.
-      const found = (asNumber !== undefined ? list.find((entry) => entry.id === asNumber) : undefined) ?? match(list, String(name));
+      const found =
+        (asNumber !== undefined ? list.find((entry) => entry.id === asNumber) : undefined) ?? match(list, String(name));
       if (found) return found.id;
       const endpoint = (SEPARATE_SOURCES[group] ?? bundle).endpoint.name;
-      throw new LookupNameError(group, String(name), list.map((entry) => entry.name), endpoint);
+      throw new LookupNameError(
+        group,
+        String(name),
+        list.map((entry) => entry.name),
+        endpoint,
+      );
     },
     async nameOf(group, id) {
       return (await entries(group)).find((entry) => entry.id === id)?.name;

@@ -24,7 +24,10 @@ export interface TokenSet {
 }
 
 /** Scopes `tourflow login` asks for by default: all of them (the portal drops what the partner lacks). */
-export const DEFAULT_LOGIN_SCOPES: readonly string[] = [...OIDC_SCOPES, ...API_SCOPES.map((scope) => `${SCOPE_PREFIX}${scope}`)];
+export const DEFAULT_LOGIN_SCOPES: readonly string[] = [
+  ...OIDC_SCOPES,
+  ...API_SCOPES.map((scope) => `${SCOPE_PREFIX}${scope}`),
+];
 
 const TOKEN_ENDPOINT = `POST ${OAuthPath.token}`;
 
@@ -124,7 +127,11 @@ async function postToken(options: TokenClientOptions, form: Record<string, strin
   try {
     response = await request(new URL(OAuthPath.token.slice(1), withSlash(options.authUrl)), {
       method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
       body: new URLSearchParams(form).toString(),
       dispatcher: options.dispatcher,
       signal: AbortSignal.timeout(options.timeoutMs ?? TOKEN_REQUEST_TIMEOUT_MS),
@@ -142,7 +149,9 @@ function tokenError(status: number, text: string, grantType: string | undefined,
   // invalid_grant: the refresh token is dead and only a new sign-in helps. A refused client
   // (invalid_client) is a wrong API key or secret instead, which signing in again cannot fix.
   if (grantType === 'refresh_token' && code === 'invalid_grant') {
-    return new ReauthRequiredError(`The stored sign-in has expired or was revoked (${code ?? status})`, { endpoint: TOKEN_ENDPOINT });
+    return new ReauthRequiredError(`The stored sign-in has expired or was revoked (${code ?? status})`, {
+      endpoint: TOKEN_ENDPOINT,
+    });
   }
   // errorFromResponse takes the OAuth `error` field (invalid_request, invalid_client...) as the code
   return errorFromResponse(TOKEN_ENDPOINT, status, text, undefined, redact);
@@ -167,7 +176,12 @@ function parseTokens(text: string, started: number, status: number): TokenSet {
   const parsed = tokenResponse.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ApiResponseShapeError(TOKEN_ENDPOINT, issue?.path.join('.') || '(body)', issue?.message ?? 'invalid', status);
+    throw new ApiResponseShapeError(
+      TOKEN_ENDPOINT,
+      issue?.path.join('.') || '(body)',
+      issue?.message ?? 'invalid',
+      status,
+    );
   }
   const body = parsed.data;
   return {

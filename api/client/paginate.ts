@@ -63,7 +63,11 @@ export async function* paginate<R>(
     const next = nextOffset(endpoint.name, result, rows, offset, pageSize, page);
     if (next === undefined) return;
     if (next <= offset) {
-      throw new ApiResponseShapeError(endpoint.name, 'pagination.nextOffset', `${next} does not move past offset ${offset}`);
+      throw new ApiResponseShapeError(
+        endpoint.name,
+        'pagination.nextOffset',
+        `${next} does not move past offset ${offset}`,
+      );
     }
     offset = next;
   }

@@ -31,7 +31,10 @@ function validate(endpoint: string, part: 'body' | 'query', schema: z.ZodType, v
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw invalidRequest(endpoint, `${part} field ${fieldPath([part, ...(issue?.path ?? [])])}: ${issue?.message ?? 'invalid'}`);
+  throw invalidRequest(
+    endpoint,
+    `${part} field ${fieldPath([part, ...(issue?.path ?? [])])}: ${issue?.message ?? 'invalid'}`,
+  );
 }
 
 /** Query values as the API reads them: lists comma-separated, booleans as `true`/`false`. */
@@ -54,7 +57,8 @@ export function prepareRequest(baseUrl: string, endpoint: Endpoint, options: Loo
     throw invalidRequest(endpoint.name, (error as Error).message);
   }
   const url = new URL(path.slice(1), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-  if (endpoint.query) url.search = toSearchParams(validate(endpoint.name, 'query', endpoint.query, options.query ?? {})).toString();
+  if (endpoint.query)
+    url.search = toSearchParams(validate(endpoint.name, 'query', endpoint.query, options.query ?? {})).toString();
   else if (options.query !== undefined) url.search = toSearchParams(options.query).toString();
   for (const [key, value] of Object.entries(options.pageQuery ?? {})) url.searchParams.set(key, String(value));
   let body: string | undefined;

@@ -22,7 +22,10 @@ export function createRedactor(secrets: () => Iterable<string | undefined>): Red
     for (const secret of secrets()) {
       if (secret && secret.length >= 6) out = out.split(secret).join('[redacted]');
     }
-    return out.replace(EMAIL, '[email]').replace(JWT, '[redacted]').replace(OPAQUE, (match) => (UUID.test(match) ? match : '[redacted]'));
+    return out
+      .replace(EMAIL, '[email]')
+      .replace(JWT, '[redacted]')
+      .replace(OPAQUE, (match) => (UUID.test(match) ? match : '[redacted]'));
   };
 }
 

@@ -51,7 +51,10 @@ function seconds(ms: number): string {
  * The wait limit of the activity attempt `info` describes, started `now`: its start-to-close
  * timeout (a step's `timeout`, 60 s by default) less the margin. None outside an activity.
  */
-export function stepWaitLimit(info: Pick<Info, 'startToCloseTimeoutMs'> | undefined, now = Date.now()): WaitLimit | undefined {
+export function stepWaitLimit(
+  info: Pick<Info, 'startToCloseTimeoutMs'> | undefined,
+  now = Date.now(),
+): WaitLimit | undefined {
   const timeout = info?.startToCloseTimeoutMs;
   if (!timeout) return undefined;
   return {
@@ -63,7 +66,11 @@ export function stepWaitLimit(info: Pick<Info, 'startToCloseTimeoutMs'> | undefi
 
 /** The limit outside a step: `MAX_RETRY_AFTER_MS` from `now`. */
 function defaultWaitLimit(now: number): WaitLimit {
-  return { until: now + MAX_RETRY_AFTER_MS, what: `the ${seconds(MAX_RETRY_AFTER_MS)} a call waits at most outside a step`, fix: 'try again later' };
+  return {
+    until: now + MAX_RETRY_AFTER_MS,
+    what: `the ${seconds(MAX_RETRY_AFTER_MS)} a call waits at most outside a step`,
+    fix: 'try again later',
+  };
 }
 
 /**
@@ -131,7 +138,8 @@ export async function withRetry<T>(
       const delayMs = retryDelayMs(options, attempt, error);
       const now = Date.now();
       const limit = options.waitLimit ?? defaultWaitLimit(now);
-      if (error.retryAfterMs !== undefined && now + delayMs > limit.until) throw waitTooLong(error, delayMs, limit, now);
+      if (error.retryAfterMs !== undefined && now + delayMs > limit.until)
+        throw waitTooLong(error, delayMs, limit, now);
       onRetry?.({ attempt, delayMs, error });
       await sleep(delayMs, signal);
     }

@@ -9,7 +9,15 @@ import type { AddressInfo } from 'node:net';
 import type { Dispatcher } from 'undici';
 import type { ApiConfig } from '../../worker/config.ts';
 import { ApiError } from './errors.ts';
-import { buildAuthorizeUrl, createPkcePair, createState, DEFAULT_LOGIN_SCOPES, exchangeCode, missingCredentials, type TokenSet } from './oauth.ts';
+import {
+  buildAuthorizeUrl,
+  createPkcePair,
+  createState,
+  DEFAULT_LOGIN_SCOPES,
+  exchangeCode,
+  missingCredentials,
+  type TokenSet,
+} from './oauth.ts';
 import { createRedactor } from './redact.ts';
 import { writeTokenFile } from './token-store.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -49,9 +57,15 @@ function loopbackTarget(redirectUri: string | undefined): { host: string; port: 
   if (!redirectUri) return fallback;
   const url = new URL(redirectUri);
   if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) {
-    throw failure(`The redirect URI ${redirectUri} is not a loopback address; tourflow login needs http://127.0.0.1/callback or http://localhost/callback`);
+    throw failure(
+      `The redirect URI ${redirectUri} is not a loopback address; tourflow login needs http://127.0.0.1/callback or http://localhost/callback`,
+    );
   }
-  return { host: url.hostname, port: url.port ? Number(url.port) : 0, path: url.pathname === '/' ? fallback.path : url.pathname };
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : 0,
+    path: url.pathname === '/' ? fallback.path : url.pathname,
+  };
 }
 
 function page(res: ServerResponse, status: number, text: string): void {
@@ -73,15 +87,27 @@ type CallbackResult = { code: string; res: ServerResponse };
 /** Resolves with the first callback carrying the right `state`; rejects on a mismatch or a refusal. */
 function awaitCallback(server: Server, path: string, state: string, signal: AbortSignal): Promise<CallbackResult> {
   return new Promise((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason instanceof ApiError ? signal.reason : failure('Sign-in was stopped before the browser came back'));
+    const onAbort = (): void =>
+      reject(
+        signal.reason instanceof ApiError ? signal.reason : failure('Sign-in was stopped before the browser came back'),
+      );
     signal.addEventListener('abort', onAbort, { once: true });
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname !== path) return page(res, 404, 'Not found.');
       const query = url.searchParams;
       if (query.get('state') !== state) {
-        page(res, 400, 'Sign-in failed: the response does not belong to this sign-in (state mismatch). Run tourflow login again.');
-        return reject(failure('The portal answered with a different state value; the sign-in was not completed (possible forged redirect)', FailureType.STATE_MISMATCH));
+        page(
+          res,
+          400,
+          'Sign-in failed: the response does not belong to this sign-in (state mismatch). Run tourflow login again.',
+        );
+        return reject(
+          failure(
+            'The portal answered with a different state value; the sign-in was not completed (possible forged redirect)',
+            FailureType.STATE_MISMATCH,
+          ),
+        );
       }
       const error = query.get('error');
       if (error) {
@@ -126,7 +152,10 @@ export async function signIn(options: SignInOptions): Promise<SignInResult> {
     });
     const redact = createRedactor(() => [apiSecret, code]);
     try {
-      const tokens = await exchangeCode({ authUrl, apiKey, apiSecret, redact, dispatcher: options.dispatcher }, { code, redirectUri, verifier: pkce.verifier });
+      const tokens = await exchangeCode(
+        { authUrl, apiKey, apiSecret, redact, dispatcher: options.dispatcher },
+        { code, redirectUri, verifier: pkce.verifier },
+      );
       await writeTokenFile(config.tokenFile, { ...tokens, authUrl });
       page(res, 200, 'Signed in to tourflow. You can close this tab.');
       return { tokens, scopes: tokens.scope?.split(/\s+/).filter(Boolean) ?? [], tokenFile: config.tokenFile };

@@ -69,7 +69,8 @@ export class RefreshingTokenSource implements TokenSource {
   refresh(rejected: string): Promise<string> {
     if (this.inFlight) return this.inFlight;
     const current = this.current;
-    if (current && current.accessToken !== rejected && !this.isDue(current)) return Promise.resolve(current.accessToken);
+    if (current && current.accessToken !== rejected && !this.isDue(current))
+      return Promise.resolve(current.accessToken);
     this.inFlight = this.options.persistence
       .exclusive(() => this.refreshLocked(rejected))
       .finally(() => {
@@ -114,10 +115,13 @@ export class RefreshingTokenSource implements TokenSource {
       return latest.accessToken;
     }
     if (!latest.refreshToken) {
-      throw new ReauthRequiredError('The access token was rejected or has expired, and there is no refresh token to renew it');
+      throw new ReauthRequiredError(
+        'The access token was rejected or has expired, and there is no refresh token to renew it',
+      );
     }
     // A refresh token the portal refused stays refused: fail at once instead of asking again.
-    if (latest.refreshToken === this.refusedRefreshToken) throw new ReauthRequiredError('The stored sign-in has expired or was revoked');
+    if (latest.refreshToken === this.refusedRefreshToken)
+      throw new ReauthRequiredError('The stored sign-in has expired or was revoked');
     const fresh = await this.options.refreshGrant(latest.refreshToken).catch((error: unknown) => {
       if (error instanceof ReauthRequiredError) this.refusedRefreshToken = latest.refreshToken;
       throw error;
@@ -153,7 +157,9 @@ export function filePersistence(file: string, authUrl: string, lock: LockOptions
       const stored = await readTokenFile(file);
       if (!stored) return undefined;
       if (stored.authUrl !== authUrl) {
-        throw new ReauthRequiredError(`The sign-in stored in ${file} is for the portal ${stored.authUrl}, not ${authUrl}`);
+        throw new ReauthRequiredError(
+          `The sign-in stored in ${file} is for the portal ${stored.authUrl}, not ${authUrl}`,
+        );
       }
       const { authUrl: _authUrl, ...tokens } = stored;
       return tokens;
@@ -179,7 +185,10 @@ export function createTokenSource(config: ApiConfig, deps: TokenSourceDeps = {})
   const refreshGrant = (refreshToken: string): Promise<TokenSet> => {
     if (!config.apiKey || !config.apiSecret) throw missingCredentials('token refresh');
     const { apiKey, apiSecret, authUrl } = config;
-    return refreshTokens({ authUrl, apiKey, apiSecret, dispatcher: deps.dispatcher, redact: deps.redact ?? redactPatterns, now }, refreshToken);
+    return refreshTokens(
+      { authUrl, apiKey, apiSecret, dispatcher: deps.dispatcher, redact: deps.redact ?? redactPatterns, now },
+      refreshToken,
+    );
   };
   const persistence = config.accessToken
     ? memoryPersistence(envTokens(config, now()), 'No access token configured')

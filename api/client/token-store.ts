@@ -54,7 +54,11 @@ export async function readTokenFile(file: string): Promise<StoredTokens | undefi
     const stat = await handle.stat();
     if (CHECKS_MODE && (stat.mode & 0o077) !== 0) {
       const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
-      throw fileError(file, `is readable by other users (mode ${mode})`, `Run \`chmod 600 ${file}\`, or delete it and run \`tourflow login\`.`);
+      throw fileError(
+        file,
+        `is readable by other users (mode ${mode})`,
+        `Run \`chmod 600 ${file}\`, or delete it and run \`tourflow login\`.`,
+      );
     }
     const text = await handle.readFile('utf8');
     return parseStored(file, text);
@@ -154,7 +158,12 @@ export async function withTokenFileLock<T>(file: string, fn: () => Promise<T>, o
   const deadline = Date.now() + (options.waitMs ?? DEFAULT_WAIT_MS);
   while (!(await createLock(lock, owner))) {
     if (await takeOverIfStale(lock, staleMs)) continue;
-    if (Date.now() > deadline) throw fileError(file, 'stayed locked by another tourflow process', `Delete ${lock} if no tourflow process is running.`);
+    if (Date.now() > deadline)
+      throw fileError(
+        file,
+        'stayed locked by another tourflow process',
+        `Delete ${lock} if no tourflow process is running.`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const renewal = setInterval(() => void renewLock(lock, owner), options.renewMs ?? staleMs / 5);

@@ -98,7 +98,10 @@ export const listAccommodation = definePagedEndpoint(Endpoints.listAccommodation
 
 export const getAccommodation = defineEndpoint(Endpoints.getAccommodation, { data: stay });
 
-export const createAccommodation = defineEndpoint(Endpoints.createAccommodation, { body: createStayBody, data: idNameResult });
+export const createAccommodation = defineEndpoint(Endpoints.createAccommodation, {
+  body: createStayBody,
+  data: idNameResult,
+});
 
 export const updateAccommodation = defineEndpoint(Endpoints.updateAccommodation, {
   body: updateStayBody,

@@ -45,7 +45,14 @@ export const OIDC_SCOPES = ['openid', 'email'] as const;
 
 const S = ApiScope;
 /** Scopes of the whole-tour read and the day sheet (shown). */
-const TOUR_WIDE_READ = [S.toursRead, S.scheduleRead, S.venuesRead, S.accommodationRead, S.guestlistRead, S.bulletinsRead] as const;
+const TOUR_WIDE_READ = [
+  S.toursRead,
+  S.scheduleRead,
+  S.venuesRead,
+  S.accommodationRead,
+  S.guestlistRead,
+  S.bulletinsRead,
+] as const;
 /** Scopes of the file listing and download (shown). */
 const FILE_READ = [S.toursRead, S.scheduleRead, S.venuesRead, S.accommodationRead, S.guestlistRead] as const;
 
@@ -61,7 +68,12 @@ export interface EndpointSpec<P extends string = string> {
   readonly paged?: boolean;
 }
 
-const ep = <P extends string>(method: HttpMethod, path: P, scopes: readonly ApiScope[], paged = false): EndpointSpec<`${typeof API_PREFIX}${P}`> => ({
+const ep = <P extends string>(
+  method: HttpMethod,
+  path: P,
+  scopes: readonly ApiScope[],
+  paged = false,
+): EndpointSpec<`${typeof API_PREFIX}${P}`> => ({
   method,
   path: `${API_PREFIX}${path}`,
   scopes,

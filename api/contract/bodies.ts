@@ -40,7 +40,16 @@ export const passTypeBody = z.object({
   description: z.string().max(2000).nullable().optional(),
   quantity: z.number().int().nonnegative().nullable().optional(),
   passMaterialTypeId: z.number().int().positive().nullable().optional(),
-  attachments: z.array(z.looseObject({ id: z.number().int().positive().optional(), link: z.string().min(1), deleted: z.boolean().optional() })).max(100).optional(),
+  attachments: z
+    .array(
+      z.looseObject({
+        id: z.number().int().positive().optional(),
+        link: z.string().min(1),
+        deleted: z.boolean().optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
 });
 export type PassTypeBody = z.infer<typeof passTypeBody>;
 
@@ -73,7 +82,11 @@ export type FileContentBody = z.infer<typeof fileContentBody>;
 export const uploadTicketBody = z.object({
   fileName: z.string().trim().min(1).max(255),
   contentType: z.string().min(1).max(255),
-  contentLength: z.number().int().positive().max(25 * 1024 * 1024),
+  contentLength: z
+    .number()
+    .int()
+    .positive()
+    .max(25 * 1024 * 1024),
 });
 export type UploadTicketBody = z.infer<typeof uploadTicketBody>;
 
@@ -88,7 +101,13 @@ export const attachFileBody = z.object({
 export type AttachFileBody = z.infer<typeof attachFileBody>;
 
 /** File listing query (decided paging names `limit`/`offset`; `entityTypes` comma-separated). */
-export const FILE_LIST_QUERY = { limit: 'limit', offset: 'offset', entityTypes: 'entityTypes', dayId: 'dayId', search: 'search' } as const;
+export const FILE_LIST_QUERY = {
+  limit: 'limit',
+  offset: 'offset',
+  entityTypes: 'entityTypes',
+  dayId: 'dayId',
+  search: 'search',
+} as const;
 
 /**
  * Day-sheet render body (decided). Each list, when present, narrows that section of the sheet to

@@ -49,18 +49,33 @@ export const keyContactLinks = z.looseObject({
   key_contacts: z.array(z.looseObject({ key_contact_id: intId, operation: z.enum(['ADD', 'REMOVE']) })).min(1),
 });
 
-const contactChange = { id: intId.optional(), label: z.string().nullable().optional(), operation, is_google: z.boolean().optional() };
+const contactChange = {
+  id: intId.optional(),
+  label: z.string().nullable().optional(),
+  operation,
+  is_google: z.boolean().optional(),
+};
 
 export const generalContactChanges = z.looseObject({
   emails: z.array(z.looseObject({ ...contactChange, email: z.string().optional() })).optional(),
-  numbers: z.array(z.looseObject({ ...contactChange, number: z.number().optional(), country: z.number().nullable().optional() })).optional(),
+  numbers: z
+    .array(
+      z.looseObject({ ...contactChange, number: z.number().optional(), country: z.number().nullable().optional() }),
+    )
+    .optional(),
   urls: z.array(z.looseObject({ ...contactChange, url: z.string().optional() })).optional(),
 });
 
 const rowBase = { id: z.number(), label: z.string().nullish(), is_google: z.boolean().nullish() };
 export const generalContact = z.looseObject({
   email: z.looseObject({ ...rowBase, email: z.string() }).nullish(),
-  phone: z.looseObject({ ...rowBase, country: z.union([z.string(), z.number()]).nullish(), phone: z.union([z.string(), z.number()]) }).nullish(),
+  phone: z
+    .looseObject({
+      ...rowBase,
+      country: z.union([z.string(), z.number()]).nullish(),
+      phone: z.union([z.string(), z.number()]),
+    })
+    .nullish(),
   url: z.looseObject({ ...rowBase, url: z.string() }).nullish(),
 });
 export type GeneralContact = z.output<typeof generalContact>;
@@ -77,7 +92,10 @@ export const updateKeyContact = defineEndpoint(Endpoints.updateKeyContact, {
 });
 
 export const listVenueKeyContacts = defineEndpoint(Endpoints.listVenueKeyContacts, { data: z.array(keyContact) });
-export const updateVenueKeyContacts = defineEndpoint(Endpoints.updateVenueKeyContacts, { body: keyContactLinks, data: noData });
+export const updateVenueKeyContacts = defineEndpoint(Endpoints.updateVenueKeyContacts, {
+  body: keyContactLinks,
+  data: noData,
+});
 
 export const listAccommodationKeyContacts = defineEndpoint(Endpoints.listAccommodationKeyContacts, {
   data: z.array(keyContact),
@@ -88,7 +106,10 @@ export const updateAccommodationKeyContacts = defineEndpoint(Endpoints.updateAcc
 });
 
 export const listVenueContacts = defineEndpoint(Endpoints.listVenueContacts, { data: z.array(generalContact) });
-export const updateVenueContacts = defineEndpoint(Endpoints.updateVenueContacts, { body: generalContactChanges, data: noData });
+export const updateVenueContacts = defineEndpoint(Endpoints.updateVenueContacts, {
+  body: generalContactChanges,
+  data: noData,
+});
 
 export const listAccommodationContacts = defineEndpoint(Endpoints.listAccommodationContacts, {
   data: z.array(generalContact),

@@ -52,11 +52,15 @@ function undoOf(action: ActionDefinition): string {
 export function coverageRows(): CoverageRow[] {
   return (Object.entries(Endpoints) as [EndpointName, (typeof Endpoints)[EndpointName]][]).map(([name, endpoint]) => {
     const operation = `${endpoint.method} ${contractPath(endpoint.path)}`;
-    const own = actions.filter((action) => action.calls.some((call) => callKey(call) === operation && reaches(action, call)));
+    const own = actions.filter((action) =>
+      action.calls.some((call) => callKey(call) === operation && reaches(action, call)),
+    );
     const uses = new Set<string>();
     for (const action of actions) {
-      if (action.calls.some((call) => callKey(call) === operation && !reaches(action, call))) uses.add(`read by \`${action.name}\``);
-      if (action.compensation?.calls.some((call) => callKey(call) === operation)) uses.add(`undo of \`${action.name}\``);
+      if (action.calls.some((call) => callKey(call) === operation && !reaches(action, call)))
+        uses.add(`read by \`${action.name}\``);
+      if (action.compensation?.calls.some((call) => callKey(call) === operation))
+        uses.add(`undo of \`${action.name}\``);
     }
     return {
       name,
@@ -72,7 +76,9 @@ export function coverageRows(): CoverageRow[] {
 /** Declared calls (actions and undos) that are no operation of the endpoint table: typos, or drift. */
 export function unknownCalls(): string[] {
   const known = new Set(coverageRows().map((row) => row.operation));
-  const declared = actions.flatMap((action) => [...action.calls, ...(action.compensation?.calls ?? [])].map((call) => `${action.name}: ${callKey(call)}`));
+  const declared = actions.flatMap((action) =>
+    [...action.calls, ...(action.compensation?.calls ?? [])].map((call) => `${action.name}: ${callKey(call)}`),
+  );
   // Other calls (`GET {signed PDF URL}`) go to storage, not to the API.
   return declared.filter((entry) => {
     const call = entry.slice(entry.indexOf(': ') + 2);
@@ -105,7 +111,9 @@ export function coverageMarkdown(): string {
     '',
     '| operation | action | undo |',
     '|---|---|---|',
-    ...rows.map((row) => `| \`${row.operation}\` | ${cell(row)} | ${row.undo || (row.actions.length > 0 ? '' : '-')} |`),
+    ...rows.map(
+      (row) => `| \`${row.operation}\` | ${cell(row)} | ${row.undo || (row.actions.length > 0 ? '' : '-')} |`,
+    ),
     '',
     '## Outside the endpoint table',
     '',

@@ -30,7 +30,10 @@ export const updateScheduleItemCustomFields = defineEndpoint(Endpoints.updateSch
 });
 
 export const listVenueCustomFields = defineEndpoint(Endpoints.listVenueCustomFields, { data: fields });
-export const updateVenueCustomFields = defineEndpoint(Endpoints.updateVenueCustomFields, { body: changes, data: noData });
+export const updateVenueCustomFields = defineEndpoint(Endpoints.updateVenueCustomFields, {
+  body: changes,
+  data: noData,
+});
 
 export const listAccommodationCustomFields = defineEndpoint(Endpoints.listAccommodationCustomFields, {
   data: fields,

@@ -67,8 +67,14 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
     ? Name
     : never;
 
-type ParamsOption<K extends string> = [K] extends [never] ? { params?: undefined } : { params: Record<K, string | number> };
-type QueryOption<Q> = Q extends z.ZodType ? (Partial<z.input<Q>> extends z.input<Q> ? { query?: z.input<Q> } : { query: z.input<Q> }) : { query?: undefined };
+type ParamsOption<K extends string> = [K] extends [never]
+  ? { params?: undefined }
+  : { params: Record<K, string | number> };
+type QueryOption<Q> = Q extends z.ZodType
+  ? Partial<z.input<Q>> extends z.input<Q>
+    ? { query?: z.input<Q> }
+    : { query: z.input<Q> }
+  : { query?: undefined };
 type BodyOption<B> = B extends z.ZodType ? { body: z.input<B> } : { body?: undefined };
 
 /** Options shared by every call. */
@@ -85,7 +91,10 @@ export interface CommonCallOptions {
 type ParamsOf<E> = E extends Endpoint<infer K> ? K : never;
 
 /** What `client.call(endpoint, options)` takes for a given endpoint. */
-export type CallOptions<E extends Endpoint> = CommonCallOptions & ParamsOption<ParamsOf<E>> & QueryOption<E['query']> & BodyOption<E['body']>;
+export type CallOptions<E extends Endpoint> = CommonCallOptions &
+  ParamsOption<ParamsOf<E>> &
+  QueryOption<E['query']> &
+  BodyOption<E['body']>;
 
 /** Validated `data` of an endpoint. */
 export type DataOf<E extends Endpoint> = z.output<E['data']>;
@@ -123,7 +132,12 @@ export function defineEndpoint<
 }
 
 /** Declares a paged read; `page.rows` picks the rows out of `data`. */
-export function definePagedEndpoint<D extends z.ZodType, R, P extends string, Q extends z.ZodType | undefined = undefined>(
+export function definePagedEndpoint<
+  D extends z.ZodType,
+  R,
+  P extends string,
+  Q extends z.ZodType | undefined = undefined,
+>(
   spec: EndpointSpec<P>,
   init: EndpointInit<Q, undefined, D> & { page: PageSpec<z.output<D>, R> },
 ): PagedEndpoint<PathParams<P>, Q, D, R> {

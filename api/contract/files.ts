@@ -73,9 +73,15 @@ export const createAttachmentFromUrl = defineEndpoint(Endpoints.createAttachment
   data: z.looseObject({ link: z.string(), fileName: z.string().nullish(), fileSize: z.number().nullish() }),
 });
 
-export const uploadFileContent = defineEndpoint(Endpoints.uploadFileContent, { body: fileContentBody, data: uploadedFile });
+export const uploadFileContent = defineEndpoint(Endpoints.uploadFileContent, {
+  body: fileContentBody,
+  data: uploadedFile,
+});
 
-export const createUploadTicket = defineEndpoint(Endpoints.createUploadTicket, { body: uploadTicketBody, data: uploadTicket });
+export const createUploadTicket = defineEndpoint(Endpoints.createUploadTicket, {
+  body: uploadTicketBody,
+  data: uploadTicket,
+});
 
 /** Additive and idempotent: the same key on the same entity answers `alreadyAttached: true`. */
 export const attachFile = defineEndpoint(Endpoints.attachFile, { body: attachFileBody, data: attachedFile });

@@ -41,13 +41,22 @@ const guestFields = {
   venueId: z.number().optional(),
 };
 
-export const createGuestBody = z.looseObject({ tour_id: uuid, day_id: intId, avatarColorId: z.number().optional(), ...guestFields });
+export const createGuestBody = z.looseObject({
+  tour_id: uuid,
+  day_id: intId,
+  avatarColorId: z.number().optional(),
+  ...guestFields,
+});
 export type CreateGuestBody = z.input<typeof createGuestBody>;
 
 export const updateGuestBody = z.looseObject(guestFields);
 export type UpdateGuestBody = z.input<typeof updateGuestBody>;
 
-export const requester = z.looseObject({ id: z.string(), firstname: z.string().nullish(), lastname: z.string().nullish() });
+export const requester = z.looseObject({
+  id: z.string(),
+  firstname: z.string().nullish(),
+  lastname: z.string().nullish(),
+});
 
 export const approvedTotal = z.looseObject({
   tourId: z.string().nullish(),

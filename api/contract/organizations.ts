@@ -37,7 +37,9 @@ export const organizationMembers = z.looseObject({
       user_role: z.looseObject({ id: z.number(), name: z.string() }).nullish(),
     }),
   ),
-  invitedUsers: z.array(z.looseObject({ invite_id: z.union([z.string(), z.number()]), email: z.string().nullish() })).default([]),
+  invitedUsers: z
+    .array(z.looseObject({ invite_id: z.union([z.string(), z.number()]), email: z.string().nullish() }))
+    .default([]),
 });
 export type OrganizationMembers = z.output<typeof organizationMembers>;
 

@@ -32,6 +32,10 @@ export const getReferenceTypes = defineEndpoint(Endpoints.getReferenceTypes, {
 
 export const listAgeRestrictions = defineEndpoint(Endpoints.listAgeRestrictions, { data: z.array(ageRestriction) });
 
-export const listVenueFieldTemplates = defineEndpoint(Endpoints.listVenueFieldTemplates, { data: z.array(fieldTemplate) });
+export const listVenueFieldTemplates = defineEndpoint(Endpoints.listVenueFieldTemplates, {
+  data: z.array(fieldTemplate),
+});
 
-export const listStayFieldTemplates = defineEndpoint(Endpoints.listStayFieldTemplates, { data: z.array(fieldTemplate) });
+export const listStayFieldTemplates = defineEndpoint(Endpoints.listStayFieldTemplates, {
+  data: z.array(fieldTemplate),
+});

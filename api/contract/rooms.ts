@@ -19,8 +19,12 @@ export const roomAssignment = z.looseObject({
     is_deleted: z.boolean().nullish(),
     room_type_id: lookupRef.nullish(),
   }),
-  users: z.array(z.looseObject({ id: z.string(), firstname: z.string().nullish(), lastname: z.string().nullish() })).default([]),
-  pendingInvites: z.array(z.looseObject({ id: z.union([z.number(), z.string()]), email: z.string().nullish() })).default([]),
+  users: z
+    .array(z.looseObject({ id: z.string(), firstname: z.string().nullish(), lastname: z.string().nullish() }))
+    .default([]),
+  pendingInvites: z
+    .array(z.looseObject({ id: z.union([z.number(), z.string()]), email: z.string().nullish() }))
+    .default([]),
 });
 export type RoomAssignment = z.output<typeof roomAssignment>;
 

@@ -28,10 +28,19 @@ export const reminderInput = z.looseObject({
   description: z.string().optional(),
 });
 
-export const reminder = z.looseObject({ id: z.number(), description: z.string().nullish(), duration: z.number().nullish(), is_sent: z.boolean().nullish() });
+export const reminder = z.looseObject({
+  id: z.number(),
+  description: z.string().nullish(),
+  duration: z.number().nullish(),
+  is_sent: z.boolean().nullish(),
+});
 
 /** A travel place as the list read shows it: a field it lacks is null. */
-const placeRead = z.looseObject({ formatted_address: z.string().nullish(), viewport: viewport.nullish(), timeZone: z.string().nullish() });
+const placeRead = z.looseObject({
+  formatted_address: z.string().nullish(),
+  viewport: viewport.nullish(),
+  timeZone: z.string().nullish(),
+});
 
 export const scheduleItem = z.looseObject({
   id: z.number(),
@@ -100,7 +109,11 @@ export type CreateScheduleItemBody = z.input<typeof createScheduleItemBody>;
  * may be null (to clear it); fields the contract leaves "not shown" pass through.
  */
 export const updateScheduleItemBody = z.looseObject(
-  Object.fromEntries(Object.entries(itemFields).filter(([key]) => key !== 'type').map(([key, schema]) => [key, schema.nullish()])) as {
+  Object.fromEntries(
+    Object.entries(itemFields)
+      .filter(([key]) => key !== 'type')
+      .map(([key, schema]) => [key, schema.nullish()]),
+  ) as {
     [K in Exclude<keyof typeof itemFields, 'type'>]: z.ZodOptional<z.ZodNullable<(typeof itemFields)[K]>>;
   },
 );
@@ -114,7 +127,10 @@ export const listScheduleItems = definePagedEndpoint(Endpoints.listScheduleItems
   page: { rows: arrayRows },
 });
 
-export const createScheduleItem = defineEndpoint(Endpoints.createScheduleItem, { body: createScheduleItemBody, data: writeResult });
+export const createScheduleItem = defineEndpoint(Endpoints.createScheduleItem, {
+  body: createScheduleItemBody,
+  data: writeResult,
+});
 
 export const updateScheduleItem = defineEndpoint(Endpoints.updateScheduleItem, {
   body: updateScheduleItemBody,
@@ -130,7 +146,12 @@ export const deleteScheduleItem = defineEndpoint(Endpoints.deleteScheduleItem, {
 
 export const restoreScheduleItem = defineEndpoint(Endpoints.restoreScheduleItem, { data: noData });
 
-export const confirmedItem = z.looseObject({ id: z.number(), name: z.string().nullish(), status: z.boolean().nullish(), status_type: lookupRef.nullish() });
+export const confirmedItem = z.looseObject({
+  id: z.number(),
+  name: z.string().nullish(),
+  status: z.boolean().nullish(),
+  status_type: lookupRef.nullish(),
+});
 
 export const confirmAllScheduleItems = defineEndpoint(Endpoints.confirmAllScheduleItems, {
   data: z.array(confirmedItem),

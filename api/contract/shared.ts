@@ -12,7 +12,11 @@ export const intId = z.number().int().positive();
 export const uuid = z.string().min(1);
 
 /** `{ id, type, description }`: an entry of a lookup table, as embedded in records. */
-export const lookupRef = z.looseObject({ id: z.number(), type: z.string().nullish(), description: z.string().nullish() });
+export const lookupRef = z.looseObject({
+  id: z.number(),
+  type: z.string().nullish(),
+  description: z.string().nullish(),
+});
 
 export const latLng = z.looseObject({ lat: z.number(), lng: z.number() });
 export const viewport = z.looseObject({ northeast: latLng, southwest: latLng });
@@ -32,7 +36,9 @@ export const location = z.looseObject({
   fullAddress: z.string().optional(),
   timeZone: z.string().optional(),
   types: z.array(z.string()).optional(),
-  address_components: z.array(z.looseObject({ long_name: z.string(), short_name: z.string(), types: z.array(z.string()) })).optional(),
+  address_components: z
+    .array(z.looseObject({ long_name: z.string(), short_name: z.string(), types: z.array(z.string()) }))
+    .optional(),
   geometry: z.looseObject({ location: latLng, viewport, location_type: z.string().optional() }),
 });
 
@@ -73,7 +79,15 @@ export const customField = z.looseObject({
 export const inlineContacts = {
   keyContactIds: z.array(intId).optional(),
   emails: z.array(z.looseObject({ email: z.string(), label: z.string().optional() })).optional(),
-  numbers: z.array(z.looseObject({ number: z.union([z.number(), z.string()]), country: z.union([z.number(), z.string()]).optional(), label: z.string().optional() })).optional(),
+  numbers: z
+    .array(
+      z.looseObject({
+        number: z.union([z.number(), z.string()]),
+        country: z.union([z.number(), z.string()]).optional(),
+        label: z.string().optional(),
+      }),
+    )
+    .optional(),
   urls: z.array(z.looseObject({ url: z.string(), label: z.string().optional() })).optional(),
 };
 

@@ -6,7 +6,14 @@ import { intId, lookupRef, noData, uuid, viewport } from './shared.ts';
 
 const tourDayRef = z.looseObject({
   id: z.number(),
-  day: z.looseObject({ id: z.number(), name: z.string().nullish(), date: z.string().nullish(), time_zone: z.string().nullish() }).nullish(),
+  day: z
+    .looseObject({
+      id: z.number(),
+      name: z.string().nullish(),
+      date: z.string().nullish(),
+      time_zone: z.string().nullish(),
+    })
+    .nullish(),
 });
 
 export const tourMembership = z.looseObject({
@@ -29,11 +36,18 @@ export const tourMembers = z.looseObject({
   tour_users: z.array(
     z.looseObject({
       id: z.union([z.string(), z.number()]),
-      user: z.looseObject({ id: z.string(), firstname: z.string().nullish(), lastname: z.string().nullish(), email: z.string().nullish() }),
+      user: z.looseObject({
+        id: z.string(),
+        firstname: z.string().nullish(),
+        lastname: z.string().nullish(),
+        email: z.string().nullish(),
+      }),
       user_role_type: z.looseObject({ id: z.number(), name: z.string().nullish() }).nullish(),
     }),
   ),
-  pending_invites: z.array(z.looseObject({ id: z.union([z.string(), z.number()]), email: z.string().nullish() })).default([]),
+  pending_invites: z
+    .array(z.looseObject({ id: z.union([z.string(), z.number()]), email: z.string().nullish() }))
+    .default([]),
 });
 export type TourMembers = z.output<typeof tourMembers>;
 
@@ -114,7 +128,10 @@ export const listTours = defineEndpoint(Endpoints.listTours, {
   data: z.array(tourMembership),
 });
 
-export const createTour = defineEndpoint(Endpoints.createTour, { body: createTourBody, data: z.looseObject({ id: z.string() }) });
+export const createTour = defineEndpoint(Endpoints.createTour, {
+  body: createTourBody,
+  data: z.looseObject({ id: z.string() }),
+});
 
 export const updateTour = defineEndpoint(Endpoints.updateTour, { body: updateTourBody, data: noData });
 

@@ -16,14 +16,21 @@ export function register(program: Command, ctx: CliContext): void {
       .argument('<run>', 'workflow ID of the run')
       .argument('<step>', 'ID of the approval step')
       .option('--decline', 'decline instead of approving')
-      .option('--json', 'print the run\'s progress as JSON'),
+      .option('--json', "print the run's progress as JSON"),
   ).action(async (id: string, step: string, options: ApproveOptions) => {
-    const [{ approveUpdate }, { findRun, updateRun, withClient }] = await Promise.all([import('../../workflows/messages.ts'), import('../progress.ts')]);
+    const [{ approveUpdate }, { findRun, updateRun, withClient }] = await Promise.all([
+      import('../../workflows/messages.ts'),
+      import('../progress.ts'),
+    ]);
     await withClient(ctx, options, async (client) => {
       const approve = !options.decline;
       const verb = approve ? 'approve' : 'decline';
-      const progress = await updateRun(await findRun(client, id), verb, (handle) => handle.executeUpdate(approveUpdate, { args: [step, approve] }));
-      ctx.out(options.json ? JSON.stringify(progress, null, 2) : `${approve ? 'approved' : 'declined'} step ${step} of ${id}`);
+      const progress = await updateRun(await findRun(client, id), verb, (handle) =>
+        handle.executeUpdate(approveUpdate, { args: [step, approve] }),
+      );
+      ctx.out(
+        options.json ? JSON.stringify(progress, null, 2) : `${approve ? 'approved' : 'declined'} step ${step} of ${id}`,
+      );
     });
   });
 }

@@ -11,15 +11,14 @@ export function register(program: Command, ctx: CliContext): void {
   addTemporalFlags(
     program
       .command('cancel')
-      .description('Cancel a run: calls in flight finish, nothing new starts, everything it did is undone; prints what was undone (exit 3).')
+      .description(
+        'Cancel a run: calls in flight finish, nothing new starts, everything it did is undone; prints what was undone (exit 3).',
+      )
       .argument('<run>', 'workflow ID of the run')
       .option('--json', 'print the result as JSON'),
   ).action(async (id: string, options: CancelOptions) => {
-    const [{ findRun, printOutcome, requireOpen, withClient }, { waitUnlessStopped }, { stoppedWaitingText }] = await Promise.all([
-      import('../progress.ts'),
-      import('../runs.ts'),
-      import('../progress-text.ts'),
-    ]);
+    const [{ findRun, printOutcome, requireOpen, withClient }, { waitUnlessStopped }, { stoppedWaitingText }] =
+      await Promise.all([import('../progress.ts'), import('../runs.ts'), import('../progress-text.ts')]);
     await withClient(ctx, options, async (client) => {
       const run = await findRun(client, id);
       requireOpen(run, 'cancel');

@@ -44,9 +44,15 @@ async function runCodecServer(ctx: CliContext, flags: CodecServerFlags): Promise
       allowUnauthenticated: flags.allowUnauthenticated ?? false,
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UserError('the port is already in use; pick another with --port (0 picks a free one)', { cause: error });
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new UserError('the port is already in use; pick another with --port (0 picks a free one)', {
+        cause: error,
+      });
     if (error instanceof CodecServerConfigError) {
-      throw new UserError(`${error.message}: set TOURFLOW_CODEC_TOKEN, listen on 127.0.0.1, or pass --allow-unauthenticated behind a proxy that checks callers`, { cause: error });
+      throw new UserError(
+        `${error.message}: set TOURFLOW_CODEC_TOKEN, listen on 127.0.0.1, or pass --allow-unauthenticated behind a proxy that checks callers`,
+        { cause: error },
+      );
     }
     throw error;
   }
@@ -61,11 +67,30 @@ async function runCodecServer(ctx: CliContext, flags: CodecServerFlags): Promise
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('codec-server')
-    .description("Serve tourflow's payload codec to the Temporal Web UI and CLI, so encrypted payloads show as JSON to those allowed to read them.")
-    .option('--host <host>', 'interface to listen on (beyond loopback only with TOURFLOW_CODEC_TOKEN or --allow-unauthenticated)', '127.0.0.1')
+    .description(
+      "Serve tourflow's payload codec to the Temporal Web UI and CLI, so encrypted payloads show as JSON to those allowed to read them.",
+    )
+    .option(
+      '--host <host>',
+      'interface to listen on (beyond loopback only with TOURFLOW_CODEC_TOKEN or --allow-unauthenticated)',
+      '127.0.0.1',
+    )
     .option('--port <port>', 'port (0 picks a free one)', '8888')
-    .option('--ui-origin <url>', 'origin of a Web UI allowed to call it (repeatable; default http://localhost:8080)', collect, [])
-    .option('--namespace <name>', 'serve only this namespace, as the X-Namespace header names it (repeatable; default any)', collect, [])
-    .option('--allow-unauthenticated', 'listen beyond loopback without a token: only behind a proxy that checks who calls')
+    .option(
+      '--ui-origin <url>',
+      'origin of a Web UI allowed to call it (repeatable; default http://localhost:8080)',
+      collect,
+      [],
+    )
+    .option(
+      '--namespace <name>',
+      'serve only this namespace, as the X-Namespace header names it (repeatable; default any)',
+      collect,
+      [],
+    )
+    .option(
+      '--allow-unauthenticated',
+      'listen beyond loopback without a token: only behind a proxy that checks who calls',
+    )
     .action((flags: CodecServerFlags) => runCodecServer(ctx, flags));
 }

@@ -11,7 +11,15 @@ import type { Config } from '../../worker/config.ts';
 import type { DevState } from '../../worker/dev-state.ts';
 import { projectRoot } from '../../worker/temporal-cli.ts';
 import { ExitCode, UserError, type CliContext } from '../context.ts';
-import { addMetricsFlag, collectInput, metricsAddressOf, metricsUserError, portFrom, untilStopped, type MetricsFlags } from '../options.ts';
+import {
+  addMetricsFlag,
+  collectInput,
+  metricsAddressOf,
+  metricsUserError,
+  portFrom,
+  untilStopped,
+  type MetricsFlags,
+} from '../options.ts';
 import { renderResult } from '../render.ts';
 
 interface DevOptions extends MetricsFlags {
@@ -42,7 +50,8 @@ async function ports(options: DevOptions) {
   const { choosePort, portIsFree } = await import('../../worker/dev-server.ts');
   const pick = async (value: string | undefined, flag: string, usual: number) => {
     const asked = value === undefined ? undefined : portFrom(value, flag);
-    if (asked && !(await portIsFree(asked))) throw new UserError(`port ${asked} (${flag}) is in use; pick another, or 0 for a free one`);
+    if (asked && !(await portIsFree(asked)))
+      throw new UserError(`port ${asked} (${flag}) is in use; pick another, or 0 for a free one`);
     return choosePort(asked, usual);
   };
   return {
@@ -63,7 +72,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--demo', 'run the demo playbook (tour-setup) once everything is up')
     .option('--playbook <file>', 'run this playbook once everything is up')
     .option('-i, --input <key=value>', 'input of that playbook (repeatable)', collectInput, {})
-    .option('--persist <dir>', 'keep Temporal history, the sandbox store and its credentials in this folder across restarts')
+    .option(
+      '--persist <dir>',
+      'keep Temporal history, the sandbox store and its credentials in this folder across restarts',
+    )
     .option('--exit', 'stop everything after the playbook finished')
     .option('--verbose', "show the worker's informational log lines")
     .option('--port <port>', 'Temporal gRPC port (default 7233 when free, else a free one; 0 for a free one)')
@@ -75,26 +87,42 @@ export function register(program: Command, ctx: CliContext): void {
 
 async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
   // Loaded here, not at start: every other command stays quick to start.
-  const [{ StateFileError, startSandbox, sandboxApiConfig }, { startDevServer }, { createWorker, stopWorker }, state, creds, text, { devKeyProvider, usesLocalKey }, { payloadCodecs }] =
-    await Promise.all([
-      import('../../sandbox/index.ts'),
-      import('../../worker/dev-server.ts'),
-      import('../../worker/worker.ts'),
-      import('../../worker/dev-state.ts'),
-      import('../sandbox-credentials.ts'),
-      import('../dev-text.ts'),
-      import('../../worker/key-config.ts'),
-      import('../../worker/codec.ts'),
-    ]);
-  const playbook = options.playbook ? path.resolve(ctx.cwd, options.playbook) : options.demo ? DEMO_PLAYBOOK : undefined;
+  const [
+    { StateFileError, startSandbox, sandboxApiConfig },
+    { startDevServer },
+    { createWorker, stopWorker },
+    state,
+    creds,
+    text,
+    { devKeyProvider, usesLocalKey },
+    { payloadCodecs },
+  ] = await Promise.all([
+    import('../../sandbox/index.ts'),
+    import('../../worker/dev-server.ts'),
+    import('../../worker/worker.ts'),
+    import('../../worker/dev-state.ts'),
+    import('../sandbox-credentials.ts'),
+    import('../dev-text.ts'),
+    import('../../worker/key-config.ts'),
+    import('../../worker/codec.ts'),
+  ]);
+  const playbook = options.playbook
+    ? path.resolve(ctx.cwd, options.playbook)
+    : options.demo
+      ? DEMO_PLAYBOOK
+      : undefined;
   // A playbook that does not compile is said before anything starts.
-  const loaded = playbook ? await (await import('../playbook-input.ts')).loadPlan(ctx, playbook, options.input) : undefined;
+  const loaded = playbook
+    ? await (await import('../playbook-input.ts')).loadPlan(ctx, playbook, options.input)
+    : undefined;
   const persist = options.persist ? path.resolve(ctx.cwd, options.persist) : undefined;
   if (persist) await import('node:fs/promises').then((fs) => fs.mkdir(persist, { recursive: true }));
   // A server an earlier dev left running (its guard killed with it) goes before ports are chosen.
   await state.removeStaleDevStates(ctx.env);
   const chosen = await ports(options);
-  const credentialsFile = persist ? path.join(persist, 'sandbox-credentials.json') : path.join(state.devStateDir(ctx.env), `dev-${process.pid}.credentials.json`);
+  const credentialsFile = persist
+    ? path.join(persist, 'sandbox-credentials.json')
+    : path.join(state.devStateDir(ctx.env), `dev-${process.pid}.credentials.json`);
   // Payloads are encrypted with the local key (made on first use) unless a key is configured.
   const local = ctx.config({ temporal: { address: LOCAL_ADDRESS } });
   const encryption = local.temporal.encryption;
@@ -112,7 +140,10 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
     ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}),
     log: ctx.err,
   }).catch((error: unknown) => {
-    throw new UserError(`cannot start the Temporal dev server: ${(error as Error).message}`, { exitCode: ExitCode.failed, cause: error });
+    throw new UserError(`cannot start the Temporal dev server: ${(error as Error).message}`, {
+      exitCode: ExitCode.failed,
+      cause: error,
+    });
   });
   let stateFile: string | undefined;
   const stops: (() => Promise<void> | void)[] = [() => server.stop()];
@@ -122,7 +153,9 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
       port: chosen.api,
       authPort: chosen.auth,
       accessTokenTtlSeconds: DEV_TOKEN_TTL_SECONDS,
-      ...(persist ? { state: path.join(persist, 'sandbox.json'), knownSecrets: creds.keptSecrets(credentialsFile) } : {}),
+      ...(persist
+        ? { state: path.join(persist, 'sandbox.json'), knownSecrets: creds.keptSecrets(credentialsFile) }
+        : {}),
     }).catch((error: unknown) => {
       throw error instanceof StateFileError ? new UserError(`--persist: ${error.message}`, { cause: error }) : error;
     });
@@ -155,7 +188,9 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
         taskQueue: config.temporal.taskQueue,
         ...(server.pid ? { serverPid: server.pid } : {}),
         ...(server.uiUrl ? { uiUrl: server.uiUrl } : {}),
-        ...(localKey ? { localKeyFile: encryption.localKeyFile } : { encryption: await sharedKeys(encryption, keysFile) }),
+        ...(localKey
+          ? { localKeyFile: encryption.localKeyFile }
+          : { encryption: await sharedKeys(encryption, keysFile) }),
       },
       api: { baseUrl: credentials.baseUrl, authUrl: credentials.authUrl, credentialsFile },
     });
@@ -189,18 +224,31 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
  * its path; keys from the environment copied into `keysFile` (0600, in the dev state folder
  * that already holds the sandbox's credentials, removed when dev stops), never into the state.
  */
-async function sharedKeys(encryption: Config['temporal']['encryption'], keysFile: string | undefined): Promise<DevState['temporal']['encryption']> {
+async function sharedKeys(
+  encryption: Config['temporal']['encryption'],
+  keysFile: string | undefined,
+): Promise<DevState['temporal']['encryption']> {
   if (encryption.off) return { off: true };
   const activeKey = encryption.activeKey ? { activeKey: encryption.activeKey } : {};
   if (encryption.keyFile) return { keyFile: path.resolve(encryption.keyFile), ...activeKey };
-  const [{ keyFileOfList }, { writePrivateFile }] = await Promise.all([import('../../worker/key-file.ts'), import('../../worker/dev-state.ts')]);
+  const [{ keyFileOfList }, { writePrivateFile }] = await Promise.all([
+    import('../../worker/key-file.ts'),
+    import('../../worker/dev-state.ts'),
+  ]);
   writePrivateFile(keysFile!, `${JSON.stringify(keyFileOfList(encryption.keys!, encryption.activeKey), null, 2)}\n`);
   return { keyFile: keysFile!, ...activeKey };
 }
 
 /** Runs one playbook on the dev's worker and prints its result and Web UI link. */
-async function runPlaybook(ctx: CliContext, config: Config, { plan, inputs }: { plan: Plan; inputs: JsonObject }): Promise<void> {
-  const [{ runUrl, startRun, waitUnlessStopped }, { connectClient }] = await Promise.all([import('../runs.ts'), import('../../worker/temporal.ts')]);
+async function runPlaybook(
+  ctx: CliContext,
+  config: Config,
+  { plan, inputs }: { plan: Plan; inputs: JsonObject },
+): Promise<void> {
+  const [{ runUrl, startRun, waitUnlessStopped }, { connectClient }] = await Promise.all([
+    import('../runs.ts'),
+    import('../../worker/temporal.ts'),
+  ]);
   const client = await connectClient(config.temporal);
   try {
     const run = await startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs });

@@ -23,7 +23,10 @@ function keyFileOf(ctx: CliContext, flags: KeyFileFlags): string {
 
 /** Runs a key file operation; its mistakes (no such key, a file others can read) are the user's. */
 async function withKeyFile<T>(fn: (keyFile: typeof KeyFileModule) => Promise<T>): Promise<T> {
-  const [keyFile, { KeyConfigError }] = await Promise.all([import('../../worker/key-file.ts'), import('../../worker/key-provider.ts')]);
+  const [keyFile, { KeyConfigError }] = await Promise.all([
+    import('../../worker/key-file.ts'),
+    import('../../worker/key-provider.ts'),
+  ]);
   try {
     return await fn(keyFile);
   } catch (error) {
@@ -36,16 +39,26 @@ type Listed = { file: string; active: string; keys: Array<{ id: string; created?
 
 function printKeys(ctx: CliContext, listed: Listed, json: boolean | undefined, headline?: string): void {
   if (json) {
-    ctx.out(JSON.stringify({ file: listed.file, active: listed.active, keys: listed.keys.map(({ id, created }) => ({ id, created })) }, null, 2));
+    ctx.out(
+      JSON.stringify(
+        { file: listed.file, active: listed.active, keys: listed.keys.map(({ id, created }) => ({ id, created })) },
+        null,
+        2,
+      ),
+    );
     return;
   }
-  const lines = listed.keys.map((key) => `${key.id === listed.active ? '* ' : '  '}${key.id}${key.created ? `  created ${key.created}` : ''}`);
+  const lines = listed.keys.map(
+    (key) => `${key.id === listed.active ? '* ' : '  '}${key.id}${key.created ? `  created ${key.created}` : ''}`,
+  );
   ctx.out([...(headline ? [headline] : []), ...lines].join('\n'));
 }
 
 /** Registers `tourflow keys`. */
 export function register(program: Command, ctx: CliContext): void {
-  const keys = program.command('keys').description('Create and rotate the key file payloads are encrypted with (TOURFLOW_ENCRYPTION_KEY_FILE).');
+  const keys = program
+    .command('keys')
+    .description('Create and rotate the key file payloads are encrypted with (TOURFLOW_ENCRYPTION_KEY_FILE).');
   const fileOption = ['--key-file <file>', 'the key file (default: TOURFLOW_ENCRYPTION_KEY_FILE)'] as const;
 
   keys
@@ -57,10 +70,17 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--json', 'print the key IDs as JSON')
     .action(async (flags: KeyFileFlags & { id?: string; activate: boolean }) => {
       const file = keyFileOf(ctx, flags);
-      const contents = await withKeyFile(({ addKey }) => addKey(file, { ...(flags.id ? { id: flags.id } : {}), activate: flags.activate }));
+      const contents = await withKeyFile(({ addKey }) =>
+        addKey(file, { ...(flags.id ? { id: flags.id } : {}), activate: flags.activate }),
+      );
       const added = contents.keys[0]!.id;
       const note = contents.active === added ? 'active now' : `active after \`tourflow keys activate ${added}\``;
-      printKeys(ctx, { file, ...contents }, flags.json, `added key ${added} to ${file} (${note}); back the file up: runs it encrypts cannot be read without it`);
+      printKeys(
+        ctx,
+        { file, ...contents },
+        flags.json,
+        `added key ${added} to ${file} (${note}); back the file up: runs it encrypts cannot be read without it`,
+      );
     });
 
   keys
@@ -72,7 +92,12 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (id: string, flags: KeyFileFlags) => {
       const file = keyFileOf(ctx, flags);
       const contents = await withKeyFile(({ activateKey }) => activateKey(file, id));
-      printKeys(ctx, { file, ...contents }, flags.json, `key ${id} of ${file} is active; restart workers and clients to encrypt with it`);
+      printKeys(
+        ctx,
+        { file, ...contents },
+        flags.json,
+        `key ${id} of ${file} is active; restart workers and clients to encrypt with it`,
+      );
     });
 
   keys
@@ -83,7 +108,8 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (flags: KeyFileFlags) => {
       const file = keyFileOf(ctx, flags);
       const contents = await withKeyFile(({ readKeyFile }) => readKeyFile(file));
-      if (!contents) throw new UserError(`key file ${file} does not exist; create it with \`tourflow keys add --key-file ${file}\``);
+      if (!contents)
+        throw new UserError(`key file ${file} does not exist; create it with \`tourflow keys add --key-file ${file}\``);
       printKeys(ctx, { file, ...contents }, flags.json);
     });
 }

@@ -29,7 +29,8 @@ export function register(program: Command, ctx: CliContext): void {
       ]);
       const config = ctx.config().api;
       const timeoutMs = Number(options.timeout) * 1000;
-      if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UserError(`--timeout must be a number of seconds, got "${options.timeout}"`);
+      if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+        throw new UserError(`--timeout must be a number of seconds, got "${options.timeout}"`);
       try {
         const result = await signIn({
           config,
@@ -38,15 +39,26 @@ export function register(program: Command, ctx: CliContext): void {
           signal: ctx.signal,
           openUrl: (url) => {
             const opened = options.browser && openBrowser(url, ctx.env);
-            ctx.err(opened ? `Opened your browser to sign in. If it did not open, visit:\n${url}` : `Open this URL in a browser to sign in:\n${url}`);
+            ctx.err(
+              opened
+                ? `Opened your browser to sign in. If it did not open, visit:\n${url}`
+                : `Open this URL in a browser to sign in:\n${url}`,
+            );
             ctx.err('Waiting for the sign-in to finish (Ctrl-C to stop)...');
           },
         });
         if (options.json) ctx.out(JSON.stringify({ tokenFile: result.tokenFile, scopes: result.scopes }, null, 2));
-        else ctx.out(`Signed in. Tokens saved to ${result.tokenFile}\nGranted scopes: ${result.scopes.join(' ') || '(none reported)'}`);
-        if (config.accessToken) ctx.err('Note: TOURFLOW_ACCESS_TOKEN is set and takes precedence over the stored sign-in; unset it to use these tokens.');
+        else
+          ctx.out(
+            `Signed in. Tokens saved to ${result.tokenFile}\nGranted scopes: ${result.scopes.join(' ') || '(none reported)'}`,
+          );
+        if (config.accessToken)
+          ctx.err(
+            'Note: TOURFLOW_ACCESS_TOKEN is set and takes precedence over the stored sign-in; unset it to use these tokens.',
+          );
       } catch (error) {
-        if (error instanceof ApiError) throw new UserError(`Sign-in failed: ${error.message}`, { exitCode: ExitCode.failed, cause: error });
+        if (error instanceof ApiError)
+          throw new UserError(`Sign-in failed: ${error.message}`, { exitCode: ExitCode.failed, cause: error });
         throw error;
       }
     });

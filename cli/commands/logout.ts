@@ -12,6 +12,7 @@ export function register(program: Command, ctx: CliContext): void {
       const config = ctx.config().api;
       const removed = await deleteTokenFile(config.tokenFile);
       ctx.out(removed ? `Signed out: removed ${config.tokenFile}` : `Not signed in: no tokens at ${config.tokenFile}`);
-      if (config.accessToken) ctx.err('Note: TOURFLOW_ACCESS_TOKEN is still set in the environment; unset it to stop using that token.');
+      if (config.accessToken)
+        ctx.err('Note: TOURFLOW_ACCESS_TOKEN is still set in the environment; unset it to stop using that token.');
     });
 }

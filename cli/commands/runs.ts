@@ -69,10 +69,16 @@ function toRow(info: WorkflowExecutionInfo, now: Date): RunRow {
 }
 
 /** The most recent runs matching the filters, newest first, at most `limit`. */
-export async function listRuns(client: Client, options: Pick<RunsOptions, 'playbook' | 'tour' | 'status' | 'limit'>): Promise<RunRow[]> {
+export async function listRuns(
+  client: Client,
+  options: Pick<RunsOptions, 'playbook' | 'tour' | 'status' | 'limit'>,
+): Promise<RunRow[]> {
   const rows: RunRow[] = [];
   const now = new Date();
-  for await (const info of client.workflow.list({ query: runsQuery(options), pageSize: Math.min(options.limit, 1_000) })) {
+  for await (const info of client.workflow.list({
+    query: runsQuery(options),
+    pageSize: Math.min(options.limit, 1_000),
+  })) {
     rows.push(toRow(info, now));
     if (rows.length >= options.limit) break;
   }
@@ -94,7 +100,8 @@ function renderRuns(rows: RunRow[]): string[] {
 
 function parseLimit(value: string): number {
   const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1) throw new UserError(`--limit takes a whole number of 1 or more, got "${value}"`);
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new UserError(`--limit takes a whole number of 1 or more, got "${value}"`);
   return limit;
 }
 
@@ -103,7 +110,9 @@ export function register(program: Command, ctx: CliContext): void {
   addTemporalFlags(
     program
       .command('runs')
-      .description('List recent runs with status, playbook, tour, start and duration; filter by playbook, tour or status.')
+      .description(
+        'List recent runs with status, playbook, tour, start and duration; filter by playbook, tour or status.',
+      )
       .option('--playbook <name>', 'only runs of this playbook')
       .option('--tour <id>', 'only runs on this tour')
       .addOption(new Option('--status <status>', 'only runs in this state').choices(Object.keys(StatusFilter)))

@@ -57,7 +57,11 @@ async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
   const port = portFrom(flags.port, '--port');
   const authPort = portFrom(flags.authPort, '--auth-port');
   const state = flags.state ? path.resolve(ctx.cwd, flags.state) : undefined;
-  const credentialsOut = flags.credentialsOut ? path.resolve(ctx.cwd, flags.credentialsOut) : state ? credentialsBeside(state) : undefined;
+  const credentialsOut = flags.credentialsOut
+    ? path.resolve(ctx.cwd, flags.credentialsOut)
+    : state
+      ? credentialsBeside(state)
+      : undefined;
   const { StateFileError, startSandbox } = await import('../../sandbox/index.ts');
   let running;
   try {
@@ -71,7 +75,10 @@ async function runSandbox(ctx: CliContext, flags: SandboxFlags): Promise<void> {
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UserError('the port is already in use; pick another with --port/--auth-port (0 picks a free one)', { cause: error });
+    if (code === 'EADDRINUSE')
+      throw new UserError('the port is already in use; pick another with --port/--auth-port (0 picks a free one)', {
+        cause: error,
+      });
     if (error instanceof StateFileError) throw new UserError(`--state: ${error.message}`, { cause: error });
     throw error;
   }
@@ -91,7 +98,10 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--port <port>', 'API port (0 picks a free one)', '4010')
     .option('--auth-port <port>', 'OAuth portal port (0 picks a free one)', '4011')
-    .option('--state <file>', 'keep the store in this file across restarts (credentials beside it, unless --credentials-out names a file)')
+    .option(
+      '--state <file>',
+      'keep the store in this file across restarts (credentials beside it, unless --credentials-out names a file)',
+    )
     .option('--auto-approve', 'approve /authorize at once, without the consent page (headless sign-in)')
     .option('--credentials-out <file>', 'also write the credentials as JSON to this file (mode 0600)')
     .option('--json', 'print the credentials as one JSON object')

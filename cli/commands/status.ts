@@ -57,7 +57,9 @@ export function terminalView(stream: NodeJS.WritableStream, workflowId: string):
     clearOnComplete: false,
     barsize: 24,
     format: (barOptions, params, payload: BarPayload) =>
-      payload.step?.items ? `${payload.line}  ${cliProgress.Format.BarFormat(params.progress, barOptions)} ${itemsText(payload.step)}` : payload.line,
+      payload.step?.items
+        ? `${payload.line}  ${cliProgress.Format.BarFormat(params.progress, barOptions)} ${itemsText(payload.step)}`
+        : payload.line,
   };
   const multibar = new cliProgress.MultiBar(options, cliProgress.Presets.shades_classic);
   const head = multibar.create(1, 0, { line: '' });
@@ -84,7 +86,10 @@ export function terminalView(stream: NodeJS.WritableStream, workflowId: string):
  * every `POLL_MS`, and at once when it ends.
  */
 async function follow(ctx: CliContext, run: FoundRun, view: ProgressView): Promise<RunOutcome | undefined> {
-  const [{ queryProgress }, { waitUnlessStopped }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
+  const [{ queryProgress }, { waitUnlessStopped }] = await Promise.all([
+    import('../progress.ts'),
+    import('../runs.ts'),
+  ]);
   let outcome: RunOutcome | undefined;
   let failure: unknown;
   const closed = waitUnlessStopped(run.handle, ctx.signal).then(
@@ -98,7 +103,9 @@ async function follow(ctx: CliContext, run: FoundRun, view: ProgressView): Promi
     if (progress) view.show(progress);
     else if (!warned && !outcome) {
       warned = true;
-      ctx.err(`no worker is answering for ${run.description.workflowId} (task queue ${run.description.taskQueue}); start one with \`tourflow worker\``);
+      ctx.err(
+        `no worker is answering for ${run.description.workflowId} (task queue ${run.description.taskQueue}); start one with \`tourflow worker\``,
+      );
     }
     await Promise.race([closed, sleep(POLL_MS, undefined, { signal: ctx.signal }).catch(() => undefined)]);
   }
@@ -114,20 +121,30 @@ function isTerminal(ctx: CliContext): boolean {
 }
 
 async function status(ctx: CliContext, client: Client, id: string, options: StatusOptions): Promise<void> {
-  const [{ findRun, printOutcome, queryProgress }, { waitForOutcome }] = await Promise.all([import('../progress.ts'), import('../runs.ts')]);
+  const [{ findRun, printOutcome, queryProgress }, { waitForOutcome }] = await Promise.all([
+    import('../progress.ts'),
+    import('../runs.ts'),
+  ]);
   const run = await findRun(client, id);
   const open = run.description.status.name === 'RUNNING';
   if (!open) {
     // a finished run: its report (which lists every step's final state) says it all
     const outcome = await waitForOutcome(run.handle);
-    if (outcome.result && !options.json) ctx.out(progressLines({ ...outcome.result, paused: false }, id, false).join('\n'));
+    if (outcome.result && !options.json)
+      ctx.out(progressLines({ ...outcome.result, paused: false }, id, false).join('\n'));
     await printOutcome(ctx, run.handle, outcome, options.json);
     return;
   }
   if (options.json || !options.watch) {
     const progress = await queryProgress(run.handle);
     const snapshot = { workflowId: id, status: 'running', ...(progress ?? { steps: [] }) };
-    ctx.out(options.json ? JSON.stringify(snapshot, null, 2) : progress ? progressLines(progress, id).join('\n') : `${id} running; no worker answered`);
+    ctx.out(
+      options.json
+        ? JSON.stringify(snapshot, null, 2)
+        : progress
+          ? progressLines(progress, id).join('\n')
+          : `${id} running; no worker answered`,
+    );
     return;
   }
   const view = isTerminal(ctx) ? terminalView(process.stdout, id) : plainView(ctx, id);
@@ -144,10 +161,17 @@ export function register(program: Command, ctx: CliContext): void {
   addTemporalFlags(
     program
       .command('status')
-      .description('Follow a run live: each step\'s state, a progress bar on forEach steps; ends with the result when the run ends, or on Ctrl-C.')
+      .description(
+        "Follow a run live: each step's state, a progress bar on forEach steps; ends with the result when the run ends, or on Ctrl-C.",
+      )
       .argument('<run>', 'workflow ID of the run')
       .option('--json', 'print one progress snapshot as JSON and exit')
-      .option('--watch [yes|no]', 'follow the run until it ends; --watch=false prints once', (value: string) => !/^(false|no|0)$/i.test(value), true)
+      .option(
+        '--watch [yes|no]',
+        'follow the run until it ends; --watch=false prints once',
+        (value: string) => !/^(false|no|0)$/i.test(value),
+        true,
+      )
       .option('--no-watch', 'print the progress once'),
   ).action(async (id: string, options: StatusOptions) => {
     const { withClient } = await import('../progress.ts');

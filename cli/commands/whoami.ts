@@ -40,7 +40,11 @@ export function register(program: Command, ctx: CliContext): void {
         const scopes = (await client.tokenSource.scopes()) ?? scopesFromJwt(token) ?? null;
         const source = config.accessToken ? 'TOURFLOW_ACCESS_TOKEN' : config.tokenFile;
         if (options.json) {
-          const organizations = orgs.map((org) => ({ id: org.id, name: org.name, role: org.loggedInUserRole?.name ?? null }));
+          const organizations = orgs.map((org) => ({
+            id: org.id,
+            name: org.name,
+            role: org.loggedInUserRole?.name ?? null,
+          }));
           ctx.out(JSON.stringify({ tokens: source, organizations, scopes }, null, 2));
           return;
         }

@@ -1,6 +1,14 @@
 import type { Command } from 'commander';
 import { UserError, type CliContext } from '../context.ts';
-import { addMetricsFlag, addTemporalFlags, encryptionFlag, metricsAddressOf, metricsUserError, type MetricsFlags, type TemporalFlags } from '../options.ts';
+import {
+  addMetricsFlag,
+  addTemporalFlags,
+  encryptionFlag,
+  metricsAddressOf,
+  metricsUserError,
+  type MetricsFlags,
+  type TemporalFlags,
+} from '../options.ts';
 
 interface WorkerOptions extends TemporalFlags, MetricsFlags {
   taskQueue?: string;
@@ -32,12 +40,27 @@ export function register(program: Command, ctx: CliContext): void {
   )
     .option('--task-queue <name>', 'task queue (default: TOURFLOW_TASK_QUEUE, a running `tourflow dev`, or tourflow)')
     .option('--max-concurrent-activities <n>', 'activity slots (default 100)', slots('--max-concurrent-activities'))
-    .option('--max-concurrent-workflow-tasks <n>', 'workflow task slots (default 40)', slots('--max-concurrent-workflow-tasks'))
-    .option('--no-encryption', 'store payloads unencrypted (a Temporal elsewhere refuses a worker without a key otherwise)')
+    .option(
+      '--max-concurrent-workflow-tasks <n>',
+      'workflow task slots (default 40)',
+      slots('--max-concurrent-workflow-tasks'),
+    )
+    .option(
+      '--no-encryption',
+      'store payloads unencrypted (a Temporal elsewhere refuses a worker without a key otherwise)',
+    )
     .action(async (options: WorkerOptions) => {
-      const [{ withClient, temporalUserError }, { checkApiCredentials }] = await Promise.all([import('../connect.ts'), import('../credentials-check.ts')]);
+      const [{ withClient, temporalUserError }, { checkApiCredentials }] = await Promise.all([
+        import('../connect.ts'),
+        import('../credentials-check.ts'),
+      ]);
       const configured = ctx.config({
-        temporal: { address: options.address, namespace: options.namespace, taskQueue: options.taskQueue, encryption: encryptionFlag(options) },
+        temporal: {
+          address: options.address,
+          namespace: options.namespace,
+          taskQueue: options.taskQueue,
+          encryption: encryptionFlag(options),
+        },
         worker: {
           maxConcurrentActivityTaskExecutions: options.maxConcurrentActivities,
           maxConcurrentWorkflowTaskExecutions: options.maxConcurrentWorkflowTasks,
@@ -56,7 +79,9 @@ export function register(program: Command, ctx: CliContext): void {
       });
       const { temporal } = config;
       const metrics = metricsAddress ? `, metrics http://${metricsAddress}/metrics` : '';
-      ctx.out(`worker ready: task queue ${temporal.taskQueue}, namespace ${temporal.namespace}, Temporal ${temporal.address}, API ${config.api.baseUrl}${metrics}`);
+      ctx.out(
+        `worker ready: task queue ${temporal.taskQueue}, namespace ${temporal.namespace}, Temporal ${temporal.address}, API ${config.api.baseUrl}${metrics}`,
+      );
       const stop = () => stopWorker(worker);
       if (ctx.signal.aborted) stop();
       ctx.signal.addEventListener('abort', stop, { once: true });

@@ -41,17 +41,21 @@ export interface NamedRecord<N extends string = string, I extends string = strin
   id?: Id;
 }
 
-type NamedShape<N extends string, I extends string, Id extends z.ZodType> = { tourId: z.ZodOptional<typeof tourId> } & Record<N, z.ZodOptional<ReturnType<typeof nameRef>>> &
+type NamedShape<N extends string, I extends string, Id extends z.ZodType> = {
+  tourId: z.ZodOptional<typeof tourId>;
+} & Record<N, z.ZodOptional<ReturnType<typeof nameRef>>> &
   Record<I, z.ZodOptional<Id>>;
 
 /**
  * The arguments naming one live record: `{ tourId?, <nameArg>?, <idArg>? }` with exactly one of
  * the last two, and the tour when the record is given by name; `extra` adds fields.
  */
-export function namedRecordArgs<N extends string, I extends string, Id extends z.ZodType = typeof numericId, X extends z.ZodRawShape = Record<never, never>>(
-  record: NamedRecord<N, I, Id>,
-  extra?: X,
-) {
+export function namedRecordArgs<
+  N extends string,
+  I extends string,
+  Id extends z.ZodType = typeof numericId,
+  X extends z.ZodRawShape = Record<never, never>,
+>(record: NamedRecord<N, I, Id>, extra?: X) {
   const by = record.by ?? 'name';
   const shape = {
     tourId: tourId.optional().describe(`The ${record.noun}’s tour: needed when "${record.nameArg}" is a ${by}.`),
@@ -92,7 +96,10 @@ export interface Restorable {
 }
 
 /** `<prefix>.restore`: brings the record back; its undo deletes it again. */
-export function restoreAction(record: Restorable, description = `Bring back a deleted ${record.noun}.`): ActionDefinition {
+export function restoreAction(
+  record: Restorable,
+  description = `Bring back a deleted ${record.noun}.`,
+): ActionDefinition {
   return byIdAction({
     name: `${record.prefix}.restore`,
     description,
@@ -108,7 +115,11 @@ export function restoreAction(record: Restorable, description = `Bring back a de
  * `<prefix>.delete`: a soft delete; its undo restores the record. With `named`, the record is
  * named by its name or ID, read from `list` (`GET /v1/tours/{tourId}/...`) for a name.
  */
-export function restorableDeleteAction(record: Restorable, description: string, named?: { by: NamedRecord; list: string }): ActionDefinition {
+export function restorableDeleteAction(
+  record: Restorable,
+  description: string,
+  named?: { by: NamedRecord; list: string },
+): ActionDefinition {
   return byIdAction({
     name: `${record.prefix}.delete`,
     description,
@@ -125,7 +136,15 @@ export function restorableDeleteAction(record: Restorable, description: string, 
  * A delete the API has no restore for (bulletins, venues, stays, tours): no undo, a guarded
  * step, and a plan that says it cannot be undone. `what` says what goes with the record.
  */
-export function finalDelete(name: string, noun: string, args: z.ZodType, id: z.ZodType, path: string, what: string, named?: { by: string; list: string }): ActionDefinition {
+export function finalDelete(
+  name: string,
+  noun: string,
+  args: z.ZodType,
+  id: z.ZodType,
+  path: string,
+  what: string,
+  named?: { by: string; list: string },
+): ActionDefinition {
   return defineAction({
     name,
     description: `Delete ${what}${named ? `, named by its ${named.by} or ID` : ''}. The API has no ${noun} restore: this cannot be undone.`,

@@ -24,18 +24,27 @@ export const contactsSetArgs = z
     mode: z
       .enum(['add', 'replace'])
       .default('add')
-      .describe('add: add the entries not there yet (an existing one only gets a new label); replace: each list given becomes the whole list of its kind.'),
+      .describe(
+        'add: add the entries not there yet (an existing one only gets a new label); replace: each list given becomes the whole list of its kind.',
+      ),
     emails: z.array(z.strictObject({ email, label })).optional(),
     phones: z.array(phoneNumber.extend({ label })).optional(),
     urls: z.array(z.strictObject({ url: z.url('expected a URL'), label })).optional(),
   })
-  .refine((args) => unresolved(args) || (args.venue === undefined) !== (args.stay === undefined), 'give either "venue" or "stay"')
-  .refine((args) => unresolved(args) || args.emails !== undefined || args.phones !== undefined || args.urls !== undefined, 'give at least one of emails, phones, urls');
+  .refine(
+    (args) => unresolved(args) || (args.venue === undefined) !== (args.stay === undefined),
+    'give either "venue" or "stay"',
+  )
+  .refine(
+    (args) => unresolved(args) || args.emails !== undefined || args.phones !== undefined || args.urls !== undefined,
+    'give at least one of emails, phones, urls',
+  );
 export type ContactsSetArgs = z.infer<typeof contactsSetArgs>;
 
 export const contactsSet = defineAction({
   name: 'contacts.set',
-  description: 'Add or replace the general e-mails, phone numbers and web addresses of a venue or stay (by title or ID).',
+  description:
+    'Add or replace the general e-mails, phone numbers and web addresses of a venue or stay (by title or ID).',
   args: contactsSetArgs,
   outputs: outputs({
     added: wholeNumber('entries added'),
@@ -62,7 +71,8 @@ const book = {
   org: z.string().min(1).optional().describe('Organization name or ID (default: your only one, or TOURFLOW_ORG).'),
   tourId: tourId.optional().describe('Or the tour whose organization’s book it is.'),
 };
-const oneBook = (args: { org?: unknown; tourId?: unknown }) => unresolved(args) || args.org === undefined || args.tourId === undefined;
+const oneBook = (args: { org?: unknown; tourId?: unknown }) =>
+  unresolved(args) || args.org === undefined || args.tourId === undefined;
 const clearable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 
 export const contactUpdateArgs = z
@@ -82,17 +92,25 @@ export const contactUpdateArgs = z
   })
   .refine(oneBook, 'give "org" or "tourId", not both')
   .refine(
-    (args) => unresolved(args) || ['firstName', 'lastName', 'email', 'phone', 'role', 'company', 'city', 'url'].some((key) => key in args),
+    (args) =>
+      unresolved(args) ||
+      ['firstName', 'lastName', 'email', 'phone', 'role', 'company', 'city', 'url'].some((key) => key in args),
     'give at least one field to change',
   );
 export type ContactUpdateArgs = z.infer<typeof contactUpdateArgs>;
 
 export const contactUpdate = defineAction({
   name: 'contact.update',
-  description: 'Edit a key contact of the organization’s book (found by ID, e-mail or full name); only the fields given change, null clears one.',
+  description:
+    'Edit a key contact of the organization’s book (found by ID, e-mail or full name); only the fields given change, null clears one.',
   args: contactUpdateArgs,
   outputs: outputs({ id: recordId('key contact ID') }),
-  calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts', 'PUT /v1/key-contacts/{keyContactId}'],
+  calls: [
+    'GET /v1/organizations',
+    'GET /v1/tours?org_id',
+    'GET /v1/organizations/{orgId}/key-contacts',
+    'PUT /v1/key-contacts/{keyContactId}',
+  ],
   kind: ActionKind.update,
   compensation: { describe: 'put the previous values back', calls: ['PUT /v1/key-contacts/{keyContactId}'] },
 });
@@ -109,7 +127,15 @@ export const contactEnsure = defineAction({
     id: recordId('key contact ID'),
     created: z.boolean().describe('true when the step added the contact, false when it was in the book'),
   }),
-  calls: ['GET /v1/organizations', 'GET /v1/tours?org_id', 'GET /v1/organizations/{orgId}/key-contacts', 'POST /v1/key-contacts'],
+  calls: [
+    'GET /v1/organizations',
+    'GET /v1/tours?org_id',
+    'GET /v1/organizations/{orgId}/key-contacts',
+    'POST /v1/key-contacts',
+  ],
   kind: ActionKind.create,
-  compensation: { describe: 'none: the API cannot delete key contacts; one the step added stays in the book', calls: [] },
+  compensation: {
+    describe: 'none: the API cannot delete key contacts; one the step added stays in the book',
+    calls: [],
+  },
 });

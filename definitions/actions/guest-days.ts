@@ -10,25 +10,45 @@ export const guestsConfigureDayArgs = z
   .strictObject({
     tourId,
     day: dayRef,
-    cap: z.number().int().nonnegative().nullable().optional().describe('Most guests the day takes: the party sizes of its entries not declined, pending ones included; null lifts the cap.'),
-    locked: z.boolean().optional().describe('true: no entry of the day can be added or changed, nor approved or declined (deletes still go through).'),
+    cap: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe(
+        'Most guests the day takes: the party sizes of its entries not declined, pending ones included; null lifts the cap.',
+      ),
+    locked: z
+      .boolean()
+      .optional()
+      .describe(
+        'true: no entry of the day can be added or changed, nor approved or declined (deletes still go through).',
+      ),
     cutoff: z.iso
       .datetime({ offset: true, message: 'expected an ISO 8601 instant like 2027-03-27T12:00:00+01:00' })
       .nullable()
       .optional()
       .describe('When the day’s guest list closes (afterwards as if locked); null: no cut-off. The day needs a venue.'),
-    venue: nameRef('The venue the day’s guest list belongs to').nullable().optional().describe('The venue the guest list belongs to (name or ID); null: the day’s first venue.'),
+    venue: nameRef('The venue the day’s guest list belongs to')
+      .nullable()
+      .optional()
+      .describe('The venue the guest list belongs to (name or ID); null: the day’s first venue.'),
     passCaps: z
       .array(z.strictObject({ type: nameRef('The pass type'), cap: z.number().int().nonnegative() }))
       .optional()
       .describe('Most passes of each listed type for the day; replaces the day’s whole list ([] clears it).'),
   })
-  .refine((args) => unresolved(args) || SETTINGS.some((key) => key in args), `give at least one of ${SETTINGS.join(', ')}`);
+  .refine(
+    (args) => unresolved(args) || SETTINGS.some((key) => key in args),
+    `give at least one of ${SETTINGS.join(', ')}`,
+  );
 export type GuestsConfigureDayArgs = z.infer<typeof guestsConfigureDayArgs>;
 
 export const guestsConfigureDay = defineAction({
   name: 'guests.configureDay',
-  description: 'Set a day’s guest list cap, lock, cut-off, venue or per-pass-type caps; settings not given stay as they are.',
+  description:
+    'Set a day’s guest list cap, lock, cut-off, venue or per-pass-type caps; settings not given stay as they are.',
   args: guestsConfigureDayArgs,
   outputs: outputs({
     dayId: recordId('the day’s ID'),
@@ -45,5 +65,8 @@ export const guestsConfigureDay = defineAction({
     'PUT /v1/tours/{tourId}/days/{dayId}/guestlist/config',
   ],
   kind: ActionKind.update,
-  compensation: { describe: 'write the day’s previous configuration back (cap, lock, cut-off, venue, pass caps)', calls: ['PUT /v1/tours/{tourId}/days/{dayId}/guestlist/config'] },
+  compensation: {
+    describe: 'write the day’s previous configuration back (cap, lock, cut-off, venue, pass caps)',
+    calls: ['PUT /v1/tours/{tourId}/days/{dayId}/guestlist/config'],
+  },
 });

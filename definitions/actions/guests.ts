@@ -2,7 +2,17 @@
 import { z } from 'zod';
 import { daySelection } from '../../actions/tour/catalogue.ts';
 import { ActionKind, defineAction } from './types.ts';
-import { dayRef, email, lookupName, nameOrId, nameRef, numericId, personName, tourId, unresolved } from './vocabulary.ts';
+import {
+  dayRef,
+  email,
+  lookupName,
+  nameOrId,
+  nameRef,
+  numericId,
+  personName,
+  tourId,
+  unresolved,
+} from './vocabulary.ts';
 import { outputs, recordId, recordIds, wholeNumber } from './outputs.ts';
 
 /** Passes of an entry: pass type by name (or ID) and how many. */
@@ -41,7 +51,12 @@ export const guestCreate = defineAction({
   description: 'Add a guest list entry to a day.',
   args: guestCreateArgs,
   outputs: outputs({ id: recordId('guest list entry ID'), dayId: recordId('day ID') }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/passTypes', 'POST /v1/guestlist'],
+  calls: [
+    'GET /v1/tours/{tourId}/data',
+    'GET /v1/reference/types',
+    'GET /v1/tours/{tourId}/passTypes',
+    'POST /v1/guestlist',
+  ],
   kind: ActionKind.create,
   compensation: { describe: 'delete the entry', calls: ['DELETE /v1/guestlist/{guestListId}'] },
 });
@@ -73,7 +88,11 @@ export const guestUpdate = defineAction({
   description: 'Change a guest list entry, named by the guest’s name or e-mail or by ID; only the fields given change.',
   args: guestUpdateArgs,
   outputs: outputs({ id: recordId('guest list entry ID') }),
-  calls: ['GET /v1/tours/{tourId}/days/{dayId}/guestlist', 'GET /v1/reference/types', 'PUT /v1/guestlist/{guestListId}'],
+  calls: [
+    'GET /v1/tours/{tourId}/days/{dayId}/guestlist',
+    'GET /v1/reference/types',
+    'PUT /v1/guestlist/{guestListId}',
+  ],
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/guestlist/{guestListId}'] },
 });
@@ -82,8 +101,14 @@ export const guestUpdate = defineAction({
 export const guestSelection = z.strictObject({
   ...daySelection,
   status: z.array(lookupName('guestlistStatuses')).optional().describe('Current status, e.g. [Pending].'),
-  passTypes: z.array(lookupName('passTypes of the tour')).optional().describe('Entries holding one of these pass types.'),
-  requesters: z.array(personName).optional().describe('Entries asked for by these tour members (full names or e-mails).'),
+  passTypes: z
+    .array(lookupName('passTypes of the tour'))
+    .optional()
+    .describe('Entries holding one of these pass types.'),
+  requesters: z
+    .array(personName)
+    .optional()
+    .describe('Entries asked for by these tour members (full names or e-mails).'),
   minGuests: z.number().int().min(1).optional().describe('Party size at least.'),
   maxGuests: z.number().int().min(1).optional().describe('Party size at most.'),
 });
@@ -104,7 +129,11 @@ export const guestsSelect = defineAction({
     totalGuests: wholeNumber('sum of party sizes'),
     entries: z.array(z.strictObject(entry)).describe('list of { id, dayId, date, status, guests } (no names)'),
   }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/guestlist', 'GET /v1/tours/{tourId}/requesters'],
+  calls: [
+    'GET /v1/tours/{tourId}/data',
+    'GET /v1/tours/{tourId}/days/{dayId}/guestlist',
+    'GET /v1/tours/{tourId}/requesters',
+  ],
   kind: ActionKind.read,
   compensation: null,
 });
@@ -119,7 +148,10 @@ export const guestsSetStatusArgs = z
     ids: z.array(numericId).optional().describe('The entries, e.g. ${{ steps.select.outputs.ids }}.'),
     select: guestSelection.optional().describe('Or a selection, made when the step runs.'),
   })
-  .refine((args) => unresolved(args) || (args.ids === undefined) !== (args.select === undefined), 'give either "ids" or "select"');
+  .refine(
+    (args) => unresolved(args) || (args.ids === undefined) !== (args.select === undefined),
+    'give either "ids" or "select"',
+  );
 export type GuestsSetStatusArgs = z.infer<typeof guestsSetStatusArgs>;
 
 export const guestsSetStatus = defineAction({
@@ -142,6 +174,8 @@ export const guestsSetStatus = defineAction({
     'PUT /v1/tours/{tourId}/guestlist/status',
   ],
   kind: ActionKind.bulk,
-  compensation: { describe: 'set every entry back to its previous status', calls: ['PUT /v1/tours/{tourId}/guestlist/status'] },
+  compensation: {
+    describe: 'set every entry back to its previous status',
+    calls: ['PUT /v1/tours/{tourId}/guestlist/status'],
+  },
 });
-

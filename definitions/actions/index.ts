@@ -12,7 +12,13 @@ import { passTypeActionList } from '../../actions/passType/catalogue.ts';
 import { contactList, scheduleItemList } from './lists.ts';
 import { orgActionList } from '../../actions/org/catalogue.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
-import { scheduleConfirmAll, scheduleItemCreate, scheduleItemDelete, scheduleItemsCreate, scheduleItemUpdate } from './schedule.ts';
+import {
+  scheduleConfirmAll,
+  scheduleItemCreate,
+  scheduleItemDelete,
+  scheduleItemsCreate,
+  scheduleItemUpdate,
+} from './schedule.ts';
 import { stayActionList } from '../../actions/stay/catalogue.ts';
 import { roomActionList } from '../../actions/room/catalogue.ts';
 import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags } from './tags.ts';
@@ -21,10 +27,7 @@ import { scheduleTemplateActionList } from '../../actions/scheduleTemplate/catal
 import { tourActionList } from '../../actions/tour/catalogue.ts';
 import type { ActionDefinition } from './types.ts';
 import { scheduleItemRestore } from './schedule-edits.ts';
-import {
-  guestDelete,
-  guestRestore,
-} from './record-edits.ts';
+import { guestDelete, guestRestore } from './record-edits.ts';
 import { venueActionList } from '../../actions/venue/catalogue.ts';
 import { notify } from '../../actions/notify/catalogue.ts';
 

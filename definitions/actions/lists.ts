@@ -10,13 +10,19 @@ import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
 import { dayRef, nameRef, tourId, unresolved } from './vocabulary.ts';
 
 /** Declares a read action: nothing to undo, runs as a local activity. */
-export function defineRead<Args extends z.ZodType>(definition: Omit<ActionDefinition<Args>, 'activity' | 'kind' | 'compensation'>): ActionDefinition<Args> {
+export function defineRead<Args extends z.ZodType>(
+  definition: Omit<ActionDefinition<Args>, 'activity' | 'kind' | 'compensation'>,
+): ActionDefinition<Args> {
   return defineAction({ ...definition, kind: ActionKind.read, compensation: null });
 }
 
 /** The outputs of a list action: the entries (described by their fields), their IDs and how many. */
 export const listOutputs = (what: string, entry: z.ZodObject, fields = Object.keys(entry.shape).join(', ')) =>
-  outputs({ [what]: z.array(entry).describe(`list of { ${fields} }`), ids: recordIds('their IDs'), count: wholeNumber(`number of ${what}`) });
+  outputs({
+    [what]: z.array(entry).describe(`list of { ${fields} }`),
+    ids: recordIds('their IDs'),
+    count: wholeNumber(`number of ${what}`),
+  });
 
 export const nullableText = z.string().nullable();
 export const nullableInt = z.int().nullable();
@@ -52,7 +58,8 @@ export type ScheduleItemListArgs = z.infer<typeof scheduleItemListArgs>;
 
 export const scheduleItemList = defineRead({
   name: 'schedule.item.list',
-  description: 'List the schedule items of a day or of days chosen by date range, dates, day type or name, filtered by item name, tags and status.',
+  description:
+    'List the schedule items of a day or of days chosen by date range, dates, day type or name, filtered by item name, tags and status.',
   args: scheduleItemListArgs,
   outputs: listOutputs('items', itemEntry),
   calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'GET /v1/tours/{tourId}/tags'],
@@ -76,13 +83,13 @@ export const roomEntry = z.strictObject({
 });
 export const ROOM_FIELDS = Object.keys(roomEntry.shape).join(', ');
 
-
 /** A venue or a stay, by title or ID: the owner of contacts and custom fields. */
 export const placeOf = {
   venue: nameRef('The venue').optional(),
   stay: nameRef('The stay').optional(),
 };
-const onePlace = (args: { venue?: unknown; stay?: unknown }) => unresolved(args) || (args.venue === undefined) !== (args.stay === undefined);
+const onePlace = (args: { venue?: unknown; stay?: unknown }) =>
+  unresolved(args) || (args.venue === undefined) !== (args.stay === undefined);
 
 /** An organization's key contact as the list actions give it. */
 export const keyContactEntry = z.strictObject({
@@ -107,7 +114,9 @@ export const contactListArgs = z
       .string()
       .min(1)
       .optional()
-      .describe('Only key contacts with this full name (First Last) or e-mail (case-insensitive); the place’s own e-mail, phone and web rows are then left out.'),
+      .describe(
+        'Only key contacts with this full name (First Last) or e-mail (case-insensitive); the place’s own e-mail, phone and web rows are then left out.',
+      ),
   })
   .refine(onePlace, 'give either "venue" or "stay"');
 export type ContactListArgs = z.infer<typeof contactListArgs>;
@@ -118,9 +127,15 @@ export const contactList = defineRead({
   args: contactListArgs,
   outputs: outputs({
     keyContacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`),
-    emails: z.array(z.strictObject({ id: z.int(), label: nullableText, email: z.string() })).describe('list of { id, label, email }'),
-    phones: z.array(z.strictObject({ id: z.int(), label: nullableText, phone: z.string() })).describe('list of { id, label, phone }'),
-    urls: z.array(z.strictObject({ id: z.int(), label: nullableText, url: z.string() })).describe('list of { id, label, url }'),
+    emails: z
+      .array(z.strictObject({ id: z.int(), label: nullableText, email: z.string() }))
+      .describe('list of { id, label, email }'),
+    phones: z
+      .array(z.strictObject({ id: z.int(), label: nullableText, phone: z.string() }))
+      .describe('list of { id, label, phone }'),
+    urls: z
+      .array(z.strictObject({ id: z.int(), label: nullableText, url: z.string() }))
+      .describe('list of { id, label, url }'),
     count: wholeNumber('number of contacts of every kind'),
   }),
   calls: [

@@ -22,20 +22,25 @@ export const guestDeleteArgs = z
     guestId: numericId.optional().describe('Or the entry’s ID.'),
   })
   .superRefine(nameOrId('guest', 'guestId'))
-  .refine((args) => unresolved(args) || typeof args.guest !== 'string' || args.day !== undefined, { message: '"guest" by name needs "day"', path: ['day'] });
+  .refine((args) => unresolved(args) || typeof args.guest !== 'string' || args.day !== undefined, {
+    message: '"guest" by name needs "day"',
+    path: ['day'],
+  });
 export type GuestDeleteArgs = z.infer<typeof guestDeleteArgs>;
 
 export const guestDelete = defineAction({
   name: 'guest.delete',
-  description: 'Delete a guest list entry, named by the guest’s name or e-mail on a day, or by ID (it can be restored with its passes).',
+  description:
+    'Delete a guest list entry, named by the guest’s name or e-mail on a day, or by ID (it can be restored with its passes).',
   args: guestDeleteArgs,
   outputs: outputs({ id: goneId('guest list entry') }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/guestlist', 'DELETE /v1/guestlist/{guestListId}'],
+  calls: [
+    'GET /v1/tours/{tourId}/data',
+    'GET /v1/tours/{tourId}/days/{dayId}/guestlist',
+    'DELETE /v1/guestlist/{guestListId}',
+  ],
   kind: ActionKind.delete,
   compensation: { describe: 'restore the guest list entry', calls: ['POST /v1/guestlist/{guestListId}/restore'] },
 });
 
 export const guestRestore = restoreAction(guest, 'Bring back a deleted guest list entry with its passes.');
-
-
-

@@ -1,7 +1,18 @@
 /** Schedule items: single and batch creation, updates, deletion, confirm-all. */
 import { z } from 'zod';
 import { ActionKind, defineAction, destroysWhenListed } from './types.ts';
-import { clockTime, dayRef, lookupName, nameOrId, nameRef, numericId, timeZone, tourId, unresolved, visibility } from './vocabulary.ts';
+import {
+  clockTime,
+  dayRef,
+  lookupName,
+  nameOrId,
+  nameRef,
+  numericId,
+  timeZone,
+  tourId,
+  unresolved,
+  visibility,
+} from './vocabulary.ts';
 import { outputs, recordId, recordIds, wholeNumber } from './outputs.ts';
 
 /** A tag by name (created beforehand with tag.create) or ID. */
@@ -19,7 +30,9 @@ export const scheduleItemSpec = z.strictObject({
   allDay: z.boolean().optional(),
   confirmed: z.boolean().optional().describe('Confirmed (true) or tentative. @default false'),
   statusType: lookupName('statusTypes').optional(),
-  type: lookupName('scheduleItemTypes').optional().describe('Regular (default) or a travel type; travel needs "origin".'),
+  type: lookupName('scheduleItemTypes')
+    .optional()
+    .describe('Regular (default) or a travel type; travel needs "origin".'),
   location: z.string().optional(),
   notes: z.string().optional(),
   origin: z.string().min(1).optional().describe('Travel: where from (address).'),
@@ -37,7 +50,12 @@ export const scheduleItemCreate = defineAction({
   description: 'Create one schedule item on a day; times are HH:mm in the day’s time zone.',
   args: scheduleItemCreateArgs,
   outputs: outputs({ id: recordId('item ID'), dayId: recordId('day ID') }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/tags', 'POST /v1/schedule/items'],
+  calls: [
+    'GET /v1/tours/{tourId}/data',
+    'GET /v1/reference/types',
+    'GET /v1/tours/{tourId}/tags',
+    'POST /v1/schedule/items',
+  ],
   kind: ActionKind.create,
   compensation: { describe: 'delete the item', calls: ['DELETE /v1/schedule/items/{itemId}'] },
 });
@@ -53,7 +71,12 @@ export const scheduleItemsCreate = defineAction({
   description: 'Create many schedule items in one batch call (they may span days of the tour).',
   args: scheduleItemsCreateArgs,
   outputs: outputs({ ids: recordIds('item IDs in the order given'), count: wholeNumber('number of items') }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/tags', 'POST /v1/schedule/items/batch'],
+  calls: [
+    'GET /v1/tours/{tourId}/data',
+    'GET /v1/reference/types',
+    'GET /v1/tours/{tourId}/tags',
+    'POST /v1/schedule/items/batch',
+  ],
   kind: ActionKind.create,
   compensation: { describe: 'delete the created items', calls: ['DELETE /v1/schedule/items/{itemId}'] },
 });
@@ -77,7 +100,10 @@ export const scheduleItemFields = {
   endType: lookupName('scheduleItemTimeTypes').optional(),
   allDay: z.boolean().optional(),
   statusType: lookupName('statusTypes').optional(),
-  color: lookupName('avatarColors').nullable().optional().describe('A color name from the avatarColors lookup, or its ID; null clears it.'),
+  color: lookupName('avatarColors')
+    .nullable()
+    .optional()
+    .describe('A color name from the avatarColors lookup, or its ID; null clears it.'),
   location: z.string().nullable().optional().describe('Address or place; null clears it.'),
   notes: z.string().nullable().optional().describe('null clears them.'),
   origin: z.string().min(1).nullable().optional().describe('Travel: where from (address).'),
@@ -105,13 +131,25 @@ export type ScheduleItemUpdateArgs = z.infer<typeof scheduleItemUpdateArgs>;
 
 export const scheduleItemUpdate = defineAction({
   name: 'schedule.item.update',
-  description: 'Change a schedule item (by its day and name or ID): name, times, all-day, location, notes, status, color, travel details, tags; or remove its attachments.',
+  description:
+    'Change a schedule item (by its day and name or ID): name, times, all-day, location, notes, status, color, travel details, tags; or remove its attachments.',
   args: scheduleItemUpdateArgs,
   outputs: outputs({ id: recordId('item ID') }),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/reference/types', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}'],
+  calls: [
+    'GET /v1/tours/{tourId}/data',
+    'GET /v1/reference/types',
+    'GET /v1/tours/{tourId}/days/{dayId}/schedule',
+    'PUT /v1/schedule/items/{itemId}',
+  ],
   kind: ActionKind.update,
-  compensation: { describe: 'write back every field it changed as it was, and the previous tags (removed attachments stay removed)', calls: ['PUT /v1/schedule/items/{itemId}'] },
-  destructive: destroysWhenListed('removeAttachments', (which) => `removes attachments${which} permanently; the API cannot restore them`),
+  compensation: {
+    describe: 'write back every field it changed as it was, and the previous tags (removed attachments stay removed)',
+    calls: ['PUT /v1/schedule/items/{itemId}'],
+  },
+  destructive: destroysWhenListed(
+    'removeAttachments',
+    (which) => `removes attachments${which} permanently; the API cannot restore them`,
+  ),
 });
 
 export const scheduleItemDeleteArgs = z
@@ -121,10 +159,13 @@ export const scheduleItemDeleteArgs = z
     ...itemOfDay,
   })
   .superRefine(nameOrId('item', 'itemId'))
-  .refine((args) => unresolved(args) || args.item === undefined || (args.tourId !== undefined && args.day !== undefined), {
-    message: '"item" needs "tourId" and "day"',
-    path: ['item'],
-  });
+  .refine(
+    (args) => unresolved(args) || args.item === undefined || (args.tourId !== undefined && args.day !== undefined),
+    {
+      message: '"item" needs "tourId" and "day"',
+      path: ['item'],
+    },
+  );
 export type ScheduleItemDeleteArgs = z.infer<typeof scheduleItemDeleteArgs>;
 
 export const scheduleItemDelete = defineAction({
@@ -147,5 +188,8 @@ export const scheduleConfirmAll = defineAction({
   outputs: outputs({ ids: recordIds('IDs of the items the call confirmed'), count: wholeNumber('how many changed') }),
   calls: ['POST /v1/tours/{tourId}/days/{dayId}/confirm-all'],
   kind: ActionKind.bulk,
-  compensation: { describe: 'set the items it confirmed back to unconfirmed', calls: ['PUT /v1/schedule/items/{itemId}'] },
+  compensation: {
+    describe: 'set the items it confirmed back to unconfirmed',
+    calls: ['PUT /v1/schedule/items/{itemId}'],
+  },
 });

@@ -20,11 +20,14 @@ export const scheduleItemSetTags = defineAction({
   description: 'Replace the tags of a schedule item.',
   args: scheduleItemSetTagsArgs,
   outputs: outputs({ tagIds: recordIds('the item’s tag IDs now'), previous: recordIds('tag IDs before') }),
-  calls: ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}/tags'],
+  calls: [
+    'GET /v1/tours/{tourId}/tags',
+    'GET /v1/tours/{tourId}/days/{dayId}/schedule',
+    'PUT /v1/schedule/items/{itemId}/tags',
+  ],
   kind: ActionKind.update,
   compensation: { describe: 'put back the previous tags', calls: ['PUT /v1/schedule/items/{itemId}/tags'] },
 });
-
 
 export const scheduleItemTagChangeArgs = z
   .strictObject({
@@ -41,7 +44,11 @@ const tagChangeOutputs = outputs({
   previous: recordIds('tag IDs before'),
   changed: recordIds('tag IDs this step added or removed'),
 });
-const tagChangeCalls = ['GET /v1/tours/{tourId}/tags', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'PUT /v1/schedule/items/{itemId}/tags'];
+const tagChangeCalls = [
+  'GET /v1/tours/{tourId}/tags',
+  'GET /v1/tours/{tourId}/days/{dayId}/schedule',
+  'PUT /v1/schedule/items/{itemId}/tags',
+];
 
 export const scheduleItemAddTags = defineAction({
   name: 'schedule.item.addTags',
@@ -50,7 +57,10 @@ export const scheduleItemAddTags = defineAction({
   outputs: tagChangeOutputs,
   calls: tagChangeCalls,
   kind: ActionKind.update,
-  compensation: { describe: 'remove the tags it added (tags the item had before stay)', calls: ['PUT /v1/schedule/items/{itemId}/tags'] },
+  compensation: {
+    describe: 'remove the tags it added (tags the item had before stay)',
+    calls: ['PUT /v1/schedule/items/{itemId}/tags'],
+  },
 });
 
 export const scheduleItemRemoveTags = defineAction({
@@ -60,5 +70,8 @@ export const scheduleItemRemoveTags = defineAction({
   outputs: tagChangeOutputs,
   calls: tagChangeCalls,
   kind: ActionKind.update,
-  compensation: { describe: 'add back the tags it removed (unless deleted since)', calls: ['PUT /v1/schedule/items/{itemId}/tags'] },
+  compensation: {
+    describe: 'add back the tags it removed (unless deleted since)',
+    calls: ['PUT /v1/schedule/items/{itemId}/tags'],
+  },
 });

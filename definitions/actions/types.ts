@@ -54,7 +54,9 @@ export interface ActionDefinition<Args extends z.ZodType = z.ZodType> {
  * Declares an action, keeping the exact type of its argument schema. The activity name is the
  * action name in camelCase (`schedule.item.create` -> `scheduleItemCreate`).
  */
-export function defineAction<Args extends z.ZodType>(definition: Omit<ActionDefinition<Args>, 'activity'>): ActionDefinition<Args> {
+export function defineAction<Args extends z.ZodType>(
+  definition: Omit<ActionDefinition<Args>, 'activity'>,
+): ActionDefinition<Args> {
   return { ...definition, activity: activityName(definition.name) };
 }
 
@@ -67,13 +69,17 @@ export function activityName(action: string): string {
  * A `destructive` check for an optional list argument (`removeDays`, `removeAttachments`):
  * the step destroys data when the list is non-empty, or when it is computed at run time.
  */
-export function destroysWhenListed(field: string, reason: (which: string) => string): (args: JsonObject) => string | null {
+export function destroysWhenListed(
+  field: string,
+  reason: (which: string) => string,
+): (args: JsonObject) => string | null {
   return (args) => {
     const list = args[field];
     if (list === undefined || (Array.isArray(list) && list.length === 0)) return null;
     const literal = Array.isArray(list) && !JSON.stringify(list).includes('${{');
     // a day by date and name reads `2026-12-02 Roskilde Festival`
-    const shown = (item: unknown) => (item !== null && typeof item === 'object' ? Object.values(item).join(' ') : String(item));
+    const shown = (item: unknown) =>
+      item !== null && typeof item === 'object' ? Object.values(item).join(' ') : String(item);
     return reason(literal ? ` ${list.map(shown).join(', ')}` : ' (chosen at run time)');
   };
 }

@@ -52,9 +52,10 @@ export const datedDayName = z.strictObject({
  * A day of the tour: its date (`2027-04-03`), its numeric ID, or `{ date, name }`. A date that
  * several days share fails the step listing them, so a playbook never lands on one by chance.
  */
-export const dayRef = z
-  .union([isoDate, numericId, datedDayName])
-  .meta({ id: 'day', description: 'The day: its date (2027-04-03), its ID, or { date, name } for a date several days share.' });
+export const dayRef = z.union([isoDate, numericId, datedDayName]).meta({
+  id: 'day',
+  description: 'The day: its date (2027-04-03), its ID, or { date, name } for a date several days share.',
+});
 export type DayRef = z.infer<typeof dayRef>;
 
 /**

@@ -7,7 +7,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../store/store.ts';
 
 /** Signs `payload` for `ttlSeconds`; returns the token and its expiry. */
-export function signToken(store: Store, payload: Record<string, unknown>, ttlSeconds: number): { token: string; expiresAt: Date } {
+export function signToken(
+  store: Store,
+  payload: Record<string, unknown>,
+  ttlSeconds: number,
+): { token: string; expiresAt: Date } {
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
   const body = Buffer.from(JSON.stringify({ ...payload, exp: expiresAt.getTime() })).toString('base64url');
   const signature = createHmac('sha256', store.signingKey).update(`url.${body}`).digest('base64url');
@@ -22,7 +26,8 @@ export function verifyToken<T>(store: Store, token: string): VerifiedToken<T> {
   if (!body || !signature) return { ok: false, reason: 'invalid' };
   const expected = Buffer.from(createHmac('sha256', store.signingKey).update(`url.${body}`).digest('base64url'));
   const presented = Buffer.from(signature);
-  if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return { ok: false, reason: 'invalid' };
+  if (expected.length !== presented.length || !timingSafeEqual(expected, presented))
+    return { ok: false, reason: 'invalid' };
   let payload: T & { exp?: unknown };
   try {
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T & { exp?: unknown };

@@ -43,7 +43,13 @@ function sign(store: Store, input: string): string {
 export function issueAccessToken(store: Store, grant: Grant, ttlSeconds: number): string {
   const now = Math.floor(Date.now() / 1000);
   const { userId, clientId, scopes } = grant;
-  const record: AccessTokenRecord = { id: randomBytes(12).toString('hex'), userId, clientId, scopes, expiresAt: (now + ttlSeconds) * 1000 };
+  const record: AccessTokenRecord = {
+    id: randomBytes(12).toString('hex'),
+    userId,
+    clientId,
+    scopes,
+    expiresAt: (now + ttlSeconds) * 1000,
+  };
   store.accessTokens.put(record);
   const claims = {
     sub: userId,
@@ -63,7 +69,11 @@ export function issueAccessToken(store: Store, grant: Grant, ttlSeconds: number)
 export function issueTokens(store: Store, grant: Grant, lifetimes: Lifetimes): IssuedTokens {
   const accessToken = issueAccessToken(store, grant, lifetimes.accessTokenTtlSeconds);
   const refreshToken = `tfr_${randomBytes(32).toString('base64url')}`;
-  store.refreshTokens.put({ id: refreshToken, ...grant, expiresAt: Date.now() + lifetimes.refreshTokenTtlSeconds * 1000 });
+  store.refreshTokens.put({
+    id: refreshToken,
+    ...grant,
+    expiresAt: Date.now() + lifetimes.refreshTokenTtlSeconds * 1000,
+  });
   return { accessToken, refreshToken, expiresIn: lifetimes.accessTokenTtlSeconds, scopes: grant.scopes };
 }
 

@@ -62,7 +62,10 @@ function signedInUser(ctx: SandboxContext, loginHint: string | undefined): strin
 type Query = Record<string, string | undefined>;
 
 /** Validates an authorize request up to the point where it may redirect. */
-function checkClient(ctx: SandboxContext, query: Query): { credential: CredentialRecord; redirectUri: string } | string {
+function checkClient(
+  ctx: SandboxContext,
+  query: Query,
+): { credential: CredentialRecord; redirectUri: string } | string {
   const credential = query.client_id ? ctx.store.credentials.get(query.client_id) : undefined;
   if (!credential || !isCredentialActive(credential)) return 'Unknown or inactive client_id.';
   if (!query.redirect_uri || !isRegisteredRedirectUri(credential.redirectUris, query.redirect_uri)) {
@@ -99,14 +102,19 @@ export function registerAuthorize(app: FastifyInstance, ctx: SandboxContext): vo
     for (const [id, old] of pending) if (old.expiresAt < Date.now()) pending.delete(id);
     pending.set(requestId, consent);
     const userEmail = ctx.store.users.get(consent.userId)?.email ?? '';
-    return reply.type('text/html; charset=utf-8').send(consentPage({ requestId, appLabel: client.credential.label, userEmail, scopes: consent.scopes }));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(consentPage({ requestId, appLabel: client.credential.label, userEmail, scopes: consent.scopes }));
   });
 
   app.post(CONSENT_PATH, async (request, reply) => {
     const form = (request.body ?? {}) as Query;
     const consent = form.request_id ? pending.get(form.request_id) : undefined;
     if (!consent || consent.expiresAt < Date.now()) {
-      return reply.code(400).type('text/html; charset=utf-8').send(errorPage('This authorization request has expired; start again.'));
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(errorPage('This authorization request has expired; start again.'));
     }
     pending.delete(form.request_id as string);
     if (form.decision === 'approve') return approve(ctx, reply, consent);

@@ -1,7 +1,10 @@
 /** The consent page of `/authorize`: what the app asks for, approve and decline. */
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
+  );
 
 /** Path the consent form posts to. */
 export const CONSENT_PATH = '/authorize/consent';

@@ -13,7 +13,10 @@ export function createPortalApp(ctx: SandboxContext): FastifyInstance {
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? 400 : 500;
-    const body = status === 400 ? { error: 'invalid_request', error_description: 'The request must be form-encoded' } : { error: 'server_error' };
+    const body =
+      status === 400
+        ? { error: 'invalid_request', error_description: 'The request must be form-encoded' }
+        : { error: 'server_error' };
     return reply.code(status).send(body);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not_found' }));

@@ -55,7 +55,8 @@ function exchangeCode(ctx: SandboxContext, client: CredentialRecord, form: Form)
   if (!code || code.used || code.expiresAt <= Date.now() || code.clientId !== client.id) {
     throw new OAuthError(400, 'invalid_grant', 'The authorization code is invalid, used or expired');
   }
-  if (code.redirectUri !== form.redirect_uri) throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the authorize request');
+  if (code.redirectUri !== form.redirect_uri)
+    throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the authorize request');
   const challenge = createHash('sha256').update(form.code_verifier).digest('base64url');
   if (!VERIFIER.test(form.code_verifier) || challenge !== code.codeChallenge) {
     throw new OAuthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge');
@@ -77,9 +78,18 @@ function refresh(ctx: SandboxContext, client: CredentialRecord, form: Form): Rec
   if (!record || record.expiresAt <= Date.now() || record.clientId !== client.id) {
     throw new OAuthError(400, 'invalid_grant', 'The refresh token is invalid or expired; sign in again');
   }
-  const accessToken = issueAccessToken(ctx.store, { userId: record.userId, clientId: client.id, scopes: record.scopes }, ctx.options.accessTokenTtlSeconds);
+  const accessToken = issueAccessToken(
+    ctx.store,
+    { userId: record.userId, clientId: client.id, scopes: record.scopes },
+    ctx.options.accessTokenTtlSeconds,
+  );
   // The refresh token is not rotated; the answer has the exchange's shape without `scope`.
-  return { access_token: accessToken, refresh_token: record.id, token_type: 'Bearer', expires_in: ctx.options.accessTokenTtlSeconds };
+  return {
+    access_token: accessToken,
+    refresh_token: record.id,
+    token_type: 'Bearer',
+    expires_in: ctx.options.accessTokenTtlSeconds,
+  };
 }
 
 function sendError(reply: FastifyReply, error: OAuthError): FastifyReply {
@@ -97,7 +107,8 @@ export function registerTokenEndpoint(app: FastifyInstance, ctx: SandboxContext)
       let answer: Record<string, unknown>;
       if (form.grant_type === 'authorization_code') answer = exchangeCode(ctx, client, form);
       else if (form.grant_type === 'refresh_token') answer = refresh(ctx, client, form);
-      else throw new OAuthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+      else
+        throw new OAuthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
       ctx.changed();
       return reply.send(answer);
     } catch (error) {

@@ -63,21 +63,47 @@ export async function renderDaySheetPdf(model: DaySheetModel): Promise<Uint8Arra
   const header = model.header;
   doc.setTitle(printable(`${header.tourName} - ${header.dayName}`));
   doc.setProducer('tourflow sandbox');
-  const out = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const out = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
   out.line(String(header.tourName), { size: 18, bold: true });
-  out.line(`${header.dayName} - ${String(header.date).slice(0, 10)} (${(header.dayType as { type?: string } | null)?.type ?? 'Day'})`, { size: 12 });
+  out.line(
+    `${header.dayName} - ${String(header.date).slice(0, 10)} (${(header.dayType as { type?: string } | null)?.type ?? 'Day'})`,
+    { size: 12 },
+  );
   out.line(String(header.location ?? ''));
   out.section('Running order');
-  for (const item of model.runningOrder) out.line(`${item.allDay ? 'All day' : `${time(item.start_time)}${item.end_time ? `-${time(item.end_time)}` : ''}`}  ${item.name}`, { indent: 8 });
+  for (const item of model.runningOrder)
+    out.line(
+      `${item.allDay ? 'All day' : `${time(item.start_time)}${item.end_time ? `-${time(item.end_time)}` : ''}`}  ${item.name}`,
+      { indent: 8 },
+    );
   out.section('Venues');
-  for (const venue of model.venues) out.line(`${venue.title}${venue.formatted_address ? `, ${venue.formatted_address}` : ''}${venue.capacity ? ` (capacity ${venue.capacity})` : ''}`, { indent: 8 });
+  for (const venue of model.venues)
+    out.line(
+      `${venue.title}${venue.formatted_address ? `, ${venue.formatted_address}` : ''}${venue.capacity ? ` (capacity ${venue.capacity})` : ''}`,
+      { indent: 8 },
+    );
   out.section('Stays');
-  for (const stay of model.stays) out.line(`${stay.title}: in ${stay.check_in_date_time}, out ${stay.check_out_date_time}${stay.booking_number ? `, booking ${stay.booking_number}` : ''}`, { indent: 8 });
+  for (const stay of model.stays)
+    out.line(
+      `${stay.title}: in ${stay.check_in_date_time}, out ${stay.check_out_date_time}${stay.booking_number ? `, booking ${stay.booking_number}` : ''}`,
+      { indent: 8 },
+    );
   out.section('Contacts');
-  for (const contact of model.keyContacts) out.line(`${contact.first_name} ${contact.last_name}${contact.role ? ` (${contact.role})` : ''}${contact.email ? `, ${contact.email}` : ''}`, { indent: 8 });
+  for (const contact of model.keyContacts)
+    out.line(
+      `${contact.first_name} ${contact.last_name}${contact.role ? ` (${contact.role})` : ''}${contact.email ? `, ${contact.email}` : ''}`,
+      { indent: 8 },
+    );
   out.section('Guest list');
   const guests = model.guestList;
-  out.line(`${guests.entries} entries, ${guests.totalGuests} guests: ${guests.approvedGuests} approved, ${guests.pendingGuests} pending, ${guests.declinedGuests} declined`, { indent: 8 });
+  out.line(
+    `${guests.entries} entries, ${guests.totalGuests} guests: ${guests.approvedGuests} approved, ${guests.pendingGuests} pending, ${guests.declinedGuests} declined`,
+    { indent: 8 },
+  );
   out.section('Bulletins');
   for (const bulletin of model.bulletins) {
     out.line(String(bulletin.title), { bold: true, indent: 8 });

@@ -22,7 +22,11 @@ const PREFLIGHT_HEADERS = 'Content-Type, Authorization, x-api-key, X-Idempotency
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Parses any request body as JSON: invalid → INVALID_JSON; not an object → VALIDATION_ERROR. */
-function parseJsonBody(_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void): void {
+function parseJsonBody(
+  _request: FastifyRequest,
+  body: string,
+  done: (error: Error | null, value?: unknown) => void,
+): void {
   if (body.trim() === '') return done(null, undefined);
   let parsed: unknown;
   try {
@@ -44,7 +48,8 @@ export function toProblem(error: unknown): ApiProblem {
     return new ApiProblem(413, ErrorCode.payloadTooLarge, `Request body exceeds ${MAX_BODY_BYTES / 1024} KB`);
   }
   const status = fastifyError.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new ApiProblem(status, ErrorCode.badRequest, 'The request could not be read');
+  if (status >= 400 && status < 500)
+    return new ApiProblem(status, ErrorCode.badRequest, 'The request could not be read');
   return new ApiProblem(500, ErrorCode.internal, 'Internal server error', { cause: error });
 }
 
@@ -55,14 +60,20 @@ function sendProblem(reply: FastifyReply, problem: ApiProblem): FastifyReply {
 async function applyFaults(ctx: SandboxContext, request: FastifyRequest): Promise<void> {
   const path = request.url.split('?', 1)[0] ?? '';
   const key = request.headers[IDEMPOTENCY_HEADER];
-  const verdict = ctx.faults.evaluate(request.method, path, `${request.method} ${request.url} ${typeof key === 'string' ? key : ''}`);
+  const verdict = ctx.faults.evaluate(
+    request.method,
+    path,
+    `${request.method} ${request.url} ${typeof key === 'string' ? key : ''}`,
+  );
   const latency = ctx.options.latencyMs + verdict.latencyMs;
   if (latency > 0) await sleep(latency);
   request.dropConnection = verdict.drop;
   if (verdict.status) {
     const { status, retryAfterSeconds } = verdict.status;
     if (status === 429) {
-      throw new ApiProblem(429, ErrorCode.tooManyRequests, 'Too many requests', { headers: { 'retry-after': String(retryAfterSeconds) } });
+      throw new ApiProblem(429, ErrorCode.tooManyRequests, 'Too many requests', {
+        headers: { 'retry-after': String(retryAfterSeconds) },
+      });
     }
     // 409 is the API's refusal that a retry cannot fix (conflict with existing data): a
     // definitive failure before anything is written.
@@ -86,14 +97,18 @@ function addPipelineHooks(app: FastifyInstance, ctx: SandboxContext): void {
     request.pathParams = parsePathParams(request.params as Record<string, string>);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 300 && request.url.startsWith(`${API_PREFIX}/`)) void reply.header('access-control-allow-origin', '*');
+    if (reply.statusCode < 300 && request.url.startsWith(`${API_PREFIX}/`))
+      void reply.header('access-control-allow-origin', '*');
     // "commit, then lose the answer": the write is done and kept; the client sees a reset
     if (request.dropConnection) request.raw.socket.destroy();
     return payload;
   });
   app.setErrorHandler((error, _request, reply) => sendProblem(reply, toProblem(error)));
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, new ApiProblem(404, ErrorCode.notFound, `No endpoint for ${request.method} ${request.url.split('?', 1)[0]}`)),
+    sendProblem(
+      reply,
+      new ApiProblem(404, ErrorCode.notFound, `No endpoint for ${request.method} ${request.url.split('?', 1)[0]}`),
+    ),
   );
 }
 
@@ -124,7 +139,10 @@ export function createApiApp(ctx: SandboxContext): { app: FastifyInstance; finis
         method: others,
         url,
         handler: (request, reply) =>
-          sendProblem(reply.header('allow', allow), new ApiProblem(405, ErrorCode.methodNotAllowed, `${request.method} is not allowed here; use ${allow}`)),
+          sendProblem(
+            reply.header('allow', allow),
+            new ApiProblem(405, ErrorCode.methodNotAllowed, `${request.method} is not allowed here; use ${allow}`),
+          ),
       });
     }
     app.route({ method: 'OPTIONS', url: '*', handler: (request, reply) => preflight(request, reply) });

@@ -109,7 +109,11 @@ export class Faults implements FaultController {
   add(rule: FaultRule): string {
     const parsed = faultRuleSchema.parse(rule);
     const id = parsed.id ?? `fault-${this.nextId++}`;
-    this.rules.push({ rule: { ...parsed, id }, path: parsed.match?.path ? new RegExp(parsed.match.path) : null, seen: new Map() });
+    this.rules.push({
+      rule: { ...parsed, id },
+      path: parsed.match?.path ? new RegExp(parsed.match.path) : null,
+      seen: new Map(),
+    });
     return id;
   }
 
@@ -152,7 +156,8 @@ export class Faults implements FaultController {
         if (rule.times <= 0) this.remove(rule.id);
       }
       if (rule.kind === FaultKind.latency) verdict.latencyMs += rule.ms;
-      else if (rule.kind === FaultKind.status) verdict.status = { status: rule.status, retryAfterSeconds: rule.retryAfterSeconds ?? 1 };
+      else if (rule.kind === FaultKind.status)
+        verdict.status = { status: rule.status, retryAfterSeconds: rule.retryAfterSeconds ?? 1 };
       else verdict.drop = true;
     }
     return verdict;

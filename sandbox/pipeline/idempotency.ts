@@ -44,7 +44,10 @@ export class IdempotencyCache {
    * Runs `execute` once per slot. Returns the earlier answer (replayed) when there is one.
    * `execute` resolves to the answer to keep, or undefined when it must not be kept.
    */
-  async run(slot: string, execute: () => Promise<StoredAnswer | undefined>): Promise<{ answer: StoredAnswer | undefined; replayed: boolean }> {
+  async run(
+    slot: string,
+    execute: () => Promise<StoredAnswer | undefined>,
+  ): Promise<{ answer: StoredAnswer | undefined; replayed: boolean }> {
     for (;;) {
       const kept = this.store.idempotency.get(slot);
       if (kept && Date.now() - kept.storedAt < RETENTION_MS) return { answer: kept, replayed: true };

@@ -23,7 +23,11 @@ export interface PageRequest {
 const NON_NEGATIVE_INT = /^(0|[1-9][0-9]{0,9})$/;
 
 /** Parses one optional non-negative integer query parameter. */
-export function readIntParam(query: Record<string, string | undefined>, name: string, options: { min: number }): number | undefined {
+export function readIntParam(
+  query: Record<string, string | undefined>,
+  name: string,
+  options: { min: number },
+): number | undefined {
   const raw = query[name];
   if (raw === undefined || raw === '') return undefined;
   const value = NON_NEGATIVE_INT.test(raw) ? Number(raw) : NaN;

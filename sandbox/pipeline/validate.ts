@@ -6,7 +6,10 @@ import { z } from 'zod';
 import { validationError } from '../errors.ts';
 
 function fieldPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)), '');
+  return path.reduce<string>(
+    (out, part) => (typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part)),
+    '',
+  );
 }
 
 /** Parses `value` with `schema` or throws 400 VALIDATION_ERROR naming the fields. */
@@ -36,10 +39,18 @@ export function isTimeZone(name: string): boolean {
 
 /** Shared field schemas. */
 export const fields = {
-  uuid: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID').transform((id) => id.toLowerCase()),
+  uuid: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID')
+    .transform((id) => id.toLowerCase()),
   id: z.number().int().positive().max(2_147_483_647),
   timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone'),
-  isoDate: z.string().refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date'),
+  isoDate: z
+    .string()
+    .refine(
+      (value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)),
+      'must be an ISO 8601 date',
+    ),
   /** `HH:mm`, 24-hour; a full date-time is rejected. */
   timeOfDay: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:mm (24-hour time of day)'),
   epochMs: z.number().int().min(0).max(8.64e15),
@@ -64,6 +75,8 @@ export const locationSchema = z.looseObject({
   fullAddress: z.string().max(1000).optional(),
   timeZone: fields.timeZone.optional(),
   types: z.array(z.string()).optional(),
-  address_components: z.array(z.looseObject({ long_name: z.string(), short_name: z.string(), types: z.array(z.string()) })).optional(),
+  address_components: z
+    .array(z.looseObject({ long_name: z.string(), short_name: z.string(), types: z.array(z.string()) }))
+    .optional(),
   geometry: z.looseObject({ location: fields.latLng, viewport: viewportSchema, location_type: z.string().optional() }),
 });

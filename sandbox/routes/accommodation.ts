@@ -72,14 +72,26 @@ function checkTimes(checkIn: number, checkOut: number): void {
 }
 
 /** Days named by `dayId`/`daysList` must be days of the tour. */
-function stayDays(store: Store, tour: TourRecord, dayId: number | undefined, daysList: number[] | undefined): { dayId: number | null; dayIdList: number[] } {
+function stayDays(
+  store: Store,
+  tour: TourRecord,
+  dayId: number | undefined,
+  daysList: number[] | undefined,
+): { dayId: number | null; dayIdList: number[] } {
   const ids = [...new Set([...(dayId === undefined ? [] : [dayId]), ...(daysList ?? [])])];
-  for (const id of ids) if (store.days.get(id)?.tourId !== tour.id) throw validationError(`daysList: ${id} is not a day of this tour`);
+  for (const id of ids)
+    if (store.days.get(id)?.tourId !== tour.id) throw validationError(`daysList: ${id} is not a day of this tour`);
   return { dayId: dayId ?? ids[0] ?? null, dayIdList: daysList ?? ids };
 }
 
 /** Applies an edit-shaped input (shared by create and edit); everything was checked before. */
-function assign(store: Store, stay: StayRecord, input: EditInput, image: string | null | undefined, userId: string): void {
+function assign(
+  store: Store,
+  stay: StayRecord,
+  input: EditInput,
+  image: string | null | undefined,
+  userId: string,
+): void {
   if (input.title !== undefined) stay.title = input.title;
   if (input.formatted_address !== undefined) stay.location = input.formatted_address;
   if (input.checkInTime !== undefined) stay.checkIn = iso(input.checkInTime);
@@ -91,8 +103,16 @@ function assign(store: Store, stay: StayRecord, input: EditInput, image: string 
   if (input.generalNotes !== undefined) stay.notes = input.generalNotes;
   if (input.type !== undefined) stay.type = input.type;
   if (image !== undefined) stay.image = image;
-  const attachments = input.attachment || input.attachments ? [...(input.attachment ? [input.attachment] : []), ...(input.attachments ?? [])] : undefined;
-  if (attachments) replaceAttachments(store, { tourId: stay.tourId, entityType: 'ACCOMMODATION', entityId: stay.id, userId }, attachments);
+  const attachments =
+    input.attachment || input.attachments
+      ? [...(input.attachment ? [input.attachment] : []), ...(input.attachments ?? [])]
+      : undefined;
+  if (attachments)
+    replaceAttachments(
+      store,
+      { tourId: stay.tourId, entityType: 'ACCOMMODATION', entityId: stay.id, userId },
+      attachments,
+    );
   stay.updatedAt = nowIso();
 }
 
@@ -112,16 +132,37 @@ function createStay(store: Store, userId: string, body: unknown): StayRecord {
   const days = stayDays(store, tour, input.dayId, input.daysList);
   const audience = resolveAudience(store, tour.id, input);
   checkAudienceMembers(store, tour.id, audience);
-  checkAttachments(store, 'ACCOMMODATION', null, [...(input.attachment ? [input.attachment] : []), ...(input.attachments ?? [])]);
+  checkAttachments(store, 'ACCOMMODATION', null, [
+    ...(input.attachment ? [input.attachment] : []),
+    ...(input.attachments ?? []),
+  ]);
   const keyContactIds = checkKeyContacts(store, tour.orgId, input.keyContactIds ?? []);
   const image = rehost(store, tour.id, input.image_url);
   const now = nowIso();
   const place = input.formatted_address;
   const stay = store.stays.put({
-    id: store.nextId('stay'), tourId: tour.id, ...days, title: String(place.placeName ?? place.formatted_address ?? 'Accommodation'), subtitle: input.subtitle ?? null,
-    isConfirmed: input.reservationStatus, notes: null, image: null, type: input.type, location: place, checkIn: iso(input.checkInTime), checkOut: iso(input.checkOutTime),
-    checkInDate: iso(input.checkInDate), checkOutDate: iso(input.checkOutDate), bookingNumber: null, audience, keyContactIds,
-    customFields: inlineCustomFields(store, input.customFields ?? []), createdBy: userId, isDeleted: false, createdAt: now, updatedAt: now,
+    id: store.nextId('stay'),
+    tourId: tour.id,
+    ...days,
+    title: String(place.placeName ?? place.formatted_address ?? 'Accommodation'),
+    subtitle: input.subtitle ?? null,
+    isConfirmed: input.reservationStatus,
+    notes: null,
+    image: null,
+    type: input.type,
+    location: place,
+    checkIn: iso(input.checkInTime),
+    checkOut: iso(input.checkOutTime),
+    checkInDate: iso(input.checkInDate),
+    checkOutDate: iso(input.checkOutDate),
+    bookingNumber: null,
+    audience,
+    keyContactIds,
+    customFields: inlineCustomFields(store, input.customFields ?? []),
+    createdBy: userId,
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
   });
   assign(store, stay, input, image, userId);
   replaceInlineContacts(store, { type: 'stay', id: stay.id }, input);
@@ -137,11 +178,21 @@ export function visibleStay(store: Store, id: number, userId: string): StayRecor
 export function registerAccommodationRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listAccommodation', ({ store, caller, params, query }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
-    const rows = store.stays.filter((stay) => stay.tourId === tour.id && !stay.isDeleted).sort((a, b) => a.checkIn.localeCompare(b.checkIn) || a.id - b.id);
-    return paginate(rows, readPaging(query), (stay) => canSee(stay, caller.userId), (stay) => stayView(store, stay), ctx.options.responseCeilingBytes);
+    const rows = store.stays
+      .filter((stay) => stay.tourId === tour.id && !stay.isDeleted)
+      .sort((a, b) => a.checkIn.localeCompare(b.checkIn) || a.id - b.id);
+    return paginate(
+      rows,
+      readPaging(query),
+      (stay) => canSee(stay, caller.userId),
+      (stay) => stayView(store, stay),
+      ctx.options.responseCeilingBytes,
+    );
   });
 
-  defineRoute(app, ctx, 'getAccommodation', ({ store, caller, params }) => ({ data: stayDetailView(store, visibleStay(store, params.accommodationId as number, caller.userId)) }));
+  defineRoute(app, ctx, 'getAccommodation', ({ store, caller, params }) => ({
+    data: stayDetailView(store, visibleStay(store, params.accommodationId as number, caller.userId)),
+  }));
 
   defineRoute(app, ctx, 'createAccommodation', ({ store, caller, body }) => {
     const stay = createStay(store, caller.userId, body);

@@ -28,7 +28,11 @@ const addMemberSchema = z.object({
   role: z.enum(['admin', 'member']).default('member'),
 });
 
-const tokenSchema = z.object({ userId: fields.uuid.optional(), email: z.email().optional(), apiKey: z.string().optional() });
+const tokenSchema = z.object({
+  userId: fields.uuid.optional(),
+  email: z.email().optional(),
+  apiKey: z.string().optional(),
+});
 
 const credentialSchema = z.object({
   scopes: z.array(z.enum(API_SCOPES as [string, ...string[]])).default([...API_SCOPES]),
@@ -46,8 +50,25 @@ function addTourMember(store: Store, tourId: string, input: z.infer<typeof addMe
     userId = store.uuid();
     const n = store.users.size + 1;
     const now = new Date().toISOString();
-    store.users.put({ id: userId, firstname: input.firstname ?? 'Crew', lastname: input.lastname ?? `Member ${n}`, email: input.email ?? `crew${n}@example.com`, phoneNumber: null, image: null, createdAt: now });
-    store.orgMembers.put({ id: memberKey(tour.orgId, userId), orgId: tour.orgId, userId, roleId: Role.member, isOwner: false, isDeactivated: false, joinedAt: now, lastActive: now });
+    store.users.put({
+      id: userId,
+      firstname: input.firstname ?? 'Crew',
+      lastname: input.lastname ?? `Member ${n}`,
+      email: input.email ?? `crew${n}@example.com`,
+      phoneNumber: null,
+      image: null,
+      createdAt: now,
+    });
+    store.orgMembers.put({
+      id: memberKey(tour.orgId, userId),
+      orgId: tour.orgId,
+      userId,
+      roleId: Role.member,
+      isOwner: false,
+      isDeactivated: false,
+      joinedAt: now,
+      lastActive: now,
+    });
   } else if (!store.users.has(userId)) {
     throw notFound('User');
   }
@@ -68,7 +89,9 @@ function registerFaultAdmin(app: FastifyInstance, faults: SandboxContext['faults
     faults.clear();
     return { rules: [] };
   });
-  app.delete(`${ADMIN_PREFIX}/faults/:id`, async (request) => ({ removed: faults.remove((request.params as { id: string }).id) }));
+  app.delete(`${ADMIN_PREFIX}/faults/:id`, async (request) => ({
+    removed: faults.remove((request.params as { id: string }).id),
+  }));
 }
 
 /** A token for any user (to act as a crew member), through a credential (the full one by default). */
@@ -87,7 +110,19 @@ function mintToken(ctx: SandboxContext, body: unknown): Record<string, unknown> 
 function addCredential(ctx: SandboxContext, body: unknown): Record<string, unknown> {
   const input = parseWith(credentialSchema, body ?? {});
   const redirectUris = input.redirectUris ?? ['http://127.0.0.1/callback'];
-  return { ...createCredential(ctx.store, { label: 'sandbox (admin route)', scopes: input.scopes, redirectUris, revoked: input.revoked, expiresAt: input.expiresAt ?? null }, ctx.options.bcryptCost) };
+  return {
+    ...createCredential(
+      ctx.store,
+      {
+        label: 'sandbox (admin route)',
+        scopes: input.scopes,
+        redirectUris,
+        revoked: input.revoked,
+        expiresAt: input.expiresAt ?? null,
+      },
+      ctx.options.bcryptCost,
+    ),
+  };
 }
 
 /** Registers the `/__sandbox` admin routes. */

@@ -17,7 +17,11 @@ const editShape = {
   body: z.string().max(100_000),
   isPinned: z.boolean(),
   hasNotification: z.boolean(),
-  scheduledFor: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time').nullable().optional(),
+  scheduledFor: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time')
+    .nullable()
+    .optional(),
 };
 const createSchema = z.object({ ...editShape, dayId: fields.id });
 const updateSchema = z.object(editShape).partial();
@@ -25,10 +29,21 @@ const updateSchema = z.object(editShape).partial();
 /** A bulletin as read. */
 export function bulletinView(store: Store, bulletin: BulletinRecord): Record<string, unknown> {
   return {
-    id: bulletin.id, title: bulletin.title, body: bulletin.body, is_edited: bulletin.isEdited, is_pinned: bulletin.isPinned,
-    has_notification: bulletin.hasNotification, notification_has_sent: bulletin.notificationHasSent, day_id: bulletin.dayId, tour_id: bulletin.tourId,
-    scheduled_for: bulletin.scheduledFor, posted_at: bulletin.postedAt, created_at: bulletin.createdAt, updated_at: bulletin.updatedAt,
-    is_deleted: bulletin.isDeleted, created_by: userCard(store, bulletin.createdBy),
+    id: bulletin.id,
+    title: bulletin.title,
+    body: bulletin.body,
+    is_edited: bulletin.isEdited,
+    is_pinned: bulletin.isPinned,
+    has_notification: bulletin.hasNotification,
+    notification_has_sent: bulletin.notificationHasSent,
+    day_id: bulletin.dayId,
+    tour_id: bulletin.tourId,
+    scheduled_for: bulletin.scheduledFor,
+    posted_at: bulletin.postedAt,
+    created_at: bulletin.createdAt,
+    updated_at: bulletin.updatedAt,
+    is_deleted: bulletin.isDeleted,
+    created_by: userCard(store, bulletin.createdBy),
   };
 }
 
@@ -37,18 +52,29 @@ export const bulletinOrder = (a: BulletinRecord, b: BulletinRecord): number =>
   Number(b.isPinned) - Number(a.isPinned) || b.postedAt.localeCompare(a.postedAt) || b.id.localeCompare(a.id);
 
 /** A 24-hex-digit string ID, like the service's bulletin IDs. */
-const bulletinId = (store: Store): string => Array.from({ length: 24 }, () => Math.floor(store.nextRandom() * 16).toString(16)).join('');
+const bulletinId = (store: Store): string =>
+  Array.from({ length: 24 }, () => Math.floor(store.nextRandom() * 16).toString(16)).join('');
 
-const notified = (hasNotification: boolean, scheduledFor: string | null): boolean => hasNotification && (scheduledFor === null || Date.parse(scheduledFor) <= Date.now());
+const notified = (hasNotification: boolean, scheduledFor: string | null): boolean =>
+  hasNotification && (scheduledFor === null || Date.parse(scheduledFor) <= Date.now());
 
-const tourBulletin = (store: Store, id: string, userId: string): BulletinRecord => requireTourRecord(store, store.bulletins.get(id), userId, 'Bulletin');
+const tourBulletin = (store: Store, id: string, userId: string): BulletinRecord =>
+  requireTourRecord(store, store.bulletins.get(id), userId, 'Bulletin');
 
 /** Registers the bulletin endpoints. */
 export function registerBulletinRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listBulletins', ({ store, caller, params, query }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
-    const rows = store.bulletins.filter((bulletin) => bulletin.tourId === tour.id && !bulletin.isDeleted).sort(bulletinOrder);
-    return paginate(rows, readPaging(query), () => true, (bulletin) => bulletinView(store, bulletin), ctx.options.responseCeilingBytes);
+    const rows = store.bulletins
+      .filter((bulletin) => bulletin.tourId === tour.id && !bulletin.isDeleted)
+      .sort(bulletinOrder);
+    return paginate(
+      rows,
+      readPaging(query),
+      () => true,
+      (bulletin) => bulletinView(store, bulletin),
+      ctx.options.responseCeilingBytes,
+    );
   });
 
   defineRoute(app, ctx, 'createBulletin', ({ store, caller, body }) => {
@@ -59,9 +85,21 @@ export function registerBulletinRoutes(app: FastifyInstance, ctx: SandboxContext
     const now = nowIso();
     const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor).toISOString() : null;
     const bulletin = store.bulletins.put({
-      id: bulletinId(store), tourId: tour.id, dayId: day.id, title: input.title, body: input.body, isEdited: false, isPinned: input.isPinned,
-      hasNotification: input.hasNotification, notificationHasSent: notified(input.hasNotification, scheduledFor), scheduledFor, createdBy: caller.userId,
-      isDeleted: false, postedAt: scheduledFor ?? now, createdAt: now, updatedAt: now,
+      id: bulletinId(store),
+      tourId: tour.id,
+      dayId: day.id,
+      title: input.title,
+      body: input.body,
+      isEdited: false,
+      isPinned: input.isPinned,
+      hasNotification: input.hasNotification,
+      notificationHasSent: notified(input.hasNotification, scheduledFor),
+      scheduledFor,
+      createdBy: caller.userId,
+      isDeleted: false,
+      postedAt: scheduledFor ?? now,
+      createdAt: now,
+      updatedAt: now,
     });
     return { data: { bulletin_id: bulletin.id }, message: 'Bulletin posted' };
   });
@@ -73,7 +111,8 @@ export function registerBulletinRoutes(app: FastifyInstance, ctx: SandboxContext
     if (input.body !== undefined) bulletin.body = input.body;
     if (input.isPinned !== undefined) bulletin.isPinned = input.isPinned;
     if (input.hasNotification !== undefined) bulletin.hasNotification = input.hasNotification;
-    if (input.scheduledFor !== undefined) bulletin.scheduledFor = input.scheduledFor && new Date(input.scheduledFor).toISOString();
+    if (input.scheduledFor !== undefined)
+      bulletin.scheduledFor = input.scheduledFor && new Date(input.scheduledFor).toISOString();
     bulletin.notificationHasSent ||= notified(bulletin.hasNotification, bulletin.scheduledFor);
     Object.assign(bulletin, { isEdited: true, updatedAt: nowIso() });
     return { message: 'Bulletin updated' };

@@ -27,35 +27,70 @@ const contactShape = {
   avatarColorId: lookupId('avatarColors').nullable().optional(),
 };
 /** Create: `number` and `country` are numbers; update: strings (shown). */
-const createSchema = z.object({ ...contactShape, org_id: fields.uuid, number: z.number().nonnegative().nullable().optional(), country: z.number().int().nonnegative().nullable().optional() });
-const updateSchema = z.object(contactShape).partial().extend({ org_id: fields.uuid.optional(), number: optionalText(50), country: optionalText(10) });
+const createSchema = z.object({
+  ...contactShape,
+  org_id: fields.uuid,
+  number: z.number().nonnegative().nullable().optional(),
+  country: z.number().int().nonnegative().nullable().optional(),
+});
+const updateSchema = z
+  .object(contactShape)
+  .partial()
+  .extend({ org_id: fields.uuid.optional(), number: optionalText(50), country: optionalText(10) });
 
-const toText = (value: number | string | null | undefined): string | null | undefined => (value === undefined || value === null ? value : String(value));
+const toText = (value: number | string | null | undefined): string | null | undefined =>
+  value === undefined || value === null ? value : String(value);
 
 function assign(contact: KeyContactRecord, input: z.infer<typeof updateSchema> | z.infer<typeof createSchema>): void {
   const mapped: Partial<KeyContactRecord> = {
-    firstName: input.first_name, lastName: input.last_name, email: input.email, role: input.role, company: input.company,
-    city: input.city, url: input.url, avatarColorId: input.avatarColorId, number: toText(input.number), country: toText(input.country),
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    role: input.role,
+    company: input.company,
+    city: input.city,
+    url: input.url,
+    avatarColorId: input.avatarColorId,
+    number: toText(input.number),
+    country: toText(input.country),
   };
-  for (const [key, value] of Object.entries(mapped)) if (value !== undefined) (contact as unknown as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(mapped))
+    if (value !== undefined) (contact as unknown as Record<string, unknown>)[key] = value;
 }
 
-const brief = (contact: KeyContactRecord) => ({ id: contact.id, first_name: contact.firstName, last_name: contact.lastName, email: contact.email });
+const brief = (contact: KeyContactRecord) => ({
+  id: contact.id,
+  first_name: contact.firstName,
+  last_name: contact.lastName,
+  email: contact.email,
+});
 
 /** A venue or stay the caller sees, as a contact owner. */
-function owner(store: Store, type: 'venue' | 'stay', id: number, userId: string): { record: VenueRecord | StayRecord; ref: ContactOwnerRef } {
-  const record: VenueRecord | StayRecord = type === 'venue'
-    ? requireVisible(store, store.venues.get(id), userId, 'Venue')
-    : requireVisible(store, store.stays.get(id), userId, 'Accommodation');
+function owner(
+  store: Store,
+  type: 'venue' | 'stay',
+  id: number,
+  userId: string,
+): { record: VenueRecord | StayRecord; ref: ContactOwnerRef } {
+  const record: VenueRecord | StayRecord =
+    type === 'venue'
+      ? requireVisible(store, store.venues.get(id), userId, 'Venue')
+      : requireVisible(store, store.stays.get(id), userId, 'Accommodation');
   const tour = requireTour(store, record.tourId, userId);
   return { record, ref: { type, id, orgId: tour.orgId, keyContactIds: record.keyContactIds } };
 }
 
 function registerOwnerContacts(app: FastifyInstance, ctx: SandboxContext, type: 'venue' | 'stay'): void {
   const param = type === 'venue' ? 'venueId' : 'accommodationId';
-  const names = type === 'venue'
-    ? (['listVenueKeyContacts', 'updateVenueKeyContacts', 'listVenueContacts', 'updateVenueContacts'] as const)
-    : (['listAccommodationKeyContacts', 'updateAccommodationKeyContacts', 'listAccommodationContacts', 'updateAccommodationContacts'] as const);
+  const names =
+    type === 'venue'
+      ? (['listVenueKeyContacts', 'updateVenueKeyContacts', 'listVenueContacts', 'updateVenueContacts'] as const)
+      : ([
+          'listAccommodationKeyContacts',
+          'updateAccommodationKeyContacts',
+          'listAccommodationContacts',
+          'updateAccommodationContacts',
+        ] as const);
   defineRoute(app, ctx, names[0], ({ store, caller, params }) => {
     const { record } = owner(store, type, params[param] as number, caller.userId);
     return { data: linkedKeyContactViews(store, record.keyContactIds) };
@@ -83,8 +118,19 @@ export function registerContactRoutes(app: FastifyInstance, ctx: SandboxContext)
     const input = parseWith(createSchema, body);
     requireOrgMember(store, input.org_id, caller.userId);
     const contact: KeyContactRecord = {
-      id: store.nextId('keyContact'), orgId: input.org_id, firstName: input.first_name, lastName: input.last_name, email: null, number: null,
-      country: null, role: null, company: null, city: null, url: null, avatarColorId: null, createdAt: nowIso(),
+      id: store.nextId('keyContact'),
+      orgId: input.org_id,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: null,
+      number: null,
+      country: null,
+      role: null,
+      company: null,
+      city: null,
+      url: null,
+      avatarColorId: null,
+      createdAt: nowIso(),
     };
     assign(contact, input);
     store.keyContacts.put(contact);
@@ -95,7 +141,8 @@ export function registerContactRoutes(app: FastifyInstance, ctx: SandboxContext)
     const contact = store.keyContacts.get(params.keyContactId as number);
     if (!contact || !store.orgMembers.has(memberKey(contact.orgId, caller.userId))) throw notFound('Key contact');
     const input = parseWith(updateSchema, body);
-    if (input.org_id !== undefined && input.org_id !== contact.orgId) throw validationError('org_id: a key contact cannot move to another organization');
+    if (input.org_id !== undefined && input.org_id !== contact.orgId)
+      throw validationError('org_id: a key contact cannot move to another organization');
     assign(contact, input);
     return { data: brief(contact), message: 'Key contact updated' };
   });

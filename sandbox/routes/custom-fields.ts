@@ -9,7 +9,12 @@ import type { SandboxContext } from '../context.ts';
 import { defineRoute } from '../pipeline/route.ts';
 import { parseWith } from '../pipeline/validate.ts';
 import { ENUM_FIELD_LOOKUPS } from '../../api/contract/bodies.ts';
-import { AGE_RESTRICTIONS, CONFIRMATION_NUMBER_KEY, STAY_FIELD_TEMPLATES, VENUE_FIELD_TEMPLATES } from '../store/reference-data.ts';
+import {
+  AGE_RESTRICTIONS,
+  CONFIRMATION_NUMBER_KEY,
+  STAY_FIELD_TEMPLATES,
+  VENUE_FIELD_TEMPLATES,
+} from '../store/reference-data.ts';
 import { customFieldView, sortedFields } from '../views/fields.ts';
 import { stayCustomFields } from '../views/venues.ts';
 import { visibleItem } from './schedule/index.ts';
@@ -21,7 +26,9 @@ const premade = (templates: ReadonlyArray<{ key: string; label: string; field_ty
   templates.map(({ key, label, field_type }) => ({
     key,
     label,
-    ...(field_type === 'enum' && ENUM_FIELD_LOOKUPS[key] === 'ageRestrictions' ? { values: AGE_RESTRICTIONS.map((entry) => entry.label) } : {}),
+    ...(field_type === 'enum' && ENUM_FIELD_LOOKUPS[key] === 'ageRestrictions'
+      ? { values: AGE_RESTRICTIONS.map((entry) => entry.label) }
+      : {}),
   }));
 
 /** Registers the custom field endpoints. */
@@ -44,17 +51,29 @@ export function registerCustomFieldRoutes(app: FastifyInstance, ctx: SandboxCont
   defineRoute(app, ctx, 'updateVenueCustomFields', ({ store, caller, params, body }) => {
     const venue = requireVisible(store, store.venues.get(params.venueId as number), caller.userId, 'Venue');
     const ops = parseWith(customFieldOpsSchema, body).fields;
-    venue.customFields = applyCustomFieldOps(store, venue.customFields, ops, { premade: premade(VENUE_FIELD_TEMPLATES) });
+    venue.customFields = applyCustomFieldOps(store, venue.customFields, ops, {
+      premade: premade(VENUE_FIELD_TEMPLATES),
+    });
     venue.updatedAt = nowIso();
     return { message: 'Custom fields updated' };
   });
 
   defineRoute(app, ctx, 'listAccommodationCustomFields', ({ store, caller, params }) => {
-    const stay = requireVisible(store, store.stays.get(params.accommodationId as number), caller.userId, 'Accommodation');
+    const stay = requireVisible(
+      store,
+      store.stays.get(params.accommodationId as number),
+      caller.userId,
+      'Accommodation',
+    );
     return { data: stayCustomFields(stay) };
   });
   defineRoute(app, ctx, 'updateAccommodationCustomFields', ({ store, caller, params, body }) => {
-    const stay = requireVisible(store, store.stays.get(params.accommodationId as number), caller.userId, 'Accommodation');
+    const stay = requireVisible(
+      store,
+      store.stays.get(params.accommodationId as number),
+      caller.userId,
+      'Accommodation',
+    );
     const ops = parseWith(customFieldOpsSchema, body).fields;
     let bookingNumber = stay.bookingNumber;
     stay.customFields = applyCustomFieldOps(store, stay.customFields, ops, {

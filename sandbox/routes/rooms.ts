@@ -40,10 +40,12 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 /** Occupants must be members of the stay's tour; pending invites must be the tour's. */
 function checkOccupants(store: Store, stay: StayRecord, input: RoomInput): void {
   for (const userId of input.guestList ?? []) {
-    if (!store.tourMembers.has(`${stay.tourId}:${userId}`)) throw validationError(`guestList: ${userId} is not a member of this tour`);
+    if (!store.tourMembers.has(`${stay.tourId}:${userId}`))
+      throw validationError(`guestList: ${userId} is not a member of this tour`);
   }
   for (const inviteId of input.pendingInviteIds ?? []) {
-    if (!store.tourInvites.has(`${stay.tourId}:${inviteId}`)) throw validationError(`pendingInviteIds: ${inviteId} is not a pending invite of this tour`);
+    if (!store.tourInvites.has(`${stay.tourId}:${inviteId}`))
+      throw validationError(`pendingInviteIds: ${inviteId} is not a pending invite of this tour`);
   }
 }
 
@@ -62,7 +64,8 @@ function assign(room: RoomRecord, input: RoomInput): void {
     userIds: input.guestList && [...new Set(input.guestList)],
     inviteIds: input.pendingInviteIds && [...new Set(input.pendingInviteIds)],
   };
-  for (const [key, value] of Object.entries(mapped)) if (value !== undefined) (room as unknown as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(mapped))
+    if (value !== undefined) (room as unknown as Record<string, unknown>)[key] = value;
   if (room.roomTypeId !== OTHER_ROOM_TYPE) room.roomTypeText = input.room_type_text_field ?? room.roomTypeText;
   room.updatedAt = nowIso();
 }
@@ -71,16 +74,35 @@ function assign(room: RoomRecord, input: RoomInput): void {
 export function roomView(store: Store, room: RoomRecord): Record<string, unknown> {
   return {
     assignment: {
-      id: room.id, name: room.name, room_type_text_field: room.roomTypeText, room_number: room.roomNumber,
-      check_in_date_time: room.checkIn, check_out_date_time: room.checkOut, smoking: room.smoking, notes: room.notes,
-      booking_number: room.bookingNumber, is_confirmed: room.isConfirmed, is_deleted: room.isDeleted, updated_at: room.updatedAt,
+      id: room.id,
+      name: room.name,
+      room_type_text_field: room.roomTypeText,
+      room_number: room.roomNumber,
+      check_in_date_time: room.checkIn,
+      check_out_date_time: room.checkOut,
+      smoking: room.smoking,
+      notes: room.notes,
+      booking_number: room.bookingNumber,
+      is_confirmed: room.isConfirmed,
+      is_deleted: room.isDeleted,
+      updated_at: room.updatedAt,
       room_type_id: idType('hotelRoomTypes', room.roomTypeId),
     },
     users: room.userIds.map((userId) => {
       const user = store.users.get(userId);
-      return { id: userId, firstname: user?.firstname ?? '', lastname: user?.lastname ?? '', image: user?.image ?? null, is_removed: !store.tourMembers.has(`${store.stays.get(room.stayId)?.tourId}:${userId}`), is_deleted: false };
+      return {
+        id: userId,
+        firstname: user?.firstname ?? '',
+        lastname: user?.lastname ?? '',
+        image: user?.image ?? null,
+        is_removed: !store.tourMembers.has(`${store.stays.get(room.stayId)?.tourId}:${userId}`),
+        is_deleted: false,
+      };
     }),
-    pendingInvites: room.inviteIds.map((inviteId) => ({ id: inviteId, email: store.invites.get(inviteId)?.email ?? null })),
+    pendingInvites: room.inviteIds.map((inviteId) => ({
+      id: inviteId,
+      email: store.invites.get(inviteId)?.email ?? null,
+    })),
   };
 }
 
@@ -96,7 +118,11 @@ function visibleRoom(store: Store, roomId: number, userId: string, deleted: bool
 export function registerRoomRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listRooms', ({ store, caller, params }) => {
     const stay = visibleStay(store, params.accommodationId as number, caller.userId);
-    return { data: store.rooms.filter((room) => room.stayId === stay.id && !room.isDeleted).map((room) => roomView(store, room)) };
+    return {
+      data: store.rooms
+        .filter((room) => room.stayId === stay.id && !room.isDeleted)
+        .map((room) => roomView(store, room)),
+    };
   });
 
   defineRoute(app, ctx, 'createRoom', ({ store, caller, params, body }) => {
@@ -106,9 +132,23 @@ export function registerRoomRoutes(app: FastifyInstance, ctx: SandboxContext): v
     checkOccupants(store, stay, input);
     const now = nowIso();
     const room = store.rooms.put({
-      id: store.nextId('room'), stayId: stay.id, name: input.name ?? `Room ${input.roomNumber}`, roomTypeId: input.roomType, roomTypeText: null,
-      roomNumber: input.roomNumber, checkIn: '', checkOut: '', smoking: input.smoking, notes: '', bookingNumber: '', isConfirmed: false,
-      userIds: [], inviteIds: [], isDeleted: false, createdAt: now, updatedAt: now,
+      id: store.nextId('room'),
+      stayId: stay.id,
+      name: input.name ?? `Room ${input.roomNumber}`,
+      roomTypeId: input.roomType,
+      roomTypeText: null,
+      roomNumber: input.roomNumber,
+      checkIn: '',
+      checkOut: '',
+      smoking: input.smoking,
+      notes: '',
+      bookingNumber: '',
+      isConfirmed: false,
+      userIds: [],
+      inviteIds: [],
+      isDeleted: false,
+      createdAt: now,
+      updatedAt: now,
     });
     assign(room, input);
     return { data: { id: room.id, name: room.name }, message: 'Room created' };
@@ -118,7 +158,8 @@ export function registerRoomRoutes(app: FastifyInstance, ctx: SandboxContext): v
     const room = visibleRoom(store, params.roomAssignmentId as number, caller.userId);
     const input = parseWith(updateSchema, body);
     const checkIn = input.checkInTime ?? Date.parse(room.checkIn);
-    if ((input.checkOutTime ?? Date.parse(room.checkOut)) < checkIn) throw validationError('checkOutTime: must not be before checkInTime');
+    if ((input.checkOutTime ?? Date.parse(room.checkOut)) < checkIn)
+      throw validationError('checkOutTime: must not be before checkInTime');
     checkOccupants(store, store.stays.get(room.stayId) as StayRecord, input);
     assign(room, input);
     return { data: { id: room.id, name: room.name }, message: 'Room updated' };

@@ -30,7 +30,8 @@ function readLimits(query: Record<string, string | undefined>): Limits {
 
 function readDayIds(raw: string | undefined): Set<number> | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\s*[1-9]\d{0,9}\s*(,\s*[1-9]\d{0,9}\s*)*$/.test(raw)) throw validationError('dayIds: must be comma-separated positive integers');
+  if (!/^\s*[1-9]\d{0,9}\s*(,\s*[1-9]\d{0,9}\s*)*$/.test(raw))
+    throw validationError('dayIds: must be comma-separated positive integers');
   return new Set(raw.split(',').map((id) => Number(id.trim())));
 }
 
@@ -52,11 +53,26 @@ function byDay<T>(rows: T[], days: (row: T) => number[]): Map<number, T[]> {
 /** The live content the caller can see, grouped by day once per read (not scanned per day). */
 function tourContent(store: Store, tour: TourRecord, userId: string) {
   return {
-    schedule: byDay(store.scheduleItems.filter((item) => !item.isDeleted && canSee(item, userId)), (item) => [item.dayId]),
-    venues: byDay(store.venues.filter((venue) => !venue.isDeleted && canSee(venue, userId)), (venue) => [venue.dayId]),
-    stays: byDay(store.stays.filter((stay) => !stay.isDeleted && canSee(stay, userId)), (stay) => [...new Set([...(stay.dayId === null ? [] : [stay.dayId]), ...stay.dayIdList])]),
-    guests: byDay(store.guests.filter((guest) => !guest.isDeleted), (guest) => [guest.dayId]),
-    bulletins: byDay(store.bulletins.filter((bulletin) => !bulletin.isDeleted), (bulletin) => [bulletin.dayId]),
+    schedule: byDay(
+      store.scheduleItems.filter((item) => !item.isDeleted && canSee(item, userId)),
+      (item) => [item.dayId],
+    ),
+    venues: byDay(
+      store.venues.filter((venue) => !venue.isDeleted && canSee(venue, userId)),
+      (venue) => [venue.dayId],
+    ),
+    stays: byDay(
+      store.stays.filter((stay) => !stay.isDeleted && canSee(stay, userId)),
+      (stay) => [...new Set([...(stay.dayId === null ? [] : [stay.dayId]), ...stay.dayIdList])],
+    ),
+    guests: byDay(
+      store.guests.filter((guest) => !guest.isDeleted),
+      (guest) => [guest.dayId],
+    ),
+    bulletins: byDay(
+      store.bulletins.filter((bulletin) => !bulletin.isDeleted),
+      (bulletin) => [bulletin.dayId],
+    ),
     passTypeCount: store.passTypes.filter((pass) => pass.tourId === tour.id && !pass.isDeleted).length,
   };
 }
@@ -70,7 +86,12 @@ function dayData(store: Store, content: TourContent, day: DayRecord, limits: Lim
   const guests = content.guests.get(day.id) ?? [];
   const bulletins = [...(content.bulletins.get(day.id) ?? [])].sort(bulletinOrder);
   const type = lookup('dayTypes', day.dayTypeId);
-  const truncated = schedule.length > limits.schedule || venues.length > limits.venues || stays.length > limits.accommodation || guests.length > limits.guestlist || bulletins.length > limits.bulletins;
+  const truncated =
+    schedule.length > limits.schedule ||
+    venues.length > limits.venues ||
+    stays.length > limits.accommodation ||
+    guests.length > limits.guestlist ||
+    bulletins.length > limits.bulletins;
   return {
     id: day.id,
     name: day.name,
@@ -97,7 +118,9 @@ function dayData(store: Store, content: TourContent, day: DayRecord, limits: Lim
 }
 
 const isEmpty = (day: Record<string, unknown>): boolean =>
-  ['scheduleCount', 'guestlistCount', 'accommodationCount', 'bulletinCount', 'venueCount'].every((key) => day[key] === 0);
+  ['scheduleCount', 'guestlistCount', 'accommodationCount', 'bulletinCount', 'venueCount'].every(
+    (key) => day[key] === 0,
+  );
 
 /** Registers the tour data endpoints. */
 export function registerTourDataRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -111,6 +134,18 @@ export function registerTourDataRoutes(app: FastifyInstance, ctx: SandboxContext
       .filter((day) => !wanted || wanted.has(day.id))
       .map((day) => dayData(store, content, day, limits))
       .filter((day) => !skipEmpty || !isEmpty(day));
-    return { data: { tour: { id: tour.id, name: tour.name, org_id: tour.orgId, start_date: tour.startDate, end_date: tour.endDate, time_zone: tour.timeZone }, days } };
+    return {
+      data: {
+        tour: {
+          id: tour.id,
+          name: tour.name,
+          org_id: tour.orgId,
+          start_date: tour.startDate,
+          end_date: tour.endDate,
+          time_zone: tour.timeZone,
+        },
+        days,
+      },
+    };
   });
 }

@@ -62,7 +62,8 @@ function checkDayList(store: Store, tour: TourRecord, list: DayListEntry[]): Day
       created.push(parseWith(dayEntrySchema, entry, `day_list[${index}]`));
       return;
     }
-    if (store.days.get(entry.day_id)?.tourId !== tour.id) throw validationError(`day_list[${index}].day_id: ${entry.day_id} is not a day of this tour`);
+    if (store.days.get(entry.day_id)?.tourId !== tour.id)
+      throw validationError(`day_list[${index}].day_id: ${entry.day_id} is not a day of this tour`);
     if (seen.has(entry.day_id)) throw validationError(`day_list[${index}].day_id: ${entry.day_id} is listed twice`);
     seen.add(entry.day_id);
   });

@@ -13,7 +13,10 @@ import { tourMembersView, tourMembershipView } from '../views/tours.ts';
 import { applyDayList, dayEntrySchema, insertDay } from './tour-days.ts';
 
 const tourName = z.string().trim().min(1).max(500);
-const avatarColorId = fields.id.refine((id) => LOOKUPS.avatarColors.some((color) => color.id === id), 'unknown avatar color');
+const avatarColorId = fields.id.refine(
+  (id) => LOOKUPS.avatarColors.some((color) => color.id === id),
+  'unknown avatar color',
+);
 
 const orgIdSchema = z.object({ org_id: fields.uuid });
 
@@ -48,12 +51,20 @@ const iso = (value: string): string => new Date(value).toISOString();
 function checkCreationAllowed(store: Store, org: OrgRecord): void {
   const exempt = org.isUnlimitedFree || org.isTrial || org.isBeta;
   if (!org.hasSubscription && !exempt) {
-    throw new ApiProblem(402, ErrorCode.subscriptionRequired, 'This organization needs an active subscription to create tours');
+    throw new ApiProblem(
+      402,
+      ErrorCode.subscriptionRequired,
+      'This organization needs an active subscription to create tours',
+    );
   }
   if (!org.hasSubscription && org.freeTourLimit !== null) {
     const active = store.tours.filter((tour) => tour.orgId === org.id && !tour.isDeleted).length;
     if (active >= org.freeTourLimit) {
-      throw new ApiProblem(400, ErrorCode.freeTourLimit, `Free tour limit reached (${org.freeTourLimit} tours); subscribe to create more`);
+      throw new ApiProblem(
+        400,
+        ErrorCode.freeTourLimit,
+        `Free tour limit reached (${org.freeTourLimit} tours); subscribe to create more`,
+      );
     }
   }
 }
@@ -64,7 +75,12 @@ function addInitialMembers(store: Store, tour: TourRecord): void {
     const roleId = member.userId === tour.createdBy ? Role.admin : Role.member;
     store.tourMembers.put({ id: memberKey(tour.id, member.userId), tourId: tour.id, userId: member.userId, roleId });
   }
-  store.tourMembers.put({ id: memberKey(tour.id, tour.createdBy), tourId: tour.id, userId: tour.createdBy, roleId: Role.admin });
+  store.tourMembers.put({
+    id: memberKey(tour.id, tour.createdBy),
+    tourId: tour.id,
+    userId: tour.createdBy,
+    roleId: Role.admin,
+  });
   for (const invite of store.invites.filter((row) => row.orgId === tour.orgId)) {
     store.tourInvites.put({ id: `${tour.id}:${invite.id}`, tourId: tour.id, inviteId: invite.id, email: invite.email });
   }
@@ -75,13 +91,25 @@ function createTour(store: Store, userId: string, body: unknown): string {
   const org = requireOrgMember(store, parseWith(orgIdSchema, body).org_id, userId);
   checkCreationAllowed(store, org);
   const input = parseWith(createTourSchema, body);
-  if (Date.parse(input.end_date) < Date.parse(input.start_date)) throw validationError('end_date: must not be before start_date');
+  if (Date.parse(input.end_date) < Date.parse(input.start_date))
+    throw validationError('end_date: must not be before start_date');
   const now = new Date().toISOString();
   const tour: TourRecord = {
-    id: store.uuid(), orgId: org.id, name: input.name, image: input.image ?? null, fileName: input.fileName ?? null,
-    startDate: iso(input.start_date), endDate: iso(input.end_date), timeZone: input.timeZone,
-    avatarColorId: input.avatarColorId ?? null, isDemo: input.is_demo ?? false, isArchived: false, isDeleted: false,
-    createdBy: userId, createdAt: now, updatedAt: now,
+    id: store.uuid(),
+    orgId: org.id,
+    name: input.name,
+    image: input.image ?? null,
+    fileName: input.fileName ?? null,
+    startDate: iso(input.start_date),
+    endDate: iso(input.end_date),
+    timeZone: input.timeZone,
+    avatarColorId: input.avatarColorId ?? null,
+    isDemo: input.is_demo ?? false,
+    isArchived: false,
+    isDeleted: false,
+    createdBy: userId,
+    createdAt: now,
+    updatedAt: now,
   };
   store.tours.put(tour);
   for (const day of input.days) insertDay(store, tour.id, day);
@@ -110,7 +138,9 @@ export function registerTourRoutes(app: FastifyInstance, ctx: SandboxContext): v
   defineRoute(app, ctx, 'listTours', ({ store, caller, query }) => {
     const orgId = parseWith(orgIdSchema, query, 'query').org_id;
     requireOrgMember(store, orgId, caller.userId);
-    const tours = store.tours.filter((tour) => tour.orgId === orgId && !tour.isDeleted && store.tourMembers.has(memberKey(tour.id, caller.userId)));
+    const tours = store.tours.filter(
+      (tour) => tour.orgId === orgId && !tour.isDeleted && store.tourMembers.has(memberKey(tour.id, caller.userId)),
+    );
     return { data: tours.map((tour) => tourMembershipView(store, tour, caller.userId)) };
   });
 

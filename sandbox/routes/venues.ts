@@ -23,7 +23,10 @@ const venueShape = {
   statusTypeId: lookupId('statusTypes').nullable().optional(),
   capacity: z.number().int().nonnegative().nullable().optional(),
   venueTypeId: lookupId('venueTypes').nullable().optional(),
-  ageRestrictionId: fields.id.refine((id) => AGE_RESTRICTIONS.some((entry) => entry.id === id), 'unknown age restriction').nullable().optional(),
+  ageRestrictionId: fields.id
+    .refine((id) => AGE_RESTRICTIONS.some((entry) => entry.id === id), 'unknown age restriction')
+    .nullable()
+    .optional(),
   location: locationSchema.nullable().optional(),
   notes: z.string().max(100_000).nullable().optional(),
   image: z.string().max(2048).nullable().optional(),
@@ -44,18 +47,46 @@ const imagePath = (store: Store, tourId: string, image: string | null | undefine
   image ? `tours/${tourId}/venues/${store.uuid()}.jpg` : image;
 
 function assign(store: Store, venue: VenueRecord, input: VenueInput, userId: string): void {
-  const { title, venueCategoryId, status, statusTypeId, capacity, venueTypeId, ageRestrictionId, location, notes } = input;
-  const plain = { title, venueCategoryId, status, statusTypeId, capacity, venueTypeId, ageRestrictionId, location, notes, image: imagePath(store, venue.tourId, input.image) };
-  for (const [key, value] of Object.entries(plain)) if (value !== undefined) (venue as unknown as Record<string, unknown>)[key] = value;
+  const { title, venueCategoryId, status, statusTypeId, capacity, venueTypeId, ageRestrictionId, location, notes } =
+    input;
+  const plain = {
+    title,
+    venueCategoryId,
+    status,
+    statusTypeId,
+    capacity,
+    venueTypeId,
+    ageRestrictionId,
+    location,
+    notes,
+    image: imagePath(store, venue.tourId, input.image),
+  };
+  for (const [key, value] of Object.entries(plain))
+    if (value !== undefined) (venue as unknown as Record<string, unknown>)[key] = value;
   if (input.customFields) venue.customFields = inlineCustomFields(store, input.customFields);
   replaceInlineContacts(store, { type: 'venue', id: venue.id }, input);
-  if (input.attachments) replaceAttachments(store, { tourId: venue.tourId, entityType: 'VENUE', entityId: venue.id, userId }, input.attachments);
+  if (input.attachments)
+    replaceAttachments(
+      store,
+      { tourId: venue.tourId, entityType: 'VENUE', entityId: venue.id, userId },
+      input.attachments,
+    );
   venue.updatedAt = nowIso();
 }
 
 /** Everything a venue write refers to is checked before anything changes. */
-function check(store: Store, tour: TourRecord, previous: VenueRecord | undefined, input: VenueInput): { audience: VenueRecord['audience']; keyContactIds?: number[] } {
-  const audience = resolveAudience(store, tour.id, { ...input, visibilityList: input.visibility_list }, previous?.audience);
+function check(
+  store: Store,
+  tour: TourRecord,
+  previous: VenueRecord | undefined,
+  input: VenueInput,
+): { audience: VenueRecord['audience']; keyContactIds?: number[] } {
+  const audience = resolveAudience(
+    store,
+    tour.id,
+    { ...input, visibilityList: input.visibility_list },
+    previous?.audience,
+  );
   checkAudienceMembers(store, tour.id, audience);
   if (input.attachments) checkAttachments(store, 'VENUE', previous?.id ?? null, input.attachments);
   const keyContactIds = input.keyContactIds ? checkKeyContacts(store, tour.orgId, input.keyContactIds) : undefined;
@@ -64,15 +95,24 @@ function check(store: Store, tour: TourRecord, previous: VenueRecord | undefined
 
 /** Registers the venue endpoints. */
 export function registerVenueRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const visibleVenue = (store: Store, id: number, userId: string): VenueRecord => requireVisible(store, store.venues.get(id), userId, 'Venue');
+  const visibleVenue = (store: Store, id: number, userId: string): VenueRecord =>
+    requireVisible(store, store.venues.get(id), userId, 'Venue');
 
   defineRoute(app, ctx, 'listVenues', ({ store, caller, params, query }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
     const rows = store.venues.filter((venue) => venue.tourId === tour.id && !venue.isDeleted);
-    return paginate(rows, readPaging(query), (venue) => canSee(venue, caller.userId), (venue) => venueView(store, venue), ctx.options.responseCeilingBytes);
+    return paginate(
+      rows,
+      readPaging(query),
+      (venue) => canSee(venue, caller.userId),
+      (venue) => venueView(store, venue),
+      ctx.options.responseCeilingBytes,
+    );
   });
 
-  defineRoute(app, ctx, 'getVenue', ({ store, caller, params }) => ({ data: venueDetailView(store, visibleVenue(store, params.venueId as number, caller.userId)) }));
+  defineRoute(app, ctx, 'getVenue', ({ store, caller, params }) => ({
+    data: venueDetailView(store, visibleVenue(store, params.venueId as number, caller.userId)),
+  }));
 
   defineRoute(app, ctx, 'createVenue', ({ store, caller, body }) => {
     const input = parseWith(createVenueSchema, body);
@@ -81,9 +121,26 @@ export function registerVenueRoutes(app: FastifyInstance, ctx: SandboxContext): 
     const checked = check(store, tour, undefined, input);
     const now = nowIso();
     const venue = store.venues.put({
-      id: store.nextId('venue'), tourId: input.tour_id, dayId: day.id, title: input.title, status: false, statusTypeId: null, capacity: null,
-      venueTypeId: null, venueCategoryId: input.venueCategoryId, ageRestrictionId: null, location: null, notes: null, image: null,
-      audience: checked.audience, keyContactIds: checked.keyContactIds ?? [], customFields: [], createdBy: caller.userId, isDeleted: false, createdAt: now, updatedAt: now,
+      id: store.nextId('venue'),
+      tourId: input.tour_id,
+      dayId: day.id,
+      title: input.title,
+      status: false,
+      statusTypeId: null,
+      capacity: null,
+      venueTypeId: null,
+      venueCategoryId: input.venueCategoryId,
+      ageRestrictionId: null,
+      location: null,
+      notes: null,
+      image: null,
+      audience: checked.audience,
+      keyContactIds: checked.keyContactIds ?? [],
+      customFields: [],
+      createdBy: caller.userId,
+      isDeleted: false,
+      createdAt: now,
+      updatedAt: now,
     });
     assign(store, venue, input, caller.userId);
     return { data: { id: venue.id }, message: 'Venue created' };

@@ -10,7 +10,9 @@ import type { StoreState } from './store.ts';
 export class StateFileError extends Error {
   readonly file: string;
   constructor(file: string, problem: string, options: { cause?: unknown } = {}) {
-    super(`${file} is not a sandbox state file (${problem}); name a new file, or the one an earlier sandbox wrote`, { cause: options.cause });
+    super(`${file} is not a sandbox state file (${problem}); name a new file, or the one an earlier sandbox wrote`, {
+      cause: options.cause,
+    });
     this.name = 'StateFileError';
     this.file = file;
   }
@@ -31,7 +33,8 @@ export function readStateFile(file: string): StoreState | undefined {
   } catch (error) {
     throw new StateFileError(file, 'not JSON', { cause: error });
   }
-  if (state?.version !== 1 || typeof state.tables !== 'object') throw new StateFileError(file, 'no version 1 store in it');
+  if (state?.version !== 1 || typeof state.tables !== 'object')
+    throw new StateFileError(file, 'no version 1 store in it');
   return state;
 }
 

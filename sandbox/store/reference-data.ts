@@ -29,7 +29,11 @@ export const LOOKUPS = {
   statusTypes: table(['Confirmed'], ['Unconfirmed']),
   scheduleItemTypes: table(['Regular'], ['Flight'], ['Drive'], ['Train'], ['Bus'], ['Ferry']),
   itemTypes: table(['Meeting'], ['Soundcheck'], ['Show'], ['Meal'], ['Press'], ['Travel'], ['Other']),
-  scheduleItemTimeTypes: table(['Exact', 'Exact time'], ['Approximate', 'Approximate time'], ['TBC', 'To be confirmed']),
+  scheduleItemTimeTypes: table(
+    ['Exact', 'Exact time'],
+    ['Approximate', 'Approximate time'],
+    ['TBC', 'To be confirmed'],
+  ),
   scheduleItemTravelTypes: table(['Flight'], ['Car'], ['Train'], ['Bus'], ['Ferry'], ['Walk']),
   reminderTypes: table(['Push', 'Push notification'], ['Email', 'E-mail']),
   avatarColors: table(
@@ -93,15 +97,54 @@ export const AGE_RESTRICTIONS = [
 
 /** Premade venue fields; `field_type: enum` takes its value from another lookup. */
 export const VENUE_FIELD_TEMPLATES = [
-  { id: 1, key: 'load_in', icon: 'truck', label: 'Load-in', subtitle: 'Dock and load-in notes', field_type: 'text', sort_order: 1 },
-  { id: 2, key: 'parking', icon: 'parking', label: 'Parking', subtitle: 'Bus and truck parking', field_type: 'text', sort_order: 2 },
-  { id: 3, key: 'wifi', icon: 'wifi', label: 'Wi-Fi', subtitle: 'Network and password', field_type: 'text', sort_order: 3 },
-  { id: 4, key: 'age_restriction', icon: 'id-card', label: 'Age restriction', subtitle: 'Door policy', field_type: 'enum', sort_order: 4 },
+  {
+    id: 1,
+    key: 'load_in',
+    icon: 'truck',
+    label: 'Load-in',
+    subtitle: 'Dock and load-in notes',
+    field_type: 'text',
+    sort_order: 1,
+  },
+  {
+    id: 2,
+    key: 'parking',
+    icon: 'parking',
+    label: 'Parking',
+    subtitle: 'Bus and truck parking',
+    field_type: 'text',
+    sort_order: 2,
+  },
+  {
+    id: 3,
+    key: 'wifi',
+    icon: 'wifi',
+    label: 'Wi-Fi',
+    subtitle: 'Network and password',
+    field_type: 'text',
+    sort_order: 3,
+  },
+  {
+    id: 4,
+    key: 'age_restriction',
+    icon: 'id-card',
+    label: 'Age restriction',
+    subtitle: 'Door policy',
+    field_type: 'enum',
+    sort_order: 4,
+  },
 ] as const;
 
 /** Premade stay fields. */
 export const STAY_FIELD_TEMPLATES = [
-  { id: 1, key: 'confirmation_number', icon: 'ticket', label: 'Confirmation number', subtitle: 'Booking reference', sort_order: 1 },
+  {
+    id: 1,
+    key: 'confirmation_number',
+    icon: 'ticket',
+    label: 'Confirmation number',
+    subtitle: 'Booking reference',
+    sort_order: 1,
+  },
   { id: 2, key: 'wifi', icon: 'wifi', label: 'Wi-Fi', subtitle: 'Network and password', sort_order: 2 },
   { id: 3, key: 'parking', icon: 'parking', label: 'Parking', subtitle: 'Parking details', sort_order: 3 },
   { id: 4, key: 'breakfast', icon: 'coffee', label: 'Breakfast', subtitle: 'Hours and location', sort_order: 4 },

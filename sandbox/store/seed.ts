@@ -26,13 +26,51 @@ const CREW = [
 ];
 const INVITED = ['casey.nguyen@example.com', 'morgan.blake@example.com'];
 
-type OrgFlags = Pick<OrgRecord, 'name' | 'hasSubscription' | 'isTrial' | 'isBeta' | 'isUnlimitedFree' | 'freeTourLimit'>;
+type OrgFlags = Pick<
+  OrgRecord,
+  'name' | 'hasSubscription' | 'isTrial' | 'isBeta' | 'isUnlimitedFree' | 'freeTourLimit'
+>;
 const ORGS: Record<keyof SeedMeta['orgs'], OrgFlags> = {
-  subscribed: { name: 'Northern Lights Touring', hasSubscription: true, isTrial: false, isBeta: false, isUnlimitedFree: false, freeTourLimit: null },
-  noSubscription: { name: 'Basement Sessions', hasSubscription: false, isTrial: false, isBeta: false, isUnlimitedFree: false, freeTourLimit: null },
-  freeLimitReached: { name: 'Garage Demo Co', hasSubscription: false, isTrial: true, isBeta: false, isUnlimitedFree: false, freeTourLimit: FREE_TOUR_LIMIT },
-  trial: { name: 'First Steps Trial', hasSubscription: false, isTrial: true, isBeta: false, isUnlimitedFree: false, freeTourLimit: FREE_TOUR_LIMIT },
-  unlimitedFree: { name: 'Community Stage', hasSubscription: false, isTrial: false, isBeta: false, isUnlimitedFree: true, freeTourLimit: null },
+  subscribed: {
+    name: 'Northern Lights Touring',
+    hasSubscription: true,
+    isTrial: false,
+    isBeta: false,
+    isUnlimitedFree: false,
+    freeTourLimit: null,
+  },
+  noSubscription: {
+    name: 'Basement Sessions',
+    hasSubscription: false,
+    isTrial: false,
+    isBeta: false,
+    isUnlimitedFree: false,
+    freeTourLimit: null,
+  },
+  freeLimitReached: {
+    name: 'Garage Demo Co',
+    hasSubscription: false,
+    isTrial: true,
+    isBeta: false,
+    isUnlimitedFree: false,
+    freeTourLimit: FREE_TOUR_LIMIT,
+  },
+  trial: {
+    name: 'First Steps Trial',
+    hasSubscription: false,
+    isTrial: true,
+    isBeta: false,
+    isUnlimitedFree: false,
+    freeTourLimit: FREE_TOUR_LIMIT,
+  },
+  unlimitedFree: {
+    name: 'Community Stage',
+    hasSubscription: false,
+    isTrial: false,
+    isBeta: false,
+    isUnlimitedFree: true,
+    freeTourLimit: null,
+  },
 };
 
 /** The two seeded credentials, with their secrets as shown once. */
@@ -49,21 +87,52 @@ function addUser(store: Store, person: { firstname: string; lastname: string; em
 
 function addOrg(store: Store, flags: OrgFlags, ownerId: string, now: string): string {
   const id = store.uuid();
-  store.orgs.put({ id, ...flags, fileName: null, typeId: 1, avatarColorId: 6, isDeactivated: false, fromBeta: false, createdBy: ownerId, createdAt: now });
+  store.orgs.put({
+    id,
+    ...flags,
+    fileName: null,
+    typeId: 1,
+    avatarColorId: 6,
+    isDeactivated: false,
+    fromBeta: false,
+    createdBy: ownerId,
+    createdAt: now,
+  });
   return id;
 }
 
 function addMember(store: Store, orgId: string, userId: string, roleId: number, now: string): void {
-  store.orgMembers.put({ id: memberKey(orgId, userId), orgId, userId, roleId, isOwner: roleId === Role.owner, isDeactivated: false, joinedAt: now, lastActive: now });
+  store.orgMembers.put({
+    id: memberKey(orgId, userId),
+    orgId,
+    userId,
+    roleId,
+    isOwner: roleId === Role.owner,
+    isDeactivated: false,
+    joinedAt: now,
+    lastActive: now,
+  });
 }
 
 /** Tours that bring an organization to its free-tour limit. */
 function fillFreeLimit(store: Store, orgId: string, ownerId: string, now: string): void {
   for (let n = 1; n <= FREE_TOUR_LIMIT; n += 1) {
     const tour: TourRecord = {
-      id: store.uuid(), orgId, name: `Demo tour ${n}`, image: null, fileName: null,
-      startDate: '2025-01-01T00:00:00.000Z', endDate: '2025-01-02T00:00:00.000Z', timeZone: 'UTC',
-      avatarColorId: null, isDemo: true, isArchived: false, isDeleted: false, createdBy: ownerId, createdAt: now, updatedAt: now,
+      id: store.uuid(),
+      orgId,
+      name: `Demo tour ${n}`,
+      image: null,
+      fileName: null,
+      startDate: '2025-01-01T00:00:00.000Z',
+      endDate: '2025-01-02T00:00:00.000Z',
+      timeZone: 'UTC',
+      avatarColorId: null,
+      isDemo: true,
+      isArchived: false,
+      isDeleted: false,
+      createdBy: ownerId,
+      createdAt: now,
+      updatedAt: now,
     };
     store.tours.put(tour);
     store.tourMembers.put({ id: memberKey(tour.id, ownerId), tourId: tour.id, userId: ownerId, roleId: Role.admin });
@@ -82,11 +151,26 @@ export function seedStore(store: Store, bcryptCost: number): SeededCredentials {
   }
   for (const userId of crewIds) addMember(store, orgs.subscribed, userId, Role.member, now);
   for (const email of INVITED) {
-    store.invites.put({ id: store.nextId('invite'), orgId: orgs.subscribed, email, roleId: Role.member, invitedBy: mainUserId, sentAt: now });
+    store.invites.put({
+      id: store.nextId('invite'),
+      orgId: orgs.subscribed,
+      email,
+      roleId: Role.member,
+      invitedBy: mainUserId,
+      sentAt: now,
+    });
   }
   fillFreeLimit(store, orgs.freeLimitReached, mainUserId, now);
-  const full = createCredential(store, { label: 'sandbox (all scopes)', scopes: API_SCOPES, redirectUris: SEEDED_REDIRECT_URIS }, bcryptCost);
-  const limited = createCredential(store, { label: 'sandbox (read only)', scopes: READ_SCOPES, redirectUris: SEEDED_REDIRECT_URIS }, bcryptCost);
+  const full = createCredential(
+    store,
+    { label: 'sandbox (all scopes)', scopes: API_SCOPES, redirectUris: SEEDED_REDIRECT_URIS },
+    bcryptCost,
+  );
+  const limited = createCredential(
+    store,
+    { label: 'sandbox (read only)', scopes: READ_SCOPES, redirectUris: SEEDED_REDIRECT_URIS },
+    bcryptCost,
+  );
   store.meta = { mainUserId, fullApiKey: full.apiKey, limitedApiKey: limited.apiKey, orgs };
   return { full, limited };
 }

@@ -8,10 +8,26 @@ import type { EntityType } from './records.ts';
 import { TABLES, type Store, type TableName } from './store.ts';
 
 /** Tables that never appear in a normalised snapshot (auth, caches, transient tickets). */
-const HIDDEN: ReadonlySet<TableName> = new Set(['credentials', 'accessTokens', 'refreshTokens', 'authCodes', 'idempotency', 'uploadTickets']);
+const HIDDEN: ReadonlySet<TableName> = new Set([
+  'credentials',
+  'accessTokens',
+  'refreshTokens',
+  'authCodes',
+  'idempotency',
+  'uploadTickets',
+]);
 
 /** Keys that only record when something happened. */
-const TIMESTAMP_KEYS = new Set(['createdAt', 'updatedAt', 'postedAt', 'joinedAt', 'lastActive', 'sentAt', 'storedAt', 'expiresAt']);
+const TIMESTAMP_KEYS = new Set([
+  'createdAt',
+  'updatedAt',
+  'postedAt',
+  'joinedAt',
+  'lastActive',
+  'sentAt',
+  'storedAt',
+  'expiresAt',
+]);
 
 type Row = Record<string, unknown> & { id: string | number };
 
@@ -25,7 +41,8 @@ const ENTITY_TABLES: Record<EntityType, TableName> = {
 function isLive(store: Store, table: TableName, row: Row): boolean {
   if (row.isDeleted === true) return false;
   // rows under a deleted tour are out of reach; tour-less rows (URL uploads) have an empty tourId
-  if (typeof row.tourId === 'string' && row.tourId !== '' && store.tours.get(row.tourId)?.isDeleted !== false) return false;
+  if (typeof row.tourId === 'string' && row.tourId !== '' && store.tours.get(row.tourId)?.isDeleted !== false)
+    return false;
   switch (table) {
     case 'reminders':
       return isLiveParent(store, 'scheduleItems', row.itemId as number);
@@ -39,9 +56,19 @@ function isLive(store: Store, table: TableName, row: Row): boolean {
       return isLiveParent(store, row.ownerType === 'venue' ? 'venues' : 'stays', row.ownerId as number);
     case 'dayConfigs':
       // a configuration that holds only the defaults reads as none at all
-      return row.dayCap !== null || row.locked === true || row.cutoffAt !== null || row.venueId !== null || (row.passCaps as unknown[]).length > 0;
+      return (
+        row.dayCap !== null ||
+        row.locked === true ||
+        row.cutoffAt !== null ||
+        row.venueId !== null ||
+        (row.passCaps as unknown[]).length > 0
+      );
     case 'objects':
-      return store.attachments.find((attachment) => attachment.key === row.id && isLive(store, 'attachments', attachment as unknown as Row)) !== undefined;
+      return (
+        store.attachments.find(
+          (attachment) => attachment.key === row.id && isLive(store, 'attachments', attachment as unknown as Row),
+        ) !== undefined
+      );
     default:
       return true;
   }
@@ -68,7 +95,8 @@ function withoutBytes(row: Row): Row {
   return rest as Row;
 }
 
-const byId = (a: Row, b: Row): number => (typeof a.id === 'number' && typeof b.id === 'number' ? a.id - b.id : String(a.id).localeCompare(String(b.id)));
+const byId = (a: Row, b: Row): number =>
+  typeof a.id === 'number' && typeof b.id === 'number' ? a.id - b.id : String(a.id).localeCompare(String(b.id));
 
 /** The store as plain JSON; see `SnapshotOptions.normalise`. */
 export function takeSnapshot(store: Store, normalise: boolean): StoreSnapshot {

@@ -190,7 +190,14 @@ export class Store {
   toState(): StoreState {
     const tables: StoreState['tables'] = {};
     for (const name of TABLES) tables[name] = this.table(name).toJSON();
-    return { version: 1, counters: { ...this.counters }, random: this.random, signingKey: this.signingKey, meta: this.meta, tables };
+    return {
+      version: 1,
+      counters: { ...this.counters },
+      random: this.random,
+      signingKey: this.signingKey,
+      meta: this.meta,
+      tables,
+    };
   }
 
   /** Rebuilds a store from `toState()` output. */

@@ -8,7 +8,11 @@ import { dayRef } from './tours.ts';
 
 function placeView(place: Place | null): Record<string, unknown> | null {
   if (!place) return null;
-  return { formatted_address: place.formatted_address ?? null, viewport: place.viewport ?? null, timeZone: place.timeZone ?? null };
+  return {
+    formatted_address: place.formatted_address ?? null,
+    viewport: place.viewport ?? null,
+    timeZone: place.timeZone ?? null,
+  };
 }
 
 /** The tag list of an item: `[{ tag: { id, name, color } }]`. */
@@ -52,7 +56,9 @@ export function scheduleItemView(store: Store, item: ScheduleItemRecord): Record
     itemReminder: store.reminders
       .filter((row) => row.itemId === item.id)
       .sort((a, b) => a.id - b.id)
-      .map((row) => ({ reminder: { id: row.id, description: row.description, duration: row.duration, is_sent: row.isSent } })),
+      .map((row) => ({
+        reminder: { id: row.id, description: row.description, duration: row.duration, is_sent: row.isSent },
+      })),
     schedule_item_tags: itemTags(store, item),
     customFields: sortedFields(item.customFields).map((field) => customFieldView(field, false)),
     is_everyone: item.audience.everyone,

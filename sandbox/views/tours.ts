@@ -55,6 +55,8 @@ export function tourMembersView(store: Store, tourId: string): Record<string, un
           user_role_type: roleType(member.roleId),
         };
       }),
-    pending_invites: store.tourInvites.filter((invite) => invite.tourId === tourId).map((invite) => ({ id: invite.inviteId, email: invite.email })),
+    pending_invites: store.tourInvites
+      .filter((invite) => invite.tourId === tourId)
+      .map((invite) => ({ id: invite.inviteId, email: invite.email })),
   };
 }

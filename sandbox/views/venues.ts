@@ -52,7 +52,16 @@ export function venueDetailView(store: Store, venue: VenueRecord): Record<string
 export function stayCustomFields(stay: StayRecord): Array<Record<string, unknown>> {
   const fields = sortedFields(stay.customFields).map((field) => customFieldView(field, true));
   if (stay.bookingNumber === null) return fields;
-  return [{ id: null, template_key: CONFIRMATION_NUMBER_KEY, title: 'Confirmation number', description: stay.bookingNumber, sort_order: 0 }, ...fields];
+  return [
+    {
+      id: null,
+      template_key: CONFIRMATION_NUMBER_KEY,
+      title: 'Confirmation number',
+      description: stay.bookingNumber,
+      sort_order: 0,
+    },
+    ...fields,
+  ];
 }
 
 /** A stay as the list read returns it. */

@@ -76,10 +76,24 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   const sandbox = await startSandbox({ bcryptCost: 4, ...options });
   const creds = sandbox.credentials;
   const { baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken } = creds;
-  const client = createApiClient({ config: { ...loadConfig({ env: {} }).api, baseUrl, authUrl, apiKey, apiSecret, accessToken, refreshToken, defaultOrg: creds.orgId } });
+  const client = createApiClient({
+    config: {
+      ...loadConfig({ env: {} }).api,
+      baseUrl,
+      authUrl,
+      apiKey,
+      apiSecret,
+      accessToken,
+      refreshToken,
+      defaultOrg: creds.orgId,
+    },
+  });
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-actions-'));
   const inputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-inputs-'));
-  const activities = createActivities({ client, outputDir, inputDir, defaultOrg: creds.orgId }) as unknown as Record<string, Activity>;
+  const activities = createActivities({ client, outputDir, inputDir, defaultOrg: creds.orgId }) as unknown as Record<
+    string,
+    Activity
+  >;
   const activity = (name: string): Activity => {
     const fn = activities[name];
     if (!fn) throw new Error(`no activity ${name}`);
@@ -104,8 +118,10 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     outputDir,
     inputDir,
     stepCall,
-    run: async (action, args, options) => declaredOutput(action, (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome),
-    batch: async (calls, retry) => (await activity(batchActivityName(calls[0]!.action))({ calls, stopOnFailure: true, retry })) as BatchOutcome,
+    run: async (action, args, options) =>
+      declaredOutput(action, (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome),
+    batch: async (calls, retry) =>
+      (await activity(batchActivityName(calls[0]!.action))({ calls, stopOnFailure: true, retry })) as BatchOutcome,
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
     undo: async (records) => {
       for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);
@@ -133,7 +149,8 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
  */
 function declaredOutput(action: string, outcome: StepOutcome): StepOutcome {
   const declared = findAction(action)?.outputs.safeParse(outcome.output);
-  if (declared && !declared.success) throw new Error(`${action} returned what its outputs do not declare: ${z.prettifyError(declared.error)}`);
+  if (declared && !declared.success)
+    throw new Error(`${action} returned what its outputs do not declare: ${z.prettifyError(declared.error)}`);
   return outcome;
 }
 

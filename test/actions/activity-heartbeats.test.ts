@@ -25,12 +25,22 @@ function activityOf(wait: () => Promise<unknown>): Activity {
     actions: { 'test.call': { run: async () => (await wait(), { output: {}, undo: [], describe: 'done' }) } },
     undo: {},
   };
-  const activities = createActivities({ client: {} as never, outputDir: '' }, [module]) as unknown as Record<string, Activity>;
+  const activities = createActivities({ client: {} as never, outputDir: '' }, [module]) as unknown as Record<
+    string,
+    Activity
+  >;
   return activities[activityName('test.call')]!;
 }
 
-function contextOf(info: { heartbeatTimeoutMs?: number; isLocal?: boolean }, heartbeat: (details?: unknown) => void): Context {
-  return { info: { heartbeatDetails: undefined, ...info }, heartbeat, cancellationSignal: new AbortController().signal } as unknown as Context;
+function contextOf(
+  info: { heartbeatTimeoutMs?: number; isLocal?: boolean },
+  heartbeat: (details?: unknown) => void,
+): Context {
+  return {
+    info: { heartbeatDetails: undefined, ...info },
+    heartbeat,
+    cancellationSignal: new AbortController().signal,
+  } as unknown as Context;
 }
 
 describe('activity heartbeats', () => {
@@ -38,9 +48,13 @@ describe('activity heartbeats', () => {
     let beaten: () => void = () => undefined;
     const beat = new Promise<void>((resolve) => (beaten = resolve));
     // The call ends only once a beat came while it ran (or fails after 5 s).
-    const activity = activityOf(() => Promise.race([beat, delay(5_000).then(() => Promise.reject(new Error('no heartbeat while the call ran')))]));
+    const activity = activityOf(() =>
+      Promise.race([beat, delay(5_000).then(() => Promise.reject(new Error('no heartbeat while the call ran')))]),
+    );
     const context = contextOf({ heartbeatTimeoutMs: 200 }, () => beaten());
-    await expect(asyncLocalStorage.run(context, () => activity(testCalls(1)[0]!))).resolves.toMatchObject({ describe: 'done' });
+    await expect(asyncLocalStorage.run(context, () => activity(testCalls(1)[0]!))).resolves.toMatchObject({
+      describe: 'done',
+    });
   });
 
   it('do not come from a local activity', async () => {
@@ -66,14 +80,19 @@ describe('activity heartbeats', () => {
     };
     // Keys long enough that each beat's details pass 1 MiB: the worker's codec compresses them
     // on the thread pool, as the SDK does before it hands a beat over.
-    const calls = testCalls(3_000).map((call) => ({ ...call, idempotencyKey: `${call.idempotencyKey}/${'k'.repeat(400)}` }));
+    const calls = testCalls(3_000).map((call) => ({
+      ...call,
+      idempotencyKey: `${call.idempotencyKey}/${'k'.repeat(400)}`,
+    }));
     const codec = new CompressionCodec();
     const sent: number[] = [];
     const started = Date.now();
     const context = contextOf({ heartbeatTimeoutMs: 1_000 }, (details?: unknown) => {
       void codec.encode([defaultPayloadConverter.toPayload(details)]).then(() => sent.push(Date.now() - started));
     });
-    const outcome = await asyncLocalStorage.run(context, () => runBatch(busy, { calls, stopOnFailure: true, retry: quickRetry(1) }));
+    const outcome = await asyncLocalStorage.run(context, () =>
+      runBatch(busy, { calls, stopOnFailure: true, retry: quickRetry(1) }),
+    );
     const ran = Date.now() - started;
     expect(outcome.results).toHaveLength(calls.length);
     // Beats every 500 ms (half the heartbeat timeout) reached the SDK through the batch's 1.5 s of work.

@@ -21,7 +21,17 @@ describe('updates of what is already so', () => {
     h = await startHarness();
     tourId = (await h.createTour('Already So')).id;
     ({ venueId, stayId } = await createVenueAndStay(h, tourId));
-    itemId = ((await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Soundcheck', start: '16:00', confirmed: true })).output as { id: number }).id;
+    itemId = (
+      (
+        await h.run('schedule.item.create', {
+          tourId,
+          day: '2027-03-27',
+          name: 'Soundcheck',
+          start: '16:00',
+          confirmed: true,
+        })
+      ).output as { id: number }
+    ).id;
   });
   afterAll(async () => {
     await h?.close();
@@ -30,13 +40,18 @@ describe('updates of what is already so', () => {
   /** Runs the step as the workflow does (undo prepared first); returns its text and the writes the sandbox saw. */
   async function counted(action: string, args: JsonValue): Promise<{ describe: string; writes: number }> {
     // A latency rule of 0 ms counts down its `times` on every request it matches: a counter.
-    const ids = WRITE_METHODS.map((method) => h.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }));
+    const ids = WRITE_METHODS.map((method) =>
+      h.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }),
+    );
     try {
       const call = h.stepCall(action, args);
       await h.prepare(call);
       const outcome = await h.run(action, args, { key: call.idempotencyKey });
       const left = h.sandbox.faults.list().filter((rule) => ids.includes(rule.id));
-      return { describe: outcome.describe ?? '', writes: ids.length * COUNTING - left.reduce((sum, rule) => sum + (rule.times ?? 0), 0) };
+      return {
+        describe: outcome.describe ?? '',
+        writes: ids.length * COUNTING - left.reduce((sum, rule) => sum + (rule.times ?? 0), 0),
+      };
     } finally {
       for (const id of ids) h.sandbox.faults.remove(id);
     }
@@ -44,8 +59,18 @@ describe('updates of what is already so', () => {
 
   it('venue.update with the values the venue has writes nothing and says so; another capacity is written', async () => {
     await h.run('venue.update', { venueId, capacity: 12000, notes: 'Back door' });
-    const same = await counted('venue.update', { tourId, venue: 'Uber Arena', title: 'Uber Arena', capacity: 12000, notes: 'Back door', category: 'Arena' });
-    expect(same).toEqual({ writes: 0, describe: 'venue Uber Arena already so (title, venueCategoryId, capacity, notes): nothing written' });
+    const same = await counted('venue.update', {
+      tourId,
+      venue: 'Uber Arena',
+      title: 'Uber Arena',
+      capacity: 12000,
+      notes: 'Back door',
+      category: 'Arena',
+    });
+    expect(same).toEqual({
+      writes: 0,
+      describe: 'venue Uber Arena already so (title, venueCategoryId, capacity, notes): nothing written',
+    });
     const changed = await counted('venue.update', { venueId, capacity: 13000, notes: 'Back door' });
     expect(changed.writes).toBe(1);
     expect(rows(h.snapshot(), 'venues').find((venue) => venue.id === venueId)).toMatchObject({ capacity: 13000 });
@@ -53,8 +78,18 @@ describe('updates of what is already so', () => {
 
   it('stay.update with the stay as it is writes nothing; a new confirmation number is written', async () => {
     await h.run('stay.update', { stayId, confirmed: true, confirmationNumber: 'AB-12' });
-    const same = await counted('stay.update', { stayId, title: 'Hotel Adlon', confirmed: true, confirmationNumber: 'AB-12', checkInTime: '15:00' });
-    expect(same).toEqual({ writes: 0, describe: 'stay Hotel Adlon already so (title, checkInTime, checkInDate, reservationStatus, confirmationNumber): nothing written' });
+    const same = await counted('stay.update', {
+      stayId,
+      title: 'Hotel Adlon',
+      confirmed: true,
+      confirmationNumber: 'AB-12',
+      checkInTime: '15:00',
+    });
+    expect(same).toEqual({
+      writes: 0,
+      describe:
+        'stay Hotel Adlon already so (title, checkInTime, checkInDate, reservationStatus, confirmationNumber): nothing written',
+    });
     expect((await counted('stay.update', { stayId, confirmationNumber: 'AB-13' })).writes).toBe(1);
   });
 
@@ -68,9 +103,20 @@ describe('updates of what is already so', () => {
     await h.run('tag.create', { tourId, name: 'Band', color: 'Blue' });
     await h.run('tag.create', { tourId, name: 'Crew', color: 'Red' });
     await h.run('schedule.item.addTags', { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Band', 'Crew'] });
-    const same = await counted('schedule.item.update', { tourId, day: '2027-03-27', item: 'Soundcheck', start: '16:00', confirmed: true, tags: ['Crew', 'Band'] });
+    const same = await counted('schedule.item.update', {
+      tourId,
+      day: '2027-03-27',
+      item: 'Soundcheck',
+      start: '16:00',
+      confirmed: true,
+      tags: ['Crew', 'Band'],
+    });
     expect(same.writes).toBe(0);
-    expect(same.describe).toMatch(new RegExp(`^schedule item ${itemId} on 2027-03-27 already so \\(.*\\): nothing written$`));
-    expect((await counted('schedule.item.update', { tourId, day: '2027-03-27', itemId, start: '17:00' })).writes).toBe(1);
+    expect(same.describe).toMatch(
+      new RegExp(`^schedule item ${itemId} on 2027-03-27 already so \\(.*\\): nothing written$`),
+    );
+    expect((await counted('schedule.item.update', { tourId, day: '2027-03-27', itemId, start: '17:00' })).writes).toBe(
+      1,
+    );
   });
 });

@@ -59,7 +59,11 @@ describe('batch heartbeats', () => {
       ...runner(1),
       handlerFor: () => ({
         run: async (call) => {
-          if (call.itemKey === '1') await Promise.race([beat, delay(5_000).then(() => Promise.reject(new Error('no heartbeat while the call ran')))]);
+          if (call.itemKey === '1')
+            await Promise.race([
+              beat,
+              delay(5_000).then(() => Promise.reject(new Error('no heartbeat while the call ran'))),
+            ]);
           return { output: {}, undo: [], describe: 'done' };
         },
       }),

@@ -30,8 +30,14 @@ function runner(recorder: Recorder, { ms = 5, refuse = -1, fail = -1 } = {}): Ba
         recorder.maxInFlight = Math.max(recorder.maxInFlight, inFlight);
         try {
           await delay(index === fail || index === refuse ? 1 : ms);
-          if (index === refuse) throw ApplicationFailure.create({ type: 'VALIDATION_FAILED', message: 'name is too long', nonRetryable: true });
-          if (index === fail) throw ApplicationFailure.create({ type: 'SERVER_ERROR', message: 'server error', nonRetryable: false });
+          if (index === refuse)
+            throw ApplicationFailure.create({
+              type: 'VALIDATION_FAILED',
+              message: 'name is too long',
+              nonRetryable: true,
+            });
+          if (index === fail)
+            throw ApplicationFailure.create({ type: 'SERVER_ERROR', message: 'server error', nonRetryable: false });
           recorder.finished.push(index);
           return { output: { index }, undo: [], describe: `call ${index}` };
         } finally {
@@ -49,7 +55,11 @@ function batch(size: number, lanes: number | undefined, stopOnFailure = true): B
 }
 
 /** Runs a batch in a stand-in activity context that starts with `heartbeatDetails`; returns its outcome and heartbeats. */
-async function run(r: BatchRunner, call: BatchCall, heartbeatDetails?: unknown): Promise<{ outcome?: BatchOutcome; error?: unknown; beats: unknown[] }> {
+async function run(
+  r: BatchRunner,
+  call: BatchCall,
+  heartbeatDetails?: unknown,
+): Promise<{ outcome?: BatchOutcome; error?: unknown; beats: unknown[] }> {
   const beats: unknown[] = [];
   const context = {
     info: { heartbeatTimeoutMs: 60_000, heartbeatDetails },
@@ -64,7 +74,8 @@ async function run(r: BatchRunner, call: BatchCall, heartbeatDetails?: unknown):
   }
 }
 
-const indexOf = (result: BatchResult | null | undefined) => (result?.outcome?.output as { index: number } | undefined)?.index;
+const indexOf = (result: BatchResult | null | undefined) =>
+  (result?.outcome?.output as { index: number } | undefined)?.index;
 const fresh = (): Recorder => ({ started: [], finished: [], maxInFlight: 0 });
 
 describe('a batch activity with several lanes', () => {
@@ -112,7 +123,9 @@ describe('a batch activity with several lanes', () => {
   it('skips on a retry the calls the last attempt reported done', async () => {
     const recorder = fresh();
     const keys = Array.from({ length: 8 }, (_, i) => `key-${i}`);
-    const done = (index: number): BatchResult => ({ outcome: { output: { index, earlier: true }, undo: [], describe: `call ${index}` } });
+    const done = (index: number): BatchResult => ({
+      outcome: { output: { index, earlier: true }, undo: [], describe: `call ${index}` },
+    });
     const reported = [done(0), null, done(2), done(3), null, null, done(6), null];
     const { outcome } = await run(runner(recorder), batch(8, 2), { keys, outcomes: reported });
     expect(recorder.started.sort()).toEqual([1, 4, 5, 7]);
@@ -122,14 +135,19 @@ describe('a batch activity with several lanes', () => {
 
   it('resumes from the heartbeat of a worker from before several lanes per batch (the calls done, in order)', async () => {
     const recorder = fresh();
-    const done = (index: number): BatchResult => ({ outcome: { output: { index }, undo: [], describe: `call ${index}` } });
+    const done = (index: number): BatchResult => ({
+      outcome: { output: { index }, undo: [], describe: `call ${index}` },
+    });
     await run(runner(recorder), batch(5, 2), { keys: ['key-0', 'key-1'], results: [done(0), done(1)] });
     expect(recorder.started.sort()).toEqual([2, 3, 4]);
   });
 
   it('runs every call again when the reported calls are not its own', async () => {
     const recorder = fresh();
-    await run(runner(recorder), batch(3, 2), { keys: ['other-0'], outcomes: [{ outcome: { output: {}, undo: [], describe: 'x' } }] });
+    await run(runner(recorder), batch(3, 2), {
+      keys: ['other-0'],
+      outcomes: [{ outcome: { output: {}, undo: [], describe: 'x' } }],
+    });
     expect(recorder.started.sort()).toEqual([0, 1, 2]);
   });
 });

@@ -19,7 +19,11 @@ const EACH_CALL_ONCE = [
   { method: 'GET', path: '^/v1/tours/[^/]+/data$' },
 ];
 
-const tourArgs = (name: string): JsonObject => ({ name, timeZone: 'Europe/Berlin', days: [{ date: '2027-05-01', city: 'Leipzig', dayType: 'Show' }] });
+const tourArgs = (name: string): JsonObject => ({
+  name,
+  timeZone: 'Europe/Berlin',
+  days: [{ date: '2027-05-01', city: 'Leipzig', dayType: 'Show' }],
+});
 
 describe('each API call gets its own attempts', () => {
   let h: Harness;
@@ -81,7 +85,9 @@ describe('each API call gets its own attempts', () => {
     const names = ['Batch one', 'Batch two', 'Batch three'];
     const calls = names.map((name) => h.stepCall('tour.create', tourArgs(name), { stepId: 'tours' }));
     const { results } = await h.batch(calls, quickRetry(3));
-    expect(results.map((result) => result?.outcome?.describe)).toEqual(names.map((name) => `created tour ${name} with 1 days`));
+    expect(results.map((result) => result?.outcome?.describe)).toEqual(
+      names.map((name) => `created tour ${name} with 1 days`),
+    );
     for (const name of names) expect(tours(name)).toHaveLength(1);
   });
 
@@ -90,10 +96,19 @@ describe('each API call gets its own attempts', () => {
     coversAction('tag.delete', 'lostAnswer');
     const tourId = (await h.createTour('Deletes')).id;
     await h.run('tag.create', { tourId, name: 'Lost answer', color: 'Red' });
-    const item = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Lost answer', start: '10:00' });
+    const item = await h.run('schedule.item.create', {
+      tourId,
+      day: '2027-03-27',
+      name: 'Lost answer',
+      start: '10:00',
+    });
     const itemId = (item.output as { id: number }).id;
     h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path: '/tags/[0-9]+$' }, times: 1 });
-    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path: '^/v1/schedule/items/[0-9]+$' }, times: 1 });
+    h.sandbox.faults.add({
+      kind: 'dropAfterCommit',
+      match: { method: 'DELETE', path: '^/v1/schedule/items/[0-9]+$' },
+      times: 1,
+    });
     await h.run('tag.delete', { tourId, tag: 'Lost answer' }, { retry: quickRetry(3) });
     await h.run('schedule.item.delete', { itemId }, { retry: quickRetry(3) });
     expect(h.sandbox.faults.list()).toEqual([]);

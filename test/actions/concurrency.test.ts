@@ -26,14 +26,18 @@ describe('mapLimited', () => {
     let inFlight = 0;
     let most = 0;
     const seen: number[] = [];
-    const out = await mapLimited(Array.from({ length: 20 }, (_, i) => i * 10), 3, async (value, index) => {
-      inFlight++;
-      most = Math.max(most, inFlight);
-      seen.push(index);
-      await settle();
-      inFlight--;
-      return value / 10 === index;
-    });
+    const out = await mapLimited(
+      Array.from({ length: 20 }, (_, i) => i * 10),
+      3,
+      async (value, index) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        seen.push(index);
+        await settle();
+        inFlight--;
+        return value / 10 === index;
+      },
+    );
     expect(most).toBe(3);
     expect(out.every(Boolean)).toBe(true);
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));

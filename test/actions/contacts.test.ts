@@ -67,7 +67,12 @@ describe('contact actions', () => {
     await h.run('contact.create', args, { key: call.idempotencyKey });
     expect(rows(h.snapshot(), 'keyContacts')).toHaveLength(count);
 
-    expect(outcome.undo).toEqual([expect.objectContaining({ activity: 'keyContactLeftBehind', record: { resource: 'keyContact', id, label: 'Ada Promoter' } })]);
+    expect(outcome.undo).toEqual([
+      expect.objectContaining({
+        activity: 'keyContactLeftBehind',
+        record: { resource: 'keyContact', id, label: 'Ada Promoter' },
+      }),
+    ]);
     const failure = await failureOf(h.undo(outcome.undo));
     expect(failure.type).toBe('CANNOT_UNDO');
     expect(failure.nonRetryable).toBe(true);
@@ -77,12 +82,22 @@ describe('contact actions', () => {
 
   it('puts a contact into the default organization when none is named', async () => {
     const outcome = await h.run('contact.create', { firstName: 'Bo', lastName: 'Booker' });
-    expect(contactOf((outcome.output as { id: number }).id)).toMatchObject({ orgId: h.sandbox.credentials.orgId, email: null });
+    expect(contactOf((outcome.output as { id: number }).id)).toMatchObject({
+      orgId: h.sandbox.credentials.orgId,
+      email: null,
+    });
   });
 
   it('links a contact to a venue and to a stay; the undo unlinks; a second link changes nothing', async () => {
-    const contactId = ((await h.run('contact.create', { tourId: tour.id, firstName: 'Cy', lastName: 'Stage' })).output as { id: number }).id;
-    const venue = await h.run('venue.create', { tourId: tour.id, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' });
+    const contactId = (
+      (await h.run('contact.create', { tourId: tour.id, firstName: 'Cy', lastName: 'Stage' })).output as { id: number }
+    ).id;
+    const venue = await h.run('venue.create', {
+      tourId: tour.id,
+      day: '2027-03-27',
+      title: 'Tempodrom',
+      category: 'Arena',
+    });
     const venueId = (venue.output as { id: number }).id;
     const stay = await h.run('stay.create', {
       tourId: tour.id,
@@ -112,7 +127,16 @@ describe('contact actions', () => {
   });
 
   it('links a contact named by e-mail or full name to a venue named by title; an unknown one lists the nearest', async () => {
-    const contactId = ((await h.run('contact.create', { tourId: tour.id, firstName: 'Lena', lastName: 'Vogt', email: 'lena@promoter.example' })).output as { id: number }).id;
+    const contactId = (
+      (
+        await h.run('contact.create', {
+          tourId: tour.id,
+          firstName: 'Lena',
+          lastName: 'Vogt',
+          email: 'lena@promoter.example',
+        })
+      ).output as { id: number }
+    ).id;
     await h.run('venue.create', { tourId: tour.id, day: '2027-03-28', title: 'Docks', category: 'Club' });
     const byEmail = await h.run('contact.link', { tourId: tour.id, contact: 'LENA@promoter.example', venue: 'docks' });
     expect(byEmail.output).toEqual({ contactId });
@@ -127,7 +151,10 @@ describe('contact actions', () => {
 
   it('refuses a full name two contacts share, listing each with what tells them apart; the e-mail picks one', async () => {
     const add = async (company: string, email: string) =>
-      ((await h.run('contact.create', { tourId: tour.id, firstName: 'Max', lastName: 'Roth', company, email })).output as { id: number }).id;
+      (
+        (await h.run('contact.create', { tourId: tour.id, firstName: 'Max', lastName: 'Roth', company, email }))
+          .output as { id: number }
+      ).id;
     const promoter = await add('Roth Promotions', 'max@roth.example');
     const venueCrew = await add('Hall Crew', 'max@hall.example');
     await h.run('venue.create', { tourId: tour.id, day: '2027-03-29', title: 'Halle', category: 'Club' });
@@ -145,8 +172,21 @@ describe('contact actions', () => {
   });
 
   it('without a tour, takes a contact by e-mail or name from the book of "org" or the default organization', async () => {
-    const contactId = ((await h.run('contact.create', { tourId: tour.id, firstName: 'Nora', lastName: 'Licht', email: 'nora@lights.example' })).output as { id: number }).id;
-    const venueId = ((await h.run('venue.create', { tourId: tour.id, day: '2027-03-27', title: 'Werk', category: 'Club' })).output as { id: number }).id;
+    const contactId = (
+      (
+        await h.run('contact.create', {
+          tourId: tour.id,
+          firstName: 'Nora',
+          lastName: 'Licht',
+          email: 'nora@lights.example',
+        })
+      ).output as { id: number }
+    ).id;
+    const venueId = (
+      (await h.run('venue.create', { tourId: tour.id, day: '2027-03-27', title: 'Werk', category: 'Club' })).output as {
+        id: number;
+      }
+    ).id;
     const before = h.snapshot();
     const byDefault = await h.run('contact.link', { contact: 'NORA@lights.example', venueId });
     expect(byDefault.output).toEqual({ contactId });
@@ -157,6 +197,8 @@ describe('contact actions', () => {
     await h.undo(byOrg.undo);
     expect(h.snapshot()).toEqual(before);
     const unknown = await failureOf(h.run('contact.link', { contact: 'Nora Lich', venueId }));
-    expect(unknown.message).toBe(`No key contact "Nora Lich" in the book of organization ${h.sandbox.credentials.orgId}; nearest: "Nora Licht".`);
+    expect(unknown.message).toBe(
+      `No key contact "Nora Lich" in the book of organization ${h.sandbox.credentials.orgId}; nearest: "Nora Licht".`,
+    );
   });
 });

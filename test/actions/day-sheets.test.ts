@@ -12,7 +12,11 @@ import { safeName, sheetFile } from '../../activities/actions/day-sheet-files.ts
 import { isMarkedSheet } from '../../activities/actions/day-sheet-save.ts';
 import { failureOf, startHarness, type Harness } from './activity-harness.ts';
 
-type Saved = { files: Array<{ date: string; day: string; path: string; ignoredIdCount: number }>; count: number; warnings: string[] };
+type Saved = {
+  files: Array<{ date: string; day: string; path: string; ignoredIdCount: number }>;
+  count: number;
+  warnings: string[];
+};
 
 async function expectPdf(file: string): Promise<void> {
   const bytes = await readFile(file);
@@ -48,7 +52,13 @@ describe('daySheet.render', () => {
   });
 
   it('renders a date range into a folder and path of the playbook’s choosing', async () => {
-    const outcome = await h.run('daySheet.render', { tourId, from: '2027-03-27', to: '2027-03-28', folder: 'print', path: '{dayId}-{date}.pdf' });
+    const outcome = await h.run('daySheet.render', {
+      tourId,
+      from: '2027-03-27',
+      to: '2027-03-28',
+      folder: 'print',
+      path: '{dayId}-{date}.pdf',
+    });
     const output = outcome.output as Saved;
     expect(output.files.map((file) => file.date)).toEqual(['2027-03-27', '2027-03-28']);
     for (const file of output.files) {
@@ -66,7 +76,9 @@ describe('daySheet.render', () => {
   it('refuses a folder outside the output folder and a path that gives two days one file', async () => {
     const outside = await failureOf(h.run('daySheet.render', { tourId, days: ['2027-03-27'], folder: '../elsewhere' }));
     expect(outside.message).toContain('points outside it');
-    const clash = await failureOf(h.run('daySheet.render', { tourId, from: '2027-03-27', to: '2027-03-28', path: '{tour}.pdf' }));
+    const clash = await failureOf(
+      h.run('daySheet.render', { tourId, from: '2027-03-27', to: '2027-03-28', path: '{tour}.pdf' }),
+    );
     expect(clash.message).toContain('add {date} or {dayId}');
   });
 
@@ -75,8 +87,15 @@ describe('daySheet.render', () => {
     try {
       await symlink(outside, path.join(h.outputDir, 'linked'));
       await symlink(path.join(outside, 'sheet.pdf'), path.join(h.outputDir, 'sheet-link.pdf'));
-      for (const [folder, sheetPath] of [['linked', '{date}.pdf'], ['linked/print', '{date}.pdf'], ['.', 'linked/{date}.pdf'], ['.', 'sheet-link.pdf']] as const) {
-        const failure = await failureOf(h.run('daySheet.render', { tourId, days: ['2027-03-27'], folder, path: sheetPath }));
+      for (const [folder, sheetPath] of [
+        ['linked', '{date}.pdf'],
+        ['linked/print', '{date}.pdf'],
+        ['.', 'linked/{date}.pdf'],
+        ['.', 'sheet-link.pdf'],
+      ] as const) {
+        const failure = await failureOf(
+          h.run('daySheet.render', { tourId, days: ['2027-03-27'], folder, path: sheetPath }),
+        );
         expect(failure, `${folder} ${sheetPath}`).toMatchObject({
           nonRetryable: true,
           message: `Day sheets are saved inside ${h.outputDir}; folder "${folder}" with path "${sheetPath}" leads outside it through a symbolic link.`,
@@ -89,7 +108,8 @@ describe('daySheet.render', () => {
   });
 
   describe('never replaces a file it did not write', () => {
-    const render = (folder: string, sheetPath: string) => h.run('daySheet.render', { tourId, days: ['2027-03-27'], folder, path: sheetPath });
+    const render = (folder: string, sheetPath: string) =>
+      h.run('daySheet.render', { tourId, days: ['2027-03-27'], folder, path: sheetPath });
 
     it('refuses to put a sheet over a file of the user, names it, will not retry, and leaves it as it was', async () => {
       const readme = path.join(h.outputDir, 'README.md');
@@ -117,14 +137,20 @@ describe('daySheet.render', () => {
 
     it('refuses a folder or a link where the sheet would go', async () => {
       await mkdir(path.join(h.outputDir, 'a-folder.pdf'));
-      expect((await failureOf(render('.', 'a-folder.pdf'))).message).toContain('a-folder.pdf already exists and it is a folder');
+      expect((await failureOf(render('.', 'a-folder.pdf'))).message).toContain(
+        'a-folder.pdf already exists and it is a folder',
+      );
       const target = path.join(h.outputDir, 'target.txt');
       await writeFile(target, 'keep me');
       await symlink(target, path.join(h.outputDir, 'link.pdf'));
-      expect((await failureOf(render('.', 'link.pdf'))).message).toContain('link.pdf already exists and it is a symbolic link');
+      expect((await failureOf(render('.', 'link.pdf'))).message).toContain(
+        'link.pdf already exists and it is a symbolic link',
+      );
       expect(await readFile(target, 'utf8')).toBe('keep me');
       await writeFile(path.join(h.outputDir, 'notes'), 'a file, not a folder');
-      expect((await failureOf(render('notes', 'sheet.pdf'))).message).toContain(`${path.join(h.outputDir, 'notes')} already exists and is not a folder`);
+      expect((await failureOf(render('notes', 'sheet.pdf'))).message).toContain(
+        `${path.join(h.outputDir, 'notes')} already exists and is not a folder`,
+      );
     });
 
     it('marks what it saves and replaces its own sheet when rendering again', async () => {
@@ -156,7 +182,12 @@ describe('day sheet file names', () => {
   });
 
   it('keeps placeholders from leaving the folder', () => {
-    const file = sheetFile('/out', 'sheets', '{tour}/{date}-{day}.pdf', { tour: '../../etc', date: '2027-03-27', day: 'x/y', dayId: 4 });
+    const file = sheetFile('/out', 'sheets', '{tour}/{date}-{day}.pdf', {
+      tour: '../../etc',
+      date: '2027-03-27',
+      day: 'x/y',
+      dayId: 4,
+    });
     expect(file).toBe('/out/sheets/-..-etc/2027-03-27-x-y.pdf');
   });
 });

@@ -32,11 +32,15 @@ describe('a delete tried again after a lost answer', () => {
     await h.run('schedule.item.delete', call.args, { key: call.idempotencyKey });
     expect(items().find((row) => row.id === id)).toBeUndefined();
 
-    const activities = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<
-      string,
-      (call: StepCall) => Promise<StepOutcome>
-    >;
-    const second = (await new MockActivityEnvironment({ attempt: 2 }).run(activities[activityName('schedule.item.delete')]!, call)) as StepOutcome;
+    const activities = createActivities({
+      client: h.client,
+      outputDir: h.outputDir,
+      defaultOrg: h.sandbox.credentials.orgId,
+    }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
+    const second = (await new MockActivityEnvironment({ attempt: 2 }).run(
+      activities[activityName('schedule.item.delete')]!,
+      call,
+    )) as StepOutcome;
     expect(second).toMatchObject({ output: { id }, undo: [] });
     expect((await failureOf(h.run('schedule.item.delete', call.args))).message).toMatch(/404|not found/i);
   });

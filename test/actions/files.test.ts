@@ -39,16 +39,34 @@ describe('files', () => {
   let venueId: number;
   let stayId: number;
   let passId: number;
-  const upload = async (args: Record<string, unknown>) => (await h.run('file.upload', { tourId, ...args })).output as { key: string; fileName: string; size: number | null; contentType: string | null };
+  const upload = async (args: Record<string, unknown>) =>
+    (await h.run('file.upload', { tourId, ...args })).output as {
+      key: string;
+      fileName: string;
+      size: number | null;
+      contentType: string | null;
+    };
 
   beforeAll(async () => {
     h = await startHarness();
     tourId = (await h.createTour('Files')).id;
-    itemId = ((await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Load-in', start: '10:00' })).output as { id: number }).id;
-    venueId = ((await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' })).output as { id: number }).id;
+    itemId = (
+      (await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Load-in', start: '10:00' })).output as {
+        id: number;
+      }
+    ).id;
+    venueId = (
+      (await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' })).output as {
+        id: number;
+      }
+    ).id;
     const stay = await h.run('stay.create', {
-      tourId, title: 'Hotel Adlon', location: { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 }, timeZone: 'Europe/Berlin',
-      checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' },
+      tourId,
+      title: 'Hotel Adlon',
+      location: { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 },
+      timeZone: 'Europe/Berlin',
+      checkIn: { date: '2027-03-27', time: '15:00' },
+      checkOut: { date: '2027-03-29', time: '11:00' },
     });
     stayId = (stay.output as { id: number }).id;
     passId = ((await h.run('passType.create', { tourId, name: 'VIP' })).output as { id: number }).id;
@@ -69,7 +87,8 @@ describe('files', () => {
     await writeFile(path.join(h.inputDir, 'riders', 'stage plot.pdf'), bytes);
     const ticket = await upload({ file: 'riders/stage plot.pdf' });
     expect(ticket).toMatchObject({ fileName: 'stage plot.pdf', size: bytes.length, contentType: 'application/pdf' });
-    const stored = rows(h.sandbox.snapshot({ normalise: false }), 'objects').find((row) => row.id === ticket.key) as { base64: string } | undefined;
+    const stored = rows(h.sandbox.snapshot({ normalise: false }), 'objects').find((row) => row.id === ticket.key) as
+      { base64: string } | undefined;
     expect(Buffer.from(stored!.base64, 'base64').equals(bytes)).toBe(true);
   });
 
@@ -86,9 +105,17 @@ describe('files', () => {
       const before = stored();
       const call = h.stepCall('file.upload', { tourId, ...source });
       h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: write }, times: 1 });
-      expect((await failureOf(h.run('file.upload', { tourId, ...source }, { key: call.idempotencyKey }))).nonRetryable, write).toBe(false);
-      const { key } = (await h.run('file.upload', { tourId, ...source }, { key: call.idempotencyKey })).output as { key: string };
-      expect(stored().filter((id) => !before.includes(id)), write).toEqual([key]);
+      expect(
+        (await failureOf(h.run('file.upload', { tourId, ...source }, { key: call.idempotencyKey }))).nonRetryable,
+        write,
+      ).toBe(false);
+      const { key } = (await h.run('file.upload', { tourId, ...source }, { key: call.idempotencyKey })).output as {
+        key: string;
+      };
+      expect(
+        stored().filter((id) => !before.includes(id)),
+        write,
+      ).toEqual([key]);
     }
   });
 
@@ -97,7 +124,9 @@ describe('files', () => {
     const outside = path.join(os.tmpdir(), `tourflow-outside-${process.pid}.txt`);
     await writeFile(outside, 'secret');
     await symlink(outside, path.join(h.inputDir, 'link.txt'));
-    expect((await failureOf(upload({ file: 'link.txt' }))).message).toBe(`file.upload reads files inside ${h.inputDir} only; "link.txt" leads outside it through a symbolic link.`);
+    expect((await failureOf(upload({ file: 'link.txt' }))).message).toBe(
+      `file.upload reads files inside ${h.inputDir} only; "link.txt" leads outside it through a symbolic link.`,
+    );
     expect((await failureOf(upload({ file: 'missing.txt' }))).message).toContain('there is no file "missing.txt"');
     expect(findAction('file.upload')!.args.safeParse({ tourId, file: '../etc/passwd' }).success).toBe(false);
     expect(findAction('file.upload')!.args.safeParse({ tourId, file: '/etc/passwd' }).success).toBe(false);
@@ -109,7 +138,10 @@ describe('files', () => {
       await writeFile(path.join(outside, 'plot.pdf'), '%PDF-1.4 not yours');
       await symlink(outside, path.join(h.inputDir, 'shared'));
       const failure = await failureOf(upload({ file: 'shared/plot.pdf' }));
-      expect(failure).toMatchObject({ nonRetryable: true, message: `file.upload reads files inside ${h.inputDir} only; "shared/plot.pdf" leads outside it through a symbolic link.` });
+      expect(failure).toMatchObject({
+        nonRetryable: true,
+        message: `file.upload reads files inside ${h.inputDir} only; "shared/plot.pdf" leads outside it through a symbolic link.`,
+      });
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
@@ -126,7 +158,10 @@ describe('files', () => {
     }, 2);
     try {
       const failure = await failureOf(upload({ file: 'big.pdf' }));
-      expect(failure).toMatchObject({ nonRetryable: true, message: 'file.upload: "big.pdf" has 314572800 bytes; the API takes at most 26214400 (25 MB).' });
+      expect(failure).toMatchObject({
+        nonRetryable: true,
+        message: 'file.upload: "big.pdf" has 314572800 bytes; the API takes at most 26214400 (25 MB).',
+      });
     } finally {
       clearInterval(sampler);
       await rm(big);
@@ -151,7 +186,9 @@ describe('files', () => {
       h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/files/attach$' }, times: 1 });
       expect((await failureOf(h.run('file.attach', args, { key: call.idempotencyKey }))).nonRetryable).toBe(false);
       const outcome = await h.run('file.attach', args, { key: call.idempotencyKey });
-      expect(attachmentsOn(h, entityType, entityId), entityType).toEqual([expect.objectContaining({ key, description: 'latest' })]);
+      expect(attachmentsOn(h, entityType, entityId), entityType).toEqual([
+        expect.objectContaining({ key, description: 'latest' }),
+      ]);
       await h.undo(outcome.undo);
       expect(h.snapshot()).toEqual(before);
       expect(outcome.output).toMatchObject({ recordId: entityId, alreadyAttached: false });
@@ -183,7 +220,9 @@ describe('files', () => {
     expect(attachmentsOn(h, 'SCHEDULE_ITEM', itemId).filter((row) => row.key === key)).toEqual([]);
     await h.undo(undo);
     expect(withoutFileIds(h.snapshot())).toEqual(withoutFileIds(before));
-    expect(attachmentsOn(h, 'SCHEDULE_ITEM', itemId).filter((row) => row.key === key)).toEqual([expect.objectContaining({ name: 'Stage plot' })]);
+    expect(attachmentsOn(h, 'SCHEDULE_ITEM', itemId).filter((row) => row.key === key)).toEqual([
+      expect.objectContaining({ name: 'Stage plot' }),
+    ]);
   });
 
   it('file.remove whose answer is lost is sent again under the per-call retries and removes exactly one file', async () => {
@@ -197,10 +236,16 @@ describe('files', () => {
   });
 
   it('file.remove tried again after an earlier attempt removed the file is done, by name or ID; a failed read on the retry is never done', async () => {
-    const worker = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<string, (call: unknown) => Promise<StepOutcome>>;
+    const worker = createActivities({
+      client: h.client,
+      outputDir: h.outputDir,
+      defaultOrg: h.sandbox.credentials.orgId,
+    }) as unknown as Record<string, (call: unknown) => Promise<StepOutcome>>;
     const retry = (call: unknown) => new MockActivityEnvironment({ attempt: 2 }).run(worker.fileRemove!, call);
     const { key } = await upload({ text: 'Gone', fileName: 'gone.txt' });
-    const fileId = ((await h.run('file.attach', { tourId, key, venue: venueId, name: 'Parking map' })).output as { fileId: number }).fileId;
+    const fileId = (
+      (await h.run('file.attach', { tourId, key, venue: venueId, name: 'Parking map' })).output as { fileId: number }
+    ).fileId;
     const byName = h.stepCall('file.remove', { tourId, file: 'parking map', venue: 'Tempodrom' });
     // The first attempt ran elsewhere and removed the file; its answer was lost.
     await h.run('file.remove', byName.args, { key: byName.idempotencyKey });
@@ -209,12 +254,17 @@ describe('files', () => {
     expect(await retry(byId)).toMatchObject({ output: { fileId, on: null, recordId: null }, undo: [] });
 
     const { key: kept } = await upload({ text: 'Kept', fileName: 'kept.txt' });
-    const keptId = ((await h.run('file.attach', { tourId, key: kept, venue: venueId, name: 'Seating' })).output as { fileId: number }).fileId;
+    const keptId = (
+      (await h.run('file.attach', { tourId, key: kept, venue: venueId, name: 'Seating' })).output as { fileId: number }
+    ).fileId;
     for (const file of ['Seating', keptId]) {
       h.sandbox.faults.add({ kind: 'status', status: 500, match: { method: 'GET', path: '/files$' }, times: 1 });
       const failed = await failureOf(retry(h.stepCall('file.remove', { tourId, file, venue: venueId })));
       expect(failed.type, String(file)).not.toBe('UNKNOWN_NAME');
-      expect(attachmentsOn(h, 'VENUE', venueId).map((row) => row.key), String(file)).toContain(kept);
+      expect(
+        attachmentsOn(h, 'VENUE', venueId).map((row) => row.key),
+        String(file),
+      ).toContain(kept);
     }
   });
 
@@ -240,16 +290,29 @@ describe('files', () => {
       await symlink(outside, path.join(h.outputDir, 'linked'));
       for (const folder of ['linked', 'linked/deeper']) {
         const failure = await failureOf(h.run('file.download', { tourId, file: 'plot.txt', passType: 'VIP', folder }));
-        expect(failure, folder).toMatchObject({ nonRetryable: true, message: `Files are saved inside ${h.outputDir}; folder "${folder}" leads outside it through a symbolic link.` });
+        expect(failure, folder).toMatchObject({
+          nonRetryable: true,
+          message: `Files are saved inside ${h.outputDir}; folder "${folder}" leads outside it through a symbolic link.`,
+        });
       }
       await mkdir(path.join(h.outputDir, 'plots'));
       await symlink(path.join(outside, 'plot.txt'), path.join(h.outputDir, 'plots', 'plot.txt'));
-      const named = await failureOf(h.run('file.download', { tourId, file: 'plot.txt', passType: 'VIP', folder: 'plots' }));
-      expect(named).toMatchObject({ nonRetryable: true, message: `Files are saved inside ${h.outputDir}; the file name in folder "plots" is a symbolic link that leads outside it.` });
+      const named = await failureOf(
+        h.run('file.download', { tourId, file: 'plot.txt', passType: 'VIP', folder: 'plots' }),
+      );
+      expect(named).toMatchObject({
+        nonRetryable: true,
+        message: `Files are saved inside ${h.outputDir}; the file name in folder "plots" is a symbolic link that leads outside it.`,
+      });
       expect(await readdir(outside)).toEqual([]);
       await writeFile(path.join(h.outputDir, 'plain'), 'a file, not a folder');
-      const notFolder = await failureOf(h.run('file.download', { tourId, file: 'plot.txt', passType: 'VIP', folder: 'plain/sub' }));
-      expect(notFolder).toMatchObject({ type: 'FILE_EXISTS', message: `File not saved: ${path.join(h.outputDir, 'plain', 'sub')} already exists and is not a folder. Move or delete it, or give file.download another folder.` });
+      const notFolder = await failureOf(
+        h.run('file.download', { tourId, file: 'plot.txt', passType: 'VIP', folder: 'plain/sub' }),
+      );
+      expect(notFolder).toMatchObject({
+        type: 'FILE_EXISTS',
+        message: `File not saved: ${path.join(h.outputDir, 'plain', 'sub')} already exists and is not a folder. Move or delete it, or give file.download another folder.`,
+      });
     } finally {
       await rm(outside, { recursive: true, force: true });
     }
@@ -257,8 +320,16 @@ describe('files', () => {
 
   it('file.download saves a file whose stored name has separators and control characters under a safe name in its folder', async () => {
     // file.upload takes no folders in a name; another client of the API may store one
-    const body = { fileName: '../a/..\\b\u0001\u001bc.txt', contentType: 'text/plain', contentBase64: Buffer.from('Odd name').toString('base64') };
-    const { key } = await h.client.call(uploadFileContent, { params: { tourId }, body, idempotencyKey: `odd-name-${process.pid}` });
+    const body = {
+      fileName: '../a/..\\b\u0001\u001bc.txt',
+      contentType: 'text/plain',
+      contentBase64: Buffer.from('Odd name').toString('base64'),
+    };
+    const { key } = await h.client.call(uploadFileContent, {
+      params: { tourId },
+      body,
+      idempotencyKey: `odd-name-${process.pid}`,
+    });
     const { fileId } = (await h.run('file.attach', { tourId, key, passType: passId })).output as { fileId: number };
     const saved = (await h.run('file.download', { tourId, file: fileId, folder: 'odd' })).output as { path: string };
     expect(saved.path).toBe(path.join(h.outputDir, 'odd', '-a-..-b-c.txt'));
@@ -268,11 +339,37 @@ describe('files', () => {
   it('guests.configureDay sets cap, lock, cut-off and pass caps despite a lost answer; the undo writes the previous configuration back', async () => {
     coversAction('guests.configureDay', 'undo', 'lostAnswer');
     const config = () => rows(h.snapshot(), 'dayConfigs');
-    const args = { tourId, day: '2027-03-27', cap: 120, locked: true, cutoff: '2027-03-27T12:00:00+01:00', passCaps: [{ type: 'VIP', cap: 20 }] };
-    await checkWrite(h, 'guests.configureDay', args, { method: 'PUT', path: '/guestlist/config$' }, (_snapshot, outcome) => {
-      expect(outcome.output).toEqual({ dayId: expect.any(Number), date: '2027-03-27', cap: 120, locked: true, cutoff: '2027-03-27T11:00:00.000Z' });
-      expect(config()).toEqual([expect.objectContaining({ dayCap: 120, locked: true, cutoffAt: '2027-03-27T11:00:00.000Z', passCaps: [{ passId, cap: 20 }] })]);
-    });
+    const args = {
+      tourId,
+      day: '2027-03-27',
+      cap: 120,
+      locked: true,
+      cutoff: '2027-03-27T12:00:00+01:00',
+      passCaps: [{ type: 'VIP', cap: 20 }],
+    };
+    await checkWrite(
+      h,
+      'guests.configureDay',
+      args,
+      { method: 'PUT', path: '/guestlist/config$' },
+      (_snapshot, outcome) => {
+        expect(outcome.output).toEqual({
+          dayId: expect.any(Number),
+          date: '2027-03-27',
+          cap: 120,
+          locked: true,
+          cutoff: '2027-03-27T11:00:00.000Z',
+        });
+        expect(config()).toEqual([
+          expect.objectContaining({
+            dayCap: 120,
+            locked: true,
+            cutoffAt: '2027-03-27T11:00:00.000Z',
+            passCaps: [{ passId, cap: 20 }],
+          }),
+        ]);
+      },
+    );
   });
 });
 
@@ -288,7 +385,11 @@ describe('file.upload by ticket, tried again after its first ticket expired', ()
     await writeFile(path.join(h.inputDir, 'late.txt'), 'late but whole');
     const args = { tourId, file: 'late.txt' };
     const call = h.stepCall('file.upload', args);
-    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/files/upload-ticket$' }, times: 1 });
+    h.sandbox.faults.add({
+      kind: 'dropAfterCommit',
+      match: { method: 'POST', path: '/files/upload-ticket$' },
+      times: 1,
+    });
     await failureOf(h.run('file.upload', args, { key: call.idempotencyKey }));
     const raw = () => h.sandbox.snapshot({ normalise: false });
     const ticket = rows(raw(), 'uploadTickets')[0] as { expiresAt: string };

@@ -10,7 +10,12 @@ import { dayBatches } from '../../activities/actions/guest-status.ts';
 import { updateGuestlistDayConfig } from '../../api/contract/guestlist.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
-type Selected = { ids: number[]; count: number; totalGuests: number; entries: Array<{ id: number; dayId: number; date: string; status: string; guests: number }> };
+type Selected = {
+  ids: number[];
+  count: number;
+  totalGuests: number;
+  entries: Array<{ id: number; dayId: number; date: string; status: string; guests: number }>;
+};
 
 describe('guest actions', () => {
   let h: Harness;
@@ -35,7 +40,20 @@ describe('guest actions', () => {
 
   const guestOf = (id: number) => rows(h.snapshot(), 'guests').find((guest) => guest.id === id);
   const addGuest = async (day: string, guests: number, status = 'Pending', extra: Record<string, unknown> = {}) =>
-    ((await h.run('guest.create', { tourId: tour.id, day, firstName: 'Pat', lastName: `Guest${guests}`, guests, status, pickup: 'Will Call', ...extra })).output as { id: number }).id;
+    (
+      (
+        await h.run('guest.create', {
+          tourId: tour.id,
+          day,
+          firstName: 'Pat',
+          lastName: `Guest${guests}`,
+          guests,
+          status,
+          pickup: 'Will Call',
+          ...extra,
+        })
+      ).output as { id: number }
+    ).id;
 
   it('adds an entry with passes and a requester, once per key, without naming the guest; undo deletes it', async () => {
     const sam = rows(h.snapshot(), 'users').find((user) => user.email === 'sam.rivera@example.com').id;
@@ -82,7 +100,16 @@ describe('guest actions', () => {
   it('updates an entry, keeping what is not given, and its prepared undo writes the previous values back', async () => {
     const id = await addGuest('2027-03-28', 3, 'Pending', { notes: 'Aisle seat' });
     const before = h.snapshot();
-    const args = { tourId: tour.id, day: '2027-03-28', guestId: id, guests: 4, status: 'Approved', notes: 'Plus one', pickup: 'Box Office', passes: [{ type: 'GA', count: 4 }] };
+    const args = {
+      tourId: tour.id,
+      day: '2027-03-28',
+      guestId: id,
+      guests: 4,
+      status: 'Approved',
+      notes: 'Plus one',
+      pickup: 'Box Office',
+      passes: [{ type: 'GA', count: 4 }],
+    };
     const call = h.stepCall('guest.update', args);
     const prepared = await h.prepare(call);
     await h.run('guest.update', args, { key: call.idempotencyKey });
@@ -100,12 +127,16 @@ describe('guest actions', () => {
     // pickup method and passes cannot be read back, so they stay as the update set them
     const restored = guestOf(id);
     expect(restored).toMatchObject({ numberOfGuests: 3, statusId: ids.pending, notes: 'Aisle seat' });
-    expect({ ...restored, pickupMethodId: ids.willCall, passes: [] }).toEqual(rows(before, 'guests').find((guest) => guest.id === id));
+    expect({ ...restored, pickupMethodId: ids.willCall, passes: [] }).toEqual(
+      rows(before, 'guests').find((guest) => guest.id === id),
+    );
   });
 
   it('asks for pickup and passes on an update, since the API needs them and does not show them', async () => {
     const id = await addGuest('2027-03-28', 1);
-    const failure = await failureOf(h.run('guest.update', { tourId: tour.id, day: '2027-03-28', guestId: id, guests: 2 }));
+    const failure = await failureOf(
+      h.run('guest.update', { tourId: tour.id, day: '2027-03-28', guestId: id, guests: 2 }),
+    );
     expect(failure.type).toBe('INVALID_ARGUMENTS');
     expect(failure.message).toContain('"pickup" and "passes"');
   });
@@ -113,11 +144,19 @@ describe('guest actions', () => {
   describe('selecting and bulk status', () => {
     let day29: number[];
     beforeAll(async () => {
-      day29 = [await addGuest('2027-03-29', 2), await addGuest('2027-03-29', 5), await addGuest('2027-03-29', 1, 'Declined'), await addGuest('2027-03-29', 8, 'Approved')];
+      day29 = [
+        await addGuest('2027-03-29', 2),
+        await addGuest('2027-03-29', 5),
+        await addGuest('2027-03-29', 1, 'Declined'),
+        await addGuest('2027-03-29', 8, 'Approved'),
+      ];
     });
 
     it('selects entries by day range, status and party size', async () => {
-      const outcome = await h.run('guests.select', { tourId: tour.id, select: { from: '2027-03-29', status: ['Pending', 'Declined'], minGuests: 2 } });
+      const outcome = await h.run('guests.select', {
+        tourId: tour.id,
+        select: { from: '2027-03-29', status: ['Pending', 'Declined'], minGuests: 2 },
+      });
       const selected = outcome.output as Selected;
       expect(selected).toEqual({
         ids: [day29[0], day29[1]],
@@ -143,9 +182,30 @@ describe('guest actions', () => {
       const outcome = await h.run('guests.setStatus', args, { key: call.idempotencyKey });
       expect(outcome.output).toEqual({
         entries: [
-          { id: day29[0], dayId: tour.days[2]!.id, date: '2027-03-29', previousStatus: 'Pending', status: 'Approved', guests: 2 },
-          { id: day29[1], dayId: tour.days[2]!.id, date: '2027-03-29', previousStatus: 'Pending', status: 'Approved', guests: 5 },
-          { id: day29[2], dayId: tour.days[2]!.id, date: '2027-03-29', previousStatus: 'Declined', status: 'Approved', guests: 1 },
+          {
+            id: day29[0],
+            dayId: tour.days[2]!.id,
+            date: '2027-03-29',
+            previousStatus: 'Pending',
+            status: 'Approved',
+            guests: 2,
+          },
+          {
+            id: day29[1],
+            dayId: tour.days[2]!.id,
+            date: '2027-03-29',
+            previousStatus: 'Pending',
+            status: 'Approved',
+            guests: 5,
+          },
+          {
+            id: day29[2],
+            dayId: tour.days[2]!.id,
+            date: '2027-03-29',
+            previousStatus: 'Declined',
+            status: 'Approved',
+            guests: 1,
+          },
         ],
         count: 3,
         totalGuests: 8,
@@ -157,21 +217,37 @@ describe('guest actions', () => {
     });
 
     it('refuses approvals beyond a day’s cap before changing anything', async () => {
-      await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId: tour.days[2]!.id }, body: { dayCap: 12 } });
+      await h.client.call(updateGuestlistDayConfig, {
+        params: { tourId: tour.id, dayId: tour.days[2]!.id },
+        body: { dayCap: 12 },
+      });
       const before = h.snapshot();
-      const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', select: { dates: ['2027-03-29'], status: ['Pending'] } }));
+      const failure = await failureOf(
+        h.run('guests.setStatus', {
+          tourId: tour.id,
+          status: 'Approved',
+          select: { dates: ['2027-03-29'], status: ['Pending'] },
+        }),
+      );
       expect(failure.type).toBe('OVER_DAY_CAP');
       // the cap counts every entry not declined: the approved 8 and the pending 2 and 5
-      expect(failure.message).toContain('2027-03-29: cap 12, 15 guests on entries not declined, 15 with these 2 entries approved');
+      expect(failure.message).toContain(
+        '2027-03-29: cap 12, 15 guests on entries not declined, 15 with these 2 entries approved',
+      );
       expect(h.snapshot()).toEqual(before);
-      await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId: tour.days[2]!.id }, body: { dayCap: null } });
+      await h.client.call(updateGuestlistDayConfig, {
+        params: { tourId: tour.id, dayId: tour.days[2]!.id },
+        body: { dayCap: null },
+      });
     });
 
     it('approves pending entries up to a cap that counts them already, and refuses a declined one that would pass it', async () => {
       const dayId = tour.days[2]!.id;
       const before = h.snapshot();
       await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId }, body: { dayCap: 15 } });
-      const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[2]!] }));
+      const failure = await failureOf(
+        h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[2]!] }),
+      );
       expect(failure.type).toBe('OVER_DAY_CAP');
       expect(failure.message).toBe(
         'Approving would go past the guest cap of 2027-03-29: cap 15, 15 guests on entries not declined, 16 with these 1 entry approved. ' +
@@ -180,14 +256,21 @@ describe('guest actions', () => {
       expect(rows(h.snapshot(), 'guests')).toEqual(rows(before, 'guests'));
       const call = h.stepCall('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[0]!, day29[1]!] });
       const prepared = await h.prepare(call);
-      expect((await h.run('guests.setStatus', call.args, { key: call.idempotencyKey })).output).toMatchObject({ count: 2, approvedPerDay: { '2027-03-29': 15 } });
+      expect((await h.run('guests.setStatus', call.args, { key: call.idempotencyKey })).output).toMatchObject({
+        count: 2,
+        approvedPerDay: { '2027-03-29': 15 },
+      });
       await h.undo(prepared);
       await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId }, body: { dayCap: null } });
       expect(h.snapshot()).toEqual(before);
     });
 
     it('changes nothing, with a warning, when nothing selected needs the change', async () => {
-      const outcome = await h.run('guests.setStatus', { tourId: tour.id, status: 'Declined', select: { dates: ['2027-03-29'], status: ['Declined'] } });
+      const outcome = await h.run('guests.setStatus', {
+        tourId: tour.id,
+        status: 'Declined',
+        select: { dates: ['2027-03-29'], status: ['Declined'] },
+      });
       expect(outcome.output).toMatchObject({ count: 0, entries: [] });
       expect(outcome.warnings?.[0]).toContain('nothing changed');
     });
@@ -199,7 +282,9 @@ describe('guest actions', () => {
     });
 
     it('fails on entry IDs that are not on the tour', async () => {
-      const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[0]!, 999999] }));
+      const failure = await failureOf(
+        h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', ids: [day29[0]!, 999999] }),
+      );
       expect(failure.type).toBe('UNKNOWN_RECORD');
       expect(failure.message).toContain('999999');
     });
@@ -215,16 +300,26 @@ describe('guest actions', () => {
     };
     // entries of the first two days, read back through the API: id -> status
     const statuses = async () => {
-      const outcome = await h.run('guests.select', { tourId: tour.id, select: { dates: ['2027-03-27', '2027-03-28'] } });
+      const outcome = await h.run('guests.select', {
+        tourId: tour.id,
+        select: { dates: ['2027-03-27', '2027-03-28'] },
+      });
       return Object.fromEntries((outcome.output as Selected).entries.map((entry) => [entry.id, entry.status]));
     };
     it('guests.setStatus fails with the API’s code and message, changing no entry of any day, after guests.configureDay locked the day', async () => {
       const open = [await addGuest('2027-03-27', 1), await addGuest('2027-03-27', 2)];
-      const locked = [await addGuest('2027-03-28', 1), await addGuest('2027-03-28', 2), await addGuest('2027-03-28', 3), await addGuest('2027-03-28', 4)];
+      const locked = [
+        await addGuest('2027-03-28', 1),
+        await addGuest('2027-03-28', 2),
+        await addGuest('2027-03-28', 3),
+        await addGuest('2027-03-28', 4),
+      ];
       const unlock = await configure({ locked: true });
       const before = await statuses();
       for (const status of ['Approved', 'Declined']) {
-        const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status, ids: [...open, ...locked] }));
+        const failure = await failureOf(
+          h.run('guests.setStatus', { tourId: tour.id, status, ids: [...open, ...locked] }),
+        );
         expect(failure.type).toBe('VALIDATION_ERROR');
         expect(failure.nonRetryable).toBe(true);
         expect(failure.message).toBe(
@@ -240,9 +335,17 @@ describe('guest actions', () => {
       await h.run('venue.create', { tourId: tour.id, day: '2027-03-28', title: 'Docks', category: 'Club' });
       const reopen = await configure({ cutoff: '2020-01-01T00:00:00+01:00' });
       const before = await statuses();
-      const failure = await failureOf(h.run('guests.setStatus', { tourId: tour.id, status: 'Approved', select: { dates: ['2027-03-28'], status: ['Pending'] } }));
+      const failure = await failureOf(
+        h.run('guests.setStatus', {
+          tourId: tour.id,
+          status: 'Approved',
+          select: { dates: ['2027-03-28'], status: ['Pending'] },
+        }),
+      );
       expect(failure.type).toBe('VALIDATION_ERROR');
-      expect(failure.message).toContain(`The guest list cut-off of day ${tour.days[1]!.id} has passed: its entries cannot be added or changed. Nothing was changed`);
+      expect(failure.message).toContain(
+        `The guest list cut-off of day ${tour.days[1]!.id} has passed: its entries cannot be added or changed. Nothing was changed`,
+      );
       expect(await statuses()).toEqual(before);
       await h.undo(reopen);
       expect(rows(h.snapshot(), 'dayConfigs')).toEqual([]);
@@ -251,12 +354,20 @@ describe('guest actions', () => {
 });
 
 describe('guests.setStatus calls', () => {
-  const rowsOn = (dayId: number, count: number) => Array.from({ length: count }, (_, index) => ({ dayId, id: dayId * 100 + index }));
+  const rowsOn = (dayId: number, count: number) =>
+    Array.from({ length: count }, (_, index) => ({ dayId, id: dayId * 100 + index }));
   const days = (batches: Array<Array<{ dayId: number }>>) => batches.map((batch) => batch.map((row) => row.dayId));
 
   it('never split a day’s entries over two calls unless the day alone needs several', () => {
-    expect(days(dayBatches([...rowsOn(1, 3), ...rowsOn(2, 3), ...rowsOn(3, 1)], 5))).toEqual([[1, 1, 1], [2, 2, 2, 3]]);
-    expect(days(dayBatches([...rowsOn(1, 2), ...rowsOn(2, 7)], 5))).toEqual([[1, 1], [2, 2, 2, 2, 2], [2, 2]]);
+    expect(days(dayBatches([...rowsOn(1, 3), ...rowsOn(2, 3), ...rowsOn(3, 1)], 5))).toEqual([
+      [1, 1, 1],
+      [2, 2, 2, 3],
+    ]);
+    expect(days(dayBatches([...rowsOn(1, 2), ...rowsOn(2, 7)], 5))).toEqual([
+      [1, 1],
+      [2, 2, 2, 2, 2],
+      [2, 2],
+    ]);
     expect(dayBatches(rowsOn(1, 4), 5)).toEqual([rowsOn(1, 4)]);
     expect(dayBatches([], 5)).toEqual([]);
   });

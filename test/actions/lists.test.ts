@@ -28,7 +28,14 @@ describe('list actions', () => {
         { day: '2027-03-29', name: 'soundcheck ', start: '15:30', confirmed: true },
       ],
     });
-    await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Uber Arena', category: 'Arena', capacity: 17000, location: ARENA });
+    await h.run('venue.create', {
+      tourId,
+      day: '2027-03-27',
+      title: 'Uber Arena',
+      category: 'Arena',
+      capacity: 17000,
+      location: ARENA,
+    });
     await h.run('venue.create', { tourId, day: '2027-03-29', title: 'Zenith', category: 'Club' });
     await h.run('stay.create', {
       tourId,
@@ -39,8 +46,20 @@ describe('list actions', () => {
       checkOut: { date: '2027-03-29', time: '11:00' },
       confirmationNumber: 'ADL-1',
     });
-    await h.run('room.assign', { tourId, stay: 'Hotel Adlon', roomNumber: 101, roomType: 'Double', people: ['sam.rivera@example.com', 'priya.natarajan@example.com'] });
-    await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Bus call', body: 'Bus leaves at 9', pinned: true });
+    await h.run('room.assign', {
+      tourId,
+      stay: 'Hotel Adlon',
+      roomNumber: 101,
+      roomType: 'Double',
+      people: ['sam.rivera@example.com', 'priya.natarajan@example.com'],
+    });
+    await h.run('bulletin.create', {
+      tourId,
+      day: '2027-03-28',
+      title: 'Bus call',
+      body: 'Bus leaves at 9',
+      pinned: true,
+    });
     await h.run('passType.create', { tourId, name: 'Backstage' });
   });
   afterAll(async () => {
@@ -57,14 +76,23 @@ describe('list actions', () => {
     ]);
     const tagged = await out('schedule.item.list', { tags: ['production'] });
     expect(tagged.items).toEqual([
-      expect.objectContaining({ name: 'Soundcheck', dayId: tour.days[0]!.id, date: '2027-03-27', start: '16:00', end: '17:00', tags: ['Production'] }),
+      expect.objectContaining({
+        name: 'Soundcheck',
+        dayId: tour.days[0]!.id,
+        date: '2027-03-27',
+        start: '16:00',
+        end: '17:00',
+        tags: ['Production'],
+      }),
     ]);
     expect((await out('schedule.item.list', { day: '2027-03-29', confirmed: true })).count).toBe(1);
     expect((await out('schedule.item.list', { from: '2027-03-28', to: '2027-03-28' })).count).toBe(0);
   });
 
   it('tag.list counts the items carrying each tag', async () => {
-    expect((await out('tag.list', {})).tags).toEqual([{ id: expect.any(Number), name: 'Production', color: 'Green', usageCount: 1 }]);
+    expect((await out('tag.list', {})).tags).toEqual([
+      { id: expect.any(Number), name: 'Production', color: 'Green', usageCount: 1 },
+    ]);
   });
 
   it('venue.list and stay.list filter by day, title, category and dates', async () => {
@@ -85,7 +113,13 @@ describe('list actions', () => {
         timeZone: 'Europe/Berlin',
         confirmationNumber: 'ADL-1',
         dayIds: [tour.days[0]!.id, tour.days[1]!.id],
-        rooms: [expect.objectContaining({ roomNumber: 101, roomType: 'Double', occupants: ['Sam Rivera', 'Priya Natarajan'] })],
+        rooms: [
+          expect.objectContaining({
+            roomNumber: 101,
+            roomType: 'Double',
+            occupants: ['Sam Rivera', 'Priya Natarajan'],
+          }),
+        ],
       }),
     ]);
     expect((await out('stay.list', { from: '2027-03-29' })).count).toBe(0);
@@ -101,11 +135,17 @@ describe('list actions', () => {
   it('tour.members lists the crew with roles and the pending invites', async () => {
     const members = await out('tour.members', {});
     expect(members.names).toContain('Sam Rivera');
-    expect(members.members).toContainEqual(expect.objectContaining({ name: 'Jordan Avery', email: 'jordan.avery@example.com', role: expect.any(String) }));
+    expect(members.members).toContainEqual(
+      expect.objectContaining({ name: 'Jordan Avery', email: 'jordan.avery@example.com', role: expect.any(String) }),
+    );
     expect((members.invites as Out[]).length).toBeGreaterThan(0);
     const admins = await out('tour.members', { role: 'admin', invites: false });
     expect(admins).toMatchObject({ names: ['Jordan Avery'], invites: [] });
-    expect(await out('tour.members', { person: 'sam rivera' })).toMatchObject({ names: ['Sam Rivera'], invites: [], count: 1 });
+    expect(await out('tour.members', { person: 'sam rivera' })).toMatchObject({
+      names: ['Sam Rivera'],
+      invites: [],
+      count: 1,
+    });
     const invitee = await out('tour.members', { person: 'Casey.Nguyen@example.com' });
     expect(invitee).toMatchObject({ members: [], invites: [{ email: 'casey.nguyen@example.com' }], count: 1 });
   });
@@ -113,12 +153,24 @@ describe('list actions', () => {
   it('org.members and org.contacts read the organization of the tour', async () => {
     const org = await out('org.members', {});
     expect((org.members as Out[]).map((member) => member.name)).toContain('Jordan Avery');
-    expect(org.seats).toEqual({ active: expect.any(Number), available: expect.any(Number), deactivated: expect.any(Number) });
-    expect((await out('org.members', { person: 'JORDAN.AVERY@example.com' })).members).toEqual([expect.objectContaining({ name: 'Jordan Avery' })]);
+    expect(org.seats).toEqual({
+      active: expect.any(Number),
+      available: expect.any(Number),
+      deactivated: expect.any(Number),
+    });
+    expect((await out('org.members', { person: 'JORDAN.AVERY@example.com' })).members).toEqual([
+      expect.objectContaining({ name: 'Jordan Avery' }),
+    ]);
     const byRole = (await out('org.members', { role: (org.members as Out[])[0]!.role as string })).members as Out[];
     expect(byRole.length).toBeGreaterThan(0);
     expect(new Set(byRole.map((member) => member.role))).toEqual(new Set([(org.members as Out[])[0]!.role]));
-    await h.run('contact.create', { tourId, firstName: 'Lena', lastName: 'Vogt', company: 'Arena GmbH', role: 'Promoter' });
+    await h.run('contact.create', {
+      tourId,
+      firstName: 'Lena',
+      lastName: 'Vogt',
+      company: 'Arena GmbH',
+      role: 'Promoter',
+    });
     const contacts = await out('org.contacts', { company: 'arena gmbh' });
     expect(contacts.contacts).toEqual([expect.objectContaining({ name: 'Lena Vogt', role: 'Promoter' })]);
   });
@@ -141,7 +193,11 @@ describe('list actions', () => {
     expect(bare).toMatchObject({ count: 1, templates: [{ name: 'Show Day' }] });
     expect((bare.templates as Out[])[0]).not.toHaveProperty('items');
     const withItems = await out('schedule.template.list', { name: 'show day', items: true });
-    expect((withItems.templates as Out[])[0]).toMatchObject({ name: 'Show Day', itemCount: 2, items: [expect.objectContaining({ name: 'Load-in', start: '10:00' }), expect.any(Object)] });
+    expect((withItems.templates as Out[])[0]).toMatchObject({
+      name: 'Show Day',
+      itemCount: 2,
+      items: [expect.objectContaining({ name: 'Load-in', start: '10:00' }), expect.any(Object)],
+    });
   });
 
   it('contact.list and customField.list read a venue’s and a stay’s details by title', async () => {
@@ -157,7 +213,9 @@ describe('list actions', () => {
 
   it('contact.list with "name" gives the venue’s key contacts of that full name or e-mail, and none of its rows', async () => {
     const link = async (firstName: string, lastName: string, email?: string) => {
-      const contactId = ((await h.run('contact.create', { tourId, firstName, lastName, ...(email ? { email } : {}) })).output as Out).id as number;
+      const contactId = (
+        (await h.run('contact.create', { tourId, firstName, lastName, ...(email ? { email } : {}) })).output as Out
+      ).id as number;
       await h.run('contact.link', { tourId, contactId, stay: 'Hotel Adlon' });
       return contactId;
     };
@@ -166,10 +224,23 @@ describe('list actions', () => {
     const all = await out('contact.list', { stay: 'Hotel Adlon' });
     expect((all.keyContacts as Out[]).map((contact) => contact.id)).toEqual(expect.arrayContaining([lena, max]));
     const byName = await out('contact.list', { stay: 'Hotel Adlon', name: 'lena VOGT' });
-    expect(byName).toMatchObject({ keyContacts: [expect.objectContaining({ id: lena, name: 'Lena Vogt' })], emails: [], phones: [], urls: [], count: 1 });
-    expect((await out('contact.list', { stay: 'Hotel Adlon', name: 'LENA.VOGT@example.com' })).keyContacts).toEqual([expect.objectContaining({ id: lena })]);
-    expect((await out('contact.list', { stay: 'Hotel Adlon', name: 'Max Vogt' })).keyContacts).toEqual([expect.objectContaining({ id: max })]);
-    expect(await out('contact.list', { stay: 'Hotel Adlon', name: 'Vogt' })).toMatchObject({ keyContacts: [], count: 0 });
+    expect(byName).toMatchObject({
+      keyContacts: [expect.objectContaining({ id: lena, name: 'Lena Vogt' })],
+      emails: [],
+      phones: [],
+      urls: [],
+      count: 1,
+    });
+    expect((await out('contact.list', { stay: 'Hotel Adlon', name: 'LENA.VOGT@example.com' })).keyContacts).toEqual([
+      expect.objectContaining({ id: lena }),
+    ]);
+    expect((await out('contact.list', { stay: 'Hotel Adlon', name: 'Max Vogt' })).keyContacts).toEqual([
+      expect.objectContaining({ id: max }),
+    ]);
+    expect(await out('contact.list', { stay: 'Hotel Adlon', name: 'Vogt' })).toMatchObject({
+      keyContacts: [],
+      count: 0,
+    });
   });
 
   it('file.list and daySheet.data read a day’s files and its sheet, with guest totals only', async () => {
@@ -195,7 +266,9 @@ describe('list actions', () => {
     const ambiguous = await failureOf(h.run('customField.list', { tourId, day: '2027-03-27', item: 'Soundcheck' }));
     expect(ambiguous.type).toBe('AMBIGUOUS_NAME');
     expect(ambiguous.message).toMatch(
-      new RegExp(`^2 schedule items on 2027-03-27 match "Soundcheck": Soundcheck \\(ID ${items[0]!.id}, at 16:00\\), Soundcheck \\(ID \\d+, at 18:00\\); give the ID instead\\.$`),
+      new RegExp(
+        `^2 schedule items on 2027-03-27 match "Soundcheck": Soundcheck \\(ID ${items[0]!.id}, at 16:00\\), Soundcheck \\(ID \\d+, at 18:00\\); give the ID instead\\.$`,
+      ),
     );
   });
 });
@@ -206,8 +279,12 @@ describe('list actions on long lists', () => {
     try {
       const tour = await h.createTour('Long Tour');
       const items = Array.from({ length: 1200 }, (_, n) => ({ day: '2027-03-27', name: `Item ${n}`, start: '10:00' }));
-      for (let start = 0; start < items.length; start += 500) await h.run('schedule.items.create', { tourId: tour.id, items: items.slice(start, start + 500) });
-      const read = (await h.run('schedule.item.list', { tourId: tour.id, day: '2027-03-27' })).output as { count: number; ids: number[] };
+      for (let start = 0; start < items.length; start += 500)
+        await h.run('schedule.items.create', { tourId: tour.id, items: items.slice(start, start + 500) });
+      const read = (await h.run('schedule.item.list', { tourId: tour.id, day: '2027-03-27' })).output as {
+        count: number;
+        ids: number[];
+      };
       expect(read.count).toBe(1200);
       expect(new Set(read.ids).size).toBe(1200);
     } finally {
@@ -219,8 +296,12 @@ describe('list actions on long lists', () => {
     const h = await startHarness({ responseCeilingBytes: 3_000 });
     try {
       const tour = await h.createTour('Truncated Tour');
-      for (let n = 0; n < 25; n++) await h.run('venue.create', { tourId: tour.id, day: '2027-03-28', title: `Venue ${n}`, category: 'Club' });
-      const venues = (await h.run('venue.list', { tourId: tour.id })).output as { count: number; venues: Array<{ title: string }> };
+      for (let n = 0; n < 25; n++)
+        await h.run('venue.create', { tourId: tour.id, day: '2027-03-28', title: `Venue ${n}`, category: 'Club' });
+      const venues = (await h.run('venue.list', { tourId: tour.id })).output as {
+        count: number;
+        venues: Array<{ title: string }>;
+      };
       expect(venues.venues.map((venue) => venue.title)).toEqual(Array.from({ length: 25 }, (_, n) => `Venue ${n}`));
     } finally {
       await h.close();

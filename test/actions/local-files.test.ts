@@ -21,9 +21,15 @@ describe('file.upload of files from elsewhere', () => {
 
   it('uploads bytes over the inline limit by an upload ticket', async () => {
     const bytes = Buffer.from(Array.from({ length: 700 * 1024 }, (_, i) => (i * 31) % 256));
-    const { output } = await h.run('file.upload', { tourId, base64: bytes.toString('base64'), fileName: 'stage-plot.pdf' });
+    const { output } = await h.run('file.upload', {
+      tourId,
+      base64: bytes.toString('base64'),
+      fileName: 'stage-plot.pdf',
+    });
     expect(output).toMatchObject({ fileName: 'stage-plot.pdf', size: bytes.length, contentType: 'application/pdf' });
-    const stored = rows(h.sandbox.snapshot({ normalise: false }), 'objects').find((row) => row.id === (output as { key: string }).key) as { base64: string } | undefined;
+    const stored = rows(h.sandbox.snapshot({ normalise: false }), 'objects').find(
+      (row) => row.id === (output as { key: string }).key,
+    ) as { base64: string } | undefined;
     expect(Buffer.from(stored!.base64, 'base64').equals(bytes)).toBe(true);
   });
 

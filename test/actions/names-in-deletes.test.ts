@@ -14,7 +14,8 @@ import { checkWrite } from './write-check.ts';
 import { coversAction } from './write-coverage.ts';
 
 const HOTEL = { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 };
-const row = (h: Harness, table: string, id: number | string) => rows(h.snapshot(), table).find((entry) => entry.id === id);
+const row = (h: Harness, table: string, id: number | string) =>
+  rows(h.snapshot(), table).find((entry) => entry.id === id);
 const idOf = (outcome: StepOutcome) => (outcome.output as { id: number }).id;
 
 /** Runs a delete as the workflow does (undo prepared first), checks what it left, and undoes it: the store is as before. */
@@ -41,18 +42,44 @@ describe('records named in deletes and edits', () => {
 
   it('bulletin.update takes the bulletin by title; the undo puts it back', async () => {
     coversAction('bulletin.update', 'undo', 'lostAnswer');
-    const id = (await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Bus call', body: 'Lobby 8:45' })).output as { id: string };
-    await checkWrite(h, 'bulletin.update', { tourId, bulletin: 'bus  CALL', body: 'Lobby 9:15' }, { method: 'PUT', path: '^/v1/bulletins/' }, (snapshot) => {
-      expect(rows(snapshot, 'bulletins').find((entry) => entry.id === id.id)).toMatchObject({ title: 'Bus call', body: 'Lobby 9:15' });
-    }, (snapshot) => ({ ...snapshot, bulletins: rows(snapshot, 'bulletins').map((entry) => ({ ...entry, isEdited: false })) }));
+    const id = (await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Bus call', body: 'Lobby 8:45' }))
+      .output as { id: string };
+    await checkWrite(
+      h,
+      'bulletin.update',
+      { tourId, bulletin: 'bus  CALL', body: 'Lobby 9:15' },
+      { method: 'PUT', path: '^/v1/bulletins/' },
+      (snapshot) => {
+        expect(rows(snapshot, 'bulletins').find((entry) => entry.id === id.id)).toMatchObject({
+          title: 'Bus call',
+          body: 'Lobby 9:15',
+        });
+      },
+      (snapshot) => ({
+        ...snapshot,
+        bulletins: rows(snapshot, 'bulletins').map((entry) => ({ ...entry, isEdited: false })),
+      }),
+    );
   });
 
   it('a bulletin title two bulletins share fails listing both with their days; an unknown one lists the nearest', async () => {
-    const first = ((await h.run('bulletin.create', { tourId, day: '2027-03-27', title: 'Catering', body: 'a' })).output as { id: string }).id;
-    const second = ((await h.run('bulletin.create', { tourId, day: '2027-03-29', title: 'Catering', body: 'b' })).output as { id: string }).id;
+    const first = (
+      (await h.run('bulletin.create', { tourId, day: '2027-03-27', title: 'Catering', body: 'a' })).output as {
+        id: string;
+      }
+    ).id;
+    const second = (
+      (await h.run('bulletin.create', { tourId, day: '2027-03-29', title: 'Catering', body: 'b' })).output as {
+        id: string;
+      }
+    ).id;
     const ambiguous = await failureOf(h.run('bulletin.delete', { tourId, bulletin: 'Catering' }));
     expect(ambiguous.type).toBe('AMBIGUOUS_NAME');
-    expect(ambiguous.message).toMatch(new RegExp(`^2 bulletins on tour ${tourId} match "Catering": Catering \\(ID \\w+, 2027-03-2\\d\\), Catering \\(ID \\w+, 2027-03-2\\d\\); give the ID instead\\.$`));
+    expect(ambiguous.message).toMatch(
+      new RegExp(
+        `^2 bulletins on tour ${tourId} match "Catering": Catering \\(ID \\w+, 2027-03-2\\d\\), Catering \\(ID \\w+, 2027-03-2\\d\\); give the ID instead\\.$`,
+      ),
+    );
     expect(ambiguous.message).toContain(`(ID ${first}, 2027-03-27)`);
     expect(ambiguous.message).toContain(`(ID ${second}, 2027-03-29)`);
     const unknown = await failureOf(h.run('bulletin.update', { tourId, bulletin: 'Caterin', pinned: true }));
@@ -64,11 +91,17 @@ describe('records named in deletes and edits', () => {
   });
 
   it('venue.delete and stay.delete take the title', async () => {
-    const venueId = idOf(await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' }));
+    const venueId = idOf(
+      await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' }),
+    );
     const stayId = idOf(
       await h.run('stay.create', {
-        tourId, title: 'Hotel Adlon', location: HOTEL, timeZone: 'Europe/Berlin',
-        checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' },
+        tourId,
+        title: 'Hotel Adlon',
+        location: HOTEL,
+        timeZone: 'Europe/Berlin',
+        checkIn: { date: '2027-03-27', time: '15:00' },
+        checkOut: { date: '2027-03-29', time: '11:00' },
       }),
     );
     expect((await h.run('venue.delete', { tourId, venue: 'tempodrom' })).output).toEqual({ id: venueId });
@@ -80,10 +113,22 @@ describe('records named in deletes and edits', () => {
   it('room.delete takes the stay and the room’s number or name; the undo restores the room', async () => {
     coversAction('room.delete', 'undo');
     await h.run('stay.create', {
-      tourId, title: 'Hotel Bristol', location: HOTEL, timeZone: 'Europe/Berlin',
-      checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' },
+      tourId,
+      title: 'Hotel Bristol',
+      location: HOTEL,
+      timeZone: 'Europe/Berlin',
+      checkIn: { date: '2027-03-27', time: '15:00' },
+      checkOut: { date: '2027-03-29', time: '11:00' },
     });
-    const numbered = idOf(await h.run('room.assign', { tourId, stay: 'Hotel Bristol', roomNumber: 12, roomType: 'Single', people: ['sam.rivera@example.com'] }));
+    const numbered = idOf(
+      await h.run('room.assign', {
+        tourId,
+        stay: 'Hotel Bristol',
+        roomNumber: 12,
+        roomType: 'Single',
+        people: ['sam.rivera@example.com'],
+      }),
+    );
     await deleteAndUndo(h, 'room.delete', { tourId, stay: 'hotel bristol', room: 12 }, () => {
       expect(row(h, 'rooms', numbered)).toBeUndefined();
     });
@@ -100,7 +145,9 @@ describe('records named in deletes and edits', () => {
       expect(row(h, 'passTypes', passId)).toBeUndefined();
     });
     await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Doors', start: '19:00' });
-    const templateId = idOf(await h.run('schedule.template.create', { tourId, name: 'Show day', fromDay: '2027-03-27' }));
+    const templateId = idOf(
+      await h.run('schedule.template.create', { tourId, name: 'Show day', fromDay: '2027-03-27' }),
+    );
     expect(row(h, 'templates', templateId)).toMatchObject({ name: 'Show day' });
     await deleteAndUndo(h, 'schedule.template.delete', { tourId, template: 'Show Day' }, () => {
       expect(row(h, 'templates', templateId)).toBeUndefined();
@@ -109,7 +156,16 @@ describe('records named in deletes and edits', () => {
 
   it('guest.delete takes the guest’s name on a day; a failure never repeats it', async () => {
     coversAction('guest.delete', 'undo');
-    const guestId = idOf(await h.run('guest.create', { tourId, day: '2027-03-28', firstName: 'Ada', lastName: 'Lind', guests: 2, pickup: 'Will Call' }));
+    const guestId = idOf(
+      await h.run('guest.create', {
+        tourId,
+        day: '2027-03-28',
+        firstName: 'Ada',
+        lastName: 'Lind',
+        guests: 2,
+        pickup: 'Will Call',
+      }),
+    );
     const unknown = await failureOf(h.run('guest.delete', { tourId, day: '2027-03-28', guest: 'Ada Lindt' }));
     expect(unknown.type).toBe('UNKNOWN_NAME');
     expect(unknown.message).not.toContain('Ada');
@@ -120,10 +176,11 @@ describe('records named in deletes and edits', () => {
   });
 
   it('a retry of a delete by name whose record an earlier attempt deleted is done, with nothing to undo', async () => {
-    const worker = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<
-      string,
-      (call: StepCall) => Promise<StepOutcome>
-    >;
+    const worker = createActivities({
+      client: h.client,
+      outputDir: h.outputDir,
+      defaultOrg: h.sandbox.credentials.orgId,
+    }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
     await h.run('venue.create', { tourId, day: '2027-03-29', title: 'Zenith', category: 'Arena' });
     const passId = idOf(await h.run('passType.create', { tourId, name: 'Photo' }));
     const cases = [

@@ -39,11 +39,15 @@ describe('pick', () => {
   });
 
   it('lists the nearest names of an unknown one, every record when none is near, and says when there are none', () => {
-    expect(failure(() => pick(context, 'Hotel Adlom', stays)).message).toBe('No stay "Hotel Adlom" on tour T; nearest: "Hotel Adlon".');
+    expect(failure(() => pick(context, 'Hotel Adlom', stays)).message).toBe(
+      'No stay "Hotel Adlom" on tour T; nearest: "Hotel Adlon".',
+    );
     expect(failure(() => pick(context, 'Motel One', stays)).message).toBe(
       'No stay "Motel One" on tour T; there are: Hotel Adlon (ID 1, Berlin), The Ritz (ID 2, Berlin, check-in 2027-03-27), the  ritz (ID 3, Hamburg, check-in 2027-03-28).',
     );
-    expect(failure(() => pick(context, 9, stays)).message).toMatch(/^No stay with ID 9 on tour T; there are: Hotel Adlon/);
+    expect(failure(() => pick(context, 9, stays)).message).toMatch(
+      /^No stay with ID 9 on tour T; there are: Hotel Adlon/,
+    );
     expect(failure(() => pick({ ...context, hint: 'create one with stay.create' }, 'Adlon', [])).message).toBe(
       'No stay "Adlon" on tour T; there are none (create one with stay.create).',
     );
@@ -64,16 +68,32 @@ describe('pick', () => {
   });
 
   it('nearestNames puts names containing the text first, closest first', () => {
-    expect(nearestNames('Ritz', ['The Ritz', 'Ritz-Carlton', 'Adlon', 'Rita'])).toEqual(['The Ritz', 'Ritz-Carlton', 'Rita']);
+    expect(nearestNames('Ritz', ['The Ritz', 'Ritz-Carlton', 'Adlon', 'Rita'])).toEqual([
+      'The Ritz',
+      'Ritz-Carlton',
+      'Rita',
+    ]);
   });
 });
 
 describe('people by name or e-mail', () => {
   const people = peopleOf({
     tour_users: [
-      { id: 1, user: { id: 'u-sam', firstname: 'Sam', lastname: 'Rivera', email: 'sam@example.com' }, user_role_type: { id: 3, name: 'Member' } },
-      { id: 2, user: { id: 'u-sam2', firstname: 'Sam', lastname: 'Rivera', email: 'sam.r@example.com' }, user_role_type: { id: 3, name: 'Member' } },
-      { id: 3, user: { id: 'u-priya', firstname: 'Priya', lastname: 'Natarajan', email: 'priya@example.com' }, user_role_type: { id: 2, name: 'Admin' } },
+      {
+        id: 1,
+        user: { id: 'u-sam', firstname: 'Sam', lastname: 'Rivera', email: 'sam@example.com' },
+        user_role_type: { id: 3, name: 'Member' },
+      },
+      {
+        id: 2,
+        user: { id: 'u-sam2', firstname: 'Sam', lastname: 'Rivera', email: 'sam.r@example.com' },
+        user_role_type: { id: 3, name: 'Member' },
+      },
+      {
+        id: 3,
+        user: { id: 'u-priya', firstname: 'Priya', lastname: 'Natarajan', email: 'priya@example.com' },
+        user_role_type: { id: 2, name: 'Admin' },
+      },
     ],
     pending_invites: [
       { id: 7, email: 'new.hire@example.com' },
@@ -84,7 +104,10 @@ describe('people by name or e-mail', () => {
   it('finds a member by full name or e-mail, an invitee by e-mail; a member wins over their own invite', () => {
     expect(pickPerson(people, 'priya natarajan', 'T').id).toBe('u-priya');
     expect(pickPerson(people, 'PRIYA@example.com', 'T').id).toBe('u-priya');
-    expect(pickPerson(people, { email: 'new.hire@example.com', name: 'New Hire' }, 'T')).toMatchObject({ id: 7, kind: 'invite' });
+    expect(pickPerson(people, { email: 'new.hire@example.com', name: 'New Hire' }, 'T')).toMatchObject({
+      id: 7,
+      kind: 'invite',
+    });
     expect(matchPerson(people, 'nobody@example.com')).toEqual([]);
   });
 

@@ -32,7 +32,11 @@ describe('notify', () => {
 
   beforeAll(async () => {
     hook = await startWebhookServer();
-    const activities = createActivities({ client, outputDir: '/nonexistent', webhooks: { ops: hook.url('ops'), crew: hook.url('crew') } });
+    const activities = createActivities({
+      client,
+      outputDir: '/nonexistent',
+      webhooks: { ops: hook.url('ops'), crew: hook.url('crew') },
+    });
     notify = (activities as unknown as Record<string, typeof notify>).notify!;
   });
   afterEach(() => {
@@ -72,7 +76,10 @@ describe('notify', () => {
     const outcome = await notify(sent);
     expect(outcome.output).toEqual({ webhook: 'ops', status: 200 });
     // the webhook holds the message twice; a receiver that dedupes sees one key
-    expect(hook.requests.map((r) => r.headers['idempotency-key'])).toEqual([`notify-test-${counter}/tell`, `notify-test-${counter}/tell`]);
+    expect(hook.requests.map((r) => r.headers['idempotency-key'])).toEqual([
+      `notify-test-${counter}/tell`,
+      `notify-test-${counter}/tell`,
+    ]);
   });
 
   it('does not try a 4xx again, and says so without the secret URL', async () => {
@@ -80,7 +87,9 @@ describe('notify', () => {
     const failure = await failureOf(notify(call({ webhook: 'ops', text: 'x' }, quickRetry(3))));
     expect(hook.requests).toHaveLength(1);
     expect(failure.nonRetryable).toBe(true);
-    expect(failure.message).toBe('POST webhook "ops" failed with 404: no_service (refused: the webhook\u2019s URL in the worker\u2019s configuration may be wrong or revoked)');
+    expect(failure.message).toBe(
+      'POST webhook "ops" failed with 404: no_service (refused: the webhook\u2019s URL in the worker\u2019s configuration may be wrong or revoked)',
+    );
   });
 
   it('a webhook out of attempts fails naming it, not its URL', async () => {
@@ -104,7 +113,10 @@ describe('notify', () => {
   it('gives a Power Automate workflow (Teams "Workflows") an Adaptive Card, every other webhook {"text": …}', () => {
     expect(webhookBody('https://hooks.slack.com/services/T0/B0/x', 'hi')).toEqual({ text: 'hi' });
     expect(webhookBody('https://contoso.webhook.office.com/webhookb2/x', 'hi')).toEqual({ text: 'hi' });
-    const card = webhookBody('https://prod-12.westeurope.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?sig=x', 'hi') as {
+    const card = webhookBody(
+      'https://prod-12.westeurope.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?sig=x',
+      'hi',
+    ) as {
       type: string;
       attachments: { contentType: string; content: { type: string; body: unknown[] } }[];
     };

@@ -42,7 +42,14 @@ describe('pass type actions', () => {
   it('leaves a pass type that a guest still holds, naming the entry, instead of forcing', async () => {
     const outcome = await h.run('passType.create', { tourId: tour.id, name: 'Photo' });
     const { id } = outcome.output as { id: number };
-    const guest = await h.run('guest.create', { tourId: tour.id, day: '2027-03-27', firstName: 'Lee', lastName: 'Lens', pickup: 'Will Call', passes: [{ type: 'Photo', count: 1 }] });
+    const guest = await h.run('guest.create', {
+      tourId: tour.id,
+      day: '2027-03-27',
+      firstName: 'Lee',
+      lastName: 'Lens',
+      pickup: 'Will Call',
+      passes: [{ type: 'Photo', count: 1 }],
+    });
     const guestId = (guest.output as { id: number }).id;
     const failure = await failureOf(h.undo(outcome.undo));
     expect(failure.type).toBe('CANNOT_UNDO');

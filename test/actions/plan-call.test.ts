@@ -27,13 +27,35 @@ describe('plan of a call', () => {
     ({ venueId, stayId } = await createVenueAndStay(h, tourId));
     await h.run('venue.update', { venueId, capacity: 12000 });
     await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Soundcheck', start: '16:00' });
-    await h.run('guest.create', { tourId, day: '2027-03-27', firstName: 'Ada', lastName: 'Lind', guests: 2, pickup: 'Will Call' });
-    doubled = (await h.createTour('Doubled', [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }, { date: '2027-03-27', city: 'Potsdam', dayType: 'Travel' }])).id;
-    const activities = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<string, (arg: unknown) => Promise<CallPlan>>;
+    await h.run('guest.create', {
+      tourId,
+      day: '2027-03-27',
+      firstName: 'Ada',
+      lastName: 'Lind',
+      guests: 2,
+      pickup: 'Will Call',
+    });
+    doubled = (
+      await h.createTour('Doubled', [
+        { date: '2027-03-27', city: 'Berlin', dayType: 'Show' },
+        { date: '2027-03-27', city: 'Potsdam', dayType: 'Travel' },
+      ])
+    ).id;
+    const activities = createActivities({
+      client: h.client,
+      outputDir: h.outputDir,
+      defaultOrg: h.sandbox.credentials.orgId,
+    }) as unknown as Record<string, (arg: unknown) => Promise<CallPlan>>;
     plan = (action, args) => activities.planCall!(h.stepCall(action, args));
     // A latency rule of 0 ms counts down its `times` on every request it matches: a counter of writes.
-    const ids = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => h.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }));
-    writes = () => h.sandbox.faults.list().filter((rule) => ids.includes(rule.id)).reduce((sum, rule) => sum + COUNTING - (rule.times ?? 0), 0);
+    const ids = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) =>
+      h.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }),
+    );
+    writes = () =>
+      h.sandbox.faults
+        .list()
+        .filter((rule) => ids.includes(rule.id))
+        .reduce((sum, rule) => sum + COUNTING - (rule.times ?? 0), 0);
   });
   afterAll(async () => {
     expect(writes()).toBe(0);
@@ -49,9 +71,21 @@ describe('plan of a call', () => {
       output: { id: venueId },
     });
     const same = await plan('venue.update', { venueId, capacity: 12000 });
-    expect(same).toMatchObject({ would: 'nothing', describe: `venue Uber Arena (${venueId}) is already as asked (capacity)` });
-    const item = await plan('schedule.item.update', { tourId, day: '2027-03-27', item: 'Soundcheck', name: 'Line check', confirmed: false });
-    expect(item).toMatchObject({ would: 'change', changes: [{ field: 'name', before: 'Soundcheck', after: 'Line check' }] });
+    expect(same).toMatchObject({
+      would: 'nothing',
+      describe: `venue Uber Arena (${venueId}) is already as asked (capacity)`,
+    });
+    const item = await plan('schedule.item.update', {
+      tourId,
+      day: '2027-03-27',
+      item: 'Soundcheck',
+      name: 'Line check',
+      confirmed: false,
+    });
+    expect(item).toMatchObject({
+      would: 'change',
+      changes: [{ field: 'name', before: 'Soundcheck', after: 'Line check' }],
+    });
     const stay = await plan('stay.update', { stayId, checkInTime: '14:00' });
     // The fields as the API takes them: a check-in time is an instant, an hour earlier.
     expect(stay).toMatchObject({ would: 'change', changes: [{ field: 'checkInTime' }] });
@@ -60,20 +94,42 @@ describe('plan of a call', () => {
   });
 
   it('tour.update: the name before → after, and the days it would add, change or remove', async () => {
-    expect(await plan('tour.update', { tourId, name: 'Live Plan 2027' })).toMatchObject({ would: 'change', changes: [{ field: 'name', before: 'Live Plan', after: 'Live Plan 2027' }] });
-    const days = await plan('tour.update', { tourId, name: 'Live Plan', addDays: [{ date: '2027-03-30', city: 'Vienna', dayType: 'Show' }], removeDays: ['2027-03-29'] });
-    expect(days).toMatchObject({ would: 'update', describe: 'update tour Live Plan: 1 day(s) added, 0 changed, 1 removed with all their content (a rollback brings back empty days)' });
+    expect(await plan('tour.update', { tourId, name: 'Live Plan 2027' })).toMatchObject({
+      would: 'change',
+      changes: [{ field: 'name', before: 'Live Plan', after: 'Live Plan 2027' }],
+    });
+    const days = await plan('tour.update', {
+      tourId,
+      name: 'Live Plan',
+      addDays: [{ date: '2027-03-30', city: 'Vienna', dayType: 'Show' }],
+      removeDays: ['2027-03-29'],
+    });
+    expect(days).toMatchObject({
+      would: 'update',
+      describe:
+        'update tour Live Plan: 1 day(s) added, 0 changed, 1 removed with all their content (a rollback brings back empty days)',
+    });
   });
 
   it('a create names its day and hands later steps a placeholder; a step reading it depends on it', async () => {
     const created = await plan('venue.create', { tourId, day: '2027-03-28', title: 'Docks', category: 'Club' });
-    expect(created).toMatchObject({ would: 'create', describe: 'create venue Docks on 2027-03-28 (title, venueCategoryId)', output: { id: WOULD_CREATE } });
+    expect(created).toMatchObject({
+      would: 'create',
+      describe: 'create venue Docks on 2027-03-28 (title, venueCategoryId)',
+      output: { id: WOULD_CREATE },
+    });
     const after = await plan('venue.update', { venueId: WOULD_CREATE, capacity: 900 });
-    expect(after).toMatchObject({ would: 'update', describe: 'venue.update: depends on a record this run would create' });
+    expect(after).toMatchObject({
+      would: 'update',
+      describe: 'venue.update: depends on a record this run would create',
+    });
   });
 
   it('a delete says whether a rollback brings the record back', async () => {
-    expect(await plan('venue.delete', { tourId, venue: 'Uber Arena' })).toMatchObject({ would: 'delete', restorable: false });
+    expect(await plan('venue.delete', { tourId, venue: 'Uber Arena' })).toMatchObject({
+      would: 'delete',
+      restorable: false,
+    });
     const guest = await plan('guest.delete', { tourId, day: '2027-03-27', guest: 'Ada Lind' });
     expect(guest).toMatchObject({ would: 'delete', restorable: true });
     expect(guest.describe).toMatch(/a rollback brings it back/);
@@ -88,8 +144,15 @@ describe('plan of a call', () => {
     const unknown = await plan('venue.update', args);
     const run = await failureOf(h.run('venue.update', args));
     expect(unknown).toMatchObject({ would: 'fail', error: { type: run.type, message: run.message } });
-    const ambiguous = await plan('venue.create', { tourId: doubled, day: '2027-03-27', title: 'Docks', category: 'Club' });
+    const ambiguous = await plan('venue.create', {
+      tourId: doubled,
+      day: '2027-03-27',
+      title: 'Docks',
+      category: 'Club',
+    });
     expect(ambiguous).toMatchObject({ would: 'fail', error: { type: 'AMBIGUOUS_DAY' } });
-    expect(ambiguous.error?.message).toMatch(/^Tour Doubled has 2 days on 2027-03-27: .*; give \{ date: 2027-03-27, name: \.\.\. \} or its ID\.$/);
+    expect(ambiguous.error?.message).toMatch(
+      /^Tour Doubled has 2 days on 2027-03-27: .*; give \{ date: 2027-03-27, name: \.\.\. \} or its ID\.$/,
+    );
   });
 });

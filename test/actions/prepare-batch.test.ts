@@ -26,7 +26,13 @@ function runner(prepare: (call: StepCall) => Promise<void>): BatchRunner {
       run: () => Promise.reject(new Error('not run here')),
       prepare: async (call) => {
         await prepare(call);
-        return [{ activity: 'testRestore' as string as UndoName, args: { i: (call.args as { i: number }).i }, describe: `restore ${call.itemKey}` }];
+        return [
+          {
+            activity: 'testRestore' as string as UndoName,
+            args: { i: (call.args as { i: number }).i },
+            describe: `restore ${call.itemKey}`,
+          },
+        ];
       },
     }),
     contextFor: () => ({}) as never, // the stand-in preparations read nothing from it
@@ -41,7 +47,7 @@ describe('prepareBatch', () => {
     const undo = await prepareBatch(
       runner(async (call) => {
         most = Math.max(most, ++inFlight);
-        await delay(30 - Number(call.itemKey) % 7); // later calls often finish first
+        await delay(30 - (Number(call.itemKey) % 7)); // later calls often finish first
         inFlight--;
       }),
       calls(45),

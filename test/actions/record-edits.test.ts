@@ -12,8 +12,12 @@ import { checkWrite } from './write-check.ts';
 import { coversAction } from './write-coverage.ts';
 
 /** The one difference a bulletin's undo leaves: it stays marked edited. */
-const notEdited = (snapshot: StoreSnapshot): StoreSnapshot => ({ ...snapshot, bulletins: rows(snapshot, 'bulletins').map((entry) => ({ ...entry, isEdited: false })) });
-const row = (h: Harness, table: string, id: number | string) => rows(h.snapshot(), table).find((entry) => entry.id === id);
+const notEdited = (snapshot: StoreSnapshot): StoreSnapshot => ({
+  ...snapshot,
+  bulletins: rows(snapshot, 'bulletins').map((entry) => ({ ...entry, isEdited: false })),
+});
+const row = (h: Harness, table: string, id: number | string) =>
+  rows(h.snapshot(), table).find((entry) => entry.id === id);
 
 describe('record edits', () => {
   let h: Harness;
@@ -23,8 +27,18 @@ describe('record edits', () => {
   beforeAll(async () => {
     h = await startHarness();
     tourId = (await h.createTour('Record Edits')).id;
-    passId = ((await h.run('passType.create', { tourId, name: 'VIP', description: 'Front row' })).output as { id: number }).id;
-    const guest = await h.run('guest.create', { tourId, day: '2027-03-27', firstName: 'Ada', lastName: 'Lind', guests: 2, pickup: 'Will Call', passes: [{ type: 'VIP', count: 2 }] });
+    passId = (
+      (await h.run('passType.create', { tourId, name: 'VIP', description: 'Front row' })).output as { id: number }
+    ).id;
+    const guest = await h.run('guest.create', {
+      tourId,
+      day: '2027-03-27',
+      firstName: 'Ada',
+      lastName: 'Lind',
+      guests: 2,
+      pickup: 'Will Call',
+      passes: [{ type: 'VIP', count: 2 }],
+    });
     guestId = (guest.output as { id: number }).id;
   });
   afterAll(async () => {
@@ -50,9 +64,15 @@ describe('record edits', () => {
 
   it('passType.update renames and sets the quantity; the undo puts the old values back', async () => {
     coversAction('passType.update', 'undo', 'lostAnswer');
-    await checkWrite(h, 'passType.update', { tourId, passType: 'vip', name: 'VIP Lounge', quantity: 40, description: null }, { method: 'PUT', path: '^/v1/passTypes/' }, () => {
-      expect(row(h, 'passTypes', passId)).toMatchObject({ name: 'VIP Lounge', quantity: 40, description: null });
-    });
+    await checkWrite(
+      h,
+      'passType.update',
+      { tourId, passType: 'vip', name: 'VIP Lounge', quantity: 40, description: null },
+      { method: 'PUT', path: '^/v1/passTypes/' },
+      () => {
+        expect(row(h, 'passTypes', passId)).toMatchObject({ name: 'VIP Lounge', quantity: 40, description: null });
+      },
+    );
     expect(row(h, 'passTypes', passId)).toMatchObject({ name: 'VIP', quantity: null, description: 'Front row' });
   });
 
@@ -68,9 +88,15 @@ describe('record edits', () => {
     coversAction('passType.delete', 'lostAnswer');
     expect(findAction('passType.delete')?.destructive?.({ passTypeId: passId, force: true })).toContain('force');
     expect(findAction('passType.delete')?.destructive?.({ passTypeId: passId })).toBeNull();
-    await checkWrite(h, 'passType.delete', { passTypeId: passId, force: true }, { method: 'DELETE', path: '^/v1/passTypes/' }, () => {
-      expect(row(h, 'passTypes', passId)).toBeUndefined();
-    });
+    await checkWrite(
+      h,
+      'passType.delete',
+      { passTypeId: passId, force: true },
+      { method: 'DELETE', path: '^/v1/passTypes/' },
+      () => {
+        expect(row(h, 'passTypes', passId)).toBeUndefined();
+      },
+    );
   });
 
   it('passType.restore brings a deleted pass type back; the undo deletes it again', async () => {
@@ -85,10 +111,20 @@ describe('record edits', () => {
   it('room.restore brings a deleted room back; the undo deletes it again', async () => {
     coversAction('room.restore', 'undo', 'lostAnswer');
     const stay = await h.run('stay.create', {
-      tourId, title: 'Hotel Adlon', location: { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 }, timeZone: 'Europe/Berlin',
-      checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' },
+      tourId,
+      title: 'Hotel Adlon',
+      location: { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 },
+      timeZone: 'Europe/Berlin',
+      checkIn: { date: '2027-03-27', time: '15:00' },
+      checkOut: { date: '2027-03-29', time: '11:00' },
     });
-    const room = await h.run('room.assign', { tourId, stay: (stay.output as { id: number }).id, roomNumber: 12, roomType: 'Single', people: ['sam.rivera@example.com'] });
+    const room = await h.run('room.assign', {
+      tourId,
+      stay: (stay.output as { id: number }).id,
+      roomNumber: 12,
+      roomType: 'Single',
+      people: ['sam.rivera@example.com'],
+    });
     const roomId = (room.output as { id: number }).id;
     await h.run('room.delete', { roomId });
     await checkWrite(h, 'room.restore', { roomId }, { method: 'POST', path: '/restore$' }, () => {
@@ -99,9 +135,20 @@ describe('record edits', () => {
   it('bulletin.update edits and pins; the undo puts title, text and pin back', async () => {
     const posted = await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Bus at 9', body: 'Lobby 8:45' });
     const bulletinId = (posted.output as { id: string }).id;
-    await checkWrite(h, 'bulletin.update', { tourId, bulletinId, title: 'Bus at 10', pinned: true }, { method: 'PUT', path: '^/v1/bulletins/' }, () => {
-      expect(row(h, 'bulletins', bulletinId)).toMatchObject({ title: 'Bus at 10', body: 'Lobby 8:45', isPinned: true });
-    }, notEdited);
+    await checkWrite(
+      h,
+      'bulletin.update',
+      { tourId, bulletinId, title: 'Bus at 10', pinned: true },
+      { method: 'PUT', path: '^/v1/bulletins/' },
+      () => {
+        expect(row(h, 'bulletins', bulletinId)).toMatchObject({
+          title: 'Bus at 10',
+          body: 'Lobby 8:45',
+          isPinned: true,
+        });
+      },
+      notEdited,
+    );
     expect(row(h, 'bulletins', bulletinId)).toMatchObject({ title: 'Bus at 9', isPinned: false });
   });
 
@@ -110,8 +157,16 @@ describe('record edits', () => {
     coversAction('venue.delete', 'lostAnswer');
     coversAction('stay.delete', 'lostAnswer');
     coversAction('bulletin.delete', 'lostAnswer');
-    const bulletinId = ((await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Gone', body: 'soon' })).output as { id: string }).id;
-    const venueId = ((await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' })).output as { id: number }).id;
+    const bulletinId = (
+      (await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Gone', body: 'soon' })).output as {
+        id: string;
+      }
+    ).id;
+    const venueId = (
+      (await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Tempodrom', category: 'Arena' })).output as {
+        id: number;
+      }
+    ).id;
     const stayId = rows(h.snapshot(), 'stays')[0].id as number;
     const cases = [
       ['bulletin.delete', { bulletinId }, '^/v1/bulletins/', 'bulletins', bulletinId],
@@ -131,12 +186,27 @@ describe('record edits', () => {
     }
   });
 
-  it('under the step\'s per-call retries, a delete whose answer was lost is sent again and done in one attempt', async () => {
+  it("under the step's per-call retries, a delete whose answer was lost is sent again and done in one attempt", async () => {
     const other = (await h.createTour('Record Edits Retries')).id;
-    const guest = await h.run('guest.create', { tourId: other, day: '2027-03-27', firstName: 'Bo', lastName: 'Ek', guests: 1, pickup: 'Will Call' });
+    const guest = await h.run('guest.create', {
+      tourId: other,
+      day: '2027-03-27',
+      firstName: 'Bo',
+      lastName: 'Ek',
+      guests: 1,
+      pickup: 'Will Call',
+    });
     const guestId = (guest.output as { id: number }).id;
-    const bulletinId = ((await h.run('bulletin.create', { tourId: other, day: '2027-03-28', title: 'Lost', body: 'answer' })).output as { id: string }).id;
-    const venueId = ((await h.run('venue.create', { tourId: other, day: '2027-03-27', title: 'Arena', category: 'Arena' })).output as { id: number }).id;
+    const bulletinId = (
+      (await h.run('bulletin.create', { tourId: other, day: '2027-03-28', title: 'Lost', body: 'answer' })).output as {
+        id: string;
+      }
+    ).id;
+    const venueId = (
+      (await h.run('venue.create', { tourId: other, day: '2027-03-27', title: 'Arena', category: 'Arena' })).output as {
+        id: number;
+      }
+    ).id;
     const cases = [
       ['guest.delete', { guestId }, '^/v1/guestlist/', 'guests', guestId],
       ['bulletin.delete', { bulletinId }, '^/v1/bulletins/', 'bulletins', bulletinId],

@@ -25,9 +25,28 @@ const retitle: ActionModule = {
   actions: {
     'probe.retitle': {
       run: async (call, ctx) => {
-        const { bulletinId, title, before } = call.args as { bulletinId: string; title: string; before: { title: string; body: string; isPinned: boolean } };
-        await ctx.client.call(updateBulletin, { params: { bulletinId }, body: { title }, idempotencyKey: ctx.key(), signal: ctx.signal });
-        return { output: { id: bulletinId }, undo: [{ activity: 'bulletinWriteBack', args: { bulletinId, body: before }, describe: `put bulletin ${bulletinId} back` }], describe: `retitled ${bulletinId}` };
+        const { bulletinId, title, before } = call.args as {
+          bulletinId: string;
+          title: string;
+          before: { title: string; body: string; isPinned: boolean };
+        };
+        await ctx.client.call(updateBulletin, {
+          params: { bulletinId },
+          body: { title },
+          idempotencyKey: ctx.key(),
+          signal: ctx.signal,
+        });
+        return {
+          output: { id: bulletinId },
+          undo: [
+            {
+              activity: 'bulletinWriteBack',
+              args: { bulletinId, body: before },
+              describe: `put bulletin ${bulletinId} back`,
+            },
+          ],
+          describe: `retitled ${bulletinId}`,
+        };
       },
     },
   },
@@ -37,17 +56,20 @@ const retitle: ActionModule = {
 type Activity = (arg: unknown, meta?: unknown) => Promise<unknown>;
 
 /** The store but for the flag the API sets on a bulletin once it was edited (a write-back leaves it set). */
-const notEdited = (snapshot: StoreSnapshot): StoreSnapshot => ({ ...snapshot, bulletins: rows(snapshot, 'bulletins').map((entry) => ({ ...entry, isEdited: false })) });
+const notEdited = (snapshot: StoreSnapshot): StoreSnapshot => ({
+  ...snapshot,
+  bulletins: rows(snapshot, 'bulletins').map((entry) => ({ ...entry, isEdited: false })),
+});
 
 describe('undos of writes whose answers were lost', () => {
   let h: Harness;
   let activities: Record<string, Activity>;
   beforeAll(async () => {
     h = await startHarness();
-    activities = createActivities({ client: h.client, outputDir: h.outputDir, inputDir: h.inputDir, defaultOrg: h.sandbox.credentials.orgId }, [...actionModules, retitle]) as unknown as Record<
-      string,
-      Activity
-    >;
+    activities = createActivities(
+      { client: h.client, outputDir: h.outputDir, inputDir: h.inputDir, defaultOrg: h.sandbox.credentials.orgId },
+      [...actionModules, retitle],
+    ) as unknown as Record<string, Activity>;
   });
   afterAll(async () => {
     await h?.close();
@@ -59,15 +81,24 @@ describe('undos of writes whose answers were lost', () => {
    */
   async function twoRuns(tourName: string, runs: string[], saga: boolean) {
     const tour = await h.createTour(tourName);
-    const bulletinId = ((await h.run('bulletin.create', { tourId: tour.id, day: '2027-03-27', title: 'Bus call', body: 'Lobby 9:00' })).output as { id: string }).id;
+    const bulletinId = (
+      (await h.run('bulletin.create', { tourId: tour.id, day: '2027-03-27', title: 'Bus call', body: 'Lobby 9:00' }))
+        .output as { id: string }
+    ).id;
     const before = h.snapshot();
-    const args = { bulletinId, title: 'Bus call moved', before: { title: 'Bus call', body: 'Lobby 9:00', isPinned: false } };
+    const args = {
+      bulletinId,
+      title: 'Bus call moved',
+      before: { title: 'Bus call', body: 'Lobby 9:00', isPinned: false },
+    };
     for (const run of runs) {
       const keys = new RunKeys(run);
       const call: StepCall = h.stepCall('probe.retitle', args, { key: keys.of('retitle', null), stepId: 'retitle' });
       h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'PUT', path: '^/v1/bulletins/' }, times: 1 });
       await expect(activities[activityName('probe.retitle')]!(call)).rejects.toThrow();
-      expect(rows(h.snapshot(), 'bulletins').find((row) => String(row.id) === bulletinId)?.title).toBe('Bus call moved');
+      expect(rows(h.snapshot(), 'bulletins').find((row) => String(row.id) === bulletinId)?.title).toBe(
+        'Bus call moved',
+      );
       // as the saga runs it: keyed by the run's key seed and the undo's place in the saga
       const meta = saga ? { idempotencyKey: keys.of('undo', '0.0'), retry: quickRetry(3) } : undefined;
       await activities.undoReplayAndUndo!({ call }, meta);

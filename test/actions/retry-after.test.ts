@@ -11,15 +11,29 @@ import type { RetryPolicy } from '../../api/retry-policy.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
-const tourArgs = (name: string): JsonObject => ({ name, timeZone: 'Europe/Berlin', days: [{ date: '2027-05-01', city: 'Leipzig', dayType: 'Show' }] });
+const tourArgs = (name: string): JsonObject => ({
+  name,
+  timeZone: 'Europe/Berlin',
+  days: [{ date: '2027-05-01', city: 'Leipzig', dayType: 'Show' }],
+});
 
 /** A step's policy whose longest interval (1 s) is shorter than the `Retry-After` (2 s). */
-const SHORT_INTERVALS: RetryPolicy = { initialIntervalMs: 100, backoffCoefficient: 2, maximumIntervalMs: 1_000, maximumAttempts: 3, nonRetryableErrorTypes: [] };
+const SHORT_INTERVALS: RetryPolicy = {
+  initialIntervalMs: 100,
+  backoffCoefficient: 2,
+  maximumIntervalMs: 1_000,
+  maximumAttempts: 3,
+  nonRetryableErrorTypes: [],
+};
 
 /** An activity attempt with a start-to-close timeout and a heartbeat timeout, counting its beats. */
 function activityContext(startToCloseTimeoutMs: number, heartbeatTimeoutMs: number, beats: number[]): Context {
   const info = { startToCloseTimeoutMs, heartbeatTimeoutMs, heartbeatDetails: undefined, isLocal: false, attempt: 1 };
-  return { info, heartbeat: () => beats.push(Date.now()), cancellationSignal: new AbortController().signal } as unknown as Context;
+  return {
+    info,
+    heartbeat: () => beats.push(Date.now()),
+    cancellationSignal: new AbortController().signal,
+  } as unknown as Context;
 }
 
 describe('Retry-After inside a step', () => {
@@ -54,7 +68,9 @@ describe('Retry-After inside a step', () => {
     h.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 30, match: createTour, times: 1 });
     const started = Date.now();
     const failure = await failureOf(
-      asyncLocalStorage.run(activityContext(20_000, 10_000, []), () => h.run('tour.create', tourArgs('Waits too long'), { retry: SHORT_INTERVALS })),
+      asyncLocalStorage.run(activityContext(20_000, 10_000, []), () =>
+        h.run('tour.create', tourArgs('Waits too long'), { retry: SHORT_INTERVALS }),
+      ),
     );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(failure.message).toMatch(

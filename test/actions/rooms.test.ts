@@ -31,7 +31,9 @@ describe('room actions', () => {
     stayId = (stay.output as { id: number }).id;
     const snapshot = h.snapshot();
     sam = rows(snapshot, 'users').find((user) => user.email === 'sam.rivera@example.com').id;
-    casey = rows(snapshot, 'tourInvites').find((invite) => invite.tourId === tour.id && invite.email === 'casey.nguyen@example.com').inviteId;
+    casey = rows(snapshot, 'tourInvites').find(
+      (invite) => invite.tourId === tour.id && invite.email === 'casey.nguyen@example.com',
+    ).inviteId;
   });
   afterAll(async () => {
     await h?.close();
@@ -46,7 +48,11 @@ describe('room actions', () => {
       stay: 'hotel adlon',
       roomNumber: 412,
       roomType: 'Double',
-      people: ['sam.rivera@example.com', { email: 'Casey.Nguyen@example.com', name: 'Casey' }, { email: 'star@example.com', name: 'Guest Star' }],
+      people: [
+        'sam.rivera@example.com',
+        { email: 'Casey.Nguyen@example.com', name: 'Casey' },
+        { email: 'star@example.com', name: 'Guest Star' },
+      ],
       nights: 1,
       notes: 'High floor',
     };
@@ -76,7 +82,13 @@ describe('room actions', () => {
   });
 
   it('updates the room with the same number and its undo puts fields and occupants back', async () => {
-    const first = await h.run('room.assign', { tourId: tour.id, stay: stayId, roomNumber: 101, roomType: 'Single', people: ['sam.rivera@example.com'] });
+    const first = await h.run('room.assign', {
+      tourId: tour.id,
+      stay: stayId,
+      roomNumber: 101,
+      roomType: 'Single',
+      people: ['sam.rivera@example.com'],
+    });
     const roomId = (first.output as { id: number }).id;
     const before = h.snapshot();
     const args = {
@@ -110,7 +122,13 @@ describe('room actions', () => {
 
   it('prepares, for a room that does not exist yet, an undo that deletes the room once created', async () => {
     const before = h.snapshot();
-    const args = { tourId: tour.id, stay: 'Hotel Adlon', roomNumber: 7, roomType: 'Suite', people: ['marcus.chen@example.com'] };
+    const args = {
+      tourId: tour.id,
+      stay: 'Hotel Adlon',
+      roomNumber: 7,
+      roomType: 'Suite',
+      people: ['marcus.chen@example.com'],
+    };
     const call = h.stepCall('room.assign', args);
     const prepared = await h.prepare(call);
     expect(prepared).toEqual([expect.objectContaining({ activity: 'roomRemoveNew', args: { stayId, roomNumber: 7 } })]);
@@ -121,7 +139,13 @@ describe('room actions', () => {
   });
 
   it('deletes a room and its prepared undo restores it', async () => {
-    const created = await h.run('room.assign', { tourId: tour.id, stay: stayId, roomNumber: 9, roomType: 'Single', people: ['aisha.bello@example.com'] });
+    const created = await h.run('room.assign', {
+      tourId: tour.id,
+      stay: stayId,
+      roomNumber: 9,
+      roomType: 'Single',
+      people: ['aisha.bello@example.com'],
+    });
     const roomId = (created.output as { id: number }).id;
     const before = h.snapshot();
     const call = h.stepCall('room.delete', { roomId });
@@ -136,9 +160,19 @@ describe('room actions', () => {
 
   it('a room delete whose answer was lost is sent again, finds the room gone, and is done', async () => {
     coversAction('room.delete', 'lostAnswer');
-    const created = await h.run('room.assign', { tourId: tour.id, stay: stayId, roomNumber: 10, roomType: 'Single', people: ['aisha.bello@example.com'] });
+    const created = await h.run('room.assign', {
+      tourId: tour.id,
+      stay: stayId,
+      roomNumber: 10,
+      roomType: 'Single',
+      people: ['aisha.bello@example.com'],
+    });
     const roomId = (created.output as { id: number }).id;
-    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'DELETE', path: '^/v1/rooms/[0-9]+$' }, times: 1 });
+    h.sandbox.faults.add({
+      kind: 'dropAfterCommit',
+      match: { method: 'DELETE', path: '^/v1/rooms/[0-9]+$' },
+      times: 1,
+    });
     const outcome = await h.run('room.delete', { roomId }, { retry: quickRetry(3) });
     expect(outcome.output).toEqual({ id: roomId });
     expect(roomOf(roomId)).toBeUndefined();
@@ -146,10 +180,26 @@ describe('room actions', () => {
   });
 
   it('fails on a room name that matches nothing when no number is given, and on an unknown stay', async () => {
-    const noNumber = await failureOf(h.run('room.assign', { tourId: tour.id, stay: stayId, name: 'Bus bunk', roomType: 'Single', people: ['sam.rivera@example.com'] }));
+    const noNumber = await failureOf(
+      h.run('room.assign', {
+        tourId: tour.id,
+        stay: stayId,
+        name: 'Bus bunk',
+        roomType: 'Single',
+        people: ['sam.rivera@example.com'],
+      }),
+    );
     expect(noNumber.type).toBe('INVALID_ARGUMENTS');
     expect(noNumber.message).toContain('roomNumber');
-    const noStay = await failureOf(h.run('room.assign', { tourId: tour.id, stay: 'Motel One', roomNumber: 1, roomType: 'Single', people: ['sam.rivera@example.com'] }));
+    const noStay = await failureOf(
+      h.run('room.assign', {
+        tourId: tour.id,
+        stay: 'Motel One',
+        roomNumber: 1,
+        roomType: 'Single',
+        people: ['sam.rivera@example.com'],
+      }),
+    );
     expect(noStay.type).toBe('UNKNOWN_NAME');
     expect(noStay.message).toContain('Hotel Adlon');
   });

@@ -28,7 +28,16 @@ describe('schedule item actions', () => {
 
   it('schedule.item.create writes the item in the day’s zone with names resolved; its undo deletes it', async () => {
     const before = h.snapshot();
-    const args = { tourId, day: '2027-03-28', name: 'Soundcheck', start: '16:30', end: '17:15', notes: 'Full band', tags: ['crew'], confirmed: true };
+    const args = {
+      tourId,
+      day: '2027-03-28',
+      name: 'Soundcheck',
+      start: '16:30',
+      end: '17:15',
+      notes: 'Full band',
+      tags: ['crew'],
+      confirmed: true,
+    };
     const call = h.stepCall('schedule.item.create', args);
     const outcome = await h.run('schedule.item.create', args, { key: call.idempotencyKey });
     const { id, dayId } = outcome.output as { id: number; dayId: number };
@@ -57,9 +66,13 @@ describe('schedule item actions', () => {
 
   it('schedule.item.create refuses a travel item without an origin and an unknown tag, before writing', async () => {
     const before = h.snapshot();
-    const travel = await failureOf(h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Flight', start: '08:00', type: 'Flight' }));
+    const travel = await failureOf(
+      h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Flight', start: '08:00', type: 'Flight' }),
+    );
     expect(travel.message).toContain('give "origin"');
-    const tag = await failureOf(h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'X', start: '08:00', tags: ['Nope'] }));
+    const tag = await failureOf(
+      h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'X', start: '08:00', tags: ['Nope'] }),
+    );
     expect(tag.type).toBe('UNKNOWN_NAME');
     expect(tag.message).toContain('Crew');
     expect(h.snapshot()).toEqual(before);
@@ -68,7 +81,11 @@ describe('schedule item actions', () => {
   it('schedule.items.create sends batches in order across days; the same key creates nothing new; the undo deletes them', async () => {
     coversAction('schedule.items.create', 'undo');
     const before = h.snapshot();
-    const specs = Array.from({ length: 250 }, (_, i) => ({ day: dayIds[i % 3]!, name: `Item ${i}`, start: `${String(8 + (i % 12)).padStart(2, '0')}:00` }));
+    const specs = Array.from({ length: 250 }, (_, i) => ({
+      day: dayIds[i % 3]!,
+      name: `Item ${i}`,
+      start: `${String(8 + (i % 12)).padStart(2, '0')}:00`,
+    }));
     const call = h.stepCall('schedule.items.create', { tourId, items: specs });
     const outcome = await h.run('schedule.items.create', call.args, { key: call.idempotencyKey });
     const { ids, count } = outcome.output as { ids: number[]; count: number };
@@ -91,7 +108,11 @@ describe('schedule item actions', () => {
     const before = h.snapshot();
     const specs = [0, 1, 2].map((i) => ({ day: '2027-03-29', name: `Lost answer ${i}`, start: '12:00' }));
     const call = h.stepCall('schedule.items.create', { tourId, items: specs });
-    h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/schedule/items/batch$' }, times: 1 });
+    h.sandbox.faults.add({
+      kind: 'dropAfterCommit',
+      match: { method: 'POST', path: '/schedule/items/batch$' },
+      times: 1,
+    });
     const lost = await failureOf(h.run('schedule.items.create', call.args, { key: call.idempotencyKey }));
     expect(lost.nonRetryable).toBe(false);
     const outcome = await h.run('schedule.items.create', call.args, { key: call.idempotencyKey });
@@ -102,7 +123,10 @@ describe('schedule item actions', () => {
 
   it('the prepared undo of a batch replays it with its keys and deletes what it created', async () => {
     const before = h.snapshot();
-    const call = h.stepCall('schedule.items.create', { tourId, items: [{ day: '2027-03-27', name: 'Doors', start: '19:00' }] });
+    const call = h.stepCall('schedule.items.create', {
+      tourId,
+      items: [{ day: '2027-03-27', name: 'Doors', start: '19:00' }],
+    });
     const prepared = await h.prepare(call);
     await h.run('schedule.items.create', call.args, { key: call.idempotencyKey });
     expect(items()).toHaveLength(1);
@@ -115,7 +139,14 @@ describe('schedule item actions', () => {
     const created = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Load in', start: '12:00' });
     const { id } = created.output as { id: number };
     const before = h.snapshot();
-    const call = h.stepCall('schedule.item.update', { tourId, day: '2027-03-27', itemId: id, name: 'Load-in (early)', confirmed: true, tags: ['Crew'] });
+    const call = h.stepCall('schedule.item.update', {
+      tourId,
+      day: '2027-03-27',
+      itemId: id,
+      name: 'Load-in (early)',
+      confirmed: true,
+      tags: ['Crew'],
+    });
     const undo = await h.prepare(call);
     await h.run('schedule.item.update', call.args, { key: call.idempotencyKey });
     const item = items().find((row) => row.id === id);
@@ -131,22 +162,37 @@ describe('schedule item actions', () => {
     const itemId = (created.output as { id: number }).id;
     const attach = async (fileName: string) => {
       const body = { fileName, contentType: 'text/plain', contentBase64: Buffer.from(fileName).toString('base64') };
-      const { key } = await h.client.call(uploadFileContent, { params: { tourId }, body, idempotencyKey: `upload-${itemId}-${fileName}` });
-      const attached = await h.client.call(attachFile, { params: { tourId }, body: { key, entityType: 'SCHEDULE_ITEM', entityId: itemId }, idempotencyKey: `attach-${itemId}-${fileName}` });
+      const { key } = await h.client.call(uploadFileContent, {
+        params: { tourId },
+        body,
+        idempotencyKey: `upload-${itemId}-${fileName}`,
+      });
+      const attached = await h.client.call(attachFile, {
+        params: { tourId },
+        body: { key, entityType: 'SCHEDULE_ITEM', entityId: itemId },
+        idempotencyKey: `attach-${itemId}-${fileName}`,
+      });
       return Number(attached.fileId);
     };
     const [keep, drop] = [await attach('keep.txt'), await attach('drop.txt')];
     await h.run('schedule.item.update', { tourId, day: '2027-03-27', itemId, removeAttachments: [drop] });
     const left = rows(h.snapshot(), 'attachments').filter((row) => row.entityId === itemId);
     expect(left.map((row) => row.id)).toEqual([keep]);
-    const unknown = await failureOf(h.run('schedule.item.update', { tourId, day: '2027-03-27', itemId, removeAttachments: [drop] }));
+    const unknown = await failureOf(
+      h.run('schedule.item.update', { tourId, day: '2027-03-27', itemId, removeAttachments: [drop] }),
+    );
     expect(unknown.type).toBe('UNKNOWN_ATTACHMENT');
     await h.undo(created.undo);
   });
 
   it('schedule.item.delete is undone by a restore', async () => {
     coversAction('schedule.item.delete', 'undo');
-    const created = await h.run('schedule.item.create', { tourId, day: '2027-03-29', name: 'Meet and greet', start: '18:00' });
+    const created = await h.run('schedule.item.create', {
+      tourId,
+      day: '2027-03-29',
+      name: 'Meet and greet',
+      start: '18:00',
+    });
     const { id } = created.output as { id: number };
     const before = h.snapshot();
     const call = h.stepCall('schedule.item.delete', { itemId: id });

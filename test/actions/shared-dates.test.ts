@@ -22,7 +22,10 @@ describe('days that share a date', () => {
     ]);
     tourId = tour.id;
     copenhagen = tour.days[1]!.id;
-    const update = await h.run('tour.update', { tourId, addDays: [{ date: '2026-12-02', city: 'Roskilde', name: 'Roskilde Festival', dayType: 'Show' }] });
+    const update = await h.run('tour.update', {
+      tourId,
+      addDays: [{ date: '2026-12-02', city: 'Roskilde', name: 'Roskilde Festival', dayType: 'Show' }],
+    });
     roskilde = (update.output as { added: number[] }).added[0]!;
     warnings = update.warnings ?? [];
   });
@@ -80,7 +83,9 @@ describe('days that share a date', () => {
 
   it('other actions refuse the shared date too, before writing: schedule.item.create and tour.update removeDays', async () => {
     const before = h.snapshot();
-    const item = await failureOf(h.run('schedule.item.create', { tourId, day: '2026-12-02', name: 'Bus call', start: '10:00' }));
+    const item = await failureOf(
+      h.run('schedule.item.create', { tourId, day: '2026-12-02', name: 'Bus call', start: '10:00' }),
+    );
     expect(item.type).toBe('AMBIGUOUS_DAY');
     const remove = await failureOf(h.run('tour.update', { tourId, removeDays: ['2026-12-02'] }));
     expect(remove.type).toBe('AMBIGUOUS_DAY');

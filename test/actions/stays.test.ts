@@ -37,7 +37,12 @@ describe('stay actions', () => {
     const outcome = await h.run('stay.create', args, { key: call.idempotencyKey });
     const { id } = outcome.output as { id: number };
     // 15:00 CET (UTC+1) before the change, 11:00 CEST (UTC+2) after it.
-    expect(outcome.output).toEqual({ id, name: 'Hotel Adlon', checkIn: '2027-03-27T14:00:00.000Z', checkOut: '2027-03-29T09:00:00.000Z' });
+    expect(outcome.output).toEqual({
+      id,
+      name: 'Hotel Adlon',
+      checkIn: '2027-03-27T14:00:00.000Z',
+      checkOut: '2027-03-29T09:00:00.000Z',
+    });
 
     const [stay] = rows(h.snapshot(), 'stays');
     expect(stay).toMatchObject({
@@ -56,7 +61,11 @@ describe('stay actions', () => {
       dayId: tour.days[0]!.id,
       dayIdList: [tour.days[0]!.id, tour.days[1]!.id],
     });
-    expect(stay.location).toMatchObject({ formatted_address: HOTEL.address, timeZone: 'Europe/Berlin', geometry: { location: { lat: HOTEL.lat, lng: HOTEL.lng } } });
+    expect(stay.location).toMatchObject({
+      formatted_address: HOTEL.address,
+      timeZone: 'Europe/Berlin',
+      geometry: { location: { lat: HOTEL.lat, lng: HOTEL.lng } },
+    });
 
     await h.run('stay.create', args, { key: call.idempotencyKey });
     expect(rows(h.snapshot(), 'stays')).toHaveLength(1);
@@ -78,7 +87,12 @@ describe('stay actions', () => {
     // 02:30 does not exist that night: it is 03:30 CEST, 01:30 UTC.
     expect(outcome.output).toMatchObject({ checkIn: '2027-03-28T01:30:00.000Z', checkOut: '2027-03-28T21:00:00.000Z' });
     const stay = rows(h.snapshot(), 'stays').find((row) => row.id === (outcome.output as { id: number }).id);
-    expect(stay).toMatchObject({ type: 'RENTAL', isConfirmed: false, checkInDate: iso(Date.UTC(2027, 2, 28)), dayIdList: [tour.days[1]!.id] });
+    expect(stay).toMatchObject({
+      type: 'RENTAL',
+      isConfirmed: false,
+      checkInDate: iso(Date.UTC(2027, 2, 28)),
+      dayIdList: [tour.days[1]!.id],
+    });
     await h.undo(outcome.undo);
   });
 
@@ -93,7 +107,14 @@ describe('stay actions', () => {
     });
     const stayId = (created.output as { id: number }).id;
     const before = h.snapshot();
-    const args = { stayId, title: 'Bayerischer Hof', checkOut: { date: '2027-03-31', time: '12:30' }, confirmed: true, confirmationNumber: 'BH-7', notes: 'Quiet rooms' };
+    const args = {
+      stayId,
+      title: 'Bayerischer Hof',
+      checkOut: { date: '2027-03-31', time: '12:30' },
+      confirmed: true,
+      confirmationNumber: 'BH-7',
+      notes: 'Quiet rooms',
+    };
     const call = h.stepCall('stay.update', args);
     const prepared = await h.prepare(call);
     const outcome = await h.run('stay.update', args, { key: call.idempotencyKey });

@@ -47,34 +47,59 @@ describe('reads shared within a step', () => {
     const tour = await h.createTour('Step reads');
     const day = tour.days[0]!.date;
     const tourReads = counting('GET', '/data$');
-    const activities = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<
-      string,
-      (batch: BatchCall) => Promise<BatchOutcome>
-    >;
+    const activities = createActivities({
+      client: h.client,
+      outputDir: h.outputDir,
+      defaultOrg: h.sandbox.credentials.orgId,
+    }) as unknown as Record<string, (batch: BatchCall) => Promise<BatchOutcome>>;
     const addGuests = activities[batchActivityName('guest.create')]!;
     const batch = (stepId: string, names: string[]): BatchCall => ({
       calls: names.map((lastName): StepCall => ({
-        ...h.stepCall('guest.create', { tourId: tour.id, day, firstName: 'Pat', lastName, guests: 1, pickup: 'Will Call' }, { stepId }),
+        ...h.stepCall(
+          'guest.create',
+          { tourId: tour.id, day, firstName: 'Pat', lastName, guests: 1, pickup: 'Will Call' },
+          { stepId },
+        ),
         itemKey: lastName,
       })),
       stopOnFailure: true,
-      retry: { initialIntervalMs: 10, backoffCoefficient: 2, maximumIntervalMs: 100, maximumAttempts: 2, nonRetryableErrorTypes: [] },
+      retry: {
+        initialIntervalMs: 10,
+        backoffCoefficient: 2,
+        maximumIntervalMs: 100,
+        maximumAttempts: 2,
+        nonRetryableErrorTypes: [],
+      },
     });
 
-    for (const outcome of [await addGuests(batch('guests', ['Ahn', 'Berg'])), await addGuests(batch('guests', ['Cruz', 'Dahl']))]) {
+    for (const outcome of [
+      await addGuests(batch('guests', ['Ahn', 'Berg'])),
+      await addGuests(batch('guests', ['Cruz', 'Dahl'])),
+    ]) {
       expect(outcome.results.every((result) => result?.outcome !== undefined)).toBe(true);
     }
     expect(tourReads()).toBe(1);
     await addGuests(batch('more-guests', ['Eze']));
     expect(tourReads()).toBe(2);
-    expect(rows(h.snapshot(), 'guests').map((row: { lastName: string }) => row.lastName).sort()).toEqual(['Ahn', 'Berg', 'Cruz', 'Dahl', 'Eze']);
+    expect(
+      rows(h.snapshot(), 'guests')
+        .map((row: { lastName: string }) => row.lastName)
+        .sort(),
+    ).toEqual(['Ahn', 'Berg', 'Cruz', 'Dahl', 'Eze']);
   });
 
   it("hand a bulk status change's entries from its undo preparation to its first attempt only", async () => {
     const tour = await h.createTour('Retried approval');
     const day = tour.days[0]!;
     for (const lastName of ['Ahn', 'Berg']) {
-      await h.run('guest.create', { tourId: tour.id, day: day.date, firstName: 'Pat', lastName, guests: 2, pickup: 'Will Call' });
+      await h.run('guest.create', {
+        tourId: tour.id,
+        day: day.date,
+        firstName: 'Pat',
+        lastName,
+        guests: 2,
+        pickup: 'Will Call',
+      });
     }
     await h.client.call(updateGuestlistDayConfig, { params: { tourId: tour.id, dayId: day.id }, body: { dayCap: 6 } });
     const listReads = counting('GET', '/guestlist$');
@@ -83,31 +108,47 @@ describe('reads shared within a step', () => {
     expect(await h.prepare(call)).toHaveLength(1);
     const daysRead = listReads();
     expect(daysRead).toBe(tour.days.length);
-    expect((await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output).toMatchObject({ count: 2, totalGuests: 4 });
+    expect(
+      (await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output,
+    ).toMatchObject({ count: 2, totalGuests: 4 });
     // The entries come from the preparation; only the capped day's list is read again, for the
     // cap check's count right before the write.
     expect(listReads()).toBe(daysRead + 1);
     // The same call again, as a retry after its write: it reads afresh, nothing is left to
     // change, and the four guests it approved are not counted against the cap a second time.
-    expect((await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output).toMatchObject({ count: 0 });
+    expect(
+      (await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output,
+    ).toMatchObject({ count: 0 });
     expect(listReads()).toBe(2 * daysRead + 1);
   });
 
   it("leave a retried attempt reading afresh even when its preparation's read is still there", async () => {
     const tour = await h.createTour('Second attempt');
     const day = tour.days[0]!;
-    await h.run('guest.create', { tourId: tour.id, day: day.date, firstName: 'Pat', lastName: 'Ahn', guests: 2, pickup: 'Will Call' });
+    await h.run('guest.create', {
+      tourId: tour.id,
+      day: day.date,
+      firstName: 'Pat',
+      lastName: 'Ahn',
+      guests: 2,
+      pickup: 'Will Call',
+    });
     const args = { tourId: tour.id, status: 'Approved', select: { status: ['Pending'] } };
     const call = h.stepCall('guests.setStatus', args, { stepId: 'approve' });
-    const worker = createActivities({ client: h.client, outputDir: h.outputDir, defaultOrg: h.sandbox.credentials.orgId }) as unknown as Record<
-      string,
-      (call: StepCall) => Promise<{ output?: unknown }>
-    >;
+    const worker = createActivities({
+      client: h.client,
+      outputDir: h.outputDir,
+      defaultOrg: h.sandbox.credentials.orgId,
+    }) as unknown as Record<string, (call: StepCall) => Promise<{ output?: unknown }>>;
     expect(await worker.prepareUndo!(call)).toHaveLength(1);
     // The first attempt ran on another worker and approved the entry; the second runs here.
-    expect((await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output).toMatchObject({ count: 1 });
+    expect(
+      (await h.run('guests.setStatus', args, { stepId: 'approve', key: call.idempotencyKey })).output,
+    ).toMatchObject({ count: 1 });
     const listReads = counting('GET', '/guestlist$');
-    const second = (await new MockActivityEnvironment({ attempt: 2 }).run(worker.guestsSetStatus!, call)) as { output?: unknown };
+    const second = (await new MockActivityEnvironment({ attempt: 2 }).run(worker.guestsSetStatus!, call)) as {
+      output?: unknown;
+    };
     expect(second.output).toMatchObject({ count: 0 });
     expect(listReads()).toBe(tour.days.length);
   });

@@ -36,7 +36,13 @@ describe('tag actions', () => {
     const a = await h.run('tag.create', { tourId, name: 'Band', color: 'Red' });
     const b = await h.run('tag.create', { tourId, name: 'Crew', color: 'Blue' });
     const [bandId, crewId] = [(a.output as { id: number }).id, (b.output as { id: number }).id];
-    const item = await h.run('schedule.item.create', { tourId, day: '2027-03-27', name: 'Lunch', start: '13:00', tags: ['Band'] });
+    const item = await h.run('schedule.item.create', {
+      tourId,
+      day: '2027-03-27',
+      name: 'Lunch',
+      start: '13:00',
+      tags: ['Band'],
+    });
     const itemId = (item.output as { id: number }).id;
     const before = h.snapshot();
     const call = h.stepCall('schedule.item.setTags', { tourId, day: '2027-03-27', itemId, tags: ['crew', bandId] });
@@ -50,7 +56,13 @@ describe('tag actions', () => {
 
   it('tag.delete removes the tag from every item for good and says how many carried it', async () => {
     await h.run('tag.create', { tourId, name: 'Press', color: 'Yellow' });
-    await h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Interview', start: '11:00', tags: ['Press'] });
+    await h.run('schedule.item.create', {
+      tourId,
+      day: '2027-03-28',
+      name: 'Interview',
+      start: '11:00',
+      tags: ['Press'],
+    });
     const call = h.stepCall('tag.delete', { tourId, tag: 'press' });
     expect(await h.prepare(call)).toEqual([]);
     const outcome = await h.run('tag.delete', call.args, { key: call.idempotencyKey });

@@ -46,7 +46,10 @@ describe('schedule template actions', () => {
     const outcome = await h.run('schedule.template.create', args, { key: call.idempotencyKey });
     expect(outcome.output).toMatchObject({ name: 'Copy of Show Day', itemCount: 3 });
     const { id } = outcome.output as { id: number };
-    expect(rows(h.snapshot(), 'templates').find((t) => t.id === id)).toMatchObject({ name: 'Copy of Show Day', tourId });
+    expect(rows(h.snapshot(), 'templates').find((t) => t.id === id)).toMatchObject({
+      name: 'Copy of Show Day',
+      tourId,
+    });
     expect(rows(h.snapshot(), 'templateItems').filter((t) => t.templateId === id)).toHaveLength(3);
     await h.run('schedule.template.create', args, { key: call.idempotencyKey });
     expect(rows(h.snapshot(), 'templates').filter((t) => t.name === 'Copy of Show Day')).toHaveLength(1);
@@ -55,7 +58,9 @@ describe('schedule template actions', () => {
   });
 
   it('schedule.template.create refuses an empty day', async () => {
-    const failure = await failureOf(h.run('schedule.template.create', { tourId, name: 'Empty', fromDay: '2027-03-28' }));
+    const failure = await failureOf(
+      h.run('schedule.template.create', { tourId, name: 'Empty', fromDay: '2027-03-28' }),
+    );
     expect(failure.type).toBe('EMPTY_SELECTION');
   });
 
@@ -83,7 +88,10 @@ describe('schedule template actions', () => {
     const outcome = await h.run('schedule.template.apply', call.args, { key: call.idempotencyKey });
     expect((outcome.output as { replaced: number[] }).replaced).toHaveLength(2);
     expect(live(dayIds[1]!)).toEqual(['Load in', 'Show', 'Soundcheck']);
-    expect(outcome.undo.map((record) => record.activity)).toEqual(['scheduleItemsRestoreMissing', 'scheduleTemplateUnapply']);
+    expect(outcome.undo.map((record) => record.activity)).toEqual([
+      'scheduleItemsRestoreMissing',
+      'scheduleTemplateUnapply',
+    ]);
     await h.undo(outcome.undo);
     expect(h.snapshot()).toEqual(before);
 
@@ -111,9 +119,15 @@ describe('schedule template actions', () => {
   it('schedule.template.undoApply whose answer was lost removes the items once; its prepared undo restores them', async () => {
     coversAction('schedule.template.undoApply', 'lostAnswer');
     await h.run('schedule.template.apply', { tourId, template: 'Show Day', day: '2027-03-29' });
-    await checkWrite(h, 'schedule.template.undoApply', { tourId, template: 'Show Day', day: '2027-03-29' }, { method: 'POST', path: '/undo-apply$' }, () => {
-      expect(live(dayIds[2]!)).toEqual(['Hand-made']);
-    });
+    await checkWrite(
+      h,
+      'schedule.template.undoApply',
+      { tourId, template: 'Show Day', day: '2027-03-29' },
+      { method: 'POST', path: '/undo-apply$' },
+      () => {
+        expect(live(dayIds[2]!)).toEqual(['Hand-made']);
+      },
+    );
     await h.run('schedule.template.undoApply', { tourId, template: 'Show Day', day: '2027-03-29' });
   });
 
@@ -121,7 +135,9 @@ describe('schedule template actions', () => {
     coversAction('schedule.template.apply', 'lostAnswer');
     await h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Ferry (late)', start: '18:00' });
     const before = h.snapshot();
-    const replacedIds = rows(before, 'scheduleItems').filter((item) => item.dayId === dayIds[1]).map((item) => item.id);
+    const replacedIds = rows(before, 'scheduleItems')
+      .filter((item) => item.dayId === dayIds[1])
+      .map((item) => item.id);
     const args = { tourId, template: 'Show Day', day: '2027-03-28', mode: 'REPLACE' };
     h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/apply$' }, times: 1 });
     // With the step's retries, as the workflow runs it: the API answers the repeat with the first result.
@@ -135,7 +151,12 @@ describe('schedule template actions', () => {
   it('REPLACE whose first attempt was lost still restores the replaced items, with the undo prepared before the call', async () => {
     await h.run('schedule.item.create', { tourId, day: '2027-03-28', name: 'Night ferry', start: '23:00' });
     const before = h.snapshot();
-    const call = h.stepCall('schedule.template.apply', { tourId, template: 'Show Day', day: '2027-03-28', mode: 'REPLACE' });
+    const call = h.stepCall('schedule.template.apply', {
+      tourId,
+      template: 'Show Day',
+      day: '2027-03-28',
+      mode: 'REPLACE',
+    });
     // A bulk step's undo is read before its first attempt, and recorded, as the workflow does.
     const undo = await h.prepare(call);
     h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/apply$' }, times: 1 });
@@ -148,7 +169,9 @@ describe('schedule template actions', () => {
   });
 
   it('an unknown template is refused with the names of the caller’s templates', async () => {
-    const failure = await failureOf(h.run('schedule.template.apply', { tourId, template: 'Festival Day', day: '2027-03-29' }));
+    const failure = await failureOf(
+      h.run('schedule.template.apply', { tourId, template: 'Festival Day', day: '2027-03-29' }),
+    );
     expect(failure.type).toBe('UNKNOWN_NAME');
     expect(failure.message).toContain('Show Day');
   });

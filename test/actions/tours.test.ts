@@ -17,11 +17,24 @@ describe('tour actions', () => {
 
   it('tour.create writes the tour with its days once per key; its undo deletes it', async () => {
     const before = h.snapshot();
-    const args: JsonObject = { name: 'Create Tour', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-28', city: 'Hamburg', dayType: 'travel' }, { date: '2027-03-27', address: 'Mercedes-Platz 1, Berlin', name: 'Berlin', dayType: 'Show' }] };
+    const args: JsonObject = {
+      name: 'Create Tour',
+      timeZone: 'Europe/Berlin',
+      days: [
+        { date: '2027-03-28', city: 'Hamburg', dayType: 'travel' },
+        { date: '2027-03-27', address: 'Mercedes-Platz 1, Berlin', name: 'Berlin', dayType: 'Show' },
+      ],
+    };
     const call = h.stepCall('tour.create', args);
     const outcome = await h.run('tour.create', args, { key: call.idempotencyKey });
     const { id, days } = outcome.output as { id: string; days: unknown[] };
-    expect(outcome.output).toMatchObject({ name: 'Create Tour', orgId: h.sandbox.credentials.orgId, startDate: '2027-03-27', endDate: '2027-03-28', timeZone: 'Europe/Berlin' });
+    expect(outcome.output).toMatchObject({
+      name: 'Create Tour',
+      orgId: h.sandbox.credentials.orgId,
+      startDate: '2027-03-27',
+      endDate: '2027-03-28',
+      timeZone: 'Europe/Berlin',
+    });
     expect(days).toEqual([
       expect.objectContaining({ date: '2027-03-27', name: 'Berlin', dayType: 'Show', timeZone: 'Europe/Berlin' }),
       expect.objectContaining({ date: '2027-03-28', name: 'Hamburg', dayType: 'Travel', timeZone: 'Europe/Berlin' }),
@@ -64,7 +77,11 @@ describe('tour actions', () => {
   it('tour.days selects by day type, by date range and by name', async () => {
     const tour = await h.createTour('Days Tour');
     const shows = await h.run('tour.days', { tourId: tour.id, dayTypes: ['show'] });
-    expect(shows.output).toMatchObject({ dates: ['2027-03-27', '2027-03-29'], count: 2, ids: [tour.days[0]!.id, tour.days[2]!.id] });
+    expect(shows.output).toMatchObject({
+      dates: ['2027-03-27', '2027-03-29'],
+      count: 2,
+      ids: [tour.days[0]!.id, tour.days[2]!.id],
+    });
     const range = await h.run('tour.days', { tourId: tour.id, from: '2027-03-28', to: '2027-03-29' });
     expect(range.output).toMatchObject({ dates: ['2027-03-28', '2027-03-29'], count: 2 });
     const named = await h.run('tour.days', { tourId: tour.id, names: ['HAMBURG'], dayTypes: ['Travel'] });
@@ -88,11 +105,21 @@ describe('tour actions', () => {
     const added = (outcome.output as { added: number[] }).added;
     expect(added).toHaveLength(1);
     const after = h.snapshot();
-    expect(rows(after, 'tours').find((t) => t.id === tour.id)).toMatchObject({ name: 'Update Tour (moved)', endDate: '2027-03-30T00:00:00.000Z' });
+    expect(rows(after, 'tours').find((t) => t.id === tour.id)).toMatchObject({
+      name: 'Update Tour (moved)',
+      endDate: '2027-03-30T00:00:00.000Z',
+    });
     const days = rows(after, 'days').filter((d) => d.tourId === tour.id);
     expect(days).toHaveLength(4);
-    expect(days.find((d) => d.id === tour.days[1]!.id)).toMatchObject({ name: 'Hamburg Off', formattedAddress: 'Hamburg' });
-    expect(days.find((d) => d.id === added[0])).toMatchObject({ name: 'Vienna', date: '2027-03-30T00:00:00.000Z', timeZone: 'Europe/Vienna' });
+    expect(days.find((d) => d.id === tour.days[1]!.id)).toMatchObject({
+      name: 'Hamburg Off',
+      formattedAddress: 'Hamburg',
+    });
+    expect(days.find((d) => d.id === added[0])).toMatchObject({
+      name: 'Vienna',
+      date: '2027-03-30T00:00:00.000Z',
+      timeZone: 'Europe/Vienna',
+    });
 
     // the same call again (a retried attempt) adds nothing more
     await h.run('tour.update', call.args, { key: call.idempotencyKey });
@@ -115,7 +142,11 @@ describe('tour actions', () => {
     const outcome = await h.run('tour.update', call.args, { key: call.idempotencyKey });
     expect(outcome.warnings?.[0]).toContain('deleted with all their content');
     const after = h.snapshot();
-    expect(rows(after, 'days').filter((d) => d.tourId === tour.id).map((d) => d.id)).toEqual([tour.days[0]!.id, tour.days[2]!.id]);
+    expect(
+      rows(after, 'days')
+        .filter((d) => d.tourId === tour.id)
+        .map((d) => d.id),
+    ).toEqual([tour.days[0]!.id, tour.days[2]!.id]);
     expect(rows(after, 'scheduleItems').filter((i) => i.dayId === hamburg.id)).toEqual([]);
 
     await h.undo(undo);
@@ -130,7 +161,10 @@ describe('tour actions', () => {
 
   it('lookup lists a table and resolves a name to its ID', async () => {
     const outcome = await h.run('lookup', { group: 'dayTypes', name: 'day off' });
-    const { entries, id } = outcome.output as { entries: Array<{ id: number; name: string; description: string | null }>; id: number };
+    const { entries, id } = outcome.output as {
+      entries: Array<{ id: number; name: string; description: string | null }>;
+      id: number;
+    };
     expect(entries.map((entry) => entry.name)).toEqual(expect.arrayContaining(['Show', 'Travel', 'Off']));
     expect(id).toBe(entries.find((entry) => entry.name === 'Off')!.id);
     const unknown = await failureOf(h.run('lookup', { group: 'dayTypes', name: 'Holiday' }));

@@ -21,7 +21,16 @@ describe('venue actions', () => {
 
   it('creates a venue on a day by date, with its place, once per key; its undo deletes it', async () => {
     const before = h.snapshot();
-    const args = { tourId: tour.id, day: '2027-03-27', title: 'Uber Arena', category: 'Arena', capacity: 17000, location: ARENA, notes: 'Load-in at the back', confirmed: true };
+    const args = {
+      tourId: tour.id,
+      day: '2027-03-27',
+      title: 'Uber Arena',
+      category: 'Arena',
+      capacity: 17000,
+      location: ARENA,
+      notes: 'Load-in at the back',
+      confirmed: true,
+    };
     const call = h.stepCall('venue.create', args);
     const outcome = await h.run('venue.create', args, { key: call.idempotencyKey });
     const { id, dayId } = outcome.output as { id: number; dayId: number };
@@ -75,10 +84,22 @@ describe('venue actions', () => {
   });
 
   it('updates only the fields given and writes the previous values back on undo, emptied fields included', async () => {
-    const created = await h.run('venue.create', { tourId: tour.id, day: '2027-03-29', title: 'Olympiahalle', category: 'Arena' });
+    const created = await h.run('venue.create', {
+      tourId: tour.id,
+      day: '2027-03-29',
+      title: 'Olympiahalle',
+      category: 'Arena',
+    });
     const venueId = (created.output as { id: number }).id;
     const before = h.snapshot();
-    const args = { venueId, title: 'Olympiahalle München', category: 'Theatre', capacity: 12000, location: { address: 'Spiridon-Louis-Ring 21, München', lat: 48.1752, lng: 11.5517 }, notes: 'Side stage' };
+    const args = {
+      venueId,
+      title: 'Olympiahalle München',
+      category: 'Theatre',
+      capacity: 12000,
+      location: { address: 'Spiridon-Louis-Ring 21, München', lat: 48.1752, lng: 11.5517 },
+      notes: 'Side stage',
+    };
     const call = h.stepCall('venue.update', args);
     const prepared = await h.prepare(call);
     const outcome = await h.run('venue.update', args, { key: call.idempotencyKey });
@@ -101,7 +122,9 @@ describe('venue actions', () => {
   });
 
   it('fails on an unknown category, naming the valid ones', async () => {
-    const failure = await failureOf(h.run('venue.create', { tourId: tour.id, day: '2027-03-27', title: 'X', category: 'Spaceport' }));
+    const failure = await failureOf(
+      h.run('venue.create', { tourId: tour.id, day: '2027-03-27', title: 'X', category: 'Spaceport' }),
+    );
     expect(failure.type).toBe('UNKNOWN_NAME');
     expect(failure.message).toContain('Arena');
   });

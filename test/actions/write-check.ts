@@ -47,8 +47,12 @@ export async function checkWrite(
 export async function createVenueAndStay(h: Harness, tourId: string): Promise<{ venueId: number; stayId: number }> {
   const venue = await h.run('venue.create', { tourId, day: '2027-03-27', title: 'Uber Arena', category: 'Arena' });
   const stay = await h.run('stay.create', {
-    tourId, title: 'Hotel Adlon', location: { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 }, timeZone: 'Europe/Berlin',
-    checkIn: { date: '2027-03-27', time: '15:00' }, checkOut: { date: '2027-03-29', time: '11:00' },
+    tourId,
+    title: 'Hotel Adlon',
+    location: { address: 'Unter den Linden 77, Berlin', lat: 52.5163, lng: 13.3805 },
+    timeZone: 'Europe/Berlin',
+    checkIn: { date: '2027-03-27', time: '15:00' },
+    checkOut: { date: '2027-03-29', time: '11:00' },
   });
   return { venueId: (venue.output as { id: number }).id, stayId: (stay.output as { id: number }).id };
 }

@@ -39,7 +39,11 @@ function tagsIn(file: string, text: string): Tag[] {
       while (test && !(ts.isCallExpression(test) && /^(it|test)\b/.test(test.expression.getText()))) test = test.parent;
       const call = test as ts.CallExpression | undefined;
       const first = call?.arguments[0];
-      const title = !first ? '(no test)' : ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first) ? first.text : first.getText();
+      const title = !first
+        ? '(no test)'
+        : ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)
+          ? first.text
+          : first.getText();
       const fn = call?.arguments[1];
       let body = fn ? fn.getText() : '';
       for (const other of fn ? tagCallsIn(fn) : []) body = body.replace(other.getText(), '');
@@ -64,7 +68,9 @@ function tagCallsIn(node: ts.Node): ts.CallExpression[] {
 
 /** The tags of every test file below test/`folder`. */
 function tagsOf(folder: string): Tag[] {
-  const names = readdirSync(path.join(TEST_ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.test.ts'));
+  const names = readdirSync(path.join(TEST_ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((name) =>
+    name.endsWith('.test.ts'),
+  );
   return names.flatMap((name) => tagsIn(`${folder}/${name}`, readFileSync(path.join(TEST_ROOT, folder, name), 'utf8')));
 }
 
@@ -83,7 +89,8 @@ function playbookActions(file: string): Set<string> {
 const where = (tag: Tag) => `test/${tag.file} > ${tag.title}`;
 const actionTags = tagsOf('actions').filter((tag) => tag.helper === 'coversAction');
 const groupTags = tagsOf('e2e').filter((tag) => tag.helper === 'coversGroup');
-const testsOf = (name: string, concern: Concern) => actionTags.filter((tag) => tag.args[0] === name && tag.args.includes(concern));
+const testsOf = (name: string, concern: Concern) =>
+  actionTags.filter((tag) => tag.args[0] === name && tag.args.includes(concern));
 
 describe('coverage of the write actions', () => {
   it('finds each tag in the test it sits in, whatever its title, and a tag outside any test', () => {
@@ -94,39 +101,52 @@ describe('coverage of the write actions', () => {
       '});',
       "coversAction('venue.update', 'undo');",
     ].join('\n');
-    expect(tagsIn('actions/probe.test.ts', text).map((tag) => [tag.title, tag.args, tag.body.includes("'venue.create'")])).toEqual([
+    expect(
+      tagsIn('actions/probe.test.ts', text).map((tag) => [tag.title, tag.args, tag.body.includes("'venue.create'")]),
+    ).toEqual([
       ['a title of any wording', ['venue.create', 'undo'], true],
       ['(no test)', ['venue.update', 'undo'], false],
     ]);
   });
 
   it('tags name only write actions of the catalogue, inside a test, and NO_UNDO only write actions', () => {
-    expect(actionTags.filter((tag) => !writeNames.includes(tag.args[0]!) || tag.title === '(no test)').map(where)).toEqual([]);
+    expect(
+      actionTags.filter((tag) => !writeNames.includes(tag.args[0]!) || tag.title === '(no test)').map(where),
+    ).toEqual([]);
     expect(Object.keys(NO_UNDO).filter((name) => !writeNames.includes(name))).toEqual([]);
   });
 
-  it.each(writeActions.map((action) => [action.name, action] as const))('%s: a test shows its undo and one its lost answer, each running it', (name, action) => {
-    const lost = testsOf(name, 'lostAnswer');
-    expect(lost.length, `${name}: no test declares coversAction('${name}', 'lostAnswer')`).toBeGreaterThan(0);
-    for (const tag of lost) {
-      expect(tag.body, `${where(tag)}: does not run ${name}`).toContain(`'${name}'`);
-      expect(tag.body, `${where(tag)}: loses no answer`).toMatch(/dropAfterCommit|checkWrite\(/);
-    }
-    const undo = testsOf(name, 'undo');
-    if (NO_UNDO[name] !== undefined) {
-      expect(action.compensation?.calls ?? [], `${name} declares an undo: tag its test, not NO_UNDO`).toEqual([]);
-      expect(undo.map(where), `${name} is in NO_UNDO`).toEqual([]);
-      expect(NO_UNDO[name]!.length).toBeGreaterThan(10);
-      return;
-    }
-    expect(undo.length, `${name}: no test declares coversAction('${name}', 'undo') (or say in NO_UNDO why there is none)`).toBeGreaterThan(0);
-    for (const tag of undo) {
-      expect(tag.body, `${where(tag)}: does not run ${name}`).toContain(`'${name}'`);
-      // checkWrite and deleteAndUndo compare the store before the step with the store after its undo
-      const compared = /checkWrite\(|deleteAndUndo\(/.test(tag.body) || (/\.undo\(/.test(tag.body) && /snapshot\(\)/.test(tag.body));
-      expect(compared, `${where(tag)}: compares no snapshot before the step with the store after its undo`).toBe(true);
-    }
-  });
+  it.each(writeActions.map((action) => [action.name, action] as const))(
+    '%s: a test shows its undo and one its lost answer, each running it',
+    (name, action) => {
+      const lost = testsOf(name, 'lostAnswer');
+      expect(lost.length, `${name}: no test declares coversAction('${name}', 'lostAnswer')`).toBeGreaterThan(0);
+      for (const tag of lost) {
+        expect(tag.body, `${where(tag)}: does not run ${name}`).toContain(`'${name}'`);
+        expect(tag.body, `${where(tag)}: loses no answer`).toMatch(/dropAfterCommit|checkWrite\(/);
+      }
+      const undo = testsOf(name, 'undo');
+      if (NO_UNDO[name] !== undefined) {
+        expect(action.compensation?.calls ?? [], `${name} declares an undo: tag its test, not NO_UNDO`).toEqual([]);
+        expect(undo.map(where), `${name} is in NO_UNDO`).toEqual([]);
+        expect(NO_UNDO[name]!.length).toBeGreaterThan(10);
+        return;
+      }
+      expect(
+        undo.length,
+        `${name}: no test declares coversAction('${name}', 'undo') (or say in NO_UNDO why there is none)`,
+      ).toBeGreaterThan(0);
+      for (const tag of undo) {
+        expect(tag.body, `${where(tag)}: does not run ${name}`).toContain(`'${name}'`);
+        // checkWrite and deleteAndUndo compare the store before the step with the store after its undo
+        const compared =
+          /checkWrite\(|deleteAndUndo\(/.test(tag.body) || (/\.undo\(/.test(tag.body) && /snapshot\(\)/.test(tag.body));
+        expect(compared, `${where(tag)}: compares no snapshot before the step with the store after its undo`).toBe(
+          true,
+        );
+      }
+    },
+  );
 
   it('puts every write action in one group, and each group has an end-to-end test running one of its actions', () => {
     expect(Object.values(E2E_GROUPS).flat().sort()).toEqual(writeNames);
@@ -134,7 +154,10 @@ describe('coverage of the write actions', () => {
       const tests = groupTags.filter((tag) => tag.args[0] === group && tag.title !== '(no test)');
       expect(tests.length, `${group}: no test in test/e2e declares coversGroup('${group}')`).toBeGreaterThan(0);
       const run = new Set(tests.flatMap((tag) => [...playbookActions(tag.file)]));
-      expect(members.filter((name) => run.has(name)), `${group}: no end-to-end test runs any of ${members.join(', ')}`).not.toEqual([]);
+      expect(
+        members.filter((name) => run.has(name)),
+        `${group}: no end-to-end test runs any of ${members.join(', ')}`,
+      ).not.toEqual([]);
     }
   });
 });

@@ -16,7 +16,28 @@ describe('bench harness', () => {
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-bench-test-'));
     const lines: string[] = [];
     try {
-      const options = parseOptions(['--sizes', '0.01', '--naive-sizes', '0.01', '--reps', '1', '--concurrency', '', '--latency-ms', '2', '--worker-from', 'source', '--out', outDir, '--variants', 'tourflow,encrypted,direct,naive', '--max-cpu-ratio', '1000', '--watch-seconds', '4']);
+      const options = parseOptions([
+        '--sizes',
+        '0.01',
+        '--naive-sizes',
+        '0.01',
+        '--reps',
+        '1',
+        '--concurrency',
+        '',
+        '--latency-ms',
+        '2',
+        '--worker-from',
+        'source',
+        '--out',
+        outDir,
+        '--variants',
+        'tourflow,encrypted,direct,naive',
+        '--max-cpu-ratio',
+        '1000',
+        '--watch-seconds',
+        '4',
+      ]);
       const { file } = await runBench(options, { log: (line) => lines.push(line), throughputSeconds: 0.5 });
       const results = JSON.parse(await readFile(file, 'utf8')) as BenchResults;
 
@@ -34,7 +55,9 @@ describe('bench harness', () => {
       expect(byVariant.tourflow!.workerPeakRssBytes).toBeGreaterThan(20 * 2 ** 20);
       expect(results.sandboxThroughput?.rps).toBeGreaterThan(0);
       // CPU of the worker, of the Temporal server and of the script's own process.
-      expect(byVariant.tourflow!.cpu).toEqual(expect.objectContaining({ worker: expect.any(Number), temporal: expect.any(Number) }));
+      expect(byVariant.tourflow!.cpu).toEqual(
+        expect.objectContaining({ worker: expect.any(Number), temporal: expect.any(Number) }),
+      );
       expect(byVariant.direct!.cpu).toEqual(expect.objectContaining({ bench: expect.any(Number) }));
       expect(results.cpuRatioBreaches).toEqual([]);
       // A watched tour with nothing changing: one whole-tour read per poll, its CPU per poll.
@@ -46,7 +69,9 @@ describe('bench harness', () => {
       expect(report).toMatch(/^tourflow\s+\d+\.\d+\s+\d+/m);
       expect(report).toContain('tourflow / hand-written at S');
       expect(report).toMatch(/^S\/100\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+\s+\d+\.\d+ \/ \d+\.\d+ = \d+\.\d+$/m);
-      expect(report).toMatch(/^Payload encryption at S\/100: encrypted \d+\.\d+ s \/ unencrypted \d+\.\d+ s = \d+\.\d+ \(medians\)$/m);
+      expect(report).toMatch(
+        /^Payload encryption at S\/100: encrypted \d+\.\d+ s \/ unencrypted \d+\.\d+ s = \d+\.\d+ \(medians\)$/m,
+      );
       expect(report).toMatch(/^at the default poll of a minute: \d+\.\d+ CPU seconds an hour per watched tour\.$/m);
       expect(report).toContain(`Results: ${file}`);
     } finally {

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { breakdownOf, type CpuProfile } from '../../bench/profile.ts';
 
-const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({ id, callFrame: { functionName, url }, children });
+const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
+  id,
+  callFrame: { functionName, url },
+  children,
+});
 
 /** root > exchange (API client) > info (logger) > Socket._writeGeneric (node:net) > writeUtf8String, and root > stringify under the payload converter. */
 const profile: CpuProfile = {
@@ -25,7 +29,14 @@ const profile: CpuProfile = {
 describe('CPU profile breakdown', () => {
   it('puts a socket write under the logger in logging, JSON under the payload converter in payload conversion, undici in the client', () => {
     const b = breakdownOf(profile);
-    expect(b).toMatchObject({ logging: 2, 'payload conversion': 3, 'garbage collection': 4, idle: 5, client: 6, other: 0 });
+    expect(b).toMatchObject({
+      logging: 2,
+      'payload conversion': 3,
+      'garbage collection': 4,
+      idle: 5,
+      client: 6,
+      other: 0,
+    });
   });
 
   it('counts a workflow thread’s busy time as workflow tasks', () => {

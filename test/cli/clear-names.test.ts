@@ -16,6 +16,8 @@ describe('names stored in the clear', () => {
     expect(() => workflowIdFor(plan, 'guests-of-ada.lindholm@example.com')).toThrow(
       'run key "guests-of-ada.lindholm@example.com" holds an e-mail address; Temporal stores run keys unencrypted, so keep personal data out of them',
     );
-    expect(() => scheduleIdFor('render-day-sheets', { id: 'sheets-for-ben@example.org' })).toThrow(/^schedule name "sheets-for-ben@example.org" holds an e-mail address/);
+    expect(() => scheduleIdFor('render-day-sheets', { id: 'sheets-for-ben@example.org' })).toThrow(
+      /^schedule name "sheets-for-ben@example.org" holds an e-mail address/,
+    );
   });
 });

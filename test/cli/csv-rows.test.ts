@@ -45,12 +45,15 @@ describe('spreadsheet rows as promoters send them', () => {
   it('matches headers without case, spaces, accents or punctuation', async () => {
     for (const header of ['E-mail', 'e-mail ', 'EMAIL', 'E_Mail', 'e.mail', 'Émail']) {
       const { guests } = await read(`First Name,${header},Arrives\nZoë,zoe@example.com,03.12.2027\n`);
-      expect(guests).toEqual([{ firstName: 'Zoë', email: 'zoe@example.com', guests: 1, arrives: '2027-12-03', vip: false }]);
+      expect(guests).toEqual([
+        { firstName: 'Zoë', email: 'zoe@example.com', guests: 1, arrives: '2027-12-03', vip: false },
+      ]);
     }
   });
 
   it('leaves an empty optional cell absent, fills a default, trims spaces and skips blank rows', async () => {
-    const text = '\uFEFF first name , E-mail , Guests ,Arrives,Departs,VIP\n  Zoë  ,, 2 , 3.12.2027 ,12/05/2027,yes\n,,,,,\n\nSam,sam@example.com,,2027-12-04,,\n';
+    const text =
+      '\uFEFF first name , E-mail , Guests ,Arrives,Departs,VIP\n  Zoë  ,, 2 , 3.12.2027 ,12/05/2027,yes\n,,,,,\n\nSam,sam@example.com,,2027-12-04,,\n';
     expect((await read(text)).guests).toEqual([
       { firstName: 'Zoë', guests: 2, arrives: '2027-12-03', departs: '2027-12-05', vip: true },
       { firstName: 'Sam', email: 'sam@example.com', guests: 1, arrives: '2027-12-04', vip: false },
@@ -79,7 +82,9 @@ describe('spreadsheet rows as promoters send them', () => {
   });
 
   it('says a file without its header row lacks it, without repeating the guest in its first row', async () => {
-    const error = (await read('Zoë,zoe@example.com,2,03.12.2027\nSam,,1,04.12.2027\n').catch((caught: Error) => caught)) as Error;
+    const error = (await read('Zoë,zoe@example.com,2,03.12.2027\nSam,,1,04.12.2027\n').catch(
+      (caught: Error) => caught,
+    )) as Error;
     expect(error.message).toBe(
       'guests.csv: row 1 names none of the fields of "guests" ("firstName", "email", "guests", "arrives", "departs", "vip"): the first row must be the header row naming the columns',
     );
@@ -103,28 +108,36 @@ describe('spreadsheet rows as promoters send them', () => {
   it('reads dates in ISO only where no format is declared', async () => {
     const iso = await compile(playbook(STEPS, 'inputs:\n  days:\n    type: list\n    fields: { date: date }\n'));
     await writeFile(path.join(dir, 'days.csv'), 'Date\n03.12.2027\n');
-    await expect(readCsvInputs(dir, 'days.csv', iso.plan!)).rejects.toThrow('days.csv: row 2, column "Date": expected a date like 2027-04-03, got "03.12.2027"');
+    await expect(readCsvInputs(dir, 'days.csv', iso.plan!)).rejects.toThrow(
+      'days.csv: row 2, column "Date": expected a date like 2027-04-03, got "03.12.2027"',
+    );
   });
 
   it('reads a date input in the format it declares, on the command line too, and refuses a format on an input that holds no dates', async () => {
     const dated = await compile(playbook(STEPS, 'inputs:\n  day: { type: date, format: MM/DD/YYYY }\n'));
     expect(resolveInputs(dated.plan!, { day: '5/14/2027' })).toEqual({ inputs: { day: '2027-05-14' }, errors: [] });
-    expect(resolveInputs(dated.plan!, { day: '14/05/2027' }).errors).toEqual(['input "day": expected a date like 12/03/2027 (MM/DD/YYYY) or 2027-12-03, got "14/05/2027"; not a day of the calendar']);
+    expect(resolveInputs(dated.plan!, { day: '14/05/2027' }).errors).toEqual([
+      'input "day": expected a date like 12/03/2027 (MM/DD/YYYY) or 2027-12-03, got "14/05/2027"; not a day of the calendar',
+    ]);
     expect(await errorsOf(playbook(STEPS, 'inputs:\n  name: { type: string, format: DD.MM.YYYY }\n'))).toContain(
       '"format" only applies to date inputs and lists of dates or with date fields',
     );
   });
 
   it('finds a read of a field the rows do not declare before the run, with the field meant', async () => {
-    const steps = '  - id: a\n    action: approval\n    forEach: ${{ inputs.guests }}\n    with: { message: "${{ item.eMail }}" }\n';
+    const steps =
+      '  - id: a\n    action: approval\n    forEach: ${{ inputs.guests }}\n    with: { message: "${{ item.eMail }}" }\n';
     expect(await errorsOf(playbook(steps, GUESTS))).toContain('item has no field "eMail"');
-    expect(await errorsOf(playbook(steps.replace('item.eMail', 'item.?email.orValue(\'none\')'), GUESTS))).toBe('');
+    expect(await errorsOf(playbook(steps.replace('item.eMail', "item.?email.orValue('none')"), GUESTS))).toBe('');
   });
 
   it('refuses a field default of the wrong type and a format on a field that is no date, at their place', async () => {
-    const fields = 'inputs:\n  guests:\n    type: list\n    fields:\n      guests: { type: number, default: many }\n      name: { type: string, format: DD.MM.YYYY }\n';
+    const fields =
+      'inputs:\n  guests:\n    type: list\n    fields:\n      guests: { type: number, default: many }\n      name: { type: string, format: DD.MM.YYYY }\n';
     const errors = await errorsOf(playbook(STEPS, fields));
-    expect(errors).toContain('test.yaml:7:40: default of field "guests" of input "guests": expected a number, got "many"');
+    expect(errors).toContain(
+      'test.yaml:7:40: default of field "guests" of input "guests": expected a number, got "many"',
+    );
     expect(errors).toContain('test.yaml:8:37: field "name" of input "guests": "format" only applies to date fields');
   });
 });

@@ -33,7 +33,11 @@ describe('progress lines', () => {
   });
 
   it('say how to approve a waiting step while the run is open, and that a run is paused', () => {
-    const waiting: RunProgress = { ...progress, paused: true, steps: [{ id: 'gate', action: 'approval', state: 'waiting', waitingFor: 'Approve 12 guests?' }] };
+    const waiting: RunProgress = {
+      ...progress,
+      paused: true,
+      steps: [{ id: 'gate', action: 'approval', state: 'waiting', waitingFor: 'Approve 12 guests?' }],
+    };
     expect(progressLines(waiting, 'r1')).toMatchInlineSnapshot(`
       [
         "assign-rooms r1 (paused: resume with \`tourflow resume\`)",
@@ -104,7 +108,10 @@ describe('cron text of a schedule’s calendars', () => {
     ['0 2 * * *', calendar({ hour: [range(2)] })],
     ['30 1 * * 1-5', calendar({ minute: [range(30)], hour: [range(1)], dayOfWeek: [range('MONDAY', 'FRIDAY')] })],
     ['*/15 8-18 * * *', calendar({ minute: [range(0, 59, 15)], hour: [range(8, 18)] })],
-    ['0 6 1,15 3-4 *', calendar({ hour: [range(6)], dayOfMonth: [range(1), range(15)], month: [range('MARCH', 'APRIL')] })],
+    [
+      '0 6 1,15 3-4 *',
+      calendar({ hour: [range(6)], dayOfMonth: [range(1), range(15)], month: [range('MARCH', 'APRIL')] }),
+    ],
     ['0 0 * * 0 2030', calendar({ dayOfWeek: [range('SUNDAY')], year: [range(2030)] })],
     ['30 0 0 * * * *', calendar({ second: [range(30)] })],
   ])('%s', (cron, spec) => {

@@ -29,7 +29,13 @@ const paths = commandPaths(buildProgram(ctx));
 
 async function help(argv: string[]): Promise<{ code: number; text: string }> {
   const out: string[] = [];
-  const code = await main({ argv: [...argv, '--help'], env: {}, signal: ctx.signal, stdout: (text) => out.push(text), stderr: (text) => out.push(text) });
+  const code = await main({
+    argv: [...argv, '--help'],
+    env: {},
+    signal: ctx.signal,
+    stdout: (text) => out.push(text),
+    stderr: (text) => out.push(text),
+  });
   return { code, text: out.join('\n') };
 }
 

@@ -23,7 +23,12 @@ const HEADER = 'apiVersion: tourflow/v1\nname: hostile\nsteps: []\n';
 function aliasBomb(): string {
   const levels = 'abcdefghi'.split('');
   const lines = [`${levels[0]}: &${levels[0]} [${Array(9).fill('"lol"').join(',')}]`];
-  for (let i = 1; i < levels.length; i++) lines.push(`${levels[i]}: &${levels[i]} [${Array(9).fill(`*${levels[i - 1]}`).join(',')}]`);
+  for (let i = 1; i < levels.length; i++)
+    lines.push(
+      `${levels[i]}: &${levels[i]} [${Array(9)
+        .fill(`*${levels[i - 1]}`)
+        .join(',')}]`,
+    );
   return `${HEADER}${lines.join('\n')}\n`;
 }
 
@@ -32,7 +37,8 @@ const nested = (depth: number): string => `${'['.repeat(depth)}1${']'.repeat(dep
 /** A day list of a million rows, 27 MiB: inside an inputs file's 32 MiB, far over what Temporal takes as a run's input. */
 function millionRows(): string {
   const rows = ['date,city,dayType'];
-  for (let i = 0; i < 1_000_000; i++) rows.push(`2027-03-${String(1 + (i % 28)).padStart(2, '0')},City ${String(i).padStart(6, '0')},Show`);
+  for (let i = 0; i < 1_000_000; i++)
+    rows.push(`2027-03-${String(1 + (i % 28)).padStart(2, '0')},City ${String(i).padStart(6, '0')},Show`);
   return `${rows.join('\n')}\n`;
 }
 
@@ -42,7 +48,7 @@ function noise(count: number, seed: number): string {
   let text = '';
   for (let i = 0; i < count; i++) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-    text += String.fromCharCode(97 + (state >> 16) % 26);
+    text += String.fromCharCode(97 + ((state >> 16) % 26));
   }
   return text;
 }
@@ -61,7 +67,13 @@ describe('hostile input through the tourflow process', () => {
     await writeFile(file('huge.json'), `{"tour": "${'x'.repeat(33 * 1024 * 1024)}"}`);
     await writeFile(file('list.yaml'), '- tour\n');
     await writeFile(file('million.csv'), millionRows());
-    await writeFile(file('big-days.json'), JSON.stringify({ name: 'Spring', days: Array.from({ length: 30_000 }, (_, i) => ({ date: '2027-03-27', city: noise(160, i) })) }));
+    await writeFile(
+      file('big-days.json'),
+      JSON.stringify({
+        name: 'Spring',
+        days: Array.from({ length: 30_000 }, (_, i) => ({ date: '2027-03-27', city: noise(160, i) })),
+      }),
+    );
     await writeFile(file('constructor.csv'), 'date,city,constructor,toString,__proto__\n2027-03-27,Berlin,x,y,z\n');
   });
   afterAll(async () => {
@@ -72,7 +84,8 @@ describe('hostile input through the tourflow process', () => {
     {
       what: 'an alias bomb playbook (validate)',
       argv: () => ['validate', file('bomb.yaml')],
-      message: () => `${file('bomb.yaml')}:9:8: YAML aliases expand to more than 100,000 values by here, the most the aliases of a playbook may add`,
+      message: () =>
+        `${file('bomb.yaml')}:9:8: YAML aliases expand to more than 100,000 values by here, the most the aliases of a playbook may add`,
     },
     {
       what: 'an alias bomb playbook (run)',
@@ -82,7 +95,8 @@ describe('hostile input through the tourflow process', () => {
     {
       what: 'a playbook nested 200,000 deep',
       argv: () => ['validate', file('deep.yaml')],
-      message: () => `${file('deep.yaml')}:4:104: maps and lists are nested more than 100 levels deep here, the most a playbook may nest them`,
+      message: () =>
+        `${file('deep.yaml')}:4:104: maps and lists are nested more than 100 levels deep here, the most a playbook may nest them`,
     },
     {
       what: 'a playbook over 16 MiB',
@@ -107,12 +121,23 @@ describe('hostile input through the tourflow process', () => {
     {
       what: 'an inputs file nested 200,000 deep',
       argv: () => ['run', PLAYBOOK, '--inputs', file('deep.json'), '--address', NOWHERE],
-      message: () => `${file('deep.json')}:1:109: maps and lists are nested more than 100 levels deep here, the most an inputs file may nest them`,
+      message: () =>
+        `${file('deep.json')}:1:109: maps and lists are nested more than 100 levels deep here, the most an inputs file may nest them`,
     },
     {
       what: 'an --input list nested 50,000 deep (as deep as one argument may be)',
-      argv: () => ['run', WITH_LIST, '--input', 'name=Spring', '--input', `days=${nested(50_000)}`, '--address', NOWHERE],
-      message: () => 'input "days": maps and lists are nested more than 100 levels deep, the most an input may nest them',
+      argv: () => [
+        'run',
+        WITH_LIST,
+        '--input',
+        'name=Spring',
+        '--input',
+        `days=${nested(50_000)}`,
+        '--address',
+        NOWHERE,
+      ],
+      message: () =>
+        'input "days": maps and lists are nested more than 100 levels deep, the most an input may nest them',
     },
     {
       what: 'an inputs file over 32 MiB',
@@ -125,14 +150,23 @@ describe('hostile input through the tourflow process', () => {
       message: () => `${file('list.yaml')}:1:1: an inputs file holds a map of input names to values, got a list`,
     },
     {
-      what: 'a CSV of a million rows, inside the 32 MiB bound but over the 2 MiB Temporal takes as a run\'s input',
-      argv: () => ['run', WITH_LIST, '--input', 'name=Spring', '--inputs', `days=${file('million.csv')}`, '--address', NOWHERE],
+      what: "a CSV of a million rows, inside the 32 MiB bound but over the 2 MiB Temporal takes as a run's input",
+      argv: () => [
+        'run',
+        WITH_LIST,
+        '--input',
+        'name=Spring',
+        '--inputs',
+        `days=${file('million.csv')}`,
+        '--address',
+        NOWHERE,
+      ],
       message: () =>
         `${file('million.csv')}: its 1,000,000 rows are 3.4 MiB even compressed, more than the 2 MiB Temporal accepts as a run's input (its limit.blobSize.error); ` +
         'split them over several files of at most about 290,000 rows and start a run for each',
     },
     {
-      what: 'an inputs file whose values compress to more than the 2 MiB Temporal takes as a run\'s input',
+      what: "an inputs file whose values compress to more than the 2 MiB Temporal takes as a run's input",
       argv: () => ['run', WITH_LIST, '--inputs', file('big-days.json'), '--address', NOWHERE],
       message: () =>
         "the run's input (its plan and inputs) is 2.8 MiB compressed, more than the 2 MiB Temporal accepts as a run's input (its limit.blobSize.error); " +
@@ -149,7 +183,14 @@ describe('hostile input through the tourflow process', () => {
   });
 
   it('a CSV with columns named like Object methods (constructor, toString, __proto__): ordinary columns, no crash', async () => {
-    const run = await runCliProcess(['plan', WITH_LIST, '--input', 'name=Spring', '--inputs', `days=${file('constructor.csv')}`]);
+    const run = await runCliProcess([
+      'plan',
+      WITH_LIST,
+      '--input',
+      'name=Spring',
+      '--inputs',
+      `days=${file('constructor.csv')}`,
+    ]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
   });

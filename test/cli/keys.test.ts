@@ -23,23 +23,42 @@ describe('tourflow keys', () => {
   it('creates the file, rotates in two steps, and lists the IDs without printing a key', async () => {
     const created = await cli(['keys', 'add', '--key-file', file, '--id', 'k1']);
     expect(created).toMatchObject({ code: 0, err: '' });
-    expect(created.out).toBe(`added key k1 to ${file} (active now); back the file up: runs it encrypts cannot be read without it\n* k1  created ${created.out.split('created ')[1]}`);
+    expect(created.out).toBe(
+      `added key k1 to ${file} (active now); back the file up: runs it encrypts cannot be read without it\n* k1  created ${created.out.split('created ')[1]}`,
+    );
     expect((await stat(file)).mode & 0o777).toBe(0o600);
 
-    const staged = await cli(['keys', 'add', '--id', 'k2', '--no-activate'], { env: { TOURFLOW_ENCRYPTION_KEY_FILE: file } });
-    expect(staged.out.split('\n')[0]).toBe(`added key k2 to ${file} (active after \`tourflow keys activate k2\`); back the file up: runs it encrypts cannot be read without it`);
-    expect((await cli(['keys', 'activate', 'k2', '--key-file', file])).out.split('\n')[0]).toBe(`key k2 of ${file} is active; restart workers and clients to encrypt with it`);
+    const staged = await cli(['keys', 'add', '--id', 'k2', '--no-activate'], {
+      env: { TOURFLOW_ENCRYPTION_KEY_FILE: file },
+    });
+    expect(staged.out.split('\n')[0]).toBe(
+      `added key k2 to ${file} (active after \`tourflow keys activate k2\`); back the file up: runs it encrypts cannot be read without it`,
+    );
+    expect((await cli(['keys', 'activate', 'k2', '--key-file', file])).out.split('\n')[0]).toBe(
+      `key k2 of ${file} is active; restart workers and clients to encrypt with it`,
+    );
 
     const listed = await cli(['keys', 'list', '--key-file', file, '--json']);
     expect(JSON.parse(listed.out)).toMatchObject({ file, active: 'k2', keys: [{ id: 'k2' }, { id: 'k1' }] });
-    const secrets = (JSON.parse(await readFile(file, 'utf8')) as { keys: Array<{ key: string }> }).keys.map((key) => key.key);
-    for (const output of [created, staged, listed]) for (const secret of secrets) expect(output.out).not.toContain(secret);
+    const secrets = (JSON.parse(await readFile(file, 'utf8')) as { keys: Array<{ key: string }> }).keys.map(
+      (key) => key.key,
+    );
+    for (const output of [created, staged, listed])
+      for (const secret of secrets) expect(output.out).not.toContain(secret);
   });
 
   it('says what to do without a key file, and about a key it does not hold', async () => {
-    expect(await cli(['keys', 'list'], { env: { TOURFLOW_ENCRYPTION_KEY_FILE: '' } })).toMatchObject({ code: 2, err: 'error: name the key file with --key-file or TOURFLOW_ENCRYPTION_KEY_FILE' });
-    expect(await cli(['keys', 'list', '--key-file', path.join(dir, 'none.json')])).toMatchObject({ code: 2, err: `error: key file ${path.join(dir, 'none.json')} does not exist; create it with \`tourflow keys add --key-file ${path.join(dir, 'none.json')}\`` });
-    expect((await cli(['keys', 'activate', 'k9', '--key-file', file])).err).toBe(`error: key file ${file} holds no key "k9" (it holds k2, k1)`);
+    expect(await cli(['keys', 'list'], { env: { TOURFLOW_ENCRYPTION_KEY_FILE: '' } })).toMatchObject({
+      code: 2,
+      err: 'error: name the key file with --key-file or TOURFLOW_ENCRYPTION_KEY_FILE',
+    });
+    expect(await cli(['keys', 'list', '--key-file', path.join(dir, 'none.json')])).toMatchObject({
+      code: 2,
+      err: `error: key file ${path.join(dir, 'none.json')} does not exist; create it with \`tourflow keys add --key-file ${path.join(dir, 'none.json')}\``,
+    });
+    expect((await cli(['keys', 'activate', 'k9', '--key-file', file])).err).toBe(
+      `error: key file ${file} holds no key "k9" (it holds k2, k1)`,
+    );
   });
 
   it('makes the local key for a Temporal on this machine once it answers, and says once where the key is', async () => {
@@ -56,7 +75,11 @@ describe('tourflow keys', () => {
     const runs = ['runs', '--playbook', 'local-key-probe'];
     const first = await cli(runs, { env });
     expect(first.code, first.err).toBe(0);
-    expect(first.err).toMatch(new RegExp(`^created the payload encryption key ${local} \\(mode 0600\\) for the Temporal on this machine;.* Back it up`));
+    expect(first.err).toMatch(
+      new RegExp(
+        `^created the payload encryption key ${local} \\(mode 0600\\) for the Temporal on this machine;.* Back it up`,
+      ),
+    );
     expect((await stat(local)).mode & 0o777).toBe(0o600);
     const again = await cli(runs, { env });
     expect(again).toMatchObject({ code: 0, err: '' });

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { liveExitCode, liveLines } from '../../cli/live-plan.ts';
 import type { PlannedCall } from '../../workflows/messages.ts';
 
-const nothing: PlannedCall = { stepId: 'capacity', would: 'nothing', describe: 'venue Uber Arena (7) is already as asked (capacity)', output: { id: 7 } };
+const nothing: PlannedCall = {
+  stepId: 'capacity',
+  would: 'nothing',
+  describe: 'venue Uber Arena (7) is already as asked (capacity)',
+  output: { id: 7 },
+};
 const change: PlannedCall = {
   stepId: 'notes',
   would: 'change',
@@ -11,7 +16,14 @@ const change: PlannedCall = {
   changes: [{ field: 'notes', before: null, after: 'Back door' }],
   output: { id: 7 },
 };
-const fail: PlannedCall = { stepId: 'guests', element: 'guests.csv row 11', would: 'fail', describe: 'guest.create would fail: Tour Spring has no day 2027-04-01', error: { type: 'UNKNOWN_DAY', message: 'Tour Spring has no day 2027-04-01' }, output: null };
+const fail: PlannedCall = {
+  stepId: 'guests',
+  element: 'guests.csv row 11',
+  would: 'fail',
+  describe: 'guest.create would fail: Tour Spring has no day 2027-04-01',
+  error: { type: 'UNKNOWN_DAY', message: 'Tour Spring has no day 2027-04-01' },
+  output: null,
+};
 
 describe('plan --live output', () => {
   it('prints each call, each change as before → after, and counts them', () => {

@@ -4,12 +4,17 @@ import { contentDifferences, runContent } from '../../cli/run-content.ts';
 import type { Plan } from '../../definitions/plan-types.ts';
 
 const plan = { name: 'p', steps: [{ id: 'a', source: { file: 'p.yaml', line: 3, column: 1 } }] } as unknown as Plan;
-const moved = { name: 'p', steps: [{ id: 'a', source: { file: '../elsewhere/p.yaml', line: 9, column: 5 } }] } as unknown as Plan;
+const moved = {
+  name: 'p',
+  steps: [{ id: 'a', source: { file: '../elsewhere/p.yaml', line: 9, column: 5 } }],
+} as unknown as Plan;
 const changed = { name: 'p', steps: [{ id: 'b', source: { file: 'p.yaml', line: 3, column: 1 } }] } as unknown as Plan;
 
 describe('run content', () => {
   it('does not depend on key order or where the playbook lies', () => {
-    expect(runContent(plan, { a: { x: 1, y: [1, 2] }, b: 'z' }).hash).toBe(runContent(moved, { b: 'z', a: { y: [1, 2], x: 1 } }).hash);
+    expect(runContent(plan, { a: { x: 1, y: [1, 2] }, b: 'z' }).hash).toBe(
+      runContent(moved, { b: 'z', a: { y: [1, 2], x: 1 } }).hash,
+    );
   });
 
   it.each([

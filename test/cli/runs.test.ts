@@ -36,7 +36,13 @@ describe('run management commands', () => {
   /** Starts a run of the gate playbook and waits until its approval step waits. */
   async function startGate(name: string): Promise<string> {
     const { inputs } = resolveInputs(plan, { label: name });
-    const run = await startRun({ client: stack.client, taskQueue: stack.config.temporal.taskQueue, plan, inputs, runKey: `${name}-${key}` });
+    const run = await startRun({
+      client: stack.client,
+      taskQueue: stack.config.temporal.taskQueue,
+      plan,
+      inputs,
+      runKey: `${name}-${key}`,
+    });
     await pollUntil(async () => {
       const progress: RunProgress = await run.handle.query(progressQuery);
       return progress.steps[0]?.state === 'waiting' ? progress : undefined;
@@ -53,7 +59,10 @@ describe('run management commands', () => {
       "cli-gate cli-gate--approve-<key>
         ? gate  approval         waiting: Go ahead with approve? (tourflow approve cli-gate--approve-<key> gate)"
     `);
-    const json = JSON.parse((await cli(['status', id, '--json'], options)).out) as { status: string; steps: { id: string; state: string }[] };
+    const json = JSON.parse((await cli(['status', id, '--json'], options)).out) as {
+      status: string;
+      steps: { id: string; state: string }[];
+    };
     expect(json.status).toBe('running');
     expect(json.steps).toMatchObject([{ id: 'gate', state: 'waiting' }]);
 
@@ -61,8 +70,12 @@ describe('run management commands', () => {
     expect(wrongStep.code).toBe(2);
     expect(wrongStep.err).toBe('error: cannot approve: This run has no step "tour".');
 
-    expect(normalise((await cli(['pause', id], options)).out, names)).toBe('paused cli-gate--approve-<key>; continue with `tourflow resume cli-gate--approve-<key>`');
-    expect((await cli(['status', id, '--watch=false'], options)).out).toContain('(paused: resume with `tourflow resume`)');
+    expect(normalise((await cli(['pause', id], options)).out, names)).toBe(
+      'paused cli-gate--approve-<key>; continue with `tourflow resume cli-gate--approve-<key>`',
+    );
+    expect((await cli(['status', id, '--watch=false'], options)).out).toContain(
+      '(paused: resume with `tourflow resume`)',
+    );
     expect((await cli(['resume', id], options)).out).toBe(`resumed ${id}`);
 
     const approve = await cli(['approve', id, 'gate'], options);
@@ -74,7 +87,10 @@ describe('run management commands', () => {
         label: "approve"
         now: "<instant>""
     `);
-    const resultJson = JSON.parse((await cli(['result', id, '--json'], options)).out) as { status: string; outputs: { label: string } };
+    const resultJson = JSON.parse((await cli(['result', id, '--json'], options)).out) as {
+      status: string;
+      outputs: { label: string };
+    };
     expect(resultJson).toMatchObject({ status: 'completed', outputs: { label: 'approve' } });
 
     const finished = await cli(['status', id], options);
@@ -89,7 +105,9 @@ describe('run management commands', () => {
 
     const again = await cli(['approve', id, 'gate'], options);
     expect(again.code).toBe(2);
-    expect(normalise(again.err, names)).toBe('error: run "cli-gate--approve-<key>" has ended (completed); nothing to approve');
+    expect(normalise(again.err, names)).toBe(
+      'error: run "cli-gate--approve-<key>" has ended (completed); nothing to approve',
+    );
   });
 
   it('follows a run with status until it ends, then prints the result', async () => {
@@ -116,7 +134,11 @@ describe('run management commands', () => {
   it('status stops following on Ctrl-C and leaves the run alone', async () => {
     const id = await startGate('interrupt');
     const interrupt = new AbortController();
-    const followed = await cli(['status', id], { ...options, signal: interrupt.signal, onOut: () => interrupt.abort() });
+    const followed = await cli(['status', id], {
+      ...options,
+      signal: interrupt.signal,
+      onOut: () => interrupt.abort(),
+    });
     expect(followed).toMatchObject({ code: 0, err: stoppedWaitingText(id) });
     expect(JSON.parse((await cli(['status', id, '--json'], options)).out)).toMatchObject({ status: 'running' });
     expect((await cli(['approve', id, 'gate'], options)).code).toBe(0);
@@ -125,7 +147,10 @@ describe('run management commands', () => {
   it('run stops waiting at once on Ctrl-C, says how to follow and cancel the run, and leaves it alone', async () => {
     const interrupt = new AbortController();
     let abortedAt = 0;
-    const waiting = cli(['run', GATE, '--input', 'label=run-interrupt', '--run-key', `run-interrupt-${key}`], { ...options, signal: interrupt.signal });
+    const waiting = cli(['run', GATE, '--input', 'label=run-interrupt', '--run-key', `run-interrupt-${key}`], {
+      ...options,
+      signal: interrupt.signal,
+    });
     const id = `cli-gate--run-interrupt-${key}`;
     await pollUntil(async () => {
       const progress: RunProgress = await stack.client.workflow.getHandle(id).query(progressQuery);
@@ -159,7 +184,9 @@ describe('run management commands', () => {
     expect(again.err).toContain(`A run with key ${id} already completed; showing its result.`);
     const otherAgain = await cli(['run', GATE, '--run-key', runKey], options);
     expect(otherAgain.code).toBe(2);
-    expect(normalise(otherAgain.err, names)).toMatch(/^error: cli-gate--key-<key> already completed with other content: input label differs\./);
+    expect(normalise(otherAgain.err, names)).toMatch(
+      /^error: cli-gate--key-<key> already completed with other content: input label differs\./,
+    );
     started.push(id);
   });
 
@@ -167,12 +194,18 @@ describe('run management commands', () => {
     const cancelled = await startGate('cancel');
     const cancel = await cli(['cancel', cancelled], options);
     expect(cancel.code).toBe(3);
-    expect(normalise(cancel.out, names)).toMatchInlineSnapshot(`"cli-gate cancelled and rolled back (cli-gate--cancel-<key>)"`);
+    expect(normalise(cancel.out, names)).toMatchInlineSnapshot(
+      `"cli-gate cancelled and rolled back (cli-gate--cancel-<key>)"`,
+    );
     expect((await cli(['result', cancelled], options)).code).toBe(3);
-    expect(normalise((await cli(['cancel', cancelled], options)).err, names)).toMatchInlineSnapshot(`"error: run "cli-gate--cancel-<key>" has ended (cancelled, rolled back); nothing to cancel"`);
+    expect(normalise((await cli(['cancel', cancelled], options)).err, names)).toMatchInlineSnapshot(
+      `"error: run "cli-gate--cancel-<key>" has ended (cancelled, rolled back); nothing to cancel"`,
+    );
 
     const declined = await startGate('decline');
-    expect((await cli(['approve', declined, 'gate', '--decline'], options)).out).toBe(`declined step gate of ${declined}`);
+    expect((await cli(['approve', declined, 'gate', '--decline'], options)).out).toBe(
+      `declined step gate of ${declined}`,
+    );
     const result = await cli(['result', declined], options);
     expect(result.code).toBe(3);
     expect(normalise(result.out, names)).toMatchInlineSnapshot(`
@@ -248,10 +281,15 @@ describe('run management commands', () => {
   });
 
   it('an unknown run, a bad flag and an unreachable server are user errors', async () => {
-    expect(await cli(['result', 'no-such-run'], options)).toMatchObject({ code: 2, err: 'error: no run named "no-such-run"; list recent runs with `tourflow runs`' });
+    expect(await cli(['result', 'no-such-run'], options)).toMatchObject({
+      code: 2,
+      err: 'error: no run named "no-such-run"; list recent runs with `tourflow runs`',
+    });
     expect((await cli(['runs', '--status', 'sleeping'], options)).code).toBe(2);
     const unreachable = await cli(['runs', '--address', '127.0.0.1:1'], options);
     expect(unreachable.code).toBe(2);
-    expect(unreachable.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 \(from --address\): .*\nStart a local server with `tourflow dev`/);
+    expect(unreachable.err).toMatch(
+      /^error: cannot reach Temporal at 127\.0\.0\.1:1 \(from --address\): .*\nStart a local server with `tourflow dev`/,
+    );
   });
 });

@@ -43,7 +43,12 @@ async function tourflow(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Ou
 
 /** What changes between machines and runs: folders, ports. */
 function normalise(text: string): string {
-  return text.split(DIR).join('<dir>').split(ROOT).join('<root>').replace(/127\.0\.0\.1:\d{2,}/g, '127.0.0.1:<port>');
+  return text
+    .split(DIR)
+    .join('<dir>')
+    .split(ROOT)
+    .join('<root>')
+    .replace(/127\.0\.0\.1:\d{2,}/g, '127.0.0.1:<port>');
 }
 
 function expectNoCrash(outcome: Outcome): void {
@@ -65,11 +70,17 @@ describe('user mistakes without a server', () => {
 
   it('an unreachable server: run, status and worker say so and how to fix it (exit 2)', async () => {
     const env = { TEMPORAL_ADDRESS: DEAD };
-    const outcomes = await Promise.all([tourflow(['run', GATE], env), tourflow(['status', 'some-run'], env), tourflow(['worker'], env)]);
+    const outcomes = await Promise.all([
+      tourflow(['run', GATE], env),
+      tourflow(['status', 'some-run'], env),
+      tourflow(['worker'], env),
+    ]);
     for (const outcome of outcomes) {
       expectNoCrash(outcome);
       expect(outcome.code).toBe(2);
-      expect(outcome.err).toMatch(/^error: cannot reach Temporal at 127\.0\.0\.1:1 \(from TEMPORAL_ADDRESS\): .+\nStart a local server with `tourflow dev`/);
+      expect(outcome.err).toMatch(
+        /^error: cannot reach Temporal at 127\.0\.0\.1:1 \(from TEMPORAL_ADDRESS\): .+\nStart a local server with `tourflow dev`/,
+      );
     }
   });
 
@@ -85,7 +96,11 @@ describe('user mistakes without a server', () => {
     ['runs: a bad --status', ['runs', '--status', 'sleeping']],
     ['worker: a bad --max-concurrent-activities', ['worker', '--max-concurrent-activities', 'many']],
     ['worker: a --metrics-address that is not one', ['worker', '--metrics-address', 'worker:9464']],
-    ['worker: a TOURFLOW_METRICS_ADDRESS that is not one', ['worker'], { TOURFLOW_METRICS_ADDRESS: 'http://localhost:9464/metrics' }],
+    [
+      'worker: a TOURFLOW_METRICS_ADDRESS that is not one',
+      ['worker'],
+      { TOURFLOW_METRICS_ADDRESS: 'http://localhost:9464/metrics' },
+    ],
     ['dev: a bad --metrics-address', ['dev', '--metrics-address', '127.0.0.1']],
     ['dev: a bad --port', ['dev', '--port', 'eighty']],
     ['dev: a playbook that does not exist', ['dev', '--playbook', 'missing.yaml']],
@@ -94,11 +109,29 @@ describe('user mistakes without a server', () => {
     ['codec-server: a port out of range', ['codec-server', '--port', '99999']],
     ['login: a bad --timeout', ['login', '--timeout', 'soon']],
     ['whoami: no API key and secret', ['whoami']],
-    ['schedule backfill: a bad --from', ['schedule', 'backfill', 'some-schedule', '--from', 'yesterday', '--to', '2027-01-01T00:00:00Z']],
-    ['schedule create: a bad --timezone', ['schedule', 'create', GATE, '--cron', '0 2 * * *', '--timezone', 'Mars/Base']],
-    ['a Temporal CLI profile that does not exist', ['runs'], { TEMPORAL_PROFILE: 'staging', TEMPORAL_CONFIG_FILE: path.join(DIR, 'none.toml') }],
-    ['worker: a Temporal elsewhere without an encryption key', ['worker'], { TEMPORAL_ADDRESS: 'temporal.example:7233' }],
-    ['run: a Temporal elsewhere without an encryption key', ['run', GATE], { TEMPORAL_ADDRESS: 'temporal.example:7233' }],
+    [
+      'schedule backfill: a bad --from',
+      ['schedule', 'backfill', 'some-schedule', '--from', 'yesterday', '--to', '2027-01-01T00:00:00Z'],
+    ],
+    [
+      'schedule create: a bad --timezone',
+      ['schedule', 'create', GATE, '--cron', '0 2 * * *', '--timezone', 'Mars/Base'],
+    ],
+    [
+      'a Temporal CLI profile that does not exist',
+      ['runs'],
+      { TEMPORAL_PROFILE: 'staging', TEMPORAL_CONFIG_FILE: path.join(DIR, 'none.toml') },
+    ],
+    [
+      'worker: a Temporal elsewhere without an encryption key',
+      ['worker'],
+      { TEMPORAL_ADDRESS: 'temporal.example:7233' },
+    ],
+    [
+      'run: a Temporal elsewhere without an encryption key',
+      ['run', GATE],
+      { TEMPORAL_ADDRESS: 'temporal.example:7233' },
+    ],
   ])('%s', async (_name, argv, env) => {
     const outcome = await tourflow(argv, env);
     expectNoCrash(outcome);
@@ -108,7 +141,8 @@ describe('user mistakes without a server', () => {
   it('dev: a port in use', async () => {
     const outcome = await tourflow(['dev', '--port', String(busyPort)]);
     expectNoCrash(outcome);
-    expect({ code: outcome.code, err: normalise(outcome.err).replace(String(busyPort), '<port>') }).toMatchInlineSnapshot(`
+    expect({ code: outcome.code, err: normalise(outcome.err).replace(String(busyPort), '<port>') })
+      .toMatchInlineSnapshot(`
       {
         "code": 2,
         "err": "error: port <port> (--port) is in use; pick another, or 0 for a free one",
@@ -118,7 +152,11 @@ describe('user mistakes without a server', () => {
 });
 
 describe('user mistakes against a server', () => {
-  const temporal = () => ({ TEMPORAL_ADDRESS: inject('temporalAddress'), TEMPORAL_NAMESPACE: inject('temporalNamespace'), TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys') });
+  const temporal = () => ({
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+    TOURFLOW_ENCRYPTION_KEYS: inject('encryptionKeys'),
+  });
   let sandbox: RunningSandbox;
 
   beforeAll(async () => {
@@ -142,13 +180,24 @@ describe('user mistakes against a server', () => {
 
   it('run: no worker on the task queue is said, not waited out in silence', async () => {
     const probe = path.join(DIR, 'no-worker.yaml');
-    writeFileSync(probe, 'apiVersion: tourflow/v1\nname: no-worker-probe\nsteps:\n  - id: wait\n    action: approval\n    with:\n      message: never\n');
+    writeFileSync(
+      probe,
+      'apiVersion: tourflow/v1\nname: no-worker-probe\nsteps:\n  - id: wait\n    action: approval\n    with:\n      message: never\n',
+    );
     const queue = `nobody-${process.pid}`;
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main({ argv: ['run', probe, '--task-queue', queue, '--no-wait'], env: temporal(), cwd: DIR, stdout: (text) => out.push(text), stderr: (text) => err.push(text) });
+    const code = await main({
+      argv: ['run', probe, '--task-queue', queue, '--no-wait'],
+      env: temporal(),
+      cwd: DIR,
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+    });
     expect(code).toBe(0);
-    expect(err.join('\n')).toBe(`no worker serves task queue ${queue} in default; the run waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`);
+    expect(err.join('\n')).toBe(
+      `no worker serves task queue ${queue} in default; the run waits until one does: start \`tourflow worker\` (or \`tourflow dev\`)`,
+    );
     const client = await connectClient(loadConfig({ env: temporal() }).temporal);
     try {
       await client.workflow.getHandle(/^started (\S+)/.exec(out.join('\n'))![1]!).terminate('test over');
@@ -160,7 +209,10 @@ describe('user mistakes against a server', () => {
   it.each([
     ['a wrong API secret', { TOURFLOW_API_SECRET: 'tfs_wrong' }],
     ['an unknown API key', { TOURFLOW_API_KEY: 'tfk_unknown' }],
-    ['a user token the API refuses, with no refresh token', { TOURFLOW_ACCESS_TOKEN: 'not-a-token', TOURFLOW_REFRESH_TOKEN: '' }],
+    [
+      'a user token the API refuses, with no refresh token',
+      { TOURFLOW_ACCESS_TOKEN: 'not-a-token', TOURFLOW_REFRESH_TOKEN: '' },
+    ],
   ])('worker: %s is named at start', async (_name, wrong) => {
     const c = sandbox.credentials;
     const env = {

@@ -11,7 +11,8 @@ import { INPUTS_LIMITS } from '../../definitions/limits.ts';
 import { compile, playbook } from '../definitions/helpers.ts';
 
 const STEPS = '  - id: a\n    action: approval\n    with: { message: go }\n';
-const INPUTS = 'inputs:\n  crew:\n    type: list\n    fields:\n      name: string\n      nights: { type: number, default: 1 }\n      arrives: date\n      call: { type: time, required: false }\n';
+const INPUTS =
+  'inputs:\n  crew:\n    type: list\n    fields:\n      name: string\n      nights: { type: number, default: 1 }\n      arrives: date\n      call: { type: time, required: false }\n';
 
 describe('Excel inputs', () => {
   let dir: string;
@@ -33,7 +34,12 @@ describe('Excel inputs', () => {
   it('reads date cells as dates, number cells as numbers, a time cell as HH:mm, and text dates as a CSV does', async () => {
     const file = await workbook('crew.xlsx', [
       header,
-      [{ value: 'Zoë Müller' }, { value: 2 }, { value: new Date(Date.UTC(2027, 4, 14)), format: 'dd.mm.yyyy' }, { value: new Date(Date.UTC(1899, 11, 30, 19, 30)), format: 'hh:mm' }],
+      [
+        { value: 'Zoë Müller' },
+        { value: 2 },
+        { value: new Date(Date.UTC(2027, 4, 14)), format: 'dd.mm.yyyy' },
+        { value: new Date(Date.UTC(1899, 11, 30, 19, 30)), format: 'hh:mm' },
+      ],
       [{ value: 'Sam Rivera' }, null, { value: '2027-05-15' }, null],
     ]);
     expect(await readXlsxInputs(dir, file, plan)).toEqual({
@@ -49,15 +55,23 @@ describe('Excel inputs', () => {
       { sheet: 'Notes', data: [[{ value: 'read the other sheet' }]] },
       { sheet: 'Crew', data: [header, [{ value: 'Sam' }, { value: 1 }, { value: '2027-05-14' }, null]] },
     ]);
-    expect(await readXlsxInputs(dir, file, plan, 'Crew')).toEqual({ crew: [{ name: 'Sam', nights: 1, arrives: '2027-05-14' }] });
-    await expect(readXlsxInputs(dir, file, plan, 'Guests')).rejects.toThrow('two.xlsx: no sheet "Guests" (sheets: "Notes", "Crew"); name one with --sheet');
+    expect(await readXlsxInputs(dir, file, plan, 'Crew')).toEqual({
+      crew: [{ name: 'Sam', nights: 1, arrives: '2027-05-14' }],
+    });
+    await expect(readXlsxInputs(dir, file, plan, 'Guests')).rejects.toThrow(
+      'two.xlsx: no sheet "Guests" (sheets: "Notes", "Crew"); name one with --sheet',
+    );
     await expect(readXlsxInputs(dir, file, plan)).rejects.toThrow(
       'two.xlsx: row 1 names none of the fields of "crew" ("name", "nights", "arrives", "call"): the first row must be the header row naming the columns',
     );
   });
 
   it('reports every bad cell of a sheet at once', async () => {
-    const file = await workbook('bad.xlsx', [header, [{ value: 'Sam' }, { value: 'two' }, { value: '14.05.2027' }, null], [null, { value: 1 }, { value: '2027-05-14' }, null]]);
+    const file = await workbook('bad.xlsx', [
+      header,
+      [{ value: 'Sam' }, { value: 'two' }, { value: '14.05.2027' }, null],
+      [null, { value: 1 }, { value: '2027-05-14' }, null],
+    ]);
     await expect(readXlsxInputs(dir, file, plan)).rejects.toThrow(
       [
         'bad.xlsx: 3 mistakes (rows as the spreadsheet numbers them, the header is row 1):',
@@ -69,7 +83,12 @@ describe('Excel inputs', () => {
   });
 
   it.each([
-    ['a file that is no workbook', 'notes.xlsx', Buffer.from('name\nSam\n'), 'notes.xlsx: not an Excel workbook (.xlsx); save it again as "Excel Workbook (.xlsx)" or as "CSV UTF-8"'],
+    [
+      'a file that is no workbook',
+      'notes.xlsx',
+      Buffer.from('name\nSam\n'),
+      'notes.xlsx: not an Excel workbook (.xlsx); save it again as "Excel Workbook (.xlsx)" or as "CSV UTF-8"',
+    ],
     [
       'a workbook that unpacks to more than tourflow reads',
       'bomb.xlsx',
@@ -84,7 +103,9 @@ describe('Excel inputs', () => {
   it('refuses a workbook over the size bound of an inputs file', async () => {
     const file = await workbook('huge.xlsx', [header]);
     await truncate(path.join(dir, file), INPUTS_LIMITS.maxBytes + 1024);
-    await expect(readXlsxInputs(dir, file, plan)).rejects.toThrow('huge.xlsx: the file is larger than 32 MiB, the most an inputs file may be');
+    await expect(readXlsxInputs(dir, file, plan)).rejects.toThrow(
+      'huge.xlsx: the file is larger than 32 MiB, the most an inputs file may be',
+    );
   });
 
   it('tourflow validate --inputs checks a workbook against the playbook without running it', async () => {
@@ -93,15 +114,26 @@ describe('Excel inputs', () => {
     await workbook('wrong.xlsx', [header, [{ value: 'Sam' }, { value: 1 }, { value: '14.05.2027' }, null]]);
     const validate = async (inputs: string) => {
       const out: string[] = [];
-      const code = await main({ argv: ['validate', 'crew.yaml', '--inputs', inputs], cwd: dir, env: {}, stdout: (line) => out.push(line), stderr: (line) => out.push(line), signal: new AbortController().signal });
+      const code = await main({
+        argv: ['validate', 'crew.yaml', '--inputs', inputs],
+        cwd: dir,
+        env: {},
+        stdout: (line) => out.push(line),
+        stderr: (line) => out.push(line),
+        signal: new AbortController().signal,
+      });
       return [code, out.join('\n')];
     };
     expect(await validate('ok.xlsx')).toEqual([0, 'ok crew.yaml with ok.xlsx']);
-    expect(await validate('wrong.xlsx')).toEqual([2, 'wrong.xlsx: row 2, column "Arrives": expected a date like 2027-04-03, got "14.05.2027"\ncrew.yaml: wrong.xlsx does not fit its inputs']);
+    expect(await validate('wrong.xlsx')).toEqual([
+      2,
+      'wrong.xlsx: row 2, column "Arrives": expected a date like 2027-04-03, got "14.05.2027"\ncrew.yaml: wrong.xlsx does not fit its inputs',
+    ]);
   });
 
   it('tourflow run with a CSV of five mistakes names all five, exits 2 and reaches for no Temporal', async () => {
-    const text = 'Name,Nights,Arrives,Call,Room\nSam,two,2027-05-14,19:30,\nPriya,1,14.05.2027,,\n,1,2027-05-14,25:00,\n';
+    const text =
+      'Name,Nights,Arrives,Call,Room\nSam,two,2027-05-14,19:30,\nPriya,1,14.05.2027,,\n,1,2027-05-14,25:00,\n';
     await writeFile(path.join(dir, 'mistakes.csv'), text);
     await writeFile(path.join(dir, 'crew.yaml'), playbook(STEPS, INPUTS));
     const err: string[] = [];

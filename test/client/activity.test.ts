@@ -18,7 +18,9 @@ describe('inside an activity', () => {
     env.sandbox.faults.add({ kind: 'latency', ms: 3000, match: { path: '^/v1/organizations$' }, times: 1 });
     const activity = new MockActivityEnvironment();
     const started = Date.now();
-    const running = activity.run(() => withActivityFailures(() => env.client.call(listOrganizations, { signal: Context.current().cancellationSignal })));
+    const running = activity.run(() =>
+      withActivityFailures(() => env.client.call(listOrganizations, { signal: Context.current().cancellationSignal })),
+    );
     setTimeout(() => activity.cancel(), 100);
     await expect(running).rejects.toBeInstanceOf(CancelledFailure);
     expect(Date.now() - started).toBeLessThan(2000);
@@ -27,16 +29,28 @@ describe('inside an activity', () => {
   it('an API error leaves the activity as a failure typed by the API code', async () => {
     const activity = new MockActivityEnvironment();
     const failure = await activity
-      .run(() => withActivityFailures(() => env.client.call(listTourUsers, { params: { tourId: '00000000-0000-4000-8000-00000000dead' } })))
+      .run(() =>
+        withActivityFailures(() =>
+          env.client.call(listTourUsers, { params: { tourId: '00000000-0000-4000-8000-00000000dead' } }),
+        ),
+      )
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApplicationFailure);
     expect(failure).toMatchObject({ type: 'TOUR_NOT_FOUND', nonRetryable: true });
   });
 
   it('a 429 leaves it retryable with the server-given delay', async () => {
-    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 3, match: { path: '^/v1/organizations$' }, times: 1 });
+    env.sandbox.faults.add({
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 3,
+      match: { path: '^/v1/organizations$' },
+      times: 1,
+    });
     const activity = new MockActivityEnvironment();
-    const failure = await activity.run(() => withActivityFailures(() => env.client.call(listOrganizations, {}))).catch((error: unknown) => error);
+    const failure = await activity
+      .run(() => withActivityFailures(() => env.client.call(listOrganizations, {})))
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ type: 'TOO_MANY_REQUESTS', nonRetryable: false, nextRetryDelay: 3000 });
   });
 });

@@ -8,7 +8,18 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuthPath } from '../../api/contract/assumptions.ts';
 import { listOrganizations } from '../../api/contract/organizations.ts';
-import { createApiClient, createTokenSource, memoryPersistence, readTokenFile, ReauthRequiredError, RefreshingTokenSource, toActivityFailure, writeTokenFile, type ApiClient, type RequestInfo } from '../../api/client/index.ts';
+import {
+  createApiClient,
+  createTokenSource,
+  memoryPersistence,
+  readTokenFile,
+  ReauthRequiredError,
+  RefreshingTokenSource,
+  toActivityFailure,
+  writeTokenFile,
+  type ApiClient,
+  type RequestInfo,
+} from '../../api/client/index.ts';
 import { refreshTokens } from '../../api/client/oauth.ts';
 import { redactPatterns } from '../../api/client/redact.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
@@ -46,7 +57,11 @@ describe('access and refresh tokens', () => {
 
   /** A fresh token pair of the full credential (sandbox admin route), so tests share no refresh state. */
   async function freshTokens(): Promise<{ accessToken: string; refreshToken: string }> {
-    const { accessToken, refreshToken } = await adminPost<{ accessToken: string; refreshToken: string }>(sandbox.baseUrl, '/tokens', { userId: sandbox.credentials.userId });
+    const { accessToken, refreshToken } = await adminPost<{ accessToken: string; refreshToken: string }>(
+      sandbox.baseUrl,
+      '/tokens',
+      { userId: sandbox.credentials.userId },
+    );
     return { accessToken, refreshToken };
   }
 
@@ -84,11 +99,23 @@ describe('access and refresh tokens', () => {
     let now = Date.now();
     const { apiKey, apiSecret } = sandbox.credentials;
     const source = new RefreshingTokenSource({
-      persistence: memoryPersistence({ ...tokens, tokenType: 'Bearer', scope: undefined, obtainedAt: now, expiresAt: now + 3_600_000 }, 'none'),
-      refreshGrant: (refreshToken) => refreshTokens({ authUrl: sandbox.authUrl, apiKey, apiSecret, redact: redactPatterns, dispatcher: counter.agent }, refreshToken),
+      persistence: memoryPersistence(
+        { ...tokens, tokenType: 'Bearer', scope: undefined, obtainedAt: now, expiresAt: now + 3_600_000 },
+        'none',
+      ),
+      refreshGrant: (refreshToken) =>
+        refreshTokens(
+          { authUrl: sandbox.authUrl, apiKey, apiSecret, redact: redactPatterns, dispatcher: counter.agent },
+          refreshToken,
+        ),
       now: () => now,
     });
-    client = createApiClient({ config: configFor(sandbox), tokenSource: source, agent: counter.agent, onRequest: (info) => requests.push(info) });
+    client = createApiClient({
+      config: configFor(sandbox),
+      tokenSource: source,
+      agent: counter.agent,
+      onRequest: (info) => requests.push(info),
+    });
     await client.call(listOrganizations, {});
     now += 3_600_000 - 30_000; // inside the last minute of the token's life
     await client.call(listOrganizations, {});
@@ -101,10 +128,18 @@ describe('access and refresh tokens', () => {
     const now = Date.now();
     const { apiKey, apiSecret } = sandbox.credentials;
     const source = new RefreshingTokenSource({
-      persistence: memoryPersistence({ ...tokens, tokenType: 'Bearer', scope: undefined, obtainedAt: now - 3_570_000, expiresAt: now + 30_000 }, 'none'),
-      refreshGrant: (refreshToken) => refreshTokens({ authUrl: 'http://127.0.0.1:1', apiKey, apiSecret, redact: redactPatterns }, refreshToken),
+      persistence: memoryPersistence(
+        { ...tokens, tokenType: 'Bearer', scope: undefined, obtainedAt: now - 3_570_000, expiresAt: now + 30_000 },
+        'none',
+      ),
+      refreshGrant: (refreshToken) =>
+        refreshTokens({ authUrl: 'http://127.0.0.1:1', apiKey, apiSecret, redact: redactPatterns }, refreshToken),
     });
-    client = createApiClient({ config: configFor(sandbox), tokenSource: source, onRequest: (info) => requests.push(info) });
+    client = createApiClient({
+      config: configFor(sandbox),
+      tokenSource: source,
+      onRequest: (info) => requests.push(info),
+    });
     expect((await client.call(listOrganizations, {})).length).toBeGreaterThan(0);
     expect(requests.map((r) => r.status)).toEqual([200]);
   });
@@ -116,7 +151,9 @@ describe('access and refresh tokens', () => {
     record.expiresAt = Date.now() - 1;
     const c = clientFor(configFor(sandbox, tokens));
     sandbox.expireAccessTokens();
-    const errors = await Promise.all(Array.from({ length: 5 }, () => c.call(listOrganizations, {}).catch((error: unknown) => error)));
+    const errors = await Promise.all(
+      Array.from({ length: 5 }, () => c.call(listOrganizations, {}).catch((error: unknown) => error)),
+    );
     for (const error of errors) {
       expect(error).toBeInstanceOf(ReauthRequiredError);
       expect((error as ReauthRequiredError).retryable).toBe(false);
@@ -131,7 +168,14 @@ describe('access and refresh tokens', () => {
   it('stores the renewed tokens in the file before using them, keeping it 0600', async () => {
     const file = path.join(dir, 'tourflow', 'tokens.json');
     const tokens = await freshTokens();
-    await writeTokenFile(file, { ...tokens, authUrl: sandbox.authUrl, tokenType: 'Bearer', scope: 'service-api/tours.read', obtainedAt: Date.now(), expiresAt: Date.now() + 3_600_000 });
+    await writeTokenFile(file, {
+      ...tokens,
+      authUrl: sandbox.authUrl,
+      tokenType: 'Bearer',
+      scope: 'service-api/tours.read',
+      obtainedAt: Date.now(),
+      expiresAt: Date.now() + 3_600_000,
+    });
     const c = clientFor(configFor(sandbox, { accessToken: undefined, refreshToken: undefined, tokenFile: file }));
     sandbox.expireAccessTokens();
     await c.call(listOrganizations, {});
@@ -145,11 +189,26 @@ describe('access and refresh tokens', () => {
   it('two processes sharing the file refresh once between them', async () => {
     const file = path.join(dir, 'tokens.json');
     const tokens = await freshTokens();
-    await writeTokenFile(file, { ...tokens, authUrl: sandbox.authUrl, tokenType: 'Bearer', scope: undefined, obtainedAt: Date.now(), expiresAt: undefined });
+    await writeTokenFile(file, {
+      ...tokens,
+      authUrl: sandbox.authUrl,
+      tokenType: 'Bearer',
+      scope: undefined,
+      obtainedAt: Date.now(),
+      expiresAt: undefined,
+    });
     const config = configFor(sandbox, { accessToken: undefined, refreshToken: undefined, tokenFile: file });
     // two token sources over one file stand for two processes (a worker and a CLI command)
-    const first = createApiClient({ config, agent: counter.agent, tokenSource: createTokenSource(config, { dispatcher: counter.agent }) });
-    const second = createApiClient({ config, agent: counter.agent, tokenSource: createTokenSource(config, { dispatcher: counter.agent }) });
+    const first = createApiClient({
+      config,
+      agent: counter.agent,
+      tokenSource: createTokenSource(config, { dispatcher: counter.agent }),
+    });
+    const second = createApiClient({
+      config,
+      agent: counter.agent,
+      tokenSource: createTokenSource(config, { dispatcher: counter.agent }),
+    });
     try {
       await Promise.all([first.call(listOrganizations, {}), second.call(listOrganizations, {})]);
       sandbox.expireAccessTokens();
@@ -162,7 +221,9 @@ describe('access and refresh tokens', () => {
   });
 
   it('without a sign-in, says to run tourflow login', async () => {
-    const c = clientFor(configFor(sandbox, { accessToken: undefined, refreshToken: undefined, tokenFile: path.join(dir, 'none.json') }));
+    const c = clientFor(
+      configFor(sandbox, { accessToken: undefined, refreshToken: undefined, tokenFile: path.join(dir, 'none.json') }),
+    );
     const error = await c.call(listOrganizations, {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ReauthRequiredError);
     expect((error as Error).message).toMatch(/Not signed in.*tourflow login/);

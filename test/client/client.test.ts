@@ -8,9 +8,15 @@ import { listOrganizations } from '../../api/contract/organizations.ts';
 import { deleteBulletin } from '../../api/contract/bulletins.ts';
 import { deletePassType, passTypeDeleteBlocked } from '../../api/contract/pass-types.ts';
 import { createTour, listTours } from '../../api/contract/tours.ts';
-import type {
-  ApiError} from '../../api/client/index.ts';
-import { ApiResponseShapeError, createApiClient, createRedactor, LookupNameError, toActivityFailure, type ApiClient } from '../../api/client/index.ts';
+import type { ApiError } from '../../api/client/index.ts';
+import {
+  ApiResponseShapeError,
+  createApiClient,
+  createRedactor,
+  LookupNameError,
+  toActivityFailure,
+  type ApiClient,
+} from '../../api/client/index.ts';
 import { isRetryableStatus, parseRetryAfter } from '../../api/client/classify.ts';
 import { scriptedConfig, scriptedServer } from './helpers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -41,8 +47,17 @@ describe('client checks (scripted server)', () => {
   });
 
   it('names the endpoint and the field of an unexpected response', async () => {
-    answer = { status: true, message: 'ok', data: [{ id: ORG, name: 'A' }, { id: ORG, name: 42 }] };
-    const error = (await client.call(listOrganizations, {}).catch((caught: unknown) => caught)) as ApiResponseShapeError;
+    answer = {
+      status: true,
+      message: 'ok',
+      data: [
+        { id: ORG, name: 'A' },
+        { id: ORG, name: 42 },
+      ],
+    };
+    const error = (await client
+      .call(listOrganizations, {})
+      .catch((caught: unknown) => caught)) as ApiResponseShapeError;
     expect(error).toBeInstanceOf(ApiResponseShapeError);
     expect(error.field).toBe('data[1].name');
     expect(error.endpoint).toBe('GET /v1/organizations');
@@ -63,7 +78,9 @@ describe('client checks (scripted server)', () => {
 
   it('a status: false envelope throws NOT_PERFORMED from call, and comes back whole from callRaw', async () => {
     answer = { status: false, message: 'Pass is held by guests', data: { guestLists: [{ id: 7 }, { id: 9 }] } };
-    const error = (await client.call(deletePassType, { params: { passTypeId: 3 } }).catch((caught: unknown) => caught)) as ApiError;
+    const error = (await client
+      .call(deletePassType, { params: { passTypeId: 3 } })
+      .catch((caught: unknown) => caught)) as ApiError;
     expect([error.code, error.retryable]).toEqual([FailureType.NOT_PERFORMED, false]);
     const raw = await client.callRaw(deletePassType, { params: { passTypeId: 3 }, query: { force: false } });
     expect(raw.status).toBe(false);
@@ -74,7 +91,9 @@ describe('client checks (scripted server)', () => {
   it('checks the body before sending, naming the field', async () => {
     answer = { status: true, message: 'ok', data: { id: 'x' } };
     const body = { name: '', org_id: ORG, start_date: '2027-01-01', end_date: '2027-01-01', timeZone: 'UTC', days: [] };
-    const error = (await client.call(createTour, { body, idempotencyKey: 'k' }).catch((caught: unknown) => caught)) as ApiError;
+    const error = (await client
+      .call(createTour, { body, idempotencyKey: 'k' })
+      .catch((caught: unknown) => caught)) as ApiError;
     expect(error.code).toBe(FailureType.INVALID_REQUEST);
     expect(error.message).toContain('body.name');
     expect(hits).toEqual([]);
@@ -96,7 +115,10 @@ describe('client checks (scripted server)', () => {
   it('fails clearly when the partner credential is not configured', async () => {
     const bare = createApiClient({ config: scriptedConfig(server.url, { apiSecret: undefined }) });
     try {
-      await expect(bare.call(listTours, { query: { org_id: ORG } })).rejects.toMatchObject({ code: FailureType.MISSING_CREDENTIALS, retryable: false });
+      await expect(bare.call(listTours, { query: { org_id: ORG } })).rejects.toMatchObject({
+        code: FailureType.MISSING_CREDENTIALS,
+        retryable: false,
+      });
     } finally {
       await bare.close();
     }
@@ -110,7 +132,8 @@ describe('lookups (scripted server)', () => {
   const reads: string[] = [];
 
   beforeAll(async () => {
-    const entries = (...names: string[]) => names.map((type, index) => ({ id: index + 1, type, description: `${type} desc` }));
+    const entries = (...names: string[]) =>
+      names.map((type, index) => ({ id: index + 1, type, description: `${type} desc` }));
     server = await scriptedServer((app) => {
       app.get('/v1/reference/types', async () => {
         reads.push('types');
@@ -128,11 +151,25 @@ describe('lookups (scripted server)', () => {
       });
       app.get('/v1/day-types', async () => {
         reads.push('day-types');
-        return { status: true, message: 'ok', data: [{ id: 4, type: 'Show', description: 'Show day' }, { id: 5, type: 'Off', description: 'Day off' }] };
+        return {
+          status: true,
+          message: 'ok',
+          data: [
+            { id: 4, type: 'Show', description: 'Show day' },
+            { id: 5, type: 'Off', description: 'Day off' },
+          ],
+        };
       });
       app.get('/v1/reference/age-restrictions', async () => {
         reads.push('age');
-        return { status: true, message: 'ok', data: [{ id: 1, label: 'All ages' }, { id: 2, label: '18+' }] };
+        return {
+          status: true,
+          message: 'ok',
+          data: [
+            { id: 1, label: 'All ages' },
+            { id: 2, label: '18+' },
+          ],
+        };
       });
     });
     client = createApiClient({ config: scriptedConfig(server.url) });
@@ -159,14 +196,18 @@ describe('lookups (scripted server)', () => {
   });
 
   it('an unknown name fails with the valid names, and is not retryable', async () => {
-    const error = (await client.lookups.resolve('hotelRoomTypes', 'Dubble').catch((caught: unknown) => caught)) as LookupNameError;
+    const error = (await client.lookups
+      .resolve('hotelRoomTypes', 'Dubble')
+      .catch((caught: unknown) => caught)) as LookupNameError;
     expect(error).toBeInstanceOf(LookupNameError);
     expect(error.message).toBe('Unknown hotelRoomTypes name "Dubble". Valid names: Single, Double, Twin');
     expect(toActivityFailure(error)).toMatchObject({ type: FailureType.UNKNOWN_NAME, nonRetryable: true });
   });
 
   it('an unknown group lists the known groups', async () => {
-    await expect(client.lookups.resolve('roomKinds', 'Double')).rejects.toThrow(/Unknown lookup group "roomKinds"\. Known groups: hotelRoomTypes, guestlistStatuses, pickupMethods, dayTypes/);
+    await expect(client.lookups.resolve('roomKinds', 'Double')).rejects.toThrow(
+      /Unknown lookup group "roomKinds"\. Known groups: hotelRoomTypes, guestlistStatuses, pickupMethods, dayTypes/,
+    );
   });
 });
 

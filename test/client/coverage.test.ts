@@ -13,7 +13,8 @@ describe('docs/api-coverage.md', () => {
     const rows = coverageRows();
     expect(rows).toHaveLength(Object.keys(Endpoints).length);
     expect(new Set(rows.map((row) => row.operation)).size).toBe(rows.length);
-    for (const row of rows) expect(row.operation).toMatch(/^(GET|POST|PUT|DELETE) \/v1(\/[A-Za-z-]+|\/\{[A-Za-z]+\})+$/);
+    for (const row of rows)
+      expect(row.operation).toMatch(/^(GET|POST|PUT|DELETE) \/v1(\/[A-Za-z-]+|\/\{[A-Za-z]+\})+$/);
   });
 
   it('names no call an action or undo declares that the endpoint table lacks', () => {

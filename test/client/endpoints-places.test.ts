@@ -40,7 +40,10 @@ const key = (name: string) => `places-test/${name}/${++keys}`;
 const place = {
   formatted_address: 'Rua Augusta 1, Lisbon',
   timeZone: 'Europe/Lisbon',
-  geometry: { location: { lat: 38.71, lng: -9.14 }, viewport: { northeast: { lat: 38.72, lng: -9.13 }, southwest: { lat: 38.7, lng: -9.15 } } },
+  geometry: {
+    location: { lat: 38.71, lng: -9.14 },
+    viewport: { northeast: { lat: 38.72, lng: -9.13 }, southwest: { lat: 38.7, lng: -9.15 } },
+  },
 };
 
 async function placesTour(client: ApiClient, orgId: string): Promise<{ tourId: string; dayId: number }> {
@@ -72,7 +75,15 @@ describe('places endpoints against the sandbox', () => {
   it('venues: create, read, page, update, custom fields, delete', async () => {
     const { tourId, dayId } = await placesTour(env.client, orgId());
     const { id } = await env.client.call(createVenue, {
-      body: { tour_id: tourId, day_id: dayId, title: 'Coliseu', venueCategoryId: 2, capacity: 4000, location: place, isEveryone: true },
+      body: {
+        tour_id: tourId,
+        day_id: dayId,
+        title: 'Coliseu',
+        venueCategoryId: 2,
+        capacity: 4000,
+        location: place,
+        isEveryone: true,
+      },
       idempotencyKey: key('venue'),
     });
     expect((await env.client.call(getVenue, { params: { venueId: id } })).title).toBe('Coliseu');
@@ -80,16 +91,29 @@ describe('places endpoints against the sandbox', () => {
     const titles: string[] = [];
     for await (const venue of env.client.paginate(listVenues, { params: { tourId } })) titles.push(venue.title);
     expect(titles).toEqual(['Coliseu']);
-    await env.client.call(updateVenueCustomFields, { params: { venueId: id }, body: { fields: [{ operation: 'ADD', templateKey: 'load_in', description: 'Dock B' }] } });
-    expect((await env.client.call(listVenueCustomFields, { params: { venueId: id } })).map((field) => field.description)).toEqual(['Dock B']);
+    await env.client.call(updateVenueCustomFields, {
+      params: { venueId: id },
+      body: { fields: [{ operation: 'ADD', templateKey: 'load_in', description: 'Dock B' }] },
+    });
+    expect(
+      (await env.client.call(listVenueCustomFields, { params: { venueId: id } })).map((field) => field.description),
+    ).toEqual(['Dock B']);
     await env.client.call(deleteVenue, { params: { venueId: id } });
   });
 
   it('stays and rooms: create, read, page, update, rooms, custom fields, delete', async () => {
     const { tourId, dayId } = await placesTour(env.client, orgId());
-    const stay = await env.client.call(createAccommodation, { body: stayBody(tourId, dayId), idempotencyKey: key('stay') });
-    expect((await env.client.call(getAccommodation, { params: { accommodationId: stay.id } })).title).toBe('Hotel Avenida');
-    await env.client.call(updateAccommodation, { params: { accommodationId: stay.id }, body: { generalNotes: 'Late check-in' } });
+    const stay = await env.client.call(createAccommodation, {
+      body: stayBody(tourId, dayId),
+      idempotencyKey: key('stay'),
+    });
+    expect((await env.client.call(getAccommodation, { params: { accommodationId: stay.id } })).title).toBe(
+      'Hotel Avenida',
+    );
+    await env.client.call(updateAccommodation, {
+      params: { accommodationId: stay.id },
+      body: { generalNotes: 'Late check-in' },
+    });
     const stays: number[] = [];
     for await (const row of env.client.paginate(listAccommodation, { params: { tourId } })) stays.push(row.id);
     expect(stays).toEqual([stay.id]);
@@ -105,7 +129,11 @@ describe('places endpoints against the sandbox', () => {
       generalNotes: '',
       confirmationNumber: '',
     };
-    const room = await env.client.call(createRoom, { params: { accommodationId: stay.id }, body: roomBody, idempotencyKey: key('room') });
+    const room = await env.client.call(createRoom, {
+      params: { accommodationId: stay.id },
+      body: roomBody,
+      idempotencyKey: key('room'),
+    });
     await env.client.call(updateRoom, { params: { roomAssignmentId: room.id }, body: { roomNumber: 413 } });
     const rooms = await env.client.call(listRooms, { params: { accommodationId: stay.id } });
     expect(rooms.map((row) => row.assignment.room_number)).toEqual([413]);
@@ -123,11 +151,21 @@ describe('places endpoints against the sandbox', () => {
 
   it('key contacts: create, update, link to a venue and a stay; general contact rows', async () => {
     const contact = await env.client.call(createKeyContact, {
-      body: { first_name: 'Ana', last_name: 'Silva', org_id: orgId(), role: 'Promoter', number: 912345678, country: 351 },
+      body: {
+        first_name: 'Ana',
+        last_name: 'Silva',
+        org_id: orgId(),
+        role: 'Promoter',
+        number: 912345678,
+        country: 351,
+      },
       idempotencyKey: key('contact'),
     });
     expect(contact.first_name).toBe('Ana');
-    await env.client.call(updateKeyContact, { params: { keyContactId: contact.id }, body: { company: 'Lisbon Live', number: '912345679' } });
+    await env.client.call(updateKeyContact, {
+      params: { keyContactId: contact.id },
+      body: { company: 'Lisbon Live', number: '912345679' },
+    });
 
     const { tourId, dayId } = await placesTour(env.client, orgId());
     const venue = await env.client.call(createVenue, {
@@ -136,15 +174,34 @@ describe('places endpoints against the sandbox', () => {
     });
     const link = { key_contacts: [{ key_contact_id: contact.id, operation: 'ADD' as const }] };
     await env.client.call(updateVenueKeyContacts, { params: { venueId: venue.id }, body: link });
-    expect((await env.client.call(listVenueKeyContacts, { params: { venueId: venue.id } })).map((row) => row.id)).toEqual([contact.id]);
-    await env.client.call(updateVenueContacts, { params: { venueId: venue.id }, body: { emails: [{ email: 'box@tivoli.example', label: 'Box office', operation: 'ADD' }] } });
+    expect(
+      (await env.client.call(listVenueKeyContacts, { params: { venueId: venue.id } })).map((row) => row.id),
+    ).toEqual([contact.id]);
+    await env.client.call(updateVenueContacts, {
+      params: { venueId: venue.id },
+      body: { emails: [{ email: 'box@tivoli.example', label: 'Box office', operation: 'ADD' }] },
+    });
     const rows = await env.client.call(listVenueContacts, { params: { venueId: venue.id } });
     expect(rows.map((row) => row.email?.label)).toEqual(['Box office']);
 
-    const stay = await env.client.call(createAccommodation, { body: stayBody(tourId, dayId), idempotencyKey: key('stay') });
+    const stay = await env.client.call(createAccommodation, {
+      body: stayBody(tourId, dayId),
+      idempotencyKey: key('stay'),
+    });
     await env.client.call(updateAccommodationKeyContacts, { params: { accommodationId: stay.id }, body: link });
-    expect((await env.client.call(listAccommodationKeyContacts, { params: { accommodationId: stay.id } })).map((row) => row.id)).toEqual([contact.id]);
-    await env.client.call(updateAccommodationContacts, { params: { accommodationId: stay.id }, body: { urls: [{ url: 'https://hotel.example', label: 'Web', operation: 'ADD' }] } });
-    expect((await env.client.call(listAccommodationContacts, { params: { accommodationId: stay.id } })).map((row) => row.url?.url)).toEqual(['https://hotel.example']);
+    expect(
+      (await env.client.call(listAccommodationKeyContacts, { params: { accommodationId: stay.id } })).map(
+        (row) => row.id,
+      ),
+    ).toEqual([contact.id]);
+    await env.client.call(updateAccommodationContacts, {
+      params: { accommodationId: stay.id },
+      body: { urls: [{ url: 'https://hotel.example', label: 'Web', operation: 'ADD' }] },
+    });
+    expect(
+      (await env.client.call(listAccommodationContacts, { params: { accommodationId: stay.id } })).map(
+        (row) => row.url?.url,
+      ),
+    ).toEqual(['https://hotel.example']);
   });
 });

@@ -9,7 +9,15 @@ import { Endpoints } from '../../api/contract/assumptions.ts';
 import { listOrganizations } from '../../api/contract/organizations.ts';
 import { noData } from '../../api/contract/shared.ts';
 import { createTour, deleteTour, listTourUsers } from '../../api/contract/tours.ts';
-import { ApiError, createApiClient, defineEndpoint, stepWaitLimit, toActivityFailure, withCallRetries, type TokenSource } from '../../api/client/index.ts';
+import {
+  ApiError,
+  createApiClient,
+  defineEndpoint,
+  stepWaitLimit,
+  toActivityFailure,
+  withCallRetries,
+  type TokenSource,
+} from '../../api/client/index.ts';
 import { configFor, tourBody, useSandboxClient } from './sandbox-helpers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -28,14 +36,35 @@ describe('error classes against the sandbox', () => {
   const nextKey = () => `errors-test-${++key}`;
 
   const nonRetryable: Array<[string, number, string, () => Promise<unknown>]> = [
-    ['400 VALIDATION_ERROR', 400, 'VALIDATION_ERROR', () => env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { end_date: '2027-04-01' }), idempotencyKey: nextKey() })],
-    ['402 SUBSCRIPTION_REQUIRED', 402, 'SUBSCRIPTION_REQUIRED', () => env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgs.noSubscription), idempotencyKey: nextKey() })],
+    [
+      '400 VALIDATION_ERROR',
+      400,
+      'VALIDATION_ERROR',
+      () =>
+        env.client.call(createTour, {
+          body: tourBody(env.sandbox.credentials.orgId, { end_date: '2027-04-01' }),
+          idempotencyKey: nextKey(),
+        }),
+    ],
+    [
+      '402 SUBSCRIPTION_REQUIRED',
+      402,
+      'SUBSCRIPTION_REQUIRED',
+      () =>
+        env.client.call(createTour, {
+          body: tourBody(env.sandbox.credentials.orgs.noSubscription),
+          idempotencyKey: nextKey(),
+        }),
+    ],
     [
       '404 TOUR_NOT_FOUND for a deleted tour',
       404,
       'TOUR_NOT_FOUND',
       async () => {
-        const { id } = await env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId), idempotencyKey: nextKey() });
+        const { id } = await env.client.call(createTour, {
+          body: tourBody(env.sandbox.credentials.orgId),
+          idempotencyKey: nextKey(),
+        });
         await env.client.call(deleteTour, { params: { tourId: id } });
         return env.client.call(listTourUsers, { params: { tourId: id } });
       },
@@ -46,29 +75,47 @@ describe('error classes against the sandbox', () => {
       'METHOD_NOT_ALLOWED',
       () => env.client.call(defineEndpoint({ ...Endpoints.listOrganizations, method: 'DELETE' }, { data: noData }), {}),
     ],
-    ['413 PAYLOAD_TOO_LARGE', 413, 'PAYLOAD_TOO_LARGE', () => env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { image: 'x'.repeat(600 * 1024) }), idempotencyKey: nextKey() })],
+    [
+      '413 PAYLOAD_TOO_LARGE',
+      413,
+      'PAYLOAD_TOO_LARGE',
+      () =>
+        env.client.call(createTour, {
+          body: tourBody(env.sandbox.credentials.orgId, { image: 'x'.repeat(600 * 1024) }),
+          idempotencyKey: nextKey(),
+        }),
+    ],
   ];
 
-  it.each(nonRetryable)('%s is not retryable and keeps its code as the failure type', async (_name, status, type, run) => {
-    const error = await caught(run());
-    expect(error.status).toBe(status);
-    expect(error.type).toBe(type);
-    expect(error.retryable).toBe(false);
-    const failure = toActivityFailure(error);
-    expect(failure).toBeInstanceOf(ApplicationFailure);
-    expect(failure.type).toBe(type);
-    expect(failure.nonRetryable).toBe(true);
-    expect(failure.details).toEqual([{ status, endpoint: error.endpoint, code: error.code ?? null }]);
-  });
+  it.each(nonRetryable)(
+    '%s is not retryable and keeps its code as the failure type',
+    async (_name, status, type, run) => {
+      const error = await caught(run());
+      expect(error.status).toBe(status);
+      expect(error.type).toBe(type);
+      expect(error.retryable).toBe(false);
+      const failure = toActivityFailure(error);
+      expect(failure).toBeInstanceOf(ApplicationFailure);
+      expect(failure.type).toBe(type);
+      expect(failure.nonRetryable).toBe(true);
+      expect(failure.details).toEqual([{ status, endpoint: error.endpoint, code: error.code ?? null }]);
+    },
+  );
 
   it('403 INSUFFICIENT_SCOPE names the missing scope', async () => {
     const limited = env.sandbox.credentials.limited;
-    const readOnly = createApiClient({ config: configFor(env.sandbox, { ...limited, refreshToken: limited.refreshToken }) });
+    const readOnly = createApiClient({
+      config: configFor(env.sandbox, { ...limited, refreshToken: limited.refreshToken }),
+    });
     try {
-      const error = await caught(readOnly.call(createTour, { body: tourBody(env.sandbox.credentials.orgId), idempotencyKey: nextKey() }));
+      const error = await caught(
+        readOnly.call(createTour, { body: tourBody(env.sandbox.credentials.orgId), idempotencyKey: nextKey() }),
+      );
       expect([error.status, error.code, error.retryable]).toEqual([403, 'INSUFFICIENT_SCOPE', false]);
       expect(error.message).toContain('tours.write');
-      expect(error.message).toContain('The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.');
+      expect(error.message).toContain(
+        'The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.',
+      );
       expect(error.endpoint).toBe('POST /v1/tours');
     } finally {
       await readOnly.close();
@@ -116,7 +163,10 @@ describe('error classes against the sandbox', () => {
     expect(toActivityFailure(error).nonRetryable).toBe(false);
 
     env.sandbox.faults.add({ kind: 'status', status, match: { path: '^/v1/organizations$' }, times: 2 });
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { maximumAttempts: 3, initialIntervalMs: 20 } });
+    const retrying = createApiClient({
+      config: configFor(env.sandbox),
+      retry: { maximumAttempts: 3, initialIntervalMs: 20 },
+    });
     try {
       expect((await retrying.call(listOrganizations, {})).length).toBeGreaterThan(0);
     } finally {
@@ -125,16 +175,32 @@ describe('error classes against the sandbox', () => {
   });
 
   it('429 is retryable after Retry-After, which becomes the next retry delay', async () => {
-    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 1, match: { path: '^/v1/organizations$' }, times: 1 });
+    env.sandbox.faults.add({
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 1,
+      match: { path: '^/v1/organizations$' },
+      times: 1,
+    });
     const error = await caught(env.client.call(listOrganizations, {}));
     expect([error.status, error.retryable, error.retryAfterMs]).toEqual([429, true, 1000]);
     const failure = toActivityFailure(error);
     expect(failure.nonRetryable).toBe(false);
     expect(failure.nextRetryDelay).toBe(1000);
 
-    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 1, match: { path: '^/v1/organizations$' }, times: 1 });
+    env.sandbox.faults.add({
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 1,
+      match: { path: '^/v1/organizations$' },
+      times: 1,
+    });
     const delays: number[] = [];
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { maximumAttempts: 3, initialIntervalMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
+    const retrying = createApiClient({
+      config: configFor(env.sandbox),
+      retry: { maximumAttempts: 3, initialIntervalMs: 10 },
+      onRetry: ({ delayMs }) => delays.push(delayMs),
+    });
     try {
       const started = Date.now();
       await retrying.call(listOrganizations, {});
@@ -146,21 +212,41 @@ describe('error classes against the sandbox', () => {
   });
 
   it('a Retry-After of 12 s is honoured in full under the default step policy, whose longest interval is 10 s', async () => {
-    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 12, match: { path: '^/v1/organizations$' }, times: 1 });
+    env.sandbox.faults.add({
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 12,
+      match: { path: '^/v1/organizations$' },
+      times: 1,
+    });
     const delays: number[] = [];
     const stop = new AbortController();
-    const options = { maximumAttempts: 4, initialIntervalMs: 1000, backoffCoefficient: 2, maximumIntervalMs: 10_000, waitLimit: stepWaitLimit({ startToCloseTimeoutMs: 60_000 }) };
+    const options = {
+      maximumAttempts: 4,
+      initialIntervalMs: 1000,
+      backoffCoefficient: 2,
+      maximumIntervalMs: 10_000,
+      waitLimit: stepWaitLimit({ startToCloseTimeoutMs: 60_000 }),
+    };
     const onRetry = ({ delayMs }: { delayMs: number }) => {
       delays.push(delayMs);
       stop.abort(new Error('the wait began')); // no need to sit through it
     };
-    const running = withCallRetries({ options, onRetry }, () => env.client.call(listOrganizations, { signal: stop.signal }));
+    const running = withCallRetries({ options, onRetry }, () =>
+      env.client.call(listOrganizations, { signal: stop.signal }),
+    );
     await expect(running).rejects.toThrow('the wait began');
     expect(delays).toEqual([12_000]);
   });
 
   it('outside a step, a Retry-After past 120 s fails at once, saying how long the API asked to wait', async () => {
-    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 150, match: { path: '^/v1/organizations$' }, times: 1 });
+    env.sandbox.faults.add({
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 150,
+      match: { path: '^/v1/organizations$' },
+      times: 1,
+    });
     const retrying = createApiClient({ config: configFor(env.sandbox), retry: { maximumAttempts: 3 } });
     try {
       const started = Date.now();
@@ -179,7 +265,11 @@ describe('error classes against the sandbox', () => {
   it("gives up after the default policy's four attempts with backoff, keeping the last error", async () => {
     env.sandbox.faults.add({ kind: 'status', status: 500, match: { path: '^/v1/organizations$' } });
     const delays: number[] = [];
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { initialIntervalMs: 10 }, onRetry: ({ delayMs }) => delays.push(delayMs) });
+    const retrying = createApiClient({
+      config: configFor(env.sandbox),
+      retry: { initialIntervalMs: 10 },
+      onRetry: ({ delayMs }) => delays.push(delayMs),
+    });
     try {
       const error = await caught(retrying.call(listOrganizations, {}));
       expect(error.status).toBe(500);
@@ -230,7 +320,9 @@ describe('error classes against the sandbox', () => {
     try {
       const controller = new AbortController();
       const reason = new Error('activity cancelled');
-      const running = Array.from({ length: calls }, () => env.client.call(listOrganizations, { signal: controller.signal }));
+      const running = Array.from({ length: calls }, () =>
+        env.client.call(listOrganizations, { signal: controller.signal }),
+      );
       setTimeout(() => controller.abort(reason), 50);
       for (const outcome of await Promise.allSettled(running)) expect(outcome).toEqual({ status: 'rejected', reason });
       // node warns once a signal has more than ten listeners

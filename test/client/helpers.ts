@@ -11,12 +11,17 @@ import { loadConfig, type ApiConfig } from '../../worker/config.ts';
 
 /** An API config from explicit values only (no environment), defaults for the rest. */
 export function apiConfig(values: Partial<ApiConfig>): ApiConfig {
-  const base = loadConfig({ env: {}, overrides: { api: { tokenFile: path.join(os.tmpdir(), 'tourflow-unused', 'tokens.json') } } }).api;
+  const base = loadConfig({
+    env: {},
+    overrides: { api: { tokenFile: path.join(os.tmpdir(), 'tourflow-unused', 'tokens.json') } },
+  }).api;
   return { ...base, ...values };
 }
 
 /** A fastify server on 127.0.0.1 and a free port, set up by `routes`. */
-export async function scriptedServer(routes: (app: FastifyInstance) => void): Promise<{ url: string; app: FastifyInstance; close: () => Promise<void> }> {
+export async function scriptedServer(
+  routes: (app: FastifyInstance) => void,
+): Promise<{ url: string; app: FastifyInstance; close: () => Promise<void> }> {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   routes(app);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -27,7 +32,12 @@ export async function scriptedServer(routes: (app: FastifyInstance) => void): Pr
  * A keep-alive agent that counts requests per `METHOD path` (query string dropped) and keeps
  * every request line (`METHOD path?query`) in order.
  */
-export function countingAgent(): { agent: Dispatcher; requests: string[]; count(key: string): number; close(): Promise<void> } {
+export function countingAgent(): {
+  agent: Dispatcher;
+  requests: string[];
+  count(key: string): number;
+  close(): Promise<void>;
+} {
   const base = new Agent();
   const counts = new Map<string, number>();
   const requests: string[] = [];
@@ -48,5 +58,12 @@ export async function tempDir(): Promise<{ dir: string; remove: () => Promise<vo
 
 /** A config for a scripted server: fixed credentials and token. */
 export function scriptedConfig(url: string, overrides: Partial<ApiConfig> = {}): ApiConfig {
-  return apiConfig({ baseUrl: url, authUrl: url, apiKey: 'test-key', apiSecret: 'test-secret-value', accessToken: 'test-access-token', ...overrides });
+  return apiConfig({
+    baseUrl: url,
+    authUrl: url,
+    apiKey: 'test-key',
+    apiSecret: 'test-secret-value',
+    accessToken: 'test-access-token',
+    ...overrides,
+  });
 }

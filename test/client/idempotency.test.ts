@@ -11,11 +11,18 @@ import { FailureType } from '../../definitions/failure-types.ts';
 
 describe('write committed, response lost (sandbox)', () => {
   const env = useSandboxClient();
-  const toursNamed = (name: string) => ((env.sandbox.snapshot({ normalise: true }).tours ?? []) as Array<{ name: string }>).filter((tour) => tour.name === name);
+  const toursNamed = (name: string) =>
+    ((env.sandbox.snapshot({ normalise: true }).tours ?? []) as Array<{ name: string }>).filter(
+      (tour) => tour.name === name,
+    );
 
   it('a retry with the same key, as Temporal would make it, returns the first result and creates one tour', async () => {
     env.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '^/v1/tours$' }, times: 1 });
-    const call = () => env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { name: 'Dropped Once' }), idempotencyKey: 'wf-1/create-tour' });
+    const call = () =>
+      env.client.call(createTour, {
+        body: tourBody(env.sandbox.credentials.orgId, { name: 'Dropped Once' }),
+        idempotencyKey: 'wf-1/create-tour',
+      });
     const error = await call().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect([(error as ApiError).code, (error as ApiError).retryable]).toEqual([FailureType.NETWORK_ERROR, true]);
@@ -27,9 +34,15 @@ describe('write committed, response lost (sandbox)', () => {
 
   it('the opt-in retry of the client does the same on its own', async () => {
     env.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '^/v1/tours$' }, times: 1 });
-    const retrying = createApiClient({ config: configFor(env.sandbox), retry: { maximumAttempts: 3, initialIntervalMs: 10 } });
+    const retrying = createApiClient({
+      config: configFor(env.sandbox),
+      retry: { maximumAttempts: 3, initialIntervalMs: 10 },
+    });
     try {
-      const { id } = await retrying.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { name: 'Dropped Twice' }), idempotencyKey: 'wf-2/create-tour' });
+      const { id } = await retrying.call(createTour, {
+        body: tourBody(env.sandbox.credentials.orgId, { name: 'Dropped Twice' }),
+        idempotencyKey: 'wf-2/create-tour',
+      });
       expect(toursNamed('Dropped Twice')).toHaveLength(1);
       expect(id).toBeTypeOf('string');
     } finally {
@@ -39,8 +52,14 @@ describe('write committed, response lost (sandbox)', () => {
 
   it('a key over 128 characters is sent as a stable digest the API accepts', async () => {
     const long = `wf-${'x'.repeat(200)}/create-tour`;
-    const first = await env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { name: 'Long Key' }), idempotencyKey: long });
-    const again = await env.client.call(createTour, { body: tourBody(env.sandbox.credentials.orgId, { name: 'Long Key' }), idempotencyKey: long });
+    const first = await env.client.call(createTour, {
+      body: tourBody(env.sandbox.credentials.orgId, { name: 'Long Key' }),
+      idempotencyKey: long,
+    });
+    const again = await env.client.call(createTour, {
+      body: tourBody(env.sandbox.credentials.orgId, { name: 'Long Key' }),
+      idempotencyKey: long,
+    });
     expect(again.id).toBe(first.id);
     expect(toursNamed('Long Key')).toHaveLength(1);
   });
@@ -58,7 +77,9 @@ describe('what goes on the wire (scripted server)', () => {
         seen.push({ headers: request.headers, body: request.body as string });
         if (failFirst > 0) {
           failFirst -= 1;
-          return reply.code(failFirst === 0 && request.headers.authorization === 'Bearer old' ? 401 : 503).send({ message: 'try later' });
+          return reply
+            .code(failFirst === 0 && request.headers.authorization === 'Bearer old' ? 401 : 503)
+            .send({ message: 'try later' });
         }
         return { status: true, message: 'ok', data: { id: 'tour-1' } };
       });
@@ -71,9 +92,15 @@ describe('what goes on the wire (scripted server)', () => {
   it('sends the partner key and secret, the bearer token and the key on every attempt, with identical bodies', async () => {
     seen.length = 0;
     failFirst = 2;
-    const client = createApiClient({ config: scriptedConfig(server.url), retry: { maximumAttempts: 3, initialIntervalMs: 5 } });
+    const client = createApiClient({
+      config: scriptedConfig(server.url),
+      retry: { maximumAttempts: 3, initialIntervalMs: 5 },
+    });
     try {
-      await client.call(createTour, { body: tourBody('00000000-0000-4000-8000-000000000001', { name: 'Wire' }), idempotencyKey: 'wf/step/item-1' });
+      await client.call(createTour, {
+        body: tourBody('00000000-0000-4000-8000-000000000001', { name: 'Wire' }),
+        idempotencyKey: 'wf/step/item-1',
+      });
     } finally {
       await client.close();
     }
@@ -91,10 +118,17 @@ describe('what goes on the wire (scripted server)', () => {
   it('repeats the call after a 401 with the new token, the same key and the same bytes', async () => {
     seen.length = 0;
     failFirst = 1;
-    const tokens: TokenSource = { getAccessToken: async () => 'old', refresh: async () => 'new', scopes: async () => undefined };
+    const tokens: TokenSource = {
+      getAccessToken: async () => 'old',
+      refresh: async () => 'new',
+      scopes: async () => undefined,
+    };
     const client = createApiClient({ config: scriptedConfig(server.url), tokenSource: tokens });
     try {
-      await client.call(createTour, { body: tourBody('00000000-0000-4000-8000-000000000001', { name: 'Refresh' }), idempotencyKey: 'wf/step/2' });
+      await client.call(createTour, {
+        body: tourBody('00000000-0000-4000-8000-000000000001', { name: 'Refresh' }),
+        idempotencyKey: 'wf/step/2',
+      });
     } finally {
       await client.close();
     }
@@ -107,7 +141,9 @@ describe('what goes on the wire (scripted server)', () => {
     seen.length = 0;
     const client = createApiClient({ config: scriptedConfig(server.url) });
     try {
-      const call = client.call(createTour, { body: tourBody('00000000-0000-4000-8000-000000000001', { name: 'No Key' }) });
+      const call = client.call(createTour, {
+        body: tourBody('00000000-0000-4000-8000-000000000001', { name: 'No Key' }),
+      });
       await expect(call).rejects.toMatchObject({ code: FailureType.INVALID_REQUEST, retryable: false });
     } finally {
       await client.close();

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { Endpoints } from '../../api/contract/assumptions.ts';
 import { listFiles } from '../../api/contract/files.ts';
 import { listVenues } from '../../api/contract/venues.ts';
-import { arrayRows, createApiClient, definePagedEndpoint, type ApiClient, type ApiResponseShapeError } from '../../api/client/index.ts';
+import {
+  arrayRows,
+  createApiClient,
+  definePagedEndpoint,
+  type ApiClient,
+  type ApiResponseShapeError,
+} from '../../api/client/index.ts';
 import { scriptedConfig, scriptedServer } from './helpers.ts';
 
 type Page = { rows: number[]; pagination?: Record<string, unknown> };
@@ -32,7 +38,12 @@ describe('paginate', () => {
         const query = request.query as { limit?: string; offset?: string };
         seen.push(`${query.limit}@${query.offset}`);
         const page = pages.get(Number(query.offset ?? 0)) ?? { rows: [] };
-        return { status: true, message: 'ok', data: page.rows, ...(page.pagination ? { pagination: page.pagination } : {}) };
+        return {
+          status: true,
+          message: 'ok',
+          data: page.rows,
+          ...(page.pagination ? { pagination: page.pagination } : {}),
+        };
       });
       app.get('/v1/tours/:tourId/files', async (request) => {
         const query = request.query as { offset?: string; limit?: string };
@@ -43,7 +54,11 @@ describe('paginate', () => {
         const items = ['k0', null, 'k2', 'k3', 'k4']
           .slice(offset, end)
           .flatMap((key, i) => (key ? [{ fileId: offset + i + 1, key }] : []));
-        return { status: true, message: 'ok', data: { items, totalCount: 5, returnedCount: items.length, hasMore: end < 5 } };
+        return {
+          status: true,
+          message: 'ok',
+          data: { items, totalCount: 5, returnedCount: items.length, hasMore: end < 5 },
+        };
       });
     });
     client = createApiClient({ config: scriptedConfig(server.url) });
@@ -59,7 +74,12 @@ describe('paginate', () => {
     return rows;
   }
 
-  const more = (totalCount: number, returned: number, nextOffset: number | null, extra: Record<string, unknown> = {}) => ({
+  const more = (
+    totalCount: number,
+    returned: number,
+    nextOffset: number | null,
+    extra: Record<string, unknown> = {},
+  ) => ({
     totalCount,
     returnedCount: returned,
     hasMore: nextOffset !== null && nextOffset < totalCount,
@@ -112,7 +132,15 @@ describe('paginate', () => {
 
   it('stops when nothing was consumed (hasMore false, nextOffset null)', async () => {
     seen = [];
-    pages = new Map([[0, { rows: [], pagination: { totalCount: 0, returnedCount: 0, hasMore: false, truncated: false, nextOffset: null } }]]);
+    pages = new Map([
+      [
+        0,
+        {
+          rows: [],
+          pagination: { totalCount: 0, returnedCount: 0, hasMore: false, truncated: false, nextOffset: null },
+        },
+      ],
+    ]);
     expect(await all()).toEqual([]);
     expect(seen).toEqual(['1000@0']);
   });
@@ -136,7 +164,15 @@ describe('paginate', () => {
   });
 
   it('refuses hasMore: true with a null nextOffset', async () => {
-    pages = new Map([[0, { rows: [1], pagination: { totalCount: 5, returnedCount: 1, hasMore: true, truncated: false, nextOffset: null } }]]);
+    pages = new Map([
+      [
+        0,
+        {
+          rows: [1],
+          pagination: { totalCount: 5, returnedCount: 1, hasMore: true, truncated: false, nextOffset: null },
+        },
+      ],
+    ]);
     await expect(all(2)).rejects.toThrow(/pagination\.nextOffset/);
   });
 

@@ -91,7 +91,9 @@ describe('no secret or token in output, logs or errors', () => {
     await attempt(() => client.call(listOrganizations, {}));
     sandbox.faults.add({ kind: 'dropAfterCommit', times: 1 });
     await attempt(() => client.call(createTour, { body, idempotencyKey: 'scan/1' }));
-    await attempt(() => client.call(createTour, { body: { ...body, end_date: '2026-01-01' }, idempotencyKey: 'scan/2' }));
+    await attempt(() =>
+      client.call(createTour, { body: { ...body, end_date: '2026-01-01' }, idempotencyKey: 'scan/2' }),
+    );
     sandbox.expireAccessTokens();
     await attempt(() => client.call(listOrganizations, {}));
     tokensSeen.add(await client.tokenSource.getAccessToken());
@@ -131,7 +133,8 @@ describe('no secret or token in output, logs or errors', () => {
     expect(transcript.length).toBeGreaterThan(30);
     expect(text).toContain('VALIDATION_ERROR');
     expect(text).toContain('REAUTH_REQUIRED');
-    for (const secret of secrets) expect(text.includes(secret), `a secret of ${secret.length} characters leaked`).toBe(false);
+    for (const secret of secrets)
+      expect(text.includes(secret), `a secret of ${secret.length} characters leaked`).toBe(false);
     expect(text).not.toContain(creds.userEmail);
     expect(text).not.toMatch(/Bearer\s+\S{20,}/);
     expect(text).not.toMatch(/x-api-secret/i);

@@ -26,7 +26,11 @@ async function consent(url: string, decision: 'approve' | 'decline'): Promise<Re
   const page = await (await fetch(url)).text();
   const requestId = /name="request_id" value="([^"]+)"/.exec(page)?.[1] ?? '';
   const form = new URLSearchParams({ request_id: requestId, decision });
-  return browse(new URL('/authorize/consent', url).toString(), { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  return browse(new URL('/authorize/consent', url).toString(), {
+    method: 'POST',
+    body: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 interface CliRun {
@@ -173,7 +177,10 @@ describe('sign-in through the consent page', () => {
 
   it('approving on the consent form signs in', async () => {
     const file = path.join(dir, 'approve', 'tokens.json');
-    const result = await signIn({ config: configFor(sandbox, { tokenFile: file }), openUrl: (url) => void consent(url, 'approve') });
+    const result = await signIn({
+      config: configFor(sandbox, { tokenFile: file }),
+      openUrl: (url) => void consent(url, 'approve'),
+    });
     expect(result.tokenFile).toBe(file);
     expect(result.scopes).toContain('service-api/guestlist.write');
     expect((await readTokenFile(file))?.accessToken).toBe(result.tokens.accessToken);
@@ -181,7 +188,10 @@ describe('sign-in through the consent page', () => {
 
   it('declining ends the sign-in with access_denied and stores nothing', async () => {
     const file = path.join(dir, 'decline', 'tokens.json');
-    const error = await signIn({ config: configFor(sandbox, { tokenFile: file }), openUrl: (url) => void consent(url, 'decline') }).catch((caught: unknown) => caught);
+    const error = await signIn({
+      config: configFor(sandbox, { tokenFile: file }),
+      openUrl: (url) => void consent(url, 'decline'),
+    }).catch((caught: unknown) => caught);
     expect((error as ApiError).code).toBe('access_denied');
     expect(await readTokenFile(file)).toBeUndefined();
   });

@@ -81,7 +81,10 @@ async function withDeadline<T>(promise: Promise<T>, ms: number, what: string): P
 }
 
 function answerOf(refresher: Refresher): { token?: string; error?: string } {
-  const line = refresher.output().split('\n').find((text) => text.startsWith('{'));
+  const line = refresher
+    .output()
+    .split('\n')
+    .find((text) => text.startsWith('{'));
   if (!line) throw new Error(`no answer from the process:\n${refresher.output()}`);
   return JSON.parse(line) as { token?: string; error?: string };
 }
@@ -94,7 +97,8 @@ describe('the refresh lock between processes', () => {
     ({ dir, remove } = await tempDir());
   });
   afterEach(async () => {
-    for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of children.splice(0))
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await remove();
   });
 
@@ -103,12 +107,28 @@ describe('the refresh lock between processes', () => {
     try {
       const file = path.join(dir, 'tokens.json');
       const expired = Date.now() - 60_000;
-      await writeTokenFile(file, { authUrl: portal.url, accessToken: 'access-0', refreshToken: 'refresh-0', tokenType: 'Bearer', scope: undefined, obtainedAt: expired - 3_600_000, expiresAt: expired });
+      await writeTokenFile(file, {
+        authUrl: portal.url,
+        accessToken: 'access-0',
+        refreshToken: 'refresh-0',
+        tokenType: 'Bearer',
+        scope: undefined,
+        obtainedAt: expired - 3_600_000,
+        expiresAt: expired,
+      });
       const refreshers = [startRefresher(file, portal.url), startRefresher(file, portal.url)];
       children.push(...refreshers.map((refresher) => refresher.child));
-      await pollUntil(async () => refreshers.every((refresher) => refresher.output().includes('ready')), 'both processes to start', 30_000);
+      await pollUntil(
+        async () => refreshers.every((refresher) => refresher.output().includes('ready')),
+        'both processes to start',
+        30_000,
+      );
       for (const refresher of refreshers) refresher.child.stdin?.write('go\n');
-      const codes = await withDeadline(Promise.all(refreshers.map((refresher) => refresher.exited)), 30_000, 'both processes to finish');
+      const codes = await withDeadline(
+        Promise.all(refreshers.map((refresher) => refresher.exited)),
+        30_000,
+        'both processes to finish',
+      );
 
       const answers = refreshers.map(answerOf);
       expect(answers.map((answer) => answer.error)).toEqual([undefined, undefined]);
@@ -118,7 +138,10 @@ describe('the refresh lock between processes', () => {
       // The stored refresh token is the live one: the sign-in survives for the next refresh.
       const stored = await readTokenFile(file);
       expect(stored?.refreshToken).toBe(portal.currentRefresh());
-      const next = await refreshTokens({ authUrl: portal.url, apiKey: 'test-key', apiSecret: 'test-secret-value', redact: redactPatterns }, stored!.refreshToken!);
+      const next = await refreshTokens(
+        { authUrl: portal.url, apiKey: 'test-key', apiSecret: 'test-secret-value', redact: redactPatterns },
+        stored!.refreshToken!,
+      );
       expect(portal.isValidAccess(next.accessToken)).toBe(true);
     } finally {
       await portal.close();

@@ -59,7 +59,9 @@ describe('token file', () => {
   it('replaces the file whole and leaves no temporary file behind', async () => {
     const file = path.join(dir, 'tokens.json');
     await writeTokenFile(file, tokens);
-    await Promise.all(Array.from({ length: 10 }, (_, i) => writeTokenFile(file, { ...tokens, accessToken: `access-${i}` })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => writeTokenFile(file, { ...tokens, accessToken: `access-${i}` })),
+    );
     const read = await readTokenFile(file);
     expect(read?.accessToken).toMatch(/^access-\d$/);
     expect(await readdir(dir)).toEqual(['tokens.json']);
@@ -110,12 +112,16 @@ describe('token file', () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     let since = Infinity;
-    const first = withTokenFileLock(file, async () => {
-      since = Date.now();
-      order.push('first:in');
-      await released;
-      order.push('first:out');
-    }, timing);
+    const first = withTokenFileLock(
+      file,
+      async () => {
+        since = Date.now();
+        order.push('first:in');
+        await released;
+        order.push('first:out');
+      },
+      timing,
+    );
     await vi.waitUntil(() => order.includes('first:in'));
     const second = withTokenFileLock(file, async () => void order.push('second:in'), timing);
     // the lock is held three times the stale time (the holder's work is slow), and the second waits on

@@ -21,7 +21,9 @@ describe('path parameters', () => {
     expectTypeOf<PathParams<'/v1/tours/:tourId/days/:dayId/schedule'>>().toEqualTypeOf<'tourId' | 'dayId'>();
     expectTypeOf<PathParams<'/v1/schedule/items/:itemId/restore'>>().toEqualTypeOf<'itemId'>();
     expectTypeOf<PathParams<'/v1/venues'>>().toEqualTypeOf<never>();
-    expectTypeOf<CallOptions<typeof listScheduleItems>['params']>().toEqualTypeOf<Record<'tourId' | 'dayId', string | number>>();
+    expectTypeOf<CallOptions<typeof listScheduleItems>['params']>().toEqualTypeOf<
+      Record<'tourId' | 'dayId', string | number>
+    >();
     // @ts-expect-error: `venueId` is the parameter of PUT /v1/venues/:venueId
     const wrong: CallOptions<typeof updateVenue> = { params: { venue: 1 }, body: {} };
     expect(wrong).toBeDefined();

@@ -14,15 +14,23 @@ describe('benchCompile', () => {
     const text = JSON.stringify(generatePlaybook(120));
     const { plan } = await compilePlaybookSource(text, { file: 'generated.json' });
     expect(plan?.steps).toHaveLength(120);
-    expect(plan?.steps[100]).toMatchObject({ id: 's100', needs: ['s99', 'tour'], forEach: { items: '${{ ["a", "b"] }}' }, source: { line: 1 } });
+    expect(plan?.steps[100]).toMatchObject({
+      id: 's100',
+      needs: ['s99', 'tour'],
+      forEach: { items: '${{ ["a", "b"] }}' },
+      source: { line: 1 },
+    });
     expect((await benchCompile({ steps: 120, format: 'yaml', warmup: 0 })).steps).toBe(120);
   });
 });
 
 describe('JSON playbooks', () => {
   it('place errors at line and column like YAML ones', async () => {
-    const text = '{\n  "apiVersion": "tourflow/v1",\n  "name": "j",\n  "steps": [\n    { "id": "a", "action": "tour.creat" }\n  ]\n}\n';
+    const text =
+      '{\n  "apiVersion": "tourflow/v1",\n  "name": "j",\n  "steps": [\n    { "id": "a", "action": "tour.creat" }\n  ]\n}\n';
     const { errors } = await compilePlaybookSource(text, { file: 'j.json' });
-    expect(errors.map((error) => `${error.location} ${error.message} (${error.hint})`)).toEqual(['j.json:5:28 unknown action "tour.creat" (did you mean "tour.create"?)']);
+    expect(errors.map((error) => `${error.location} ${error.message} (${error.hint})`)).toEqual([
+      'j.json:5:28 unknown action "tour.creat" (did you mean "tour.create"?)',
+    ]);
   });
 });

@@ -10,7 +10,13 @@ const CLI = path.resolve(import.meta.dirname, '../support/cli-main.ts');
 async function run(argv: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main({ argv, cwd, stdout: (text) => out.push(text), stderr: (text) => err.push(text), signal: new AbortController().signal });
+  const code = await main({
+    argv,
+    cwd,
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    signal: new AbortController().signal,
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -22,7 +28,10 @@ describe('tourflow validate', () => {
 
   it('prints file:line:column and exits 2 for a broken one', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'tourflow-validate-'));
-    await writeFile(path.join(dir, 'bad.yaml'), 'apiVersion: tourflow/v1\nname: bad\nsteps:\n  - id: a\n    action: tour.craete\n');
+    await writeFile(
+      path.join(dir, 'bad.yaml'),
+      'apiVersion: tourflow/v1\nname: bad\nsteps:\n  - id: a\n    action: tour.craete\n',
+    );
     const result = await run(['validate', 'bad.yaml', 'missing.yaml'], dir);
     expect(result.code).toBe(2);
     expect(result.err).toMatchInlineSnapshot(`
@@ -56,7 +65,9 @@ steps:
     // the loader by its path: the playbook's folder has no node_modules to find it in
     const argv = ['--import', import.meta.resolve('tsx'), CLI, 'validate', 'typed.yaml'];
     const result = await new Promise<{ code: number; out: string; err: string }>((resolve) => {
-      execFile(process.execPath, argv, { cwd: dir }, (error, out, err) => resolve({ code: typeof error?.code === 'number' ? error.code : 0, out, err }));
+      execFile(process.execPath, argv, { cwd: dir }, (error, out, err) =>
+        resolve({ code: typeof error?.code === 'number' ? error.code : 0, out, err }),
+      );
     });
     expect(result.code).toBe(2);
     expect(result.out).toBe('');
@@ -78,7 +89,14 @@ steps:
 
 describe('tourflow plan', () => {
   it('prints the steps with their groups, calls and undo, without calling the API', async () => {
-    const result = await run(['plan', 'definitions/playbooks/create-tour.yaml', '--input', 'name=Spring', '--input', 'days=[{"date":"2027-03-27","city":"Berlin","dayType":"Show"}]']);
+    const result = await run([
+      'plan',
+      'definitions/playbooks/create-tour.yaml',
+      '--input',
+      'name=Spring',
+      '--input',
+      'days=[{"date":"2027-03-27","city":"Berlin","dayType":"Show"}]',
+    ]);
     expect(result.code).toBe(0);
     expect(result.out).toMatchInlineSnapshot(`
       "playbook create-tour: Create a tour with its days from a compact list, venues on show days and a stay per city (check-in and check-out in local time). Undo deletes everything it created.
@@ -106,7 +124,9 @@ describe('tourflow plan', () => {
       'apiVersion: tourflow/v1\nname: cleanup\nsteps:\n  - id: drop\n    action: tag.delete\n    allowDestroy: true\n    with: { tourId: 0b8e8f4e-1f39-4c39-9a55-3c1a6f5a3c11, tag: Old }\n',
     );
     const result = await run(['plan', 'cleanup.yaml'], dir);
-    expect(result.out).toContain('! destroys data (allowDestroy): deletes a tag permanently and removes it from every schedule item; the API cannot restore it');
+    expect(result.out).toContain(
+      '! destroys data (allowDestroy): deletes a tag permanently and removes it from every schedule item; the API cannot restore it',
+    );
   });
 
   it('lists the destructive steps of a playbook with what they destroy and that they cannot be undone', async () => {
@@ -117,8 +137,12 @@ describe('tourflow plan', () => {
       `apiVersion: tourflow/v1\nname: teardown\nsteps:\n  - id: notice\n    action: bulletin.delete\n    allowDestroy: true\n    with: { bulletinId: abc123 }\n  - id: tour\n    action: tour.delete\n    needs: [notice]\n    allowDestroy: true\n    with: { tourId: ${tour} }\n`,
     );
     const result = await run(['plan', 'teardown.yaml'], dir);
-    expect(result.out).toContain('! destroys data (allowDestroy): deletes a bulletin; the API has no bulletin restore, so this cannot be undone');
-    expect(result.out).toContain('! destroys data (allowDestroy): deletes a whole tour with its days, schedule, venues, stays, guest list and bulletins; the API has no tour restore, so this cannot be undone');
+    expect(result.out).toContain(
+      '! destroys data (allowDestroy): deletes a bulletin; the API has no bulletin restore, so this cannot be undone',
+    );
+    expect(result.out).toContain(
+      '! destroys data (allowDestroy): deletes a whole tour with its days, schedule, venues, stays, guest list and bulletins; the API has no tour restore, so this cannot be undone',
+    );
     expect(result.out.match(/undo: none: this step cannot be undone/g)).toHaveLength(2);
     expect(result.out.slice(result.out.indexOf('deletes and destroys:'))).toMatchInlineSnapshot(`
       "deletes and destroys:
@@ -144,8 +168,24 @@ describe('tourflow plan', () => {
   });
 
   it('lists the shipped edit-tour playbook’s delete with what it deletes, and that a rollback restores it', async () => {
-    const inputs = { tourId: '0b8e8f4e-1f39-4c39-9a55-3c1a6f5a3c11', day: '2027-03-27', itemId: 1, start: '10:00', end: '11:00', location: 'Stage door', tag: 'Crew', tagName: 'Crew A', template: 'Show day', templateName: 'Show day (A)', dropItemId: 2 };
-    const result = await run(['plan', 'definitions/playbooks/edit-tour.yaml', ...Object.entries(inputs).flatMap(([name, value]) => ['--input', `${name}=${value}`])]);
+    const inputs = {
+      tourId: '0b8e8f4e-1f39-4c39-9a55-3c1a6f5a3c11',
+      day: '2027-03-27',
+      itemId: 1,
+      start: '10:00',
+      end: '11:00',
+      location: 'Stage door',
+      tag: 'Crew',
+      tagName: 'Crew A',
+      template: 'Show day',
+      templateName: 'Show day (A)',
+      dropItemId: 2,
+    };
+    const result = await run([
+      'plan',
+      'definitions/playbooks/edit-tour.yaml',
+      ...Object.entries(inputs).flatMap(([name, value]) => ['--input', `${name}=${value}`]),
+    ]);
     expect(result.out).not.toContain('! destroys data');
     expect(result.out.slice(result.out.indexOf('deletes and destroys:'))).toMatchInlineSnapshot(`
       "deletes and destroys:
@@ -160,13 +200,19 @@ describe('tourflow plan', () => {
 
   it('refuses bad inputs with exit 2', async () => {
     const result = await run(['plan', 'definitions/playbooks/demo.yaml', '--input', 'startDate=tomorrow']);
-    expect(result).toMatchObject({ code: 2, err: 'error: input "startDate": expected a date like 2027-04-03, got "tomorrow"' });
+    expect(result).toMatchObject({
+      code: 2,
+      err: 'error: input "startDate": expected a date like 2027-04-03, got "tomorrow"',
+    });
   });
 });
 
 describe('tourflow schema', () => {
   it('prints the JSON Schema', async () => {
     const result = await run(['schema']);
-    expect(JSON.parse(result.out)).toMatchObject({ title: 'tourflow playbook', required: ['apiVersion', 'name', 'steps'] });
+    expect(JSON.parse(result.out)).toMatchObject({
+      title: 'tourflow playbook',
+      required: ['apiVersion', 'name', 'steps'],
+    });
   });
 });

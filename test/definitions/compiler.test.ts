@@ -15,7 +15,9 @@ describe('compile', () => {
   it('compiles the demo playbook into a plan', async () => {
     const { plan, errors } = await compilePlaybookFile('definitions/playbooks/demo.yaml');
     expect(errors).toEqual([]);
-    expect(plan?.steps.map((step) => [step.id, step.action, step.kind, step.activity])).toEqual([['tour', 'tour.create', 'create', 'tourCreate']]);
+    expect(plan?.steps.map((step) => [step.id, step.action, step.kind, step.activity])).toEqual([
+      ['tour', 'tour.create', 'create', 'tourCreate'],
+    ]);
     expect(plan?.groups).toEqual([['tour']]);
     expect(plan?.steps[0]?.source).toEqual({ file: 'definitions/playbooks/demo.yaml', line: 21, column: 5 });
     expect(plan?.sourceHash).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -28,12 +30,15 @@ describe('compile', () => {
     ['today() with a zone and no tourId input', 'tour: { type: string }', '${{ today("Europe/Berlin") }}', undefined],
   ])('reads the tour’s zone for today() when it runs: %s', async (_case, input, from, expected) => {
     const { plan, errors } = await compile(
-      playbook(`  - id: days
+      playbook(
+        `  - id: days
     action: tour.days
     with: { tourId: "\${{ inputs.${input.split(':')[0]} }}", from: '${from}' }
-`, `inputs:
+`,
+        `inputs:
   ${input}
-`),
+`,
+      ),
     );
     expect(errors).toEqual([]);
     expect(plan?.tourZoneInput).toBe(expected);
@@ -42,12 +47,15 @@ describe('compile', () => {
   it('asks for a zone where today() or tomorrow() has none and no tourId input names the tour', async () => {
     expect(
       await errorsOf(
-        playbook(`  - id: days
+        playbook(
+          `  - id: days
     action: tour.days
     with: { tourId: "\${{ inputs.tour }}", from: "\${{ today() }}", to: "\${{ tomorrow( ) }}" }
-`, `inputs:
+`,
+          `inputs:
   tour: { type: string }
-`),
+`,
+        ),
       ),
     ).toMatchInlineSnapshot(`
       "test.yaml:8:54: today() without a zone needs a tourId input to read the tour's time zone from; this playbook has none
@@ -173,13 +181,31 @@ describe('resolveInputs', () => {
   } satisfies Pick<Plan, 'inputs'>;
 
   it('converts --input strings to the declared types and applies defaults', () => {
-    const { inputs, errors } = resolveInputs(plan, { name: 'Tour', count: '3', days: '2027-03-27, 2027-03-28', dry: 'yes' });
+    const { inputs, errors } = resolveInputs(plan, {
+      name: 'Tour',
+      count: '3',
+      days: '2027-03-27, 2027-03-28',
+      dry: 'yes',
+    });
     expect(errors).toEqual([]);
-    expect(inputs).toEqual({ name: 'Tour', count: 3, days: ['2027-03-27', '2027-03-28'], dry: true, start: '2027-03-27', mode: 'MERGE' });
+    expect(inputs).toEqual({
+      name: 'Tour',
+      count: 3,
+      days: ['2027-03-27', '2027-03-28'],
+      dry: true,
+      start: '2027-03-27',
+      mode: 'MERGE',
+    });
   });
 
   it('says what is wrong with each input', () => {
-    const { errors } = resolveInputs(plan, { count: 'many', mode: 'MERG', start: '27.03.2027', nmae: 'x', days: '["2027-13-01"]' });
+    const { errors } = resolveInputs(plan, {
+      count: 'many',
+      mode: 'MERG',
+      start: '27.03.2027',
+      nmae: 'x',
+      days: '["2027-13-01"]',
+    });
     expect(errors).toEqual([
       'input "count": expected a number, got "many"',
       'input "mode": expected one of MERGE, REPLACE, got "MERG"; did you mean "MERGE"?',

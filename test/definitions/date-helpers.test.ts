@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { evaluateTemplate, ExpressionError, type ExpressionScope } from '../../definitions/expressions.ts';
 
 // 23:30 UTC on Saturday 27 March 2027: already Sunday the 28th in Berlin, still the 27th in New York
-const scope = { run: { workflowId: 'w', playbook: 'p', now: '2027-03-27T23:30:00Z' }, inputs: { zone: 'Europe/Berlin' }, steps: {} } as unknown as ExpressionScope;
+const scope = {
+  run: { workflowId: 'w', playbook: 'p', now: '2027-03-27T23:30:00Z' },
+  inputs: { zone: 'Europe/Berlin' },
+  steps: {},
+} as unknown as ExpressionScope;
 const value = (expression: string) => evaluateTemplate(`\${{ ${expression} }}`, scope);
 
 describe('date helpers', () => {
@@ -25,15 +29,25 @@ describe('date helpers', () => {
   });
 
   it('"today" is the run’s start, not the clock: the same run sees the same day', () => {
-    const later = { ...scope, run: { workflowId: 'w', playbook: 'p', now: '2031-01-01T00:00:00Z' } } as unknown as ExpressionScope;
+    const later = {
+      ...scope,
+      run: { workflowId: 'w', playbook: 'p', now: '2031-01-01T00:00:00Z' },
+    } as unknown as ExpressionScope;
     expect(value('today()')).toBe('2027-03-27');
     expect(evaluateTemplate('${{ today() }}', later)).toBe('2031-01-01');
     expect(value('today()')).toBe('2027-03-27');
   });
 
   it('without a zone, today() and tomorrow() are in the run’s zone (its tour’s) when it has one, else in UTC', () => {
-    const inBerlin = { ...scope, run: { workflowId: 'w', playbook: 'p', now: '2027-03-27T23:30:00Z', timeZone: 'Europe/Berlin' } } as unknown as ExpressionScope;
-    expect(evaluateTemplate('${{ [today(), tomorrow(), today("America/New_York")] }}', inBerlin)).toEqual(['2027-03-28', '2027-03-29', '2027-03-27']);
+    const inBerlin = {
+      ...scope,
+      run: { workflowId: 'w', playbook: 'p', now: '2027-03-27T23:30:00Z', timeZone: 'Europe/Berlin' },
+    } as unknown as ExpressionScope;
+    expect(evaluateTemplate('${{ [today(), tomorrow(), today("America/New_York")] }}', inBerlin)).toEqual([
+      '2027-03-28',
+      '2027-03-29',
+      '2027-03-27',
+    ]);
     expect(value('[today(), tomorrow()]')).toEqual(['2027-03-27', '2027-03-28']);
   });
 

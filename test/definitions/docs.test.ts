@@ -17,9 +17,12 @@ describe('docs/playbooks.md', () => {
     expect(examples.length).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(examples.map((text) => [/^name: (.*)$/m.exec(text)?.[1] ?? '?', text]))('example %s compiles', async (_name, text) => {
-    // compiled as if it sat beside the shipped playbooks, which composite examples include
-    const { errors, sources } = await compilePlaybookSource(text, { file: 'definitions/playbooks/example.yaml' });
-    expect(formatErrors(errors, sources)).toBe('');
-  });
+  it.each(examples.map((text) => [/^name: (.*)$/m.exec(text)?.[1] ?? '?', text]))(
+    'example %s compiles',
+    async (_name, text) => {
+      // compiled as if it sat beside the shipped playbooks, which composite examples include
+      const { errors, sources } = await compilePlaybookSource(text, { file: 'definitions/playbooks/example.yaml' });
+      expect(formatErrors(errors, sources)).toBe('');
+    },
+  );
 });

@@ -12,8 +12,18 @@ describe('action examples', () => {
   });
 
   it.each(actions.map((action) => [action.name]))('%s compiles', async (name) => {
-    const step = { id: 'example', action: name, with: ACTION_EXAMPLES[name], ...(findAction(name)?.destructive?.(ACTION_EXAMPLES[name] as JsonObject) ? { allowDestroy: true } : {}) };
-    const text = stringify({ apiVersion: 'tourflow/v1', name: 'example', inputs: { tourId: { type: 'string' } }, steps: [step] });
+    const step = {
+      id: 'example',
+      action: name,
+      with: ACTION_EXAMPLES[name],
+      ...(findAction(name)?.destructive?.(ACTION_EXAMPLES[name] as JsonObject) ? { allowDestroy: true } : {}),
+    };
+    const text = stringify({
+      apiVersion: 'tourflow/v1',
+      name: 'example',
+      inputs: { tourId: { type: 'string' } },
+      steps: [step],
+    });
     const { errors, sources } = await compilePlaybookSource(text, { file: 'definitions/playbooks/example.yaml' });
     expect(formatErrors(errors, sources)).toBe('');
   });

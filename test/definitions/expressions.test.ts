@@ -11,7 +11,17 @@ import type { JsonValue } from '../../definitions/plan-types.ts';
 
 const scope = {
   inputs: { name: 'Spring Tour', count: 2, ratio: 1.5, days: ['2027-03-27', '2027-03-28'] },
-  steps: { tour: { outputs: { id: 'abc', days: [{ id: 1, date: '2027-03-27' }, { id: 2, date: '2027-03-28' }] } } },
+  steps: {
+    tour: {
+      outputs: {
+        id: 'abc',
+        days: [
+          { id: 1, date: '2027-03-27' },
+          { id: 2, date: '2027-03-28' },
+        ],
+      },
+    },
+  },
   run: { workflowId: 'wf-1', playbook: 'demo', now: '2027-03-26T10:00:00.000Z' },
 };
 
@@ -40,7 +50,9 @@ describe('evaluateTemplate', () => {
   });
 
   it('binds the forEach element under its name', () => {
-    expect(evaluateTemplate('${{ day.date }}#${{ index }}', { ...scope, day: { date: '2027-03-29' }, index: 3 })).toBe('2027-03-29#3');
+    expect(evaluateTemplate('${{ day.date }}#${{ index }}', { ...scope, day: { date: '2027-03-29' }, index: 3 })).toBe(
+      '2027-03-29#3',
+    );
   });
 
   it('reports a missing key as an expression error', () => {
@@ -62,8 +74,13 @@ describe('evaluateCondition', () => {
 
 describe('referencesOf', () => {
   it('finds steps, outputs, inputs and roots, not macro variables', () => {
-    const refs = referencesOf('steps.tour.outputs.days.filter(d, d.id > inputs.count).size() > 0 && item.x == steps["b"].outputs["y"]');
-    expect(refs.steps).toEqual([{ id: 'tour', output: 'days' }, { id: 'b', output: 'y' }]);
+    const refs = referencesOf(
+      'steps.tour.outputs.days.filter(d, d.id > inputs.count).size() > 0 && item.x == steps["b"].outputs["y"]',
+    );
+    expect(refs.steps).toEqual([
+      { id: 'tour', output: 'days' },
+      { id: 'b', output: 'y' },
+    ]);
     expect(refs.inputs).toEqual(['count']);
     expect(refs.refs.map((ref) => ref.root)).toEqual(['steps', 'inputs', 'item', 'steps']);
   });
@@ -98,19 +115,35 @@ describe('evaluateExpression', () => {
 
 describe('plain paths', () => {
   const wide = {
-    guest: { date: '2027-03-27', guests: 3, ratio: 0.5, vip: true, note: null, tags: ['a'], nested: { deep: { name: 'Ada' } } },
+    guest: {
+      date: '2027-03-27',
+      guests: 3,
+      ratio: 0.5,
+      vip: true,
+      note: null,
+      tags: ['a'],
+      nested: { deep: { name: 'Ada' } },
+    },
     index: 4,
     steps: scope.steps,
   };
   // Parentheses keep an expression off the plain-path reading, so CEL evaluates it.
-  it.each(['guest.date', 'guest.guests', 'guest.ratio', 'guest.vip', 'guest.note', 'guest.tags', 'guest.nested.deep.name', ' guest . nested.deep ', 'index', 'steps.tour.outputs.id'])(
-    '%s gives what CEL gives',
-    (path) => {
-      expect(evaluateTemplate(`\${{ ${path} }}`, wide)).toEqual(evaluateTemplate(`\${{ (${path}) }}`, wide));
-      expect(evaluateExpression(path, wide)).toEqual(evaluateExpression(`(${path})`, wide));
-      expect(evaluateTemplate(`on \${{ ${path} }}`, wide)).toEqual(evaluateTemplate(`on \${{ (${path}) }}`, wide));
-    },
-  );
+  it.each([
+    'guest.date',
+    'guest.guests',
+    'guest.ratio',
+    'guest.vip',
+    'guest.note',
+    'guest.tags',
+    'guest.nested.deep.name',
+    ' guest . nested.deep ',
+    'index',
+    'steps.tour.outputs.id',
+  ])('%s gives what CEL gives', (path) => {
+    expect(evaluateTemplate(`\${{ ${path} }}`, wide)).toEqual(evaluateTemplate(`\${{ (${path}) }}`, wide));
+    expect(evaluateExpression(path, wide)).toEqual(evaluateExpression(`(${path})`, wide));
+    expect(evaluateTemplate(`on \${{ ${path} }}`, wide)).toEqual(evaluateTemplate(`on \${{ (${path}) }}`, wide));
+  });
 
   it('gives lists and maps as they are in the scope, without a copy', () => {
     expect(evaluateTemplate('${{ guest.tags }}', wide)).toBe(wide.guest.tags);
@@ -130,7 +163,10 @@ describe('plain paths', () => {
 });
 
 describe('joins of strings', () => {
-  const wide = { guest: { date: '2027-03-27', lastName: 'Lindholm', guests: 3, note: null, nested: { name: 'Ada' } }, index: 4 };
+  const wide = {
+    guest: { date: '2027-03-27', lastName: 'Lindholm', guests: 3, note: null, nested: { name: 'Ada' } },
+    index: 4,
+  };
   /** The value, or the error's words (parentheses dropped: CEL quotes the expression). */
   const outcome = (evaluate: () => unknown): unknown => {
     try {
@@ -154,8 +190,12 @@ describe('joins of strings', () => {
     'guest.missing + "x"',
     'guest.nested + "x"',
   ])('%s gives what CEL gives', (expression) => {
-    expect(outcome(() => evaluateExpression(expression, wide))).toEqual(outcome(() => evaluateExpression(celOnly(expression), wide)));
-    expect(outcome(() => evaluateTemplate(`\${{ ${expression} }}`, wide))).toEqual(outcome(() => evaluateTemplate(`\${{ ${celOnly(expression)} }}`, wide)));
+    expect(outcome(() => evaluateExpression(expression, wide))).toEqual(
+      outcome(() => evaluateExpression(celOnly(expression), wide)),
+    );
+    expect(outcome(() => evaluateTemplate(`\${{ ${expression} }}`, wide))).toEqual(
+      outcome(() => evaluateTemplate(`\${{ ${celOnly(expression)} }}`, wide)),
+    );
   });
 
   it('joins a key', () => {

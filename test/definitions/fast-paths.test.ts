@@ -10,13 +10,18 @@ import type { JsonValue } from '../../definitions/plan-types.ts';
  * reserved word, a number joined to a string) the fast path must give none, so that CEL words
  * the error.
  */
-const cel = new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false, enableOptionalTypes: true });
+const cel = new Environment({
+  unlistedVariablesAreDyn: true,
+  homogeneousAggregateLiterals: false,
+  enableOptionalTypes: true,
+});
 
 /** A JSON value in CEL's form: integral numbers are CEL `int`s. */
 function toCel(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
   if (Array.isArray(value)) return value.map(toCel);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, toCel(inner)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, toCel(inner)]));
   return value;
 }
 
@@ -24,7 +29,11 @@ function toCel(value: unknown): unknown {
 function celResult(text: string, scope: Record<string, JsonValue>): { value: unknown } | { error: string } {
   try {
     const value = cel.evaluate(text, toCel(scope) as Record<string, unknown>);
-    return { value: JSON.parse(JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? Number(inner) : inner))) };
+    return {
+      value: JSON.parse(
+        JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? Number(inner) : inner)),
+      ),
+    };
   } catch (error) {
     return { error: (error as Error).message };
   }
@@ -108,7 +117,7 @@ const table: [string, boolean][] = [
   ['"" + item.first', true],
   ['"a+b" + item.first', true],
   ['"it\'s " + item.first', true],
-  ["'say \"hi\" ' + item.first", true],
+  ['\'say "hi" \' + item.first', true],
   ['item.first + item.empty + item.last', true],
   ['"x" + "y"', true],
   ['item.room.number + "-" + inputs.name', true],

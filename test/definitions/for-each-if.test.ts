@@ -34,12 +34,16 @@ describe('if in a forEach step', () => {
   });
 
   it('an element in the if of a step without forEach is still refused', async () => {
-    expect(await errorsOf(playbook('  - id: a\n    action: approval\n    if: ${{ item.x }}\n    with: { message: go }\n'))).toContain('"item" is not defined here');
+    expect(
+      await errorsOf(playbook('  - id: a\n    action: approval\n    if: ${{ item.x }}\n    with: { message: go }\n')),
+    ).toContain('"item" is not defined here');
   });
 });
 
 describe('daySheet.render arguments', () => {
   it('take "to" alone (from tomorrow up to it)', () => {
-    expect(daySheetRenderArgs.safeParse({ tourId: '3f1c2a9e-4b7d-4c1e-9a2b-5d6e7f8a9b0c', to: '2027-03-28' }).success).toBe(true);
+    expect(
+      daySheetRenderArgs.safeParse({ tourId: '3f1c2a9e-4b7d-4c1e-9a2b-5d6e7f8a9b0c', to: '2027-03-28' }).success,
+    ).toBe(true);
   });
 });

@@ -1,12 +1,21 @@
 /** Compiling inline playbooks in tests. */
-import { compilePlaybookSource, formatErrors, type CompileOptions, type CompileResult } from '../../definitions/index.ts';
+import {
+  compilePlaybookSource,
+  formatErrors,
+  type CompileOptions,
+  type CompileResult,
+} from '../../definitions/index.ts';
 
 /** Compiles `text` as `test.yaml`; `files` are what `playbook.run` steps can include. */
-export async function compile(text: string, options: Partial<CompileOptions> & { files?: Record<string, string> } = {}): Promise<CompileResult> {
+export async function compile(
+  text: string,
+  options: Partial<CompileOptions> & { files?: Record<string, string> } = {},
+): Promise<CompileResult> {
   const { files = {}, ...rest } = options;
   return compilePlaybookSource(text, {
     file: 'test.yaml',
-    resolveInclude: async (request) => (request in files ? { file: request, text: files[request] as string } : undefined),
+    resolveInclude: async (request) =>
+      request in files ? { file: request, text: files[request] as string } : undefined,
     ...rest,
   });
 }

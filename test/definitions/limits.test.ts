@@ -10,9 +10,14 @@ import { compile, errorsOf, playbook } from './helpers.ts';
 const approval = '  - id: ask\n    action: approval\n    with: { message: go }\n';
 
 /** A playbook whose `outputs.deep` nests lists `depth` levels (the playbook's own map is one more). */
-const nestedYaml = (depth: number) => `${playbook(approval)}outputs:\n  deep: ${'['.repeat(depth)}1${']'.repeat(depth)}\n`;
+const nestedYaml = (depth: number) =>
+  `${playbook(approval)}outputs:\n  deep: ${'['.repeat(depth)}1${']'.repeat(depth)}\n`;
 const nestedJson = (depth: number) =>
-  JSON.stringify({ apiVersion: 'tourflow/v1', name: 'test', steps: [{ id: 'ask', action: 'approval', with: { message: 'go' } }] }).replace(/\}$/, `,"outputs":{"deep":${'['.repeat(depth)}1${']'.repeat(depth)}}}`);
+  JSON.stringify({
+    apiVersion: 'tourflow/v1',
+    name: 'test',
+    steps: [{ id: 'ask', action: 'approval', with: { message: 'go' } }],
+  }).replace(/\}$/, `,"outputs":{"deep":${'['.repeat(depth)}1${']'.repeat(depth)}}}`);
 
 describe('playbook bounds', () => {
   it.each([
@@ -55,15 +60,22 @@ describe('playbook bounds', () => {
           4 |   __proto__: { type: string }
             |   ^^^^^^^^^"
     `);
-    const json = '{"apiVersion": "tourflow/v1", "name": "test", "steps": [{"id": "ask", "action": "approval", "with": {"__proto__": 1}}]}';
-    expect((await compile(json)).errors.map((error) => `${error.line}:${error.column} ${error.message}`)).toEqual(['1:102 the key "__proto__" is not allowed; rename it']);
+    const json =
+      '{"apiVersion": "tourflow/v1", "name": "test", "steps": [{"id": "ask", "action": "approval", "with": {"__proto__": 1}}]}';
+    expect((await compile(json)).errors.map((error) => `${error.line}:${error.column} ${error.message}`)).toEqual([
+      '1:102 the key "__proto__" is not allowed; rename it',
+    ]);
     const parent = playbook('  - id: inner\n    action: playbook.run\n    with: { playbook: inner.yaml }\n');
     const inner = playbook(approval, 'inputs:\n  __proto__: { type: string }\n');
     const result = await compile(parent, { files: { 'inner.yaml': inner } });
-    expect(result.errors.map((error) => `${error.file}:${error.line}:${error.column} ${error.code}`)).toEqual(['inner.yaml:4:3 limit-exceeded']);
+    expect(result.errors.map((error) => `${error.file}:${error.line}:${error.column} ${error.code}`)).toEqual([
+      'inner.yaml:4:3 limit-exceeded',
+    ]);
   });
 
   it('says a second YAML document is one too many', async () => {
-    expect(await errorsOf(`${playbook(approval)}---\nname: other\n`)).toContain('YAML syntax: the file holds more than one YAML document (a line `---` starts another)');
+    expect(await errorsOf(`${playbook(approval)}---\nname: other\n`)).toContain(
+      'YAML syntax: the file holds more than one YAML document (a line `---` starts another)',
+    );
   });
 });

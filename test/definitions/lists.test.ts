@@ -29,17 +29,57 @@ describe('list action arguments', () => {
   });
 
   it.each([
-    ['schedule.item.list with a day and name', scheduleItemListArgs, { tourId, day: '2027-03-27', name: 'Soundcheck', tags: ['Production', 4] }, []],
-    ['schedule.item.list with an unknown field', scheduleItemListArgs, { tourId, date: '2027-03-27' }, ['(arguments): Unrecognized key: "date"']],
-    ['stay.list with "to" before "from"', stayListArgs, { tourId, from: '2027-03-28', to: '2027-03-27' }, ['to: "to" is before "from"']],
+    [
+      'schedule.item.list with a day and name',
+      scheduleItemListArgs,
+      { tourId, day: '2027-03-27', name: 'Soundcheck', tags: ['Production', 4] },
+      [],
+    ],
+    [
+      'schedule.item.list with an unknown field',
+      scheduleItemListArgs,
+      { tourId, date: '2027-03-27' },
+      ['(arguments): Unrecognized key: "date"'],
+    ],
+    [
+      'stay.list with "to" before "from"',
+      stayListArgs,
+      { tourId, from: '2027-03-28', to: '2027-03-27' },
+      ['to: "to" is before "from"'],
+    ],
     ['room.list by stay title and person', roomListArgs, { tourId, stay: 'Hotel Adlon', person: 'Sam Rivera' }, []],
     ['contact.list naming neither place', contactListArgs, { tourId }, ['(arguments): give either "venue" or "stay"']],
-    ['contact.list naming both places', contactListArgs, { tourId, venue: 'Arena', stay: 4 }, ['(arguments): give either "venue" or "stay"']],
+    [
+      'contact.list naming both places',
+      contactListArgs,
+      { tourId, venue: 'Arena', stay: 4 },
+      ['(arguments): give either "venue" or "stay"'],
+    ],
     ['contact.list of a venue, by contact name', contactListArgs, { tourId, venue: 'Arena', name: 'Lena Vogt' }, []],
-    ['contact.list with an empty name', contactListArgs, { tourId, venue: 'Arena', name: '' }, ['name: Too small: expected string to have >=1 characters']],
-    ['customField.list of an item without its day', customFieldListArgs, { tourId, item: 'Show' }, ['item: "item" needs "day"']],
-    ['file.list on an unknown kind', fileListArgs, { tourId, on: ['bus'] }, ['on.0: Invalid option: expected one of "scheduleItem"|"venue"|"stay"|"passType"']],
-    ['org.contacts for an org and a tour', orgContactsArgs, { org: 'Acme', tourId }, ['(arguments): give "org" or "tourId", not both']],
+    [
+      'contact.list with an empty name',
+      contactListArgs,
+      { tourId, venue: 'Arena', name: '' },
+      ['name: Too small: expected string to have >=1 characters'],
+    ],
+    [
+      'customField.list of an item without its day',
+      customFieldListArgs,
+      { tourId, item: 'Show' },
+      ['item: "item" needs "day"'],
+    ],
+    [
+      'file.list on an unknown kind',
+      fileListArgs,
+      { tourId, on: ['bus'] },
+      ['on.0: Invalid option: expected one of "scheduleItem"|"venue"|"stay"|"passType"'],
+    ],
+    [
+      'org.contacts for an org and a tour',
+      orgContactsArgs,
+      { org: 'Acme', tourId },
+      ['(arguments): give "org" or "tourId", not both'],
+    ],
   ])('%s', (_name, schema, args, expected) => {
     expect(messages(schema.safeParse(args))).toEqual(expected);
   });

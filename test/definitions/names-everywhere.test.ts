@@ -10,12 +10,14 @@ import { actions } from '../../definitions/actions/index.ts';
 
 /** Actions whose record arguments stay IDs, and why. */
 const ID_ONLY: Readonly<Record<string, string>> = {
-  'schedule.item.restore': 'a deleted record is in no list the API offers, so it has no name to look up: the delete’s output ID names it',
+  'schedule.item.restore':
+    'a deleted record is in no list the API offers, so it has no name to look up: the delete’s output ID names it',
   'schedule.template.restore': 'a deleted record is in no list: the delete’s output ID names it',
   'guest.restore': 'a deleted record is in no list: the delete’s output ID names it',
   'passType.restore': 'a deleted record is in no list: the delete’s output ID names it',
   'room.restore': 'a deleted record is in no list: the delete’s output ID names it',
-  'guests.setStatus': 'entries are chosen by a selection (days, status, pass type, requester) in "select", never by guest name',
+  'guests.setStatus':
+    'entries are chosen by a selection (days, status, pass type, requester) in "select", never by guest name',
 };
 
 /** Record arguments named by ID that every action may take as they are: the tour (found by name with tour.find). */
@@ -24,7 +26,8 @@ const TOUR = new Set(['tourId']);
 /** The argument fields of an action, by name (an object schema's; a union's branches' together). */
 function fieldsOf(args: z.ZodType): Record<string, z.ZodType> {
   if (args instanceof z.ZodObject) return args.shape as Record<string, z.ZodType>;
-  if (args instanceof z.ZodUnion) return Object.assign({}, ...(args.options as z.ZodType[]).map(fieldsOf)) as Record<string, z.ZodType>;
+  if (args instanceof z.ZodUnion)
+    return Object.assign({}, ...(args.options as z.ZodType[]).map(fieldsOf)) as Record<string, z.ZodType>;
   if (args instanceof z.ZodPipe) return fieldsOf(args.in as z.ZodType);
   return {};
 }
@@ -40,23 +43,35 @@ describe('names everywhere', () => {
     expect(records.length).toBeGreaterThan(15);
   });
 
-  it.each(records.filter(([action]) => !(action in ID_ONLY)))('%s: "%s" has a sibling that takes the record by name', (name, idField) => {
-    const action = actions.find((candidate) => candidate.name === name)!;
-    const fields = fieldsOf(action.args);
-    const nameField = idField.slice(0, -2);
-    expect(fields[nameField], `${name} takes "${idField}" but no "${nameField}" (the record by name); add one through activities/names, or list the action in ID_ONLY with the reason`).toBeDefined();
-    expect(fields[nameField]!.safeParse('Hotel Adlon').success, `${name}: "${nameField}" takes no name`).toBe(true);
-    expect(fields[nameField]!.safeParse(12).success, `${name}: "${nameField}" takes no ID`).toBe(true);
-    // exactly one of the two, and a tour to look a name up in
-    expect(action.args.safeParse({ [idField]: 1, [nameField]: 'x' }).success).toBe(false);
-  });
+  it.each(records.filter(([action]) => !(action in ID_ONLY)))(
+    '%s: "%s" has a sibling that takes the record by name',
+    (name, idField) => {
+      const action = actions.find((candidate) => candidate.name === name)!;
+      const fields = fieldsOf(action.args);
+      const nameField = idField.slice(0, -2);
+      expect(
+        fields[nameField],
+        `${name} takes "${idField}" but no "${nameField}" (the record by name); add one through activities/names, or list the action in ID_ONLY with the reason`,
+      ).toBeDefined();
+      expect(fields[nameField]!.safeParse('Hotel Adlon').success, `${name}: "${nameField}" takes no name`).toBe(true);
+      expect(fields[nameField]!.safeParse(12).success, `${name}: "${nameField}" takes no ID`).toBe(true);
+      // exactly one of the two, and a tour to look a name up in
+      expect(action.args.safeParse({ [idField]: 1, [nameField]: 'x' }).success).toBe(false);
+    },
+  );
 
   it.each(Object.entries(ID_ONLY))('%s stays ID-only: %s', (name) => {
-    expect(actions.some((action) => action.name === name), `${name} is no longer an action; drop it from ID_ONLY`).toBe(true);
+    expect(
+      actions.some((action) => action.name === name),
+      `${name} is no longer an action; drop it from ID_ONLY`,
+    ).toBe(true);
   });
 
-  it.each(actions.filter((action) => 'day' in fieldsOf(action.args)).map((action) => [action.name]))('%s takes a day by its date', (name) => {
-    const fields = fieldsOf(actions.find((action) => action.name === name)!.args);
-    expect(fields.day!.safeParse('2027-03-27').success).toBe(true);
-  });
+  it.each(actions.filter((action) => 'day' in fieldsOf(action.args)).map((action) => [action.name]))(
+    '%s takes a day by its date',
+    (name) => {
+      const fields = fieldsOf(actions.find((action) => action.name === name)!.args);
+      expect(fields.day!.safeParse('2027-03-27').success).toBe(true);
+    },
+  );
 });

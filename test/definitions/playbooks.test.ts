@@ -29,7 +29,9 @@ describe('shipped playbooks', () => {
   it.each(shipped)('%s compiles to its golden plan', async (name) => {
     const { plan, errors } = await compilePlaybookFile(`${folder}/${name}`);
     expect(errors.map((error) => `${error.location}: ${error.message}`)).toEqual([]);
-    await expect(`${JSON.stringify(plan, null, 2)}\n`).toMatchFileSnapshot(`golden/${name.replace(/\.yaml$/, '.plan.json')}`);
+    await expect(`${JSON.stringify(plan, null, 2)}\n`).toMatchFileSnapshot(
+      `golden/${name.replace(/\.yaml$/, '.plan.json')}`,
+    );
   });
 
   it.each(shipped)('%s starts with the yaml-language-server schema comment', async (name) => {
@@ -40,7 +42,13 @@ describe('shipped playbooks', () => {
   it('tour-setup embeds the five playbooks it chains', async () => {
     const { plan } = await compilePlaybookFile(`${folder}/tour-setup.yaml`);
     const embedded = plan?.steps.filter((step) => step.plan).map((step) => step.plan?.name);
-    expect(embedded).toEqual(['create-tour', 'apply-schedule-templates', 'assign-rooms', 'bulk-approve-guests', 'render-day-sheets']);
+    expect(embedded).toEqual([
+      'create-tour',
+      'apply-schedule-templates',
+      'assign-rooms',
+      'bulk-approve-guests',
+      'render-day-sheets',
+    ]);
   });
 });
 

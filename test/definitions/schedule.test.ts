@@ -122,6 +122,8 @@ describe('schedule: in a playbook', () => {
   });
 
   it('accepts a cron string and a zone Temporal accepts', async () => {
-    expect(await errorsOf(playbook(step, 'schedule:\n  cron: "0 6 * * mon-fri"\n  timezone: America/New_York\n'))).toBe('');
+    expect(await errorsOf(playbook(step, 'schedule:\n  cron: "0 6 * * mon-fri"\n  timezone: America/New_York\n'))).toBe(
+      '',
+    );
   });
 });

@@ -16,7 +16,13 @@ describe('set steps', () => {
   it('compile to a control step that names its values, with no activity', async () => {
     const { plan, errors } = await compile(playbook(values, inputs));
     expect(errors).toEqual([]);
-    expect(plan?.steps[0]).toMatchObject({ id: 'toApprove', action: 'set', kind: 'control', activity: '', compensation: null });
+    expect(plan?.steps[0]).toMatchObject({
+      id: 'toApprove',
+      action: 'set',
+      kind: 'control',
+      activity: '',
+      compensation: null,
+    });
     expect(Object.keys(plan?.steps[0]?.args as object)).toEqual(['perDay', 'cap', 'label']);
   });
 
@@ -46,8 +52,12 @@ describe('set steps', () => {
   });
 
   it('their expressions are checked like any: an unknown name, a wrong type', async () => {
-    expect(await errorsOf(playbook('  - id: v\n    set: { a: "${{ inputs.nope }}" }\n', inputs))).toContain('test.yaml:8:20: unknown input "nope"');
-    expect(await errorsOf(playbook('  - id: v\n    set: { a: "${{ addMinutes(1, 30) }}" }\n', inputs))).toContain('addMinutes() does not take (int, int)');
+    expect(await errorsOf(playbook('  - id: v\n    set: { a: "${{ inputs.nope }}" }\n', inputs))).toContain(
+      'test.yaml:8:20: unknown input "nope"',
+    );
+    expect(await errorsOf(playbook('  - id: v\n    set: { a: "${{ addMinutes(1, 30) }}" }\n', inputs))).toContain(
+      'addMinutes() does not take (int, int)',
+    );
   });
 
   it('give their values the types they have: a later step using one wrongly is an error at its place', async () => {
@@ -58,7 +68,12 @@ describe('set steps', () => {
       label: Guests of \${{ run.playbook }}
       cap: 4
 `;
-    const wrong = await errorsOf(playbook(`${typed}  - id: ask\n    action: approval\n    if: \${{ steps.v.outputs.days }}\n    with: { message: "\${{ steps.v.outputs.n + 'x' }}" }\n`, inputs));
+    const wrong = await errorsOf(
+      playbook(
+        `${typed}  - id: ask\n    action: approval\n    if: \${{ steps.v.outputs.days }}\n    with: { message: "\${{ steps.v.outputs.n + 'x' }}" }\n`,
+        inputs,
+      ),
+    );
     expect(wrong).toContain('"if" needs true or false, but steps.v.outputs.days is a list');
     expect(wrong).toContain('"+" cannot combine an int and a string');
     const right = `${typed}  - id: ask\n    action: approval\n    if: \${{ size(steps.v.outputs.days) > steps.v.outputs.cap }}\n    with: { message: "\${{ steps.v.outputs.label + ': ' + string(steps.v.outputs.n) }}" }\n`;
@@ -66,8 +81,12 @@ describe('set steps', () => {
   });
 
   it('take no action, forEach or outputs: they are values, not calls', async () => {
-    expect(await errorsOf(playbook('  - id: v\n    set: { a: 1 }\n    action: approval\n', inputs))).toContain('unknown field "action"');
-    expect(await errorsOf(playbook('  - id: v\n    set: { a: 1 }\n    forEach: ${{ inputs.guests }}\n', inputs))).toContain('unknown field "forEach"');
+    expect(await errorsOf(playbook('  - id: v\n    set: { a: 1 }\n    action: approval\n', inputs))).toContain(
+      'unknown field "action"',
+    );
+    expect(
+      await errorsOf(playbook('  - id: v\n    set: { a: 1 }\n    forEach: ${{ inputs.guests }}\n', inputs)),
+    ).toContain('unknown field "forEach"');
     expect(await errorsOf(playbook('  - id: v\n    set: { 1a: 1 }\n', inputs))).toContain('1a');
   });
 
@@ -75,6 +94,8 @@ describe('set steps', () => {
     type Node = { properties?: Record<string, Node>; items?: Node; oneOf?: Node[]; required?: string[] };
     const forms = (playbookJsonSchema() as Node).properties!.steps!.items!.oneOf!;
     const set = forms.filter((form) => form.required?.includes('set'));
-    expect(set.map((form) => Object.keys(form.properties ?? {}))).toEqual([['id', 'description', 'needs', 'if', 'set']]);
+    expect(set.map((form) => Object.keys(form.properties ?? {}))).toEqual([
+      ['id', 'description', 'needs', 'if', 'set'],
+    ]);
   });
 });

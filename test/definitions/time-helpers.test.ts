@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateTemplate, ExpressionError, type ExpressionScope } from '../../definitions/expressions.ts';
 
-const scope = { run: { workflowId: 'w', playbook: 'p', now: '2026-12-03T10:00:00Z' }, inputs: { doors: '19:30' }, steps: {} } as unknown as ExpressionScope;
+const scope = {
+  run: { workflowId: 'w', playbook: 'p', now: '2026-12-03T10:00:00Z' },
+  inputs: { doors: '19:30' },
+  steps: {},
+} as unknown as ExpressionScope;
 const value = (expression: string) => evaluateTemplate(`\${{ ${expression} }}`, scope);
 
 describe('time-of-day helpers (the examples of docs/playbooks.md)', () => {
@@ -44,8 +48,14 @@ describe('mistakes name the value and the form expected', () => {
     ['addMinutes("24:00", 30)', '"24:00" is not a time like 19:30 (HH:mm)'],
     ['minutesBetween("19:30", "9pm")', '"9pm" is not a time like 19:30 (HH:mm)'],
     ['formatDate("2026-02-30", "d MMMM")', '"2026-02-30" is not a date like 2027-03-28'],
-    ['formatDate("2026-12-03", "d MMMM at HH:mm")', 'formatDate: "a" is not a date field (EEEE, EEE, d, dd, M, MM, MMM, MMMM, yy, yyyy); put text in single quotes: \'at\''],
-    ['formatDate("2026-12-03", "d MMMM", "xx-nope-123456789")', 'formatDate: "xx-nope-123456789" is not a locale like "en", "de" or "fr-CA"'],
+    [
+      'formatDate("2026-12-03", "d MMMM at HH:mm")',
+      'formatDate: "a" is not a date field (EEEE, EEE, d, dd, M, MM, MMM, MMMM, yy, yyyy); put text in single quotes: \'at\'',
+    ],
+    [
+      'formatDate("2026-12-03", "d MMMM", "xx-nope-123456789")',
+      'formatDate: "xx-nope-123456789" is not a locale like "en", "de" or "fr-CA"',
+    ],
   ])('%s fails: %s', (expression, message) => {
     expect(() => value(expression)).toThrow(ExpressionError);
     expect(() => value(expression)).toThrow(message);

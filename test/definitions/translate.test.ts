@@ -48,7 +48,10 @@ describe('dates', () => {
   });
 
   it('reads an instant back as local date and time', () => {
-    expect(epochMsToLocal(Date.parse('2027-03-28T01:30:00Z'), 'Europe/Berlin')).toEqual({ date: '2027-03-28', time: '03:30' });
+    expect(epochMsToLocal(Date.parse('2027-03-28T01:30:00Z'), 'Europe/Berlin')).toEqual({
+      date: '2027-03-28',
+      time: '03:30',
+    });
   });
 
   it('adds days across month ends and the DST change', () => {
@@ -63,7 +66,13 @@ describe('dates', () => {
   });
 
   it('checks HH:mm', () => {
-    expect([isClockTime('09:05'), isClockTime('9:05'), isClockTime('23:59'), isClockTime('24:00'), isClockTime('12:00:00')]).toEqual([true, false, true, false, false]);
+    expect([
+      isClockTime('09:05'),
+      isClockTime('9:05'),
+      isClockTime('23:59'),
+      isClockTime('24:00'),
+      isClockTime('12:00:00'),
+    ]).toEqual([true, false, true, false, false]);
   });
 });
 
@@ -77,7 +86,10 @@ describe('API field names', () => {
   it('makes records visible to everyone unless told otherwise', () => {
     expect(visibilityFields('scheduleItem', undefined)).toEqual({ isEveryone: true });
     expect(visibilityFields('venue', 'admins')).toEqual({ isEveryone: false, isAdminsOnly: true });
-    expect(visibilityFields('venue', { people: ['a@x.de'] }, { userIds: ['u1'], inviteIds: [7] })).toEqual({ isEveryone: false, visibility_list: ['u1'] });
+    expect(visibilityFields('venue', { people: ['a@x.de'] }, { userIds: ['u1'], inviteIds: [7] })).toEqual({
+      isEveryone: false,
+      visibility_list: ['u1'],
+    });
     expect(visibilityFields('scheduleItem', { people: ['a@x.de'] }, { userIds: ['u1'], inviteIds: [7] })).toEqual({
       isEveryone: false,
       visibilityList: ['u1'],
@@ -94,8 +106,16 @@ describe('buildDayList', () => {
   ];
 
   it('keeps every existing day when only adding or changing', () => {
-    const list = buildDayList(existing, { update: new Map([[2, { name: 'Off in Berlin' }]]), add: [{ date: '2027-03-30', name: 'Hamburg' }] });
-    expect(list).toEqual([{ day_id: 1 }, { day_id: 2, name: 'Off in Berlin' }, { day_id: 3 }, { date: '2027-03-30', name: 'Hamburg' }]);
+    const list = buildDayList(existing, {
+      update: new Map([[2, { name: 'Off in Berlin' }]]),
+      add: [{ date: '2027-03-30', name: 'Hamburg' }],
+    });
+    expect(list).toEqual([
+      { day_id: 1 },
+      { day_id: 2, name: 'Off in Berlin' },
+      { day_id: 3 },
+      { date: '2027-03-30', name: 'Hamburg' },
+    ]);
   });
 
   it('drops only the days asked for', () => {

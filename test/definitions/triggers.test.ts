@@ -11,7 +11,10 @@ const step = `  - id: pending
 `;
 
 function withTriggers(triggers: string): string {
-  return playbook(step, `inputs:\n  tourId: { type: string }\n  dayId: { type: number, required: false }\ntriggers:\n${triggers}`);
+  return playbook(
+    step,
+    `inputs:\n  tourId: { type: string }\n  dayId: { type: number, required: false }\ntriggers:\n${triggers}`,
+  );
 }
 
 const guests = `  - id: requests
@@ -23,23 +26,33 @@ const guests = `  - id: requests
 `;
 
 describe('triggers', () => {
-  it('compiles record and time triggers; steps read the event from the run\'s event input', async () => {
-    const { plan, errors } = await compile(withTriggers(`${guests}  - id: reminder
+  it("compiles record and time triggers; steps read the event from the run's event input", async () => {
+    const { plan, errors } = await compile(
+      withTriggers(`${guests}  - id: reminder
     tour: Spring Run
     on: { before: { days: 2, at: "09:00" }, dayType: Show, late: 2h }
-`));
+`),
+    );
     expect(errors).toEqual([]);
     const triggers = (plan as TriggeredPlan).triggers;
     expect(triggers?.map((t) => [t.id, t.on, t.debounce])).toEqual([
-      ['requests', { record: 'guests', events: ['created', 'statusChanged'] }, { quietMs: 120_000, maxMs: 1_200_000, key: 'string(event.dayId)' }],
+      [
+        'requests',
+        { record: 'guests', events: ['created', 'statusChanged'] },
+        { quietMs: 120_000, maxMs: 1_200_000, key: 'string(event.dayId)' },
+      ],
       ['reminder', { before: { days: 2, at: '09:00' }, dayType: 'Show', lateMs: 7_200_000 }, undefined],
     ]);
     expect(plan?.steps[0]?.if).toBe('inputs.event.kind != "deleted"');
-    expect(plan?.steps[0]?.args).toEqual({ tourId: '${{ inputs.tourId }}', select: { dates: ['${{ inputs.event.date }}'] } });
+    expect(plan?.steps[0]?.args).toEqual({
+      tourId: '${{ inputs.tourId }}',
+      select: { dates: ['${{ inputs.event.date }}'] },
+    });
   });
 
   it('reports each mistake at file:line:column', async () => {
-    const text = await errorsOf(withTriggers(`  - id: requests
+    const text = await errorsOf(
+      withTriggers(`  - id: requests
     tour: x
     on: { record: guests, events: [changed], fields: [status, nmae] }
     where: event.record.title == "x" && event.recrod == 1
@@ -52,7 +65,8 @@ describe('triggers', () => {
   - id: late
     tour: x
     on: { record: hotels }
-`));
+`),
+    );
     expect(text).toContain('test.yaml:9:63: guests have no field "nmae"');
     expect(text).toContain('test.yaml:10:41: unknown field "event.recrod"');
     expect(text).toContain('test.yaml:13:39: bulletins have no status: "statusChanged" never fires on them');

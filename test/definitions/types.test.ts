@@ -33,33 +33,101 @@ function message(expression: string, extra = ''): string {
 const mistakes: [string, string][] = [
   ['text plus a number', message('"Day " + 1')],
   ['a typed output plus a number', message('steps.tour.outputs.id + 1')],
-  ['forEach over a string input', withTour('  - id: each\n    action: approval\n    forEach: ${{ inputs.name }}\n    with: { message: hi }\n')],
-  ['forEach over a count', withTour('  - id: each\n    action: approval\n    forEach: { items: "${{ size(steps.tour.outputs.days) }}", as: day }\n    with: { message: hi }\n')],
+  [
+    'forEach over a string input',
+    withTour('  - id: each\n    action: approval\n    forEach: ${{ inputs.name }}\n    with: { message: hi }\n'),
+  ],
+  [
+    'forEach over a count',
+    withTour(
+      '  - id: each\n    action: approval\n    forEach: { items: "${{ size(steps.tour.outputs.days) }}", as: day }\n    with: { message: hi }\n',
+    ),
+  ],
   ['a method text does not have', message('inputs.name.join(", ")')],
   ['a method nothing has', message('inputs.name.upperCase()')],
   ['a function that does not exist', message('lenght(inputs.names)')],
   ['a field an output element does not have', message('steps.tour.outputs.days[0].city')],
   ['a field of the element in map()', message('steps.tour.outputs.days.map(d, d.dat).join(", ")')],
-  ['a field of item in a forEach over an output', withTour('  - id: each\n    action: approval\n    forEach: ${{ steps.tour.outputs.days }}\n    with: { message: "${{ item.nmae }}" }\n')],
-  ['index joined to text', withTour('  - id: each\n    action: approval\n    forEach: ${{ inputs.names }}\n    with: { message: "${{ item + index }}" }\n')],
-  ['a field result does not have', withTour('  - id: ask\n    action: approval\n    with: { message: hi }\n    outputs: { ok: "${{ result.aproved }}" }\n')],
-  ['an if that gives text', withTour('  - id: ask\n    action: approval\n    if: ${{ inputs.name }}\n    with: { message: hi }\n')],
-  ['&& with a list', withTour('  - id: ask\n    action: approval\n    if: ${{ inputs.confirm && inputs.names }}\n    with: { message: hi }\n')],
+  [
+    'a field of item in a forEach over an output',
+    withTour(
+      '  - id: each\n    action: approval\n    forEach: ${{ steps.tour.outputs.days }}\n    with: { message: "${{ item.nmae }}" }\n',
+    ),
+  ],
+  [
+    'index joined to text',
+    withTour(
+      '  - id: each\n    action: approval\n    forEach: ${{ inputs.names }}\n    with: { message: "${{ item + index }}" }\n',
+    ),
+  ],
+  [
+    'a field result does not have',
+    withTour(
+      '  - id: ask\n    action: approval\n    with: { message: hi }\n    outputs: { ok: "${{ result.aproved }}" }\n',
+    ),
+  ],
+  [
+    'an if that gives text',
+    withTour('  - id: ask\n    action: approval\n    if: ${{ inputs.name }}\n    with: { message: hi }\n'),
+  ],
+  [
+    '&& with a list',
+    withTour(
+      '  - id: ask\n    action: approval\n    if: ${{ inputs.confirm && inputs.names }}\n    with: { message: hi }\n',
+    ),
+  ],
   ['orValue() on a plain value', message('inputs.name.orValue("x")')],
   ['choices of two written-out types', message('inputs.confirm ? 1 : "none"')],
-  ['a list where the argument takes text', withTour('  - id: tag\n    action: tag.create\n    with: { tourId: "${{ steps.tour.outputs.id }}", name: "${{ inputs.names }}", color: Red }\n')],
-  ['one ID where the argument takes a list', withTour('  - id: approve\n    action: guests.setStatus\n    with: { tourId: "${{ steps.tour.outputs.id }}", status: Approved, ids: "${{ steps.tour.outputs.days[0].id }}" }\n')],
+  [
+    'a list where the argument takes text',
+    withTour(
+      '  - id: tag\n    action: tag.create\n    with: { tourId: "${{ steps.tour.outputs.id }}", name: "${{ inputs.names }}", color: Red }\n',
+    ),
+  ],
+  [
+    'one ID where the argument takes a list',
+    withTour(
+      '  - id: approve\n    action: guests.setStatus\n    with: { tourId: "${{ steps.tour.outputs.id }}", status: Approved, ids: "${{ steps.tour.outputs.days[0].id }}" }\n',
+    ),
+  ],
 ];
 
 const fine: [string, string][] = [
   ['numbers are int or double by value', message('string(inputs.count * 1.5 + 1)')],
   ['lists without items hold anything', message('inputs.rows.map(r, r.name + r.count).join(",")')],
-  ['null, == across types, choices of values', message('steps.tour.outputs == null || steps.tour.outputs.startDate == 1 ? inputs.name : steps.tour.outputs.days')],
-  ['outputs read as maps', message('size(steps.tour.outputs) > 0 && "id" in steps.tour.outputs && has(steps.tour.outputs.days)')],
-  ['optional values', message('inputs.?org.orValue(steps.tour.outputs.days[0].?city.orValue(""))').replace('  rows:', '  org: { type: string, required: false }\n  rows:')],
-  ['item of a typed list', withTour('  - id: each\n    action: approval\n    forEach: ${{ steps.tour.outputs.days.filter(d, d.dayType == "Show") }}\n    with: { message: "${{ item.date + \\" \\" + string(index + 1) }}" }\n')],
-  ['arguments that take what the expression gives', withTour('  - id: item\n    action: schedule.item.create\n    with: { tourId: "${{ steps.tour.outputs.id }}", day: "${{ steps.tour.outputs.days[0].id }}", name: "${{ inputs.name }}", start: "09:00" }\n')],
-  ['a forEach step’s outputs are a list', withTour('  - id: each\n    action: tag.create\n    forEach: ${{ inputs.names }}\n    with: { tourId: "${{ steps.tour.outputs.id }}", name: "${{ item }}", color: Red }\n  - id: sum\n    action: approval\n    with: { message: "${{ steps.each.outputs.map(t, t.id).sum() }}" }\n')],
+  [
+    'null, == across types, choices of values',
+    message('steps.tour.outputs == null || steps.tour.outputs.startDate == 1 ? inputs.name : steps.tour.outputs.days'),
+  ],
+  [
+    'outputs read as maps',
+    message('size(steps.tour.outputs) > 0 && "id" in steps.tour.outputs && has(steps.tour.outputs.days)'),
+  ],
+  [
+    'optional values',
+    message('inputs.?org.orValue(steps.tour.outputs.days[0].?city.orValue(""))').replace(
+      '  rows:',
+      '  org: { type: string, required: false }\n  rows:',
+    ),
+  ],
+  [
+    'item of a typed list',
+    withTour(
+      '  - id: each\n    action: approval\n    forEach: ${{ steps.tour.outputs.days.filter(d, d.dayType == "Show") }}\n    with: { message: "${{ item.date + \\" \\" + string(index + 1) }}" }\n',
+    ),
+  ],
+  [
+    'arguments that take what the expression gives',
+    withTour(
+      '  - id: item\n    action: schedule.item.create\n    with: { tourId: "${{ steps.tour.outputs.id }}", day: "${{ steps.tour.outputs.days[0].id }}", name: "${{ inputs.name }}", start: "09:00" }\n',
+    ),
+  ],
+  [
+    'a forEach step’s outputs are a list',
+    withTour(
+      '  - id: each\n    action: tag.create\n    forEach: ${{ inputs.names }}\n    with: { tourId: "${{ steps.tour.outputs.id }}", name: "${{ item }}", color: Red }\n  - id: sum\n    action: approval\n    with: { message: "${{ steps.each.outputs.map(t, t.id).sum() }}" }\n',
+    ),
+  ],
 ];
 
 describe('type checks', () => {

@@ -38,7 +38,9 @@ describe('YAML mistakes', () => {
   });
 
   it('still says to quote an expression whose ": " YAML reads as structure', async () => {
-    const errors = await errorsOf(`${HEAD}    action: approval\n    with:\n      message: \${{ inputs.x ? "a: b" : "c" }}\n`);
+    const errors = await errorsOf(
+      `${HEAD}    action: approval\n    with:\n      message: \${{ inputs.x ? "a: b" : "c" }}\n`,
+    );
     expect(errors).toContain('hint: quote the expression: "${{ ... }}"');
   });
 
@@ -49,7 +51,12 @@ describe('YAML mistakes', () => {
       'unknown field "bring passports"',
       'hint: a "," inside { } ends a field: quote the text that holds one, body: "Leave at 9, bring passports"',
     ],
-    ['an approval message', '    action: approval\n    with: { message: Go, or not?, timeout: 1h }\n', 'unknown field "or not?"', 'hint: a "," inside { } ends a field: quote the text that holds one, message: "Go, or not?"'],
+    [
+      'an approval message',
+      '    action: approval\n    with: { message: Go, or not?, timeout: 1h }\n',
+      'unknown field "or not?"',
+      'hint: a "," inside { } ends a field: quote the text that holds one, message: "Go, or not?"',
+    ],
   ])('a comma in an unquoted { } value (%s) gets the hint to quote the text', async (_what, steps, message, hint) => {
     const errors = await errorsOf(HEAD + steps);
     expect(errors).toContain(message);
@@ -58,7 +65,9 @@ describe('YAML mistakes', () => {
 
   it('a ": " in an unquoted { } value gets the hint to quote the text', async () => {
     const errors = await errorsOf(`${HEAD}    action: approval\n    with: { message: Doors: 19:30 }\n`);
-    expect(errors).toContain('hint: quote the text: "..." (unquoted inside { }, YAML reads ", " as the end of a field and ": " as a new one)');
+    expect(errors).toContain(
+      'hint: quote the text: "..." (unquoted inside { }, YAML reads ", " as the end of a field and ": " as a new one)',
+    );
   });
 
   it('an unknown field without a comma before it keeps the "did you mean"', async () => {

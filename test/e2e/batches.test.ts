@@ -55,16 +55,23 @@ describe('forEach in batches', () => {
   it.each([
     { fixture: 'batched-tags.yaml', prefix: 'Refused', runKey: 'batched-refused' },
     { fixture: 'grouped-tags.yaml', prefix: 'Grouped refused', runKey: 'grouped-refused' },
-  ])('$fixture: rolls every batch back when the API refuses one element in the middle of a batch', async ({ fixture, prefix, runKey }) => {
-    const list = names(prefix);
-    list[ITEMS / 2 + 1] = TOO_LONG;
-    const before = stack.sandbox.snapshot({ normalise: true });
-    const outcome = await stack.run(path.join(FIXTURES, fixture), { names: list }, runKey);
-    expect(outcome.result?.status, outcome.message).toBe('rolledBack');
-    // The refused element named by its position from 1 and the key expression, never its value.
-    expect(outcome.result?.error?.message).toMatch(new RegExp(`^step tags \\(tag\\.create\\) failed at element ${ITEMS / 2 + 2} \\(key \\$\\{\\{ name \\}\\}\\): `));
-    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
-  });
+  ])(
+    '$fixture: rolls every batch back when the API refuses one element in the middle of a batch',
+    async ({ fixture, prefix, runKey }) => {
+      const list = names(prefix);
+      list[ITEMS / 2 + 1] = TOO_LONG;
+      const before = stack.sandbox.snapshot({ normalise: true });
+      const outcome = await stack.run(path.join(FIXTURES, fixture), { names: list }, runKey);
+      expect(outcome.result?.status, outcome.message).toBe('rolledBack');
+      // The refused element named by its position from 1 and the key expression, never its value.
+      expect(outcome.result?.error?.message).toMatch(
+        new RegExp(
+          `^step tags \\(tag\\.create\\) failed at element ${ITEMS / 2 + 2} \\(key \\$\\{\\{ name \\}\\}\\): `,
+        ),
+      );
+      expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
+    },
+  );
 
   it(`runs ${GROUPED_CONCURRENCY} lanes in fewer, wider batch activities, creating every record once`, async () => {
     const outcome = await stack.run(path.join(FIXTURES, 'grouped-tags.yaml'), { names: names('Grouped') }, 'grouped');
@@ -83,21 +90,40 @@ describe('forEach in batches', () => {
   it('skips a refused element with onFailure: continue and names it in a warning', async () => {
     const list = names('Skipping');
     list[7] = TOO_LONG;
-    const outcome = await stack.run(path.join(FIXTURES, 'batched-tags-continue.yaml'), { names: list }, 'batched-continue');
+    const outcome = await stack.run(
+      path.join(FIXTURES, 'batched-tags-continue.yaml'),
+      { names: list },
+      'batched-continue',
+    );
     expect(outcome.result?.status, outcome.message).toBe('completed');
     expect(outcome.result?.outputs.tags).toBe(ITEMS - 1);
-    expect(outcome.result?.warnings).toEqual(expect.arrayContaining([expect.stringContaining("step tags: element 8 (key ${{ name }}) failed: ")]));
+    expect(outcome.result?.warnings).toEqual(
+      expect.arrayContaining([expect.stringContaining('step tags: element 8 (key ${{ name }}) failed: ')]),
+    );
     const snapshot = stack.sandbox.snapshot({ normalise: true }) as { tags?: Row[] };
     expect((snapshot.tags ?? []).filter((t) => String(t.name).startsWith('Skipping '))).toHaveLength(ITEMS - 1);
   });
 
   it('retries lost responses and server errors inside a batch without duplicating a record', async () => {
-    stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/tours/[^/]+/tags$' }, kind: 'dropAfterCommit', rate: 0.05 });
-    stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/tours/[^/]+/tags$' }, kind: 'status', status: 502, rate: 0.05 });
+    stack.sandbox.faults.add({
+      match: { method: 'POST', path: '^/v1/tours/[^/]+/tags$' },
+      kind: 'dropAfterCommit',
+      rate: 0.05,
+    });
+    stack.sandbox.faults.add({
+      match: { method: 'POST', path: '^/v1/tours/[^/]+/tags$' },
+      kind: 'status',
+      status: 502,
+      rate: 0.05,
+    });
     try {
       // Eight attempts per call (the fixture's retry): the retries happen inside the batches, and
       // no call runs out of them by chance, as one in a thousand would with three.
-      const outcome = await stack.run(path.join(FIXTURES, 'batched-tags-flaky.yaml'), { names: names('Flaky') }, 'batched-flaky');
+      const outcome = await stack.run(
+        path.join(FIXTURES, 'batched-tags-flaky.yaml'),
+        { names: names('Flaky') },
+        'batched-flaky',
+      );
       expect(outcome.result?.status, outcome.message).toBe('completed');
       expect(outcome.result?.outputs.tags).toBe(ITEMS);
     } finally {

@@ -19,7 +19,11 @@ describe('big playbooks', () => {
   });
 
   it(`runs ${ITEMS} items across continued runs, each history under 10,000 events`, async () => {
-    const outcome = await stack.run(path.resolve(import.meta.dirname, 'fixtures/many-tags.yaml'), { names: NAMES }, 'big');
+    const outcome = await stack.run(
+      path.resolve(import.meta.dirname, 'fixtures/many-tags.yaml'),
+      { names: NAMES },
+      'big',
+    );
     expect(outcome.result?.status, outcome.message).toBe('completed');
     expect(outcome.result?.outputs.tags).toBe(ITEMS);
 

@@ -7,7 +7,8 @@ import { startTestStack, type TestStack } from '../support/stack.ts';
 import { coversGroup } from '../actions/write-coverage.ts';
 
 type Row = Record<string, unknown>;
-const rows = (stack: TestStack, table: string) => ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []);
+const rows = (stack: TestStack, table: string) =>
+  (stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? [];
 
 const inputs = {
   name: 'DST Run',
@@ -17,7 +18,15 @@ const inputs = {
     { date: '2027-03-28', city: 'Hamburg', dayType: 'Travel' },
     { date: '2027-03-29', city: 'Copenhagen', dayType: 'Show', timeZone: 'Europe/Copenhagen' },
   ],
-  venues: [{ date: '2027-03-27', title: 'Velodrom', category: 'Arena', capacity: 12000, location: { address: 'Paul-Heyse-Straße 26, 10407 Berlin', lat: 52.5334, lng: 13.4445 } }],
+  venues: [
+    {
+      date: '2027-03-27',
+      title: 'Velodrom',
+      category: 'Arena',
+      capacity: 12000,
+      location: { address: 'Paul-Heyse-Straße 26, 10407 Berlin', lat: 52.5334, lng: 13.4445 },
+    },
+  ],
   stays: [
     {
       title: 'Hotel Across The Change',
@@ -41,11 +50,18 @@ describe('create-tour', () => {
   it('leaves nothing behind when a later write fails', async () => {
     coversGroup('tours');
     const before = stack.sandbox.snapshot({ normalise: true });
-    stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/accommodation$' }, kind: 'status', status: 409, times: 1 });
+    stack.sandbox.faults.add({
+      match: { method: 'POST', path: '^/v1/accommodation$' },
+      kind: 'status',
+      status: 409,
+      times: 1,
+    });
     const outcome = await stack.run('create-tour.yaml', inputs, 'dst-fail');
     stack.sandbox.faults.clear();
     expect(outcome.exitCode).toBe(3);
-    expect(outcome.result?.undone.map((u) => u.describe)).toEqual(expect.arrayContaining([expect.stringMatching(/^delete tour DST Run/)]));
+    expect(outcome.result?.undone.map((u) => u.describe)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^delete tour DST Run/)]),
+    );
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
 
@@ -81,7 +97,10 @@ describe('create-tour', () => {
       checkOut: '2027-03-28T09:00:00.000Z',
       checkInDate: '2027-03-27T00:00:00.000Z',
       checkOutDate: '2027-03-28T00:00:00.000Z',
-      location: expect.objectContaining({ formatted_address: 'Oranienburger Straße 52, 10117 Berlin', timeZone: 'Europe/Berlin' }),
+      location: expect.objectContaining({
+        formatted_address: 'Oranienburger Straße 52, 10117 Berlin',
+        timeZone: 'Europe/Berlin',
+      }),
     });
 
     const after = stack.sandbox.snapshot({ normalise: true });

@@ -39,18 +39,27 @@ describe('a guest list CSV in the encoding a spreadsheet program saved it', () =
     ['Windows-1252 (Latin-1)', windows1252],
     ['UTF-16 with a byte order mark', utf16le],
   ])('%s: imported end to end, the names read back through the API as typed', async (what, encode) => {
-    const created = await stack.run('create-tour.yaml', { name: `CSV ${what}`, days: [{ date: DATE, city: 'Zürich', dayType: 'Show' }] }, `csv-tour-${encode.name}`);
+    const created = await stack.run(
+      'create-tour.yaml',
+      { name: `CSV ${what}`, days: [{ date: DATE, city: 'Zürich', dayType: 'Show' }] },
+      `csv-tour-${encode.name}`,
+    );
     expect(created.result?.status, created.message).toBe('completed');
     const { tourId, days } = created.result!.outputs as { tourId: string; days: Array<{ id: number }> };
     await writeFile(path.join(dir, 'guests.csv'), encode(CSV));
 
-    const run = await cli(['run', PLAYBOOK, '--input', `tourId=${tourId}`, '--inputs', 'guests=guests.csv'], { cwd: dir, taskQueue: stack.config.temporal.taskQueue });
+    const run = await cli(['run', PLAYBOOK, '--input', `tourId=${tourId}`, '--inputs', 'guests=guests.csv'], {
+      cwd: dir,
+      taskQueue: stack.config.temporal.taskQueue,
+    });
     expect(run.err).not.toMatch(/error:/);
     expect(run.code).toBe(0);
 
     const list = await api.get(`/v1/tours/${tourId}/days/${days[0]!.id}/guestlist`);
     expect(list.status).toBe(200);
-    const names = (list.body.data as Array<{ firstName: string; lastName: string; numberOfGuests: number }>).map((entry) => [entry.firstName, entry.lastName, entry.numberOfGuests]);
+    const names = (list.body.data as Array<{ firstName: string; lastName: string; numberOfGuests: number }>).map(
+      (entry) => [entry.firstName, entry.lastName, entry.numberOfGuests],
+    );
     expect(names.sort()).toEqual([
       ['François', 'Lefèvre', 1],
       ['Zoë', 'Müller', 2],

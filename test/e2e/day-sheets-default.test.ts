@@ -17,7 +17,13 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { loadConfig } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { PLAYBOOKS } from '../support/stack.ts';
-import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
+import {
+  prebuiltBundle,
+  startWorkerProcess,
+  workerCommand,
+  workerEnv,
+  type WorkerProcess,
+} from '../support/worker-process.ts';
 
 describe('the default output folder', () => {
   let sandbox: RunningSandbox;
@@ -57,7 +63,9 @@ describe('the default output folder', () => {
       const { tourId } = (await run('create-tour.yaml', { name: 'Default Folder', days })) as { tourId: string };
       // the worker's working directory as it sees it (a temporary folder may be reached through a link)
       const expected = path.join(await realpath(cwd), 'day-sheets', 'Default Folder', '2027-03-27-Berlin.pdf');
-      const dot = (await run('render-day-sheets.yaml', { tourId, from: '2027-03-27', folder: '.' })) as { files: string[] };
+      const dot = (await run('render-day-sheets.yaml', { tourId, from: '2027-03-27', folder: '.' })) as {
+        files: string[];
+      };
       expect(dot.files).toEqual([expected]);
       const byDefault = (await run('render-day-sheets.yaml', { tourId, from: '2027-03-27' })) as { files: string[] };
       expect(byDefault.files).toEqual([expected]);
@@ -69,4 +77,3 @@ describe('the default output folder', () => {
     }
   }, 180_000);
 });
-

@@ -15,14 +15,21 @@ const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 describe('deletes by name', () => {
   let stack: TestStack;
   let tourId: string;
-  const rows = (table: string) => ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []).filter((row) => !('tourId' in row) || row.tourId === tourId);
+  const rows = (table: string) =>
+    ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []).filter(
+      (row) => !('tourId' in row) || row.tourId === tourId,
+    );
   beforeAll(async () => {
     stack = await startTestStack();
-    const created = await stack.run('create-tour.yaml', {
-      name: 'Deletes By Name',
-      days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }],
-      stays: [ADLON_STAY],
-    }, 'deletes-by-name-tour');
+    const created = await stack.run(
+      'create-tour.yaml',
+      {
+        name: 'Deletes By Name',
+        days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }],
+        stays: [ADLON_STAY],
+      },
+      'deletes-by-name-tour',
+    );
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;
     const setup = await stack.run(path.join(FIXTURES, 'named-records.yaml'), { tourId }, 'deletes-by-name-setup');
@@ -33,9 +40,15 @@ describe('deletes by name', () => {
   });
 
   it('rolls every delete back when the last step fails, and deletes them all when it does not', async () => {
-    for (const table of ['guests', 'passTypes', 'rooms', 'templates', 'bulletins']) expect(rows(table), table).toHaveLength(1);
+    for (const table of ['guests', 'passTypes', 'rooms', 'templates', 'bulletins'])
+      expect(rows(table), table).toHaveLength(1);
     const before = stack.sandbox.snapshot({ normalise: true });
-    stack.sandbox.faults.add({ match: { method: 'PUT', path: '^/v1/bulletins/' }, kind: 'status', status: 409, times: 1 });
+    stack.sandbox.faults.add({
+      match: { method: 'PUT', path: '^/v1/bulletins/' },
+      kind: 'status',
+      status: 409,
+      times: 1,
+    });
     const failed = await stack.run(path.join(FIXTURES, 'delete-by-name.yaml'), { tourId }, 'deletes-by-name-fail');
     stack.sandbox.faults.clear();
     expect(failed.result?.status, failed.message).not.toBe('completed');
@@ -43,7 +56,12 @@ describe('deletes by name', () => {
 
     const outcome = await stack.run(path.join(FIXTURES, 'delete-by-name.yaml'), { tourId }, 'deletes-by-name');
     expect(outcome.result?.status, outcome.message).toBe('completed');
-    expect(outcome.result?.outputs.deleted).toEqual([expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)]);
+    expect(outcome.result?.outputs.deleted).toEqual([
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+      expect.any(Number),
+    ]);
     expect(rows('guests')).toEqual([]);
     expect(rows('passTypes')).toEqual([]);
     expect(rows('rooms')).toEqual([]);

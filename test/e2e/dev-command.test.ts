@@ -34,7 +34,10 @@ describe('tourflow dev and the commands that find it', () => {
   let banner: string;
 
   beforeAll(async () => {
-    dev = await startTourflow(['dev', '--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'], { env, cwd: dir });
+    dev = await startTourflow(['dev', '--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'], {
+      env,
+      cwd: dir,
+    });
     banner = await dev.waitForOut('Press Ctrl-C to stop.', 180_000);
   }, 200_000);
 
@@ -59,7 +62,10 @@ describe('tourflow dev and the commands that find it', () => {
   });
 
   it('runs a playbook, follows and lists it, opens its Web UI link and reads the tour with the printed curl', async () => {
-    writeFileSync(path.join(dir, 'tour.yaml'), 'name: Day One Tour\ndays:\n  - { date: 2027-04-01, city: Berlin, dayType: Show }\n');
+    writeFileSync(
+      path.join(dir, 'tour.yaml'),
+      'name: Day One Tour\ndays:\n  - { date: 2027-04-01, city: Berlin, dayType: Show }\n',
+    );
     const run = await runTourflow(['run', PLAYBOOK, '--inputs', 'tour.yaml', '--run-key', key], { env, cwd: dir });
     expect(run.err).not.toMatch(/this is a bug|\n\s+at /);
     expect(run.code, run.err).toBe(0);
@@ -72,11 +78,16 @@ describe('tourflow dev and the commands that find it', () => {
     expect(status.code, status.err).toBe(0);
     expect(status.out).toContain(`create-tour completed (${workflowId})`);
 
-    await pollUntil(async () => {
-      const runs = await runTourflow(['runs', '--playbook', 'create-tour'], { env, cwd: dir });
-      expect(runs.code, runs.err).toBe(0);
-      return runs.out.includes(workflowId) && runs.out.includes('completed');
-    }, 'the run to be listed', 60_000, 500);
+    await pollUntil(
+      async () => {
+        const runs = await runTourflow(['runs', '--playbook', 'create-tour'], { env, cwd: dir });
+        expect(runs.code, runs.err).toBe(0);
+        return runs.out.includes(workflowId) && runs.out.includes('completed');
+      },
+      'the run to be listed',
+      60_000,
+      500,
+    );
 
     const page = await fetch(link);
     expect(page.status).toBe(200);
@@ -96,7 +107,9 @@ describe('tourflow dev and the commands that find it', () => {
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
     expect(Date.now() - interrupted).toBeLessThan(3_000);
-    expect(run.err()).toContain(`stopped waiting for ${id}; the run goes on.\nFollow it with \`tourflow status ${id}\``);
+    expect(run.err()).toContain(
+      `stopped waiting for ${id}; the run goes on.\nFollow it with \`tourflow status ${id}\``,
+    );
     const cancel = await runTourflow(['cancel', id], { env, cwd: dir });
     expect(cancel.code, cancel.err).toBe(3);
   });
@@ -115,23 +128,35 @@ describe('tourflow dev --persist', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tourflow-dev-persist-'));
     const env = cleanEnv({ TOURFLOW_STATE_DIR: path.join(dir, 'state') });
     const start = async () => {
-      const dev = await startTourflow(['dev', '--persist', 'keep', '--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'], { env, cwd: dir });
+      const dev = await startTourflow(
+        ['dev', '--persist', 'keep', '--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'],
+        { env, cwd: dir },
+      );
       try {
         await dev.waitForOut('Press Ctrl-C to stop.', 180_000);
-        return JSON.parse(readFileSync(path.join(dir, 'keep', 'sandbox-credentials.json'), 'utf8')) as SandboxCredentials;
+        return JSON.parse(
+          readFileSync(path.join(dir, 'keep', 'sandbox-credentials.json'), 'utf8'),
+        ) as SandboxCredentials;
       } finally {
         dev.child.kill('SIGINT');
         expect(await dev.exited).toBe(0);
       }
     };
     const first = await start();
-    const dev = await startTourflow(['dev', '--persist', 'keep', '--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'], { env, cwd: dir });
+    const dev = await startTourflow(
+      ['dev', '--persist', 'keep', '--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'],
+      { env, cwd: dir },
+    );
     try {
       await dev.waitForOut('Press Ctrl-C to stop.', 180_000);
       expect(dev.out()).toContain(`export TOURFLOW_API_SECRET=${first.apiSecret}`);
       const baseUrl = printed(dev.out(), /export TOURFLOW_API_URL=(\S+)/, 'API URL');
       const answer = await fetch(`${baseUrl}/v1/organizations`, {
-        headers: { 'x-api-key': first.apiKey, 'x-api-secret': first.apiSecret, authorization: `Bearer ${first.accessToken}` },
+        headers: {
+          'x-api-key': first.apiKey,
+          'x-api-secret': first.apiSecret,
+          authorization: `Bearer ${first.accessToken}`,
+        },
       });
       expect(answer.status).toBe(200);
     } finally {
@@ -140,4 +165,3 @@ describe('tourflow dev --persist', () => {
     }
   }, 400_000);
 });
-

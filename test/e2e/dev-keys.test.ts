@@ -20,7 +20,10 @@ describe('tourflow dev with keys in its environment', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tourflow-dev-keys-'));
     const key = randomBytes(32).toString('base64');
     const terminal = cleanEnv({ TOURFLOW_STATE_DIR: path.join(dir, 'state') });
-    const dev = await startTourflow(['dev', ...FREE_PORTS], { env: { ...terminal, TOURFLOW_ENCRYPTION_KEYS: `dev-key:${key}` }, cwd: dir });
+    const dev = await startTourflow(['dev', ...FREE_PORTS], {
+      env: { ...terminal, TOURFLOW_ENCRYPTION_KEYS: `dev-key:${key}` },
+      cwd: dir,
+    });
     const keysFile = path.join(dir, 'state', 'dev', `dev-${dev.child.pid}.keys.json`);
     try {
       const banner = await dev.waitForOut('Press Ctrl-C to stop.', 180_000);
@@ -30,8 +33,14 @@ describe('tourflow dev with keys in its environment', () => {
       expect((JSON.parse(stateText) as DevState).temporal.encryption).toEqual({ keyFile: keysFile });
       expect(statSync(keysFile).mode & 0o777).toBe(0o600);
 
-      writeFileSync(path.join(dir, 'tour.yaml'), 'name: Keyed Tour\ndays:\n  - { date: 2027-05-01, city: Bonn, dayType: Show }\n');
-      const run = await runTourflow(['run', PLAYBOOK, '--inputs', 'tour.yaml', '--run-key', 'keyed'], { env: terminal, cwd: dir });
+      writeFileSync(
+        path.join(dir, 'tour.yaml'),
+        'name: Keyed Tour\ndays:\n  - { date: 2027-05-01, city: Bonn, dayType: Show }\n',
+      );
+      const run = await runTourflow(['run', PLAYBOOK, '--inputs', 'tour.yaml', '--run-key', 'keyed'], {
+        env: terminal,
+        cwd: dir,
+      });
       expect(run.code, run.err).toBe(0);
       expect(run.out).toMatch(/tourId: "[0-9a-f-]{36}"/);
       const result = await runTourflow(['result', 'create-tour--keyed'], { env: terminal, cwd: dir });

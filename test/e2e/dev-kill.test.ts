@@ -33,12 +33,20 @@ describe('tourflow dev killed with SIGKILL', () => {
 
     first.child.kill('SIGKILL');
     await first.exited;
-    await pollUntil(async () => !isDevServerProcess(serverPid), 'the dev server to stop after its dev was killed', 20_000);
+    await pollUntil(
+      async () => !isDevServerProcess(serverPid),
+      'the dev server to stop after its dev was killed',
+      20_000,
+    );
 
     // A server left running by a dead dev (started here without a guard), named in its state.
     const cli = await findTemporalCli();
     const port = await freePort();
-    const stale = spawn(cli.path!, ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error'], { stdio: 'ignore' });
+    const stale = spawn(
+      cli.path!,
+      ['server', 'start-dev', '--headless', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error'],
+      { stdio: 'ignore' },
+    );
     let second: Awaited<ReturnType<typeof startTourflow>> | undefined;
     try {
       await pollUntil(async () => isDevServerProcess(stale.pid!), 'the stale server to start', 20_000);

@@ -19,35 +19,52 @@ import { pollUntil } from '../support/poll.ts';
 const BIN = path.resolve(import.meta.dirname, '../../bin/tourflow.js');
 const FREE_PORTS = ['--port', '0', '--ui-port', '0', '--api-port', '0', '--auth-port', '0'];
 
-describe.skipIf(oldNodeSkip !== undefined)(`tourflow dev on Node.js ${oldNode.version}${oldNodeSkip ? ` (skipped: ${oldNodeSkip})` : ''}`, () => {
-  it.each([
-    ['a Ctrl-C', 'SIGINT', 0],
-    ['kill -9', 'SIGKILL', null],
-  ] as const)('stops with its Temporal dev server on %s', async (_name, signal, exitCode) => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tourflow-dev-old-node-'));
-    const cache = cacheWithNode();
-    const env = oldNodeEnv({ ...cleanEnv({ TOURFLOW_STATE_DIR: path.join(dir, 'state') }), ...cache.env });
-    const parent = spawn(oldNode.node, [BIN, 'dev', ...FREE_PORTS], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const exited = new Promise<number | null>((resolve) => parent.once('exit', resolve));
-    let out = '';
-    let err = '';
-    parent.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    parent.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    let serverPid = 0;
-    try {
-      await pollUntil(async () => out.includes('Press Ctrl-C to stop.'), 'tourflow dev to start', 180_000);
-      expect(err.split('\n').filter((line) => line.includes('is not supported'))).toHaveLength(1);
-      const dev = cache.pidOf(`${BIN} dev`);
-      const state = JSON.parse(readFileSync(path.join(dir, 'state', 'dev', `dev-${dev}.json`), 'utf8')) as DevState;
-      serverPid = state.temporal.serverPid ?? 0;
-      expect(isDevServerProcess(serverPid)).toBe(true);
+describe.skipIf(oldNodeSkip !== undefined)(
+  `tourflow dev on Node.js ${oldNode.version}${oldNodeSkip ? ` (skipped: ${oldNodeSkip})` : ''}`,
+  () => {
+    it.each([
+      ['a Ctrl-C', 'SIGINT', 0],
+      ['kill -9', 'SIGKILL', null],
+    ] as const)(
+      'stops with its Temporal dev server on %s',
+      async (_name, signal, exitCode) => {
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'tourflow-dev-old-node-'));
+        const cache = cacheWithNode();
+        const env = oldNodeEnv({ ...cleanEnv({ TOURFLOW_STATE_DIR: path.join(dir, 'state') }), ...cache.env });
+        const parent = spawn(oldNode.node, [BIN, 'dev', ...FREE_PORTS], {
+          cwd: dir,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        });
+        const exited = new Promise<number | null>((resolve) => parent.once('exit', resolve));
+        let out = '';
+        let err = '';
+        parent.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        parent.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        let serverPid = 0;
+        try {
+          await pollUntil(async () => out.includes('Press Ctrl-C to stop.'), 'tourflow dev to start', 180_000);
+          expect(err.split('\n').filter((line) => line.includes('is not supported'))).toHaveLength(1);
+          const dev = cache.pidOf(`${BIN} dev`);
+          const state = JSON.parse(readFileSync(path.join(dir, 'state', 'dev', `dev-${dev}.json`), 'utf8')) as DevState;
+          serverPid = state.temporal.serverPid ?? 0;
+          expect(isDevServerProcess(serverPid)).toBe(true);
 
-      // A terminal sends Ctrl-C to its foreground process group: here the one `dev` was started in.
-      process.kill(signal === 'SIGINT' ? -(parent.pid ?? 0) : (parent.pid ?? 0), signal);
-      expect(await exited).toBe(exitCode);
-      await pollUntil(async () => !alive(dev) && !isDevServerProcess(serverPid), 'dev and its Temporal dev server to stop', 30_000);
-    } finally {
-      for (const pid of [cache.pidOf(`${BIN} dev`), serverPid, parent.pid ?? 0]) if (pid > 0 && alive(pid)) process.kill(pid, 'SIGKILL');
-    }
-  }, 300_000);
-});
+          // A terminal sends Ctrl-C to its foreground process group: here the one `dev` was started in.
+          process.kill(signal === 'SIGINT' ? -(parent.pid ?? 0) : (parent.pid ?? 0), signal);
+          expect(await exited).toBe(exitCode);
+          await pollUntil(
+            async () => !alive(dev) && !isDevServerProcess(serverPid),
+            'dev and its Temporal dev server to stop',
+            30_000,
+          );
+        } finally {
+          for (const pid of [cache.pidOf(`${BIN} dev`), serverPid, parent.pid ?? 0])
+            if (pid > 0 && alive(pid)) process.kill(pid, 'SIGKILL');
+        }
+      },
+      300_000,
+    );
+  },
+);

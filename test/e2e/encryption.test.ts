@@ -22,12 +22,17 @@ const run = promisify(execFile);
 const CLI_MAIN = path.resolve(import.meta.dirname, '../support/cli-main.ts');
 const tag = randomUUID().slice(0, 8);
 const guest = { firstName: `Zephyrine${tag}`, lastName: `Quorvath${tag}` };
-const crew = { name: `Ingeborg Tallaksen${tag}`, email: `ingeborg.${tag}@crew-marker.example`, plainEmail: `rigger.${tag}@crew-marker.example` };
+const crew = {
+  name: `Ingeborg Tallaksen${tag}`,
+  email: `ingeborg.${tag}@crew-marker.example`,
+  plainEmail: `rigger.${tag}@crew-marker.example`,
+};
 const MARKERS = [guest.firstName, guest.lastName, crew.name, crew.email, crew.plainEmail];
 const TOKEN = `codec-token-${randomUUID()}`;
 
 type Counts = Record<string, number>;
-const total = (counts: Counts[]) => Object.fromEntries(MARKERS.map((marker) => [marker, counts.reduce((sum, c) => sum + (c[marker] ?? 0), 0)]));
+const total = (counts: Counts[]) =>
+  Object.fromEntries(MARKERS.map((marker) => [marker, counts.reduce((sum, c) => sum + (c[marker] ?? 0), 0)]));
 
 describe('payload encryption', () => {
   let stack: TestStack;
@@ -48,14 +53,33 @@ describe('payload encryption', () => {
   async function show(execution: { workflowId: string; runId: string }, codec: string[] = []): Promise<string> {
     const { address, namespace } = stack.config.temporal;
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('TEMPORAL_CODEC')));
-    const args = ['workflow', 'show', '--output', 'json', '--address', address, '--namespace', namespace, '-w', execution.workflowId, '-r', execution.runId, ...codec];
+    const args = [
+      'workflow',
+      'show',
+      '--output',
+      'json',
+      '--address',
+      address,
+      '--namespace',
+      namespace,
+      '-w',
+      execution.workflowId,
+      '-r',
+      execution.runId,
+      ...codec,
+    ];
     const { stdout } = await run(temporal, args, { env, maxBuffer: 64 * 1024 * 1024 });
     return stdout;
   }
 
   it('leaves no guest or crew name or e-mail readable in the histories of a run and of a failed run', async () => {
     const rooms = [
-      { stay: 'Hotel Reeperbahn', roomNumber: 9, roomType: 'Twin', people: [{ email: crew.email, name: crew.name }, crew.plainEmail] },
+      {
+        stay: 'Hotel Reeperbahn',
+        roomNumber: 9,
+        roomType: 'Twin',
+        people: [{ email: crew.email, name: crew.name }, crew.plainEmail],
+      },
     ];
     const guests = [{ date: '2027-03-26', ...guest, guests: 2, pickup: 'Will Call' }];
     const setup = await stack.run('tour-setup.yaml', { guests, rooms }, `markers-${tag}`);
@@ -64,26 +88,41 @@ describe('payload encryption', () => {
 
     // A step that fails naming what it was given: the failure's message is encrypted too.
     const tourId = setup.result!.outputs.tourId;
-    const failed = await stack.run('assign-rooms.yaml', { tourId, rooms: [{ stay: `Pension ${guest.lastName}`, roomType: 'Single', people: [crew.plainEmail] }] }, `markers-failed-${tag}`);
+    const failed = await stack.run(
+      'assign-rooms.yaml',
+      { tourId, rooms: [{ stay: `Pension ${guest.lastName}`, roomType: 'Single', people: [crew.plainEmail] }] },
+      `markers-failed-${tag}`,
+    );
     expect(failed.exitCode).not.toBe(0);
     expect(JSON.stringify(failed.result?.error ?? failed.message)).toContain(`Pension ${guest.lastName}`);
 
-    for await (const execution of stack.client.workflow.list({ query: `TaskQueue = '${stack.config.temporal.taskQueue}'` })) {
+    for await (const execution of stack.client.workflow.list({
+      query: `TaskQueue = '${stack.config.temporal.taskQueue}'`,
+    })) {
       runs.push({ workflowId: execution.workflowId, runId: execution.runId });
     }
     expect(runs.length).toBeGreaterThanOrEqual(7); // tour-setup, its five child runs, the failed run
 
     const raw = total(await Promise.all(runs.map(async (execution) => countMarkers(await show(execution), MARKERS))));
-    expect(raw, 'markers in the histories as the Temporal CLI prints them without a codec').toEqual(Object.fromEntries(MARKERS.map((m) => [m, 0])));
+    expect(raw, 'markers in the histories as the Temporal CLI prints them without a codec').toEqual(
+      Object.fromEntries(MARKERS.map((m) => [m, 0])),
+    );
     const sdk = total(
       await Promise.all(
         runs.map(async ({ workflowId, runId }) => {
           const history = await stack.client.workflow.getHandle(workflowId, runId).fetchHistory();
-          return countMarkers(JSON.stringify(history, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value)), MARKERS);
+          return countMarkers(
+            JSON.stringify(history, (_key, value: unknown) =>
+              value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value,
+            ),
+            MARKERS,
+          );
         }),
       ),
     );
-    expect(sdk, 'markers in the histories as the SDK reads them without a codec').toEqual(Object.fromEntries(MARKERS.map((m) => [m, 0])));
+    expect(sdk, 'markers in the histories as the SDK reads them without a codec').toEqual(
+      Object.fromEntries(MARKERS.map((m) => [m, 0])),
+    );
   }, 180_000);
 
   it('shows them through `tourflow codec-server` to a caller with its token, and to no one else', async () => {
@@ -98,7 +137,13 @@ describe('payload encryption', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(codecServer.output()).toContain('bearer token required');
 
-    const decoded = total(await Promise.all(runs.map(async (execution) => countMarkers(await show(execution, ['--codec-endpoint', url!, '--codec-auth', `Bearer ${TOKEN}`]), MARKERS))));
+    const decoded = total(
+      await Promise.all(
+        runs.map(async (execution) =>
+          countMarkers(await show(execution, ['--codec-endpoint', url!, '--codec-auth', `Bearer ${TOKEN}`]), MARKERS),
+        ),
+      ),
+    );
     for (const marker of MARKERS) expect(decoded[marker], `${marker} through the codec server`).toBeGreaterThan(0);
     const failedRun = runs.find((execution) => execution.workflowId.startsWith('assign-rooms--markers-failed'))!;
     const failure = await show(failedRun, ['--codec-endpoint', url!, '--codec-auth', `Bearer ${TOKEN}`]);
@@ -129,12 +174,16 @@ describe('payload encryption', () => {
     try {
       await worker.ready;
       const plan = await stack.compile('assign-rooms.yaml');
-      const rooms = [{ stay: `Pension ${guest.lastName}`, roomType: 'Single', people: [{ email: crew.email, name: crew.name }] }];
+      const rooms = [
+        { stay: `Pension ${guest.lastName}`, roomType: 'Single', people: [{ email: crew.email, name: crew.name }] },
+      ];
       const { inputs } = resolveInputs(plan, { tour: `No tour of ${guest.firstName}`, rooms } as JsonObject);
       const run = await startRun({ client: stack.client, taskQueue, plan, inputs, runKey: `markers-log-${tag}` });
       await expect(run.handle.result()).rejects.toThrow();
       expect(worker.output(), 'the worker logged the failed activity').toMatch(/Activity failed/);
-      expect(countMarkers(JSON.stringify(worker.output()), MARKERS)).toEqual(Object.fromEntries(MARKERS.map((m) => [m, 0])));
+      expect(countMarkers(JSON.stringify(worker.output()), MARKERS)).toEqual(
+        Object.fromEntries(MARKERS.map((m) => [m, 0])),
+      );
     } finally {
       await worker.kill('SIGTERM');
     }

@@ -28,13 +28,17 @@ describe('files and guest list days', () => {
   let inputDir: string;
   let tourId: string;
   const plot = Buffer.from('%PDF-1.4\n% stage plot, final\n');
-  const rows = (table: string) => ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []);
+  const rows = (table: string) => (stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? [];
   beforeAll(async () => {
     inputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-inputs-'));
     await mkdir(path.join(inputDir, 'riders'));
     await writeFile(path.join(inputDir, 'riders', 'stage-plot.pdf'), plot);
     stack = await startTestStack({ inputDir });
-    const created = await stack.run('create-tour.yaml', { name: 'Files Run', days: [{ date: DAY, city: 'Berlin', dayType: 'Show' }] }, 'files-tour');
+    const created = await stack.run(
+      'create-tour.yaml',
+      { name: 'Files Run', days: [{ date: DAY, city: 'Berlin', dayType: 'Show' }] },
+      'files-tour',
+    );
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;
     const setup = await stack.run(path.join(FIXTURES, 'files-setup.yaml'), { tourId, day: DAY }, 'files-setup');
@@ -48,15 +52,27 @@ describe('files and guest list days', () => {
   it('a failing last step undoes the attach, the removal and the day configuration', async () => {
     coversGroup('files');
     const before = stack.sandbox.snapshot({ normalise: true });
-    stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/bulletins$' }, kind: 'status', status: 409, times: 1 });
+    stack.sandbox.faults.add({
+      match: { method: 'POST', path: '^/v1/bulletins$' },
+      kind: 'status',
+      status: 409,
+      times: 1,
+    });
     const failed = await stack.run(path.join(FIXTURES, 'files-run.yaml'), { tourId, day: DAY }, 'files-fail');
     stack.sandbox.faults.clear();
     expect(failed.result?.status, failed.message).toBe('rolledBack');
     expect(Object.fromEntries(failed.result!.steps.map((step) => [step.id, step.state]))).toEqual({
-      upload: 'done', attach: 'undone', removeOld: 'undone', save: 'done', caps: 'undone', post: 'failed',
+      upload: 'done',
+      attach: 'undone',
+      removeOld: 'undone',
+      save: 'done',
+      caps: 'undone',
+      post: 'failed',
     });
     expect(withoutFileIds(stack.sandbox.snapshot({ normalise: true }))).toEqual(withoutFileIds(before));
-    expect(rows('attachments')).toEqual([expect.objectContaining({ name: 'Old plot', description: 'first draft', fileName: 'old-plot.txt' })]);
+    expect(rows('attachments')).toEqual([
+      expect.objectContaining({ name: 'Old plot', description: 'first draft', fileName: 'old-plot.txt' }),
+    ]);
   });
 
   it('makes every change once per run key', async () => {
@@ -64,7 +80,9 @@ describe('files and guest list days', () => {
     await rm(saved, { force: true });
     const outcome = await stack.run(path.join(FIXTURES, 'files-run.yaml'), { tourId, day: DAY }, 'files');
     expect(outcome.result?.status, outcome.message).toBe('completed');
-    expect(rows('attachments')).toEqual([expect.objectContaining({ id: outcome.result!.outputs.fileId, name: 'Stage plot', entityType: 'VENUE' })]);
+    expect(rows('attachments')).toEqual([
+      expect.objectContaining({ id: outcome.result!.outputs.fileId, name: 'Stage plot', entityType: 'VENUE' }),
+    ]);
     expect(rows('dayConfigs')).toEqual([expect.objectContaining({ dayCap: 50, locked: true })]);
     expect(outcome.result!.outputs.saved).toBe(saved);
     expect((await readFile(saved)).equals(plot)).toBe(true);

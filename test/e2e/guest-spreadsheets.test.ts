@@ -31,7 +31,17 @@ async function csvRows(): Promise<string[][]> {
 
 /** What the API should hold for the shipped list: trimmed names, the e-mail where given, party size 1 where empty. */
 async function expectedEntries(): Promise<Array<[string, string, string | undefined, number]>> {
-  return (await csvRows()).map(([, first, last, email, guests]) => [first!.trim(), last!.trim(), email!.trim() || undefined, Number(guests!.trim() || 1)] as [string, string, string | undefined, number]).sort();
+  return (await csvRows())
+    .map(
+      ([, first, last, email, guests]) =>
+        [first!.trim(), last!.trim(), email!.trim() || undefined, Number(guests!.trim() || 1)] as [
+          string,
+          string,
+          string | undefined,
+          number,
+        ],
+    )
+    .sort();
 }
 
 describe('a promoter guest list, as CSV and as an Excel workbook', () => {
@@ -51,21 +61,38 @@ describe('a promoter guest list, as CSV and as an Excel workbook', () => {
 
   /** A new tour with the list's two show days: its ID and day IDs. */
   async function tour(name: string): Promise<{ tourId: string; dayIds: number[] }> {
-    const created = await stack.run('create-tour.yaml', { name, days: DAYS.map((date) => ({ date, city: 'Wien', dayType: 'Show' })) }, `guest-sheets-${name}`);
+    const created = await stack.run(
+      'create-tour.yaml',
+      { name, days: DAYS.map((date) => ({ date, city: 'Wien', dayType: 'Show' })) },
+      `guest-sheets-${name}`,
+    );
     expect(created.result?.status, created.message).toBe('completed');
     const { tourId, days } = created.result!.outputs as { tourId: string; days: Array<{ id: number }> };
     return { tourId, dayIds: days.map((day) => day.id) };
   }
 
   /** The guest list entries of the tour's days, as [first, last, e-mail, party size]. */
-  async function entries(tourId: string, dayIds: number[]): Promise<Array<[string, string, string | undefined, number]>> {
+  async function entries(
+    tourId: string,
+    dayIds: number[],
+  ): Promise<Array<[string, string, string | undefined, number]>> {
     const all: Entry[] = [];
     for (const dayId of dayIds) {
       const list = await api.get(`/v1/tours/${tourId}/days/${dayId}/guestlist`);
       expect(list.status).toBe(200);
       all.push(...(list.body.data as Entry[]));
     }
-    return all.map((entry) => [entry.firstName, entry.lastName, entry.email ?? undefined, entry.numberOfGuests] as [string, string, string | undefined, number]).sort();
+    return all
+      .map(
+        (entry) =>
+          [entry.firstName, entry.lastName, entry.email ?? undefined, entry.numberOfGuests] as [
+            string,
+            string,
+            string | undefined,
+            number,
+          ],
+      )
+      .sort();
   }
 
   it('imports the messy 30-row CSV first try: names as typed, the empty e-mail left out, day-first dates on their days', async () => {
@@ -73,7 +100,10 @@ describe('a promoter guest list, as CSV and as an Excel workbook', () => {
     const validated = await cli(['validate', PLAYBOOK, '--inputs', CSV], { cwd: dir });
     expect([validated.code, validated.out, validated.err]).toEqual([0, `ok ${PLAYBOOK} with ${CSV}`, '']);
 
-    const run = await cli(['run', PLAYBOOK, '--input', `tourId=${tourId}`, '--inputs', CSV], { cwd: dir, taskQueue: stack.config.temporal.taskQueue });
+    const run = await cli(['run', PLAYBOOK, '--input', `tourId=${tourId}`, '--inputs', CSV], {
+      cwd: dir,
+      taskQueue: stack.config.temporal.taskQueue,
+    });
     expect(run.err).not.toMatch(/error:/);
     expect(run.code).toBe(0);
     const got = await entries(tourId, dayIds);
@@ -96,9 +126,15 @@ describe('a promoter guest list, as CSV and as an Excel workbook', () => {
       ];
     });
     const notes = [[{ value: 'Guest list from the promoter, sheet "Guests"' }]];
-    await writeXlsxFile([{ sheet: 'Notes', data: notes }, { sheet: 'Guests', data: [header, ...rows] }]).toFile(path.join(dir, 'guests.xlsx'));
+    await writeXlsxFile([
+      { sheet: 'Notes', data: notes },
+      { sheet: 'Guests', data: [header, ...rows] },
+    ]).toFile(path.join(dir, 'guests.xlsx'));
 
-    const run = await cli(['run', PLAYBOOK, '--input', `tourId=${tourId}`, '--inputs', 'guests.xlsx', '--sheet', 'Guests'], { cwd: dir, taskQueue: stack.config.temporal.taskQueue });
+    const run = await cli(
+      ['run', PLAYBOOK, '--input', `tourId=${tourId}`, '--inputs', 'guests.xlsx', '--sheet', 'Guests'],
+      { cwd: dir, taskQueue: stack.config.temporal.taskQueue },
+    );
     expect(run.err).not.toMatch(/error:/);
     expect(run.code).toBe(0);
     expect(await entries(tourId, dayIds)).toEqual(await expectedEntries());
@@ -116,7 +152,10 @@ describe('a promoter guest list, as CSV and as an Excel workbook', () => {
     ].join('\n');
     await writeFile(path.join(dir, 'mistakes.csv'), text);
     const before = await runsOnQueue();
-    const run = await cli(['run', PLAYBOOK, '--input', `tourId=${tourId}`, '--inputs', 'guests=mistakes.csv'], { cwd: dir, taskQueue: stack.config.temporal.taskQueue });
+    const run = await cli(['run', PLAYBOOK, '--input', `tourId=${tourId}`, '--inputs', 'guests=mistakes.csv'], {
+      cwd: dir,
+      taskQueue: stack.config.temporal.taskQueue,
+    });
     expect(run.code).toBe(2);
     expect(run.out).toBe('');
     expect(run.err).toBe(
@@ -136,7 +175,8 @@ describe('a promoter guest list, as CSV and as an Excel workbook', () => {
   /** How many runs the stack's task queue has seen. */
   async function runsOnQueue(): Promise<number> {
     let count = 0;
-    for await (const _run of stack.client.workflow.list({ query: `TaskQueue = '${stack.config.temporal.taskQueue}'` })) count++;
+    for await (const _run of stack.client.workflow.list({ query: `TaskQueue = '${stack.config.temporal.taskQueue}'` }))
+      count++;
     return count;
   }
 });

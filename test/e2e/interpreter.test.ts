@@ -14,7 +14,8 @@ const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => path.join(FIXTURES, name);
 
 type Snapshot = { tours?: { name: string }[] };
-const tourNames = (stack: TestStack) => ((stack.sandbox.snapshot({ normalise: true }) as Snapshot).tours ?? []).map((t) => t.name).sort();
+const tourNames = (stack: TestStack) =>
+  ((stack.sandbox.snapshot({ normalise: true }) as Snapshot).tours ?? []).map((t) => t.name).sort();
 
 describe('interpreter', () => {
   let stack: TestStack;
@@ -29,7 +30,9 @@ describe('interpreter', () => {
     const outcome = await stack.run(fixture('tours-then-fail.yaml'), { cities: ['Leipzig', 'Dresden'] }, 'foreach-ok');
     expect(outcome.result?.status).toBe('completed');
     expect(outcome.result?.outputs.tourIds).toHaveLength(2);
-    expect(tourNames(stack)).toEqual(expect.arrayContaining(['Interpreter Dresden', 'Interpreter Leipzig', 'Interpreter last']));
+    expect(tourNames(stack)).toEqual(
+      expect.arrayContaining(['Interpreter Dresden', 'Interpreter Leipzig', 'Interpreter last']),
+    );
     const steps = outcome.result?.steps ?? [];
     expect(steps.find((s) => s.id === 'tours')?.items).toMatchObject({ total: 2, done: 2, failed: 0 });
   });
@@ -52,7 +55,10 @@ describe('interpreter', () => {
 
   it('waits at an approval step until approved', async () => {
     const run = await stack.start(fixture('approval-gate.yaml'), {}, 'approve');
-    await pollUntil(async () => (await run.handle.query(progressQuery)).steps.find((s) => s.id === 'gate' && s.state === 'waiting'), 'the gate');
+    await pollUntil(
+      async () => (await run.handle.query(progressQuery)).steps.find((s) => s.id === 'gate' && s.state === 'waiting'),
+      'the gate',
+    );
     await expect(run.handle.executeUpdate(approveUpdate, { args: ['second', true] })).rejects.toMatchObject({
       cause: { message: 'Step "second" is pending, not waiting for approval.' },
     });
@@ -65,7 +71,10 @@ describe('interpreter', () => {
   it('rolls back when cancelled mid-way', async () => {
     const before = stack.sandbox.snapshot({ normalise: true });
     const run = await stack.start(fixture('approval-gate.yaml'), {}, 'cancel');
-    await pollUntil(async () => (await run.handle.query(progressQuery)).steps.find((s) => s.id === 'gate' && s.state === 'waiting'), 'the gate');
+    await pollUntil(
+      async () => (await run.handle.query(progressQuery)).steps.find((s) => s.id === 'gate' && s.state === 'waiting'),
+      'the gate',
+    );
     await run.handle.cancel();
     const outcome = await waitForOutcome(run.handle);
     expect(outcome.exitCode).toBe(3);
@@ -77,7 +86,13 @@ describe('interpreter', () => {
     const before = stack.sandbox.snapshot({ normalise: true });
     const run = await stack.start(fixture('child-at-approval.yaml'), {}, 'cancel-child');
     const child = stack.client.workflow.getHandle(`${run.handle.workflowId}/child`);
-    await pollUntil(async () => (await child.query(progressQuery).catch(() => undefined))?.steps.find((s) => s.id === 'gate' && s.state === 'waiting'), 'the child at its gate');
+    await pollUntil(
+      async () =>
+        (await child.query(progressQuery).catch(() => undefined))?.steps.find(
+          (s) => s.id === 'gate' && s.state === 'waiting',
+        ),
+      'the child at its gate',
+    );
     await run.handle.cancel();
     const ended = async (handle: typeof child) => (await handle.describe()).status.name === 'CANCELLED';
     await pollUntil(() => ended(run.handle), 'the parent to end cancelled');
@@ -85,7 +100,10 @@ describe('interpreter', () => {
     const outcome = await waitForOutcome(run.handle);
     expect(outcome.exitCode).toBe(3);
     expect(outcome.result).toMatchObject({ status: 'rolledBack', cancelled: true });
-    expect(outcome.result?.undone.map((u) => u.describe)).toEqual(['delete tour Gate first', 'delete tour Parent of the gate']);
+    expect(outcome.result?.undone.map((u) => u.describe)).toEqual([
+      'delete tour Gate first',
+      'delete tour Parent of the gate',
+    ]);
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
 
@@ -95,7 +113,10 @@ describe('interpreter', () => {
     await pollUntil(async () => (await run.handle.describe()).status.name === 'FAILED', 'the run to end');
     const outcome = await waitForOutcome(run.handle);
     expect(outcome.result).toMatchObject({ status: 'rolledBack', error: { stepId: 'bad', type: 'UNKNOWN_NAME' } });
-    const child = await stack.client.workflow.getHandle(`${run.handle.workflowId}/child`).describe().catch(() => undefined);
+    const child = await stack.client.workflow
+      .getHandle(`${run.handle.workflowId}/child`)
+      .describe()
+      .catch(() => undefined);
     if (child) expect(child.status.name).toBe('CANCELLED');
     expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
   });
@@ -103,11 +124,19 @@ describe('interpreter', () => {
   it('ends in "needs manual repair" naming the record when an undo keeps failing', async () => {
     stack.sandbox.faults.add({ match: { method: 'DELETE', path: '^/v1/tours/' }, kind: 'status', status: 500 });
     try {
-      const outcome = await stack.run(fixture('tours-then-fail.yaml'), { cities: ['Bonn'], badDayType: 'Nonsense' }, 'repair');
+      const outcome = await stack.run(
+        fixture('tours-then-fail.yaml'),
+        { cities: ['Bonn'], badDayType: 'Nonsense' },
+        'repair',
+      );
       expect(outcome.exitCode).toBe(1);
       expect(outcome.result?.status).toBe('needsManualRepair');
       expect(outcome.result?.leftBehind).toEqual([
-        expect.objectContaining({ stepId: 'tours', describe: 'delete tour Interpreter Bonn', record: expect.objectContaining({ resource: 'tour' }) }),
+        expect.objectContaining({
+          stepId: 'tours',
+          describe: 'delete tour Interpreter Bonn',
+          record: expect.objectContaining({ resource: 'tour' }),
+        }),
       ]);
     } finally {
       stack.sandbox.faults.clear();

@@ -62,7 +62,11 @@ describe('key rotation', () => {
     const underA = await stack.run('demo.yaml', {}, `rotation-a-${tag}`);
     expect(underA.result?.status, underA.message).toBe('completed');
     const waiting = await stack.start(GATE, { label: `rotation ${tag}` }, `rotation-gate-${tag}`);
-    await pollUntil(async () => ((await waiting.handle.query(progressQuery)) as RunProgress).steps[0]?.state === 'waiting' || undefined, 'the gate to wait');
+    await pollUntil(
+      async () =>
+        ((await waiting.handle.query(progressQuery)) as RunProgress).steps[0]?.state === 'waiting' || undefined,
+      'the gate to wait',
+    );
     await stack.close();
     stack = undefined;
 
@@ -83,7 +87,11 @@ describe('key rotation', () => {
 
     const bundle = await workflowBundle();
     const replay = async (workflowId: string) =>
-      Worker.runReplayHistory({ workflowBundle: bundle, dataConverter: createDataConverter(await FileKeyProvider.load(keyFile)) }, await client.workflow.getHandle(workflowId).fetchHistory(), workflowId);
+      Worker.runReplayHistory(
+        { workflowBundle: bundle, dataConverter: createDataConverter(await FileKeyProvider.load(keyFile)) },
+        await client.workflow.getHandle(workflowId).fetchHistory(),
+        workflowId,
+      );
     for (const run of [underA, underB, waiting]) {
       await replay(run.workflowId);
       expect((await cli(['result', run.workflowId], { env: env() })).code, `${run.workflowId} reads`).toBe(0);
@@ -91,10 +99,14 @@ describe('key rotation', () => {
 
     // Key A retired too early: the old run no longer reads, and says which key it needs.
     const file = (await readKeyFile(keyFile))!;
-    await writeFile(keyFile, JSON.stringify({ ...file, keys: file.keys.filter((key) => key.id !== keyA) }), { mode: 0o600 });
+    await writeFile(keyFile, JSON.stringify({ ...file, keys: file.keys.filter((key) => key.id !== keyA) }), {
+      mode: 0o600,
+    });
     const lost = await cli(['result', underA.workflowId], { env: env() });
     expect(lost.code).toBe(1);
-    expect(lost.err).toBe(`error: payload encrypted with key "${keyA}", which key file ${keyFile} does not hold; add that key back (from your key backup) to read the runs it encrypted`);
+    expect(lost.err).toBe(
+      `error: payload encrypted with key "${keyA}", which key file ${keyFile} does not hold; add that key back (from your key backup) to read the runs it encrypted`,
+    );
     // The worker fails the workflow task; its (encrypted) failure and the worker's log name the key.
     await expect(replay(underA.workflowId)).rejects.toThrow(/Replay failed due workflow task failure/);
     expect((await cli(['result', underB.workflowId], { env: env() })).code).toBe(0);

@@ -55,7 +55,12 @@ describe('idempotency keys', () => {
     ];
     const outcome = await stack.run('tour-setup.yaml', { name: 'Keys tour', guests, sheetsFolder: outputDir }, 'setup');
     expect(outcome.result?.status, outcome.message).toBe('completed');
-    expect(guestNames(stack, outcome.result!.outputs.tourId)).toEqual(['Ada Lindholm', 'Anna de Vries', 'Bram De Vries', 'Erik Lindholm']);
+    expect(guestNames(stack, outcome.result!.outputs.tourId)).toEqual([
+      'Ada Lindholm',
+      'Anna de Vries',
+      'Bram De Vries',
+      'Erik Lindholm',
+    ]);
   }, 120_000);
 
   it('refuses a forEach whose key gives two elements one value, naming their positions, and writes nothing', async () => {

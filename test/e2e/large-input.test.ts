@@ -19,7 +19,19 @@ const GUESTS = 25_000;
 const BLOB_SIZE_LIMIT = 2 * 1024 * 1024;
 
 const FIRST = ['Ada', 'Bruno', 'Chiara', 'Dmitri', 'Elif', 'Femi', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kemal', 'Lena'];
-const LAST = ['Albers', 'Brandt', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'Gallo', 'Horvath', 'Ivanova', 'Jansen', 'Kowalski'];
+const LAST = [
+  'Albers',
+  'Brandt',
+  'Castillo',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'Gallo',
+  'Horvath',
+  'Ivanova',
+  'Jansen',
+  'Kowalski',
+];
 const PICKUPS = ['Will Call', 'Box Office', 'Guest List Desk'];
 const REQUESTERS = ['Tour manager', 'Promoter', 'Label', 'Band'];
 
@@ -48,8 +60,12 @@ const encodingOf = (payloads: temporal.api.common.v1.IPayloads | null | undefine
 };
 
 /** The encoding under the encryption of the first payload: what was encrypted. */
-async function innerEncodingOf(payloads: temporal.api.common.v1.IPayloads | null | undefined): Promise<string | undefined> {
-  const decrypted = await new EncryptionCodec(keysFromList(inject('encryptionKeys'), undefined)).decode((payloads?.payloads ?? []) as Payload[]);
+async function innerEncodingOf(
+  payloads: temporal.api.common.v1.IPayloads | null | undefined,
+): Promise<string | undefined> {
+  const decrypted = await new EncryptionCodec(keysFromList(inject('encryptionKeys'), undefined)).decode(
+    (payloads?.payloads ?? []) as Payload[],
+  );
   return encodingOf({ payloads: decrypted });
 }
 
@@ -71,7 +87,10 @@ describe('a run whose input is over 2 MiB', () => {
     const cliRun = await cli(['result', started.workflowId, '--json'], { taskQueue: stack.config.temporal.taskQueue });
     expect(cliRun.err).toBe('');
     expect(cliRun.code).toBe(0);
-    const result = JSON.parse(cliRun.out) as { status: string; outputs: { tourId: string; count: number; guests: unknown[] } };
+    const result = JSON.parse(cliRun.out) as {
+      status: string;
+      outputs: { tourId: string; count: number; guests: unknown[] };
+    };
     expect(result.status).toBe('completed');
     expect(result.outputs.count).toBe(GUESTS);
     expect(result.outputs.guests).toEqual(guests);
@@ -80,8 +99,12 @@ describe('a run whose input is over 2 MiB', () => {
     expect((snapshot.tours ?? []).map((tour) => tour.name)).toContain(`Large input tour (${GUESTS} guest entries)`);
 
     const events = (await stack.client.workflow.getHandle(started.workflowId).fetchHistory()).events ?? [];
-    const startedEvent = events.find((event) => event.workflowExecutionStartedEventAttributes)?.workflowExecutionStartedEventAttributes;
-    const completedEvent = events.find((event) => event.workflowExecutionCompletedEventAttributes)?.workflowExecutionCompletedEventAttributes;
+    const startedEvent = events.find(
+      (event) => event.workflowExecutionStartedEventAttributes,
+    )?.workflowExecutionStartedEventAttributes;
+    const completedEvent = events.find(
+      (event) => event.workflowExecutionCompletedEventAttributes,
+    )?.workflowExecutionCompletedEventAttributes;
     expect(encodingOf(startedEvent?.input)).toBe(ENCRYPTED_ENCODING);
     expect(await innerEncodingOf(startedEvent?.input)).toBe(GZIP_ENCODING);
     expect(startedEvent?.input?.payloads?.[0]?.data?.byteLength).toBeLessThan(BLOB_SIZE_LIMIT / 2);

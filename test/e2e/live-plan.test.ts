@@ -36,14 +36,27 @@ describe('plan --live', () => {
 
   /** The tour's venues in the sandbox's store. */
   const venuesOf = (tourId: string) =>
-    ((stack.sandbox.snapshot().venues ?? []) as { title: string; capacity?: number | null; notes?: string | null; tourId?: string }[]).filter((venue) => venue.tourId === tourId);
+    (
+      (stack.sandbox.snapshot().venues ?? []) as {
+        title: string;
+        capacity?: number | null;
+        notes?: string | null;
+        tourId?: string;
+      }[]
+    ).filter((venue) => venue.tourId === tourId);
 
   const tf = (args: string[]): Promise<CliRun> => cli(args, { cwd: dir, taskQueue: stack.config.temporal.taskQueue });
 
   /** Counts the sandbox's write requests from now on. */
   function countWrites(): () => number {
-    const ids = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => stack.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }));
-    return () => stack.sandbox.faults.list().filter((rule) => ids.includes(rule.id)).reduce((sum, rule) => sum + COUNTING - (rule.times ?? 0), 0);
+    const ids = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) =>
+      stack.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }),
+    );
+    return () =>
+      stack.sandbox.faults
+        .list()
+        .filter((rule) => ids.includes(rule.id))
+        .reduce((sum, rule) => sum + COUNTING - (rule.times ?? 0), 0);
   }
 
   async function livePlan(file: string, inputs: string[]): Promise<{ run: CliRun; plan: LivePlan }> {
@@ -54,8 +67,16 @@ describe('plan --live', () => {
   }
 
   it('says what the run would do on a tour that has some of it already, writes nothing, and the run does just that', async () => {
-    const days = [{ date: '2027-03-26', city: 'Berlin', dayType: 'Show' }, { date: '2027-03-28', city: 'Hamburg', dayType: 'Show' }];
-    const tour = await stack.run('create-tour.yaml', { name: 'Live Plan Tour', days, venues: [{ date: '2027-03-26', title: 'Uber Arena', category: 'Arena', capacity: 12000 }], stays: [] });
+    const days = [
+      { date: '2027-03-26', city: 'Berlin', dayType: 'Show' },
+      { date: '2027-03-28', city: 'Hamburg', dayType: 'Show' },
+    ];
+    const tour = await stack.run('create-tour.yaml', {
+      name: 'Live Plan Tour',
+      days,
+      venues: [{ date: '2027-03-26', title: 'Uber Arena', category: 'Arena', capacity: 12000 }],
+      stays: [],
+    });
     expect(tour.result?.status, tour.message).toBe('completed');
     const tourId = tour.result!.outputs.tourId as string;
     writes = countWrites();
@@ -63,9 +84,19 @@ describe('plan --live', () => {
     const { run, plan } = await livePlan(file, [`tourId=${tourId}`]);
     expect(run.code, run.err).toBe(10);
     const would = Object.fromEntries(plan.plans.map((entry) => [entry.stepId, entry.would]));
-    expect(would).toEqual({ capacity: 'nothing', notes: 'change', club: 'create', club_notes: 'update', venues: 'read' });
-    expect(plan.plans.find((entry) => entry.stepId === 'notes')!.changes).toEqual([{ field: 'notes', before: null, after: 'Load-in by the back door' }]);
-    expect(plan.plans.find((entry) => entry.stepId === 'club_notes')!.describe).toBe('venue.update: depends on a record this run would create');
+    expect(would).toEqual({
+      capacity: 'nothing',
+      notes: 'change',
+      club: 'create',
+      club_notes: 'update',
+      venues: 'read',
+    });
+    expect(plan.plans.find((entry) => entry.stepId === 'notes')!.changes).toEqual([
+      { field: 'notes', before: null, after: 'Load-in by the back door' },
+    ]);
+    expect(plan.plans.find((entry) => entry.stepId === 'club_notes')!.describe).toBe(
+      'venue.update: depends on a record this run would create',
+    );
     expect(plan.summary).toBe('1 to create, 1 to change, 1 to update, 1 nothing to do, 1 reads');
 
     const arenaBefore = venuesOf(tourId).find((venue) => venue.title === 'Uber Arena');
@@ -81,13 +112,21 @@ describe('plan --live', () => {
 
     // Planned again, the tour now holds what was asked, but the club is made anew by each run.
     const again = await livePlan(file, [`tourId=${tourId}`]);
-    expect(Object.fromEntries(again.plan.plans.map((entry) => [entry.stepId, entry.would]))).toMatchObject({ capacity: 'nothing', notes: 'nothing', club: 'create' });
+    expect(Object.fromEntries(again.plan.plans.map((entry) => [entry.stepId, entry.would]))).toMatchObject({
+      capacity: 'nothing',
+      notes: 'nothing',
+      club: 'create',
+    });
   }, 120_000);
 
   it('an ambiguous date is a fail with the text the run gives, exit 1', async () => {
     const tour = await stack.run('create-tour.yaml', {
       name: 'Doubled',
-      days: [{ date: '2027-03-26', city: 'Berlin', dayType: 'Show' }, { date: '2027-03-28', city: 'Hamburg', dayType: 'Show' }, { date: '2027-03-28', city: 'Altona', dayType: 'Travel' }],
+      days: [
+        { date: '2027-03-26', city: 'Berlin', dayType: 'Show' },
+        { date: '2027-03-28', city: 'Hamburg', dayType: 'Show' },
+        { date: '2027-03-28', city: 'Altona', dayType: 'Travel' },
+      ],
       venues: [{ date: '2027-03-26', title: 'Uber Arena', category: 'Arena', capacity: 12000 }],
       stays: [],
     });
@@ -110,7 +149,8 @@ describe('plan --live', () => {
     expect(run.code, run.out).toBe(10);
     expect(plan.plans.find((entry) => entry.stepId === 'create/tour')).toMatchObject({ would: 'create' });
     // Every venue and stay it would create, the run creates.
-    const planned = (stepId: string) => plan.plans.filter((entry) => entry.stepId === stepId && entry.would === 'create').length;
+    const planned = (stepId: string) =>
+      plan.plans.filter((entry) => entry.stepId === stepId && entry.would === 'create').length;
     const done = await stack.run('tour-setup.yaml', { sheetsFolder: dir });
     expect(done.result?.status, done.message).toBe('completed');
     const tourId = done.result!.outputs.tourId as string;

@@ -24,17 +24,28 @@ describe('files from the machine that runs tourflow run', () => {
   let userDir: string;
   let tourId: string;
   // a PDF over the inline limit, with bytes that do not repeat
-  const plot = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(Array.from({ length: 400_000 }, (_, i) => (i * 7919) % 251))]);
+  const plot = Buffer.concat([
+    Buffer.from('%PDF-1.4\n'),
+    Buffer.from(Array.from({ length: 400_000 }, (_, i) => (i * 7919) % 251)),
+  ]);
   beforeAll(async () => {
     inputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-worker-inputs-'));
     userDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-user-disk-'));
     await writeFile(path.join(userDir, 'stage-plot.pdf'), plot);
     await writeFile(path.join(userDir, 'note.txt'), 'Load in through the back door.\n');
     stack = await startTestStack({ inputDir });
-    const created = await stack.run('create-tour.yaml', { name: 'Local Files', days: [{ date: DAY, city: 'Oslo', dayType: 'Show' }] }, 'local-files-tour');
+    const created = await stack.run(
+      'create-tour.yaml',
+      { name: 'Local Files', days: [{ date: DAY, city: 'Oslo', dayType: 'Show' }] },
+      'local-files-tour',
+    );
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;
-    const items = await stack.run(path.join(FIXTURES, 'items-of-tour.yaml'), { tourId, items: [{ day: DAY, name: 'Soundcheck', start: '16:00' }] }, 'local-files-items');
+    const items = await stack.run(
+      path.join(FIXTURES, 'items-of-tour.yaml'),
+      { tourId, items: [{ day: DAY, name: 'Soundcheck', start: '16:00' }] },
+      'local-files-items',
+    );
     expect(items.result?.status, items.message).toBe('completed');
   });
   afterAll(async () => {
@@ -45,8 +56,19 @@ describe('files from the machine that runs tourflow run', () => {
 
   it('tourflow run carries the files into the run: they are attached and read back byte for byte', async () => {
     const run = await cli(
-      ['run', path.join(FIXTURES, 'local-files.yaml'), '--json', '--input', `tourId=${tourId}`, '--input', `day=${DAY}`,
-        '--input', `plot=${path.join(userDir, 'stage-plot.pdf')}`, '--input', `note=${path.join(userDir, 'note.txt')}`],
+      [
+        'run',
+        path.join(FIXTURES, 'local-files.yaml'),
+        '--json',
+        '--input',
+        `tourId=${tourId}`,
+        '--input',
+        `day=${DAY}`,
+        '--input',
+        `plot=${path.join(userDir, 'stage-plot.pdf')}`,
+        '--input',
+        `note=${path.join(userDir, 'note.txt')}`,
+      ],
       { cwd: userDir, taskQueue: stack.config.temporal.taskQueue },
     );
     expect(run.code, run.err + run.out).toBe(0);
@@ -62,26 +84,49 @@ describe('files from the machine that runs tourflow run', () => {
   }, 120_000);
 
   it('a file the CLI cannot find, or too large to carry, is refused before the run starts, naming the worker’s input folder', async () => {
-    const base = ['run', path.join(FIXTURES, 'local-files.yaml'), '--input', `tourId=${tourId}`, '--input', `day=${DAY}`, '--input', `note=${path.join(userDir, 'note.txt')}`];
+    const base = [
+      'run',
+      path.join(FIXTURES, 'local-files.yaml'),
+      '--input',
+      `tourId=${tourId}`,
+      '--input',
+      `day=${DAY}`,
+      '--input',
+      `note=${path.join(userDir, 'note.txt')}`,
+    ];
     const none = path.join(userDir, 'plots', 'none.pdf');
-    const missing = await cli([...base, '--input', `plot=${none}`], { cwd: userDir, taskQueue: stack.config.temporal.taskQueue });
+    const missing = await cli([...base, '--input', `plot=${none}`], {
+      cwd: userDir,
+      taskQueue: stack.config.temporal.taskQueue,
+    });
     expect(missing.code).toBe(2);
     expect(missing.err).toContain(`step plot: localFile "${none}": there is no such file on this machine (${none})`);
     await writeFile(path.join(userDir, 'huge.pdf'), Buffer.alloc(1024 * 1024 + 1));
-    const huge = await cli([...base, '--input', `plot=${path.join(userDir, 'huge.pdf')}`], { cwd: userDir, taskQueue: stack.config.temporal.taskQueue });
+    const huge = await cli([...base, '--input', `plot=${path.join(userDir, 'huge.pdf')}`], {
+      cwd: userDir,
+      taskQueue: stack.config.temporal.taskQueue,
+    });
     expect(huge.code).toBe(2);
     expect(huge.err).toContain('step plot: localFile');
-    expect(huge.err).toContain('has 1,048,577 bytes; `tourflow run` carries files of at most 1 MiB into a run: copy it into the worker’s input folder (TOURFLOW_INPUT_DIR');
+    expect(huge.err).toContain(
+      'has 1,048,577 bytes; `tourflow run` carries files of at most 1 MiB into a run: copy it into the worker’s input folder (TOURFLOW_INPUT_DIR',
+    );
   }, 60_000);
 
   it('a run that reaches the worker with the path (started otherwise, as a schedule does) fails naming the worker’s input folder', async () => {
     const plan = await stack.compile(path.join(FIXTURES, 'local-files.yaml'));
     const workflowId = `local-files-elsewhere-${Date.now()}`;
     const inputs = { tourId, day: DAY, plot: '/elsewhere/stage-plot.pdf', note: '/elsewhere/note.txt' };
-    const handle = await stack.client.workflow.start('playbookWorkflow', { taskQueue: stack.config.temporal.taskQueue, workflowId, args: [{ plan: planForRun(plan), inputs, keySeed: workflowId }] });
+    const handle = await stack.client.workflow.start('playbookWorkflow', {
+      taskQueue: stack.config.temporal.taskQueue,
+      workflowId,
+      args: [{ plan: planForRun(plan), inputs, keySeed: workflowId }],
+    });
     const outcome = await waitForOutcome(handle);
     expect(outcome.result?.status).toBe('rolledBack');
     const failed = outcome.result!.steps.find((step) => step.state === 'failed');
-    expect(failed?.error?.message).toContain(`is read by \`tourflow run\` on its machine, and this run was started otherwise (a schedule, a trigger, an included playbook). Copy the file into the worker's input folder ${path.resolve(inputDir)} (TOURFLOW_INPUT_DIR) on the machine it runs on and give "file" with its path there.`);
+    expect(failed?.error?.message).toContain(
+      `is read by \`tourflow run\` on its machine, and this run was started otherwise (a schedule, a trigger, an included playbook). Copy the file into the worker's input folder ${path.resolve(inputDir)} (TOURFLOW_INPUT_DIR) on the machine it runs on and give "file" with its path there.`,
+    );
   }, 60_000);
 });

@@ -49,9 +49,17 @@ describe('payload encryption with no key configured, for a Temporal on this mach
 
   beforeAll(async () => {
     sandbox = await startSandbox({ autoApprove: true });
-    raw = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }), namespace: inject('temporalNamespace') });
+    raw = new Client({
+      connection: await Connection.connect({ address: inject('temporalAddress') }),
+      namespace: inject('temporalNamespace'),
+    });
     bundle = await prebuiltBundle();
-    writeFileSync(inputs, JSON.stringify({ guests: GUESTS.map((lastName, i) => ({ date: '2027-06-01', firstName: `Guest${i}`, lastName })) }));
+    writeFileSync(
+      inputs,
+      JSON.stringify({
+        guests: GUESTS.map((lastName, i) => ({ date: '2027-06-01', firstName: `Guest${i}`, lastName })),
+      }),
+    );
   });
   afterAll(async () => {
     for (const worker of workers) {
@@ -88,7 +96,9 @@ describe('payload encryption with no key configured, for a Temporal on this mach
   /** The payloads of a run's history, read without any codec, and how often a guest's name shows in it. */
   async function history(workflowId: string) {
     const events = await raw.workflow.getHandle(workflowId).fetchHistory();
-    const json = JSON.stringify(events, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value));
+    const json = JSON.stringify(events, (_key, value: unknown) =>
+      value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value,
+    );
     const names = Object.values(countMarkers(json, GUESTS)).reduce((sum, n) => sum + n, 0);
     return { payloads: payloadsOf(events), names };
   }
@@ -98,7 +108,10 @@ describe('payload encryption with no key configured, for a Temporal on this mach
   it('encrypts every payload when the worker starts first: it creates the key, the run uses it', async () => {
     const { env, cwd, keyFile } = terminal();
     const started = await worker(env, cwd);
-    const run = await runTourflow(['run', PLAYBOOK, '--inputs', inputs, '--run-key', `first-worker-${tag}`], { env, cwd });
+    const run = await runTourflow(['run', PLAYBOOK, '--inputs', inputs, '--run-key', `first-worker-${tag}`], {
+      env,
+      cwd,
+    });
     expect(run.code, run.err).toBe(0);
     expect(run.err).not.toContain('created the payload encryption key');
     const { payloads, names } = await history(`guests-by-name--first-worker-${tag}`);
@@ -109,7 +122,10 @@ describe('payload encryption with no key configured, for a Temporal on this mach
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
 
     // --no-encryption is the one way to a readable payload: this run's input is stored as it is.
-    const plain = await runTourflow(['run', PLAYBOOK, '--inputs', inputs, '--run-key', `plain-${tag}`, '--no-encryption', '--no-wait'], { env, cwd });
+    const plain = await runTourflow(
+      ['run', PLAYBOOK, '--inputs', inputs, '--run-key', `plain-${tag}`, '--no-encryption', '--no-wait'],
+      { env, cwd },
+    );
     expect(plain.code, plain.err).toBe(0);
     const readable = await history(`guests-by-name--plain-${tag}`);
     expect(readable.payloads.map(encodingOf)).toContain('json/plain');
@@ -118,7 +134,10 @@ describe('payload encryption with no key configured, for a Temporal on this mach
 
   it('encrypts every payload when the run starts first: it creates the key, the worker started later uses it', async () => {
     const { env, cwd, keyFile } = terminal();
-    const run = await runTourflow(['run', PLAYBOOK, '--inputs', inputs, '--run-key', `first-run-${tag}`, '--no-wait'], { env, cwd });
+    const run = await runTourflow(['run', PLAYBOOK, '--inputs', inputs, '--run-key', `first-run-${tag}`, '--no-wait'], {
+      env,
+      cwd,
+    });
     expect(run.code, run.err).toBe(0);
     const started = await worker(env, cwd);
     expect(started.out() + started.err()).not.toContain('created the payload encryption key');

@@ -39,7 +39,9 @@ describe('lost responses on every write type', () => {
     for (const match of endpoints) faulty.sandbox.faults.add({ match, kind: 'dropAfterCommit', times: 1 });
     const outcome = await faulty.run('tour-setup.yaml', {}, 'lossy');
     expect(outcome.result?.status, outcome.message).toBe('completed');
-    expect(counts(faulty.sandbox.snapshot({ normalise: true }))).toEqual(counts(clean.sandbox.snapshot({ normalise: true })));
+    expect(counts(faulty.sandbox.snapshot({ normalise: true }))).toEqual(
+      counts(clean.sandbox.snapshot({ normalise: true })),
+    );
   }, 180_000);
 
   it('rolls back a REPLACE whose answers were all lost, restoring the items it replaced', async () => {
@@ -50,7 +52,13 @@ describe('lost responses on every write type', () => {
     // The first attempt replaces the day's items and loses its answer; so do the repeats.
     clean.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '/apply$' }, times: 4 });
     try {
-      const inputs = { tourId: setup.result!.outputs.tourId, templates: ['Show day'], from: '2027-03-29', to: '2027-03-29', mode: 'REPLACE' };
+      const inputs = {
+        tourId: setup.result!.outputs.tourId,
+        templates: ['Show day'],
+        from: '2027-03-29',
+        to: '2027-03-29',
+        mode: 'REPLACE',
+      };
       const outcome = await clean.run('apply-schedule-templates.yaml', inputs, 'lost-replace');
       expect(outcome.result?.status, outcome.message).toBe('rolledBack');
       expect(clean.sandbox.snapshot({ normalise: true })).toEqual(before);

@@ -18,7 +18,13 @@ import { connectClient } from '../../worker/temporal.ts';
 import { METRIC_LIST, MetricKind } from '../../workflows/metric-catalogue.ts';
 import { runCliProcess } from '../support/cli-process.ts';
 import { pollUntil } from '../support/poll.ts';
-import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
+import {
+  prebuiltBundle,
+  startWorkerProcess,
+  workerCommand,
+  workerEnv,
+  type WorkerProcess,
+} from '../support/worker-process.ts';
 import { PLAYBOOKS } from '../support/stack.ts';
 import { AFTER_FAILURE_ONLY, watchedSdkMetrics } from '../support/watched-metrics.ts';
 
@@ -32,7 +38,9 @@ function samples(text: string, name: string): Array<{ labels: Record<string, str
   for (const line of text.split('\n')) {
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const labels = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     found.push({ labels: labels as Record<string, string>, value: Number(match[3]) });
   }
   return found;
@@ -108,53 +116,81 @@ describe('a worker with a metrics address', () => {
 
   it("serves the SDK's metrics and tourflow's, labelled without IDs, after a run, a 429 and a rollback", async () => {
     // One 429 on creating the tour: the call waits its Retry-After (1 s) and is tried again.
-    sandbox.faults.add({ match: { method: 'POST', path: '^/v1/tours$' }, kind: 'status', status: 429, retryAfterSeconds: 1, times: 1 });
+    sandbox.faults.add({
+      match: { method: 'POST', path: '^/v1/tours$' },
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 1,
+      times: 1,
+    });
     const setup = await run(path.join(PLAYBOOKS, 'tour-setup.yaml'), {}, 'watched');
     expect(setup.result?.status, setup.message).toBe('completed');
     // An unknown day type fails the last step; the saga deletes the tours the first step made.
-    const failing = await run(path.resolve(import.meta.dirname, 'fixtures', 'tours-then-fail.yaml'), { badDayType: 'Holiday' }, 'watched-rollback');
+    const failing = await run(
+      path.resolve(import.meta.dirname, 'fixtures', 'tours-then-fail.yaml'),
+      { badDayType: 'Holiday' },
+      'watched-rollback',
+    );
     expect(failing.result?.status, failing.message).toBe('rolledBack');
 
-    const text = await pollUntil(
-      async () => {
-        const body = await (await fetch(metricsUrl)).text();
-        // Counts reach the endpoint within a second (activities/observe.ts: COUNTER_FLUSH_MS).
-        const counted = total(body, 'tourflow_runs_total', { playbook: 'tours-then-fail' }) > 0 && total(body, 'tourflow_undo_calls_total', {}) >= 3;
-        return counted ? body : undefined;
-      },
-      'the runs and their undo calls to be counted on the metrics endpoint',
-    );
+    const text = await pollUntil(async () => {
+      const body = await (await fetch(metricsUrl)).text();
+      // Counts reach the endpoint within a second (activities/observe.ts: COUNTER_FLUSH_MS).
+      const counted =
+        total(body, 'tourflow_runs_total', { playbook: 'tours-then-fail' }) > 0 &&
+        total(body, 'tourflow_undo_calls_total', {}) >= 3;
+      return counted ? body : undefined;
+    }, 'the runs and their undo calls to be counted on the metrics endpoint');
     const mine = { task_queue: taskQueue };
     // Workflow code's metrics carry the SDK's workflow tags, spelled in camel case.
     const myRuns = { taskQueue, workflowType: 'playbookWorkflow' };
     // The SDK's own: the worker polled, took workflow and activity tasks, and timed their wait.
-    expect(total(text, 'temporal_workflow_completed', { ...mine, workflow_type: 'playbookWorkflow' })).toBeGreaterThan(0);
-    expect(samples(text, 'temporal_workflow_task_schedule_to_start_latency_count').some((s) => s.labels.task_queue?.startsWith(taskQueue))).toBe(true);
+    expect(total(text, 'temporal_workflow_completed', { ...mine, workflow_type: 'playbookWorkflow' })).toBeGreaterThan(
+      0,
+    );
+    expect(
+      samples(text, 'temporal_workflow_task_schedule_to_start_latency_count').some((s) =>
+        s.labels.task_queue?.startsWith(taskQueue),
+      ),
+    ).toBe(true);
     expect(total(text, 'temporal_activity_schedule_to_start_latency_count', mine)).toBeGreaterThan(0);
     expect(total(text, 'temporal_activity_execution_latency_count', mine)).toBeGreaterThan(0);
     expect(samples(text, 'temporal_worker_task_slots_available').length).toBeGreaterThan(0);
 
     // tourflow's: API calls by path template, method and status; the 429, its retry and its wait.
-    expect(total(text, 'tourflow_api_requests_total', { endpoint: '/v1/tours', method: 'POST', status: '429' })).toBe(1);
+    expect(total(text, 'tourflow_api_requests_total', { endpoint: '/v1/tours', method: 'POST', status: '429' })).toBe(
+      1,
+    );
     expect(total(text, 'tourflow_api_requests_total', { endpoint: '/v1/tours/:tourId', method: 'DELETE' })).toBe(3);
-    expect(total(text, 'tourflow_api_request_duration_seconds_count', { endpoint: '/v1/tours', method: 'POST' })).toBeGreaterThanOrEqual(2);
+    expect(
+      total(text, 'tourflow_api_request_duration_seconds_count', { endpoint: '/v1/tours', method: 'POST' }),
+    ).toBeGreaterThanOrEqual(2);
     expect(total(text, 'tourflow_api_retries_total', { endpoint: '/v1/tours', method: 'POST', status: '429' })).toBe(1);
     expect(total(text, 'tourflow_api_rate_limited_waits_total', { endpoint: '/v1/tours', method: 'POST' })).toBe(1);
-    expect(total(text, 'tourflow_api_rate_limited_wait_seconds_sum', { endpoint: '/v1/tours', method: 'POST' })).toBe(1);
+    expect(total(text, 'tourflow_api_rate_limited_wait_seconds_sum', { endpoint: '/v1/tours', method: 'POST' })).toBe(
+      1,
+    );
     expect(total(text, 'tourflow_undo_calls_total', { undo: 'undoTourDelete', outcome: 'succeeded' })).toBe(3);
     expect(total(text, 'tourflow_runs_total', { ...myRuns, playbook: 'tour-setup', outcome: 'completed' })).toBe(1);
-    expect(total(text, 'tourflow_runs_total', { ...myRuns, playbook: 'tours-then-fail', outcome: 'rolledBack' })).toBe(1);
+    expect(total(text, 'tourflow_runs_total', { ...myRuns, playbook: 'tours-then-fail', outcome: 'rolledBack' })).toBe(
+      1,
+    );
     // Child runs (playbook.run) count under their own playbook's name.
     expect(total(text, 'tourflow_runs_total', { ...myRuns, playbook: 'create-tour', outcome: 'completed' })).toBe(1);
 
     // The SDK metrics the README and the dashboard tell operators to watch are real names.
     const served = new Set([...text.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
-    const missing = watchedSdkMetrics().filter((name) => !served.has(name) && !(AFTER_FAILURE_ONLY as readonly string[]).includes(name));
+    const missing = watchedSdkMetrics().filter(
+      (name) => !served.has(name) && !(AFTER_FAILURE_ONLY as readonly string[]).includes(name),
+    );
     expect(missing, 'named in README.md or monitoring/grafana/dashboards/tourflow.json, but not served').toEqual([]);
     // Every metric of the catalogue is there, and no label of tourflow's holds an ID or a name.
     for (const metric of METRIC_LIST) expect(text, metric.name).toContain(`# TYPE ${metric.name} `);
     // (this test's task queue is a UUID of its own)
-    const ours = text.split('\n').filter((line) => line.startsWith('tourflow_')).map((line) => line.replaceAll(taskQueue, 'tq'));
+    const ours = text
+      .split('\n')
+      .filter((line) => line.startsWith('tourflow_'))
+      .map((line) => line.replaceAll(taskQueue, 'tq'));
     expect(ours.filter((line) => UUID.test(line) || /\/\d+/.test(line))).toEqual([]);
     for (const guest of GUEST_DATA) expect(text).not.toContain(guest);
   }, 180_000);
@@ -193,7 +229,9 @@ describe('a worker with a metrics address', () => {
     }
     const limited = calls.find((call) => call.status === '429');
     expect(limited).toMatchObject({ level: 'WARN', method: 'POST', path: '/v1/tours', attempt: 1 });
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/v1/tours' && call.attempt === 2)).toMatchObject({ status: '200' });
+    expect(
+      calls.find((call) => call.method === 'POST' && call.path === '/v1/tours' && call.attempt === 2),
+    ).toMatchObject({ status: '200' });
 
     const { apiKey, apiSecret, accessToken, refreshToken } = sandbox.credentials;
     for (const secret of [apiKey, apiSecret, accessToken, refreshToken]) expect(output).not.toContain(secret);

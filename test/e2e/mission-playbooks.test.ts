@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 
 type Row = Record<string, unknown>;
-const rows = (stack: TestStack, table: string) => ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []);
+const rows = (stack: TestStack, table: string) =>
+  (stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? [];
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 
 describe('mission playbooks on their own', () => {
@@ -20,22 +21,26 @@ describe('mission playbooks on their own', () => {
   beforeAll(async () => {
     outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-mission-'));
     stack = await startTestStack({ outputDir });
-    const created = await stack.run('create-tour.yaml', {
-      name: 'Mission Run',
-      days: [
-        { date: '2027-03-27', city: 'Berlin', dayType: 'Show' },
-        { date: '2027-03-28', city: 'Berlin', dayType: 'Off' },
-      ],
-      stays: [
-        {
-          title: 'Hotel Mission',
-          location: { address: 'Oranienburger Straße 52, 10117 Berlin', lat: 52.5246, lng: 13.3933 },
-          timeZone: 'Europe/Berlin',
-          checkIn: { date: '2027-03-27', time: '15:00' },
-          checkOut: { date: '2027-03-29', time: '11:00' },
-        },
-      ],
-    }, 'mission');
+    const created = await stack.run(
+      'create-tour.yaml',
+      {
+        name: 'Mission Run',
+        days: [
+          { date: '2027-03-27', city: 'Berlin', dayType: 'Show' },
+          { date: '2027-03-28', city: 'Berlin', dayType: 'Off' },
+        ],
+        stays: [
+          {
+            title: 'Hotel Mission',
+            location: { address: 'Oranienburger Straße 52, 10117 Berlin', lat: 52.5246, lng: 13.3933 },
+            timeZone: 'Europe/Berlin',
+            checkIn: { date: '2027-03-27', time: '15:00' },
+            checkOut: { date: '2027-03-29', time: '11:00' },
+          },
+        ],
+      },
+      'mission',
+    );
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;
   });
@@ -47,10 +52,22 @@ describe('mission playbooks on their own', () => {
   it('apply-schedule-templates: rolls back, then saves a day as a template and applies it once', async () => {
     const items = await stack.run(path.join(FIXTURES, 'add-items.yaml'), { tourId, day: '2027-03-27' }, 'items');
     expect(items.result?.status, items.message).toBe('completed');
-    const inputs = { tourId, saveAs: 'Show day', saveFrom: '2027-03-27', templates: ['Show day'], from: '2027-03-28', to: '2027-03-28' };
+    const inputs = {
+      tourId,
+      saveAs: 'Show day',
+      saveFrom: '2027-03-27',
+      templates: ['Show day'],
+      from: '2027-03-28',
+      to: '2027-03-28',
+    };
 
     const before = stack.sandbox.snapshot({ normalise: true });
-    stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/schedule-templates/[^/]+/apply$' }, kind: 'status', status: 409, times: 1 });
+    stack.sandbox.faults.add({
+      match: { method: 'POST', path: '^/v1/schedule-templates/[^/]+/apply$' },
+      kind: 'status',
+      status: 409,
+      times: 1,
+    });
     const failed = await stack.run('apply-schedule-templates.yaml', inputs, 'templates-fail');
     stack.sandbox.faults.clear();
     expect(failed.exitCode).toBe(3);
@@ -61,7 +78,9 @@ describe('mission playbooks on their own', () => {
     expect(outcome.result?.outputs.count).toBe(3);
     const secondDay = (outcome.result!.outputs.created as Row[])[0]!;
     expect(secondDay).toMatchObject({ date: '2027-03-28', template: 'Show day' });
-    const copied = rows(stack, 'scheduleItems').filter((item) => (secondDay.ids as number[]).includes(item.id as number));
+    const copied = rows(stack, 'scheduleItems').filter((item) =>
+      (secondDay.ids as number[]).includes(item.id as number),
+    );
     expect(copied.map((item) => item.name).sort()).toEqual(['Load-in', 'Show', 'Soundcheck']);
 
     const after = stack.sandbox.snapshot({ normalise: true });
@@ -71,11 +90,26 @@ describe('mission playbooks on their own', () => {
 
   it('assign-rooms: rolls back, then puts people into rooms once', async () => {
     const rooms = [
-      { stay: 'Hotel Mission', roomNumber: 101, roomType: 'Double', people: ['sam.rivera@example.com', 'priya.natarajan@example.com'] },
-      { stay: 'Hotel Mission', roomNumber: 102, roomType: 'Single', people: ['marcus.chen@example.com', 'nobody@example.net'] },
+      {
+        stay: 'Hotel Mission',
+        roomNumber: 101,
+        roomType: 'Double',
+        people: ['sam.rivera@example.com', 'priya.natarajan@example.com'],
+      },
+      {
+        stay: 'Hotel Mission',
+        roomNumber: 102,
+        roomType: 'Single',
+        people: ['marcus.chen@example.com', 'nobody@example.net'],
+      },
     ];
     const before = stack.sandbox.snapshot({ normalise: true });
-    stack.sandbox.faults.add({ match: { method: 'POST', path: '^/v1/accommodation/[^/]+/rooms$' }, kind: 'status', status: 409, times: 1 });
+    stack.sandbox.faults.add({
+      match: { method: 'POST', path: '^/v1/accommodation/[^/]+/rooms$' },
+      kind: 'status',
+      status: 409,
+      times: 1,
+    });
     const failed = await stack.run('assign-rooms.yaml', { tourId, rooms }, 'rooms-fail');
     stack.sandbox.faults.clear();
     expect(failed.exitCode).toBe(3);
@@ -87,7 +121,8 @@ describe('mission playbooks on their own', () => {
     const stored = rows(stack, 'rooms').filter((r) => r.roomNumber === 101 || r.roomNumber === 102);
     expect(stored).toHaveLength(2);
     // the stay's check-in (15:00 CET) and check-out (11:00 CEST, after the clocks went forward)
-    for (const room of stored) expect(room).toMatchObject({ checkIn: '2027-03-27T14:00:00.000Z', checkOut: '2027-03-29T09:00:00.000Z' });
+    for (const room of stored)
+      expect(room).toMatchObject({ checkIn: '2027-03-27T14:00:00.000Z', checkOut: '2027-03-29T09:00:00.000Z' });
 
     const after = stack.sandbox.snapshot({ normalise: true });
     await stack.run('assign-rooms.yaml', { tourId, rooms }, 'rooms');
@@ -103,7 +138,12 @@ describe('mission playbooks on their own', () => {
     expect(added.result?.status, added.message).toBe('completed');
 
     const before = stack.sandbox.snapshot({ normalise: true });
-    stack.sandbox.faults.add({ match: { method: 'PUT', path: '^/v1/tours/[^/]+/guestlist/status$' }, kind: 'status', status: 409, times: 1 });
+    stack.sandbox.faults.add({
+      match: { method: 'PUT', path: '^/v1/tours/[^/]+/guestlist/status$' },
+      kind: 'status',
+      status: 409,
+      times: 1,
+    });
     const failed = await stack.run('bulk-approve-guests.yaml', { tourId, confirm: false }, 'approve-fail');
     stack.sandbox.faults.clear();
     expect(failed.exitCode).toBe(3);
@@ -119,12 +159,25 @@ describe('mission playbooks on their own', () => {
   });
 
   it('bulk-approve-guests on a day guests.configureDay locked: fails with the API’s refusal, changes no entry and leaves nothing to repair', async () => {
-    const guests = [1, 2, 3, 4].map((n) => ({ key: `locked-${n}`, date: '2027-03-28', firstName: 'Cleo', lastName: `Vance${n}`, guests: n }));
-    expect((await stack.run(path.join(FIXTURES, 'add-guests.yaml'), { tourId, guests }, 'locked-guests')).result?.status).toBe('completed');
-    const lock = (locked: boolean, key: string) => stack.run(path.join(FIXTURES, 'lock-guest-day.yaml'), { tourId, date: '2027-03-28', locked }, key);
+    const guests = [1, 2, 3, 4].map((n) => ({
+      key: `locked-${n}`,
+      date: '2027-03-28',
+      firstName: 'Cleo',
+      lastName: `Vance${n}`,
+      guests: n,
+    }));
+    expect(
+      (await stack.run(path.join(FIXTURES, 'add-guests.yaml'), { tourId, guests }, 'locked-guests')).result?.status,
+    ).toBe('completed');
+    const lock = (locked: boolean, key: string) =>
+      stack.run(path.join(FIXTURES, 'lock-guest-day.yaml'), { tourId, date: '2027-03-28', locked }, key);
     expect((await lock(true, 'lock')).result?.status).toBe('completed');
     const before = stack.sandbox.snapshot({ normalise: true });
-    const failed = await stack.run('bulk-approve-guests.yaml', { tourId, from: '2027-03-28', confirm: false }, 'approve-locked');
+    const failed = await stack.run(
+      'bulk-approve-guests.yaml',
+      { tourId, from: '2027-03-28', confirm: false },
+      'approve-locked',
+    );
     expect(failed.exitCode).toBe(3);
     expect(failed.result?.status).toBe('rolledBack');
     expect(failed.message).toContain('400 VALIDATION_ERROR: The guest list of day');
@@ -135,7 +188,11 @@ describe('mission playbooks on their own', () => {
 
   it('render-day-sheets: saves a real PDF per day and writes no record', async () => {
     const before = stack.sandbox.snapshot({ normalise: true });
-    const outcome = await stack.run('render-day-sheets.yaml', { tourId, from: '2027-03-27', to: '2027-03-28', folder: 'sheets' }, 'sheets');
+    const outcome = await stack.run(
+      'render-day-sheets.yaml',
+      { tourId, from: '2027-03-27', to: '2027-03-28', folder: 'sheets' },
+      'sheets',
+    );
     expect(outcome.result?.status, outcome.message).toBe('completed');
     expect(outcome.result?.outputs.dates).toEqual(['2027-03-27', '2027-03-28']);
     for (const file of outcome.result!.outputs.files as string[]) {

@@ -22,19 +22,26 @@ describe('playbooks written with names only', () => {
   let tourId: string;
   let dir: string;
   // this stack holds only this test's tour; rows that name a tour must name it
-  const rows = (table: string) => ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []).filter((row) => !('tourId' in row) || row.tourId === tourId);
+  const rows = (table: string) =>
+    ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []).filter(
+      (row) => !('tourId' in row) || row.tourId === tourId,
+    );
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-names-'));
     stack = await startTestStack();
-    const created = await stack.run('create-tour.yaml', {
-      name: TOUR,
-      days: [
-        { date: '2027-03-27', city: 'Berlin', dayType: 'Show' },
-        { date: '2027-03-28', city: 'Hamburg', dayType: 'Show' },
-      ],
-      venues: [{ date: '2027-03-27', title: 'Uber Arena', category: 'Arena', capacity: 15000 }],
-      stays: [ADLON_STAY],
-    }, 'names-tour');
+    const created = await stack.run(
+      'create-tour.yaml',
+      {
+        name: TOUR,
+        days: [
+          { date: '2027-03-27', city: 'Berlin', dayType: 'Show' },
+          { date: '2027-03-28', city: 'Hamburg', dayType: 'Show' },
+        ],
+        venues: [{ date: '2027-03-27', title: 'Uber Arena', category: 'Arena', capacity: 15000 }],
+        stays: [ADLON_STAY],
+      },
+      'names-tour',
+    );
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;
     for (const day of ['2027-03-27', '2027-03-28']) {
@@ -68,7 +75,12 @@ describe('playbooks written with names only', () => {
     coversGroup('venues, stays and contacts');
     const inputs = { tour: TOUR, stay: 'hotel adlon', checkInTime: '13:00', venue: 'Uber Arena', capacity: 17000 };
     const before = stack.sandbox.snapshot({ normalise: true });
-    stack.sandbox.faults.add({ match: { method: 'PUT', path: '^/v1/venues/[^/]+$' }, kind: 'status', status: 409, times: 1 });
+    stack.sandbox.faults.add({
+      match: { method: 'PUT', path: '^/v1/venues/[^/]+$' },
+      kind: 'status',
+      status: 409,
+      times: 1,
+    });
     const failed = await stack.run('update-stay-and-venue.yaml', inputs, 'update-fail');
     stack.sandbox.faults.clear();
     expect(failed.exitCode).toBe(3);
@@ -82,7 +94,10 @@ describe('playbooks written with names only', () => {
   });
 
   it('room-crew rooms the crew two to a room from a CSV of names, reporting who is not on the tour', async () => {
-    await writeFile(path.join(dir, 'crew.csv'), 'Name\nSam Rivera\npriya natarajan\nMarcus Chen\nNobody Here\nElena Kowalski\n');
+    await writeFile(
+      path.join(dir, 'crew.csv'),
+      'Name\nSam Rivera\npriya natarajan\nMarcus Chen\nNobody Here\nElena Kowalski\n',
+    );
     const { plan } = await compilePlaybookFile(path.join(PLAYBOOKS, 'room-crew.yaml'));
     const { crew } = await readCsvInputs(dir, 'crew.csv', plan!);
     const outcome = await stack.run('room-crew.yaml', { tour: TOUR, stay: 'Hotel Adlon', crew }, 'room-crew');
@@ -100,7 +115,11 @@ describe('playbooks written with names only', () => {
   });
 
   it('the list actions read the tour by names, each step a local activity, after the three playbooks ran', async () => {
-    const outcome = await stack.run(path.join(FIXTURES, 'read-tour.yaml'), { tour: TOUR, stay: 'Hotel Adlon', venue: 'uber arena', day: '2027-03-27' }, 'read-tour');
+    const outcome = await stack.run(
+      path.join(FIXTURES, 'read-tour.yaml'),
+      { tour: TOUR, stay: 'Hotel Adlon', venue: 'uber arena', day: '2027-03-27' },
+      'read-tour',
+    );
     expect(outcome.result?.status, outcome.message).toBe('completed');
     const outputs = outcome.result!.outputs;
     expect(outputs.crew).toEqual(expect.arrayContaining(['Jordan Avery', 'Sam Rivera']));

@@ -20,7 +20,10 @@ const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'tours-then-fail.y
 const ONE_CREATE = { cities: [], badDayType: 'Show' };
 const CREATE_TOUR = { method: 'POST', path: '^/v1/tours$' };
 
-const lastTours = (stack: TestStack) => ((stack.sandbox.snapshot({ normalise: true }).tours ?? []) as { name: string }[]).filter((tour) => tour.name === 'Interpreter last');
+const lastTours = (stack: TestStack) =>
+  ((stack.sandbox.snapshot({ normalise: true }).tours ?? []) as { name: string }[]).filter(
+    (tour) => tour.name === 'Interpreter last',
+  );
 
 /**
  * Starts the one create with its first attempt committing and losing its answer, and its three
@@ -49,9 +52,18 @@ describe('a create that runs out of retries', () => {
     try {
       const outcome = await stack.run(FIXTURE, ONE_CREATE, 'all-500');
       expect(outcome.exitCode, outcome.message).toBe(3);
-      expect(outcome.message).toBe('rolled back: step last (tour.create) failed: POST /v1/tours failed with 500 INTERNAL_ERROR: Internal server error');
-      expect(outcome.result).toMatchObject({ status: 'rolledBack', error: { stepId: 'last', type: 'INTERNAL_ERROR' }, undone: [], leftBehind: [] });
-      expect(renderResult(outcome.result!)[0]).toBe('tours-then-fail failed and rolled back (tours-then-fail--all-500)');
+      expect(outcome.message).toBe(
+        'rolled back: step last (tour.create) failed: POST /v1/tours failed with 500 INTERNAL_ERROR: Internal server error',
+      );
+      expect(outcome.result).toMatchObject({
+        status: 'rolledBack',
+        error: { stepId: 'last', type: 'INTERNAL_ERROR' },
+        undone: [],
+        leftBehind: [],
+      });
+      expect(renderResult(outcome.result!)[0]).toBe(
+        'tours-then-fail failed and rolled back (tours-then-fail--all-500)',
+      );
       expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
     } finally {
       stack.sandbox.faults.clear();
@@ -64,7 +76,9 @@ describe('a create that runs out of retries', () => {
       const outcome = await waitForOutcome((await lostThen500(stack, 'lost-then-500')).handle);
       expect(outcome.exitCode, outcome.message).toBe(3);
       expect(outcome.result).toMatchObject({ status: 'rolledBack', leftBehind: [] });
-      expect(outcome.result?.undone).toEqual([{ stepId: 'last', describe: 'undo "last: create tour Interpreter last" if it happened' }]);
+      expect(outcome.result?.undone).toEqual([
+        { stepId: 'last', describe: 'undo "last: create tour Interpreter last" if it happened' },
+      ]);
       expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
     } finally {
       stack.sandbox.faults.clear();
@@ -78,7 +92,12 @@ describe('a create that runs out of retries', () => {
       expect(outcome.exitCode, outcome.message).toBe(1);
       expect(outcome.message).toMatch(/^needs manual repair: step last \(tour\.create\) failed: /);
       expect(outcome.result?.status).toBe('needsManualRepair');
-      expect(outcome.result?.leftBehind).toEqual([expect.objectContaining({ stepId: 'last', describe: 'undo "last: create tour Interpreter last" if it happened' })]);
+      expect(outcome.result?.leftBehind).toEqual([
+        expect.objectContaining({
+          stepId: 'last',
+          describe: 'undo "last: create tour Interpreter last" if it happened',
+        }),
+      ]);
       expect(outcome.result?.leftBehind[0]?.error).toMatch(/^INTERNAL_ERROR: DELETE \/v1\/tours\/\S+ failed with 500/);
       expect(lastTours(stack)).toHaveLength(1);
     } finally {

@@ -40,7 +40,8 @@ describe('plan evaluation errors', () => {
     const run = await stack.start(FIXTURE, { when: 'tomorrow evening' }, 'bad-output');
     await closed(run.handle);
     const outcome = await waitForOutcome(run.handle);
-    const message = 'output doors failed: ${{ timestamp(inputs.when) }}: timestamp() requires a string in ISO 8601 format';
+    const message =
+      'output doors failed: ${{ timestamp(inputs.when) }}: timestamp() requires a string in ISO 8601 format';
     expect(outcome.exitCode).toBe(3);
     expect(outcome.message).toBe(`rolled back: ${message}`);
     expect(outcome.result?.status).toBe('rolledBack');
@@ -54,7 +55,8 @@ describe('plan evaluation errors', () => {
     {
       place: 'an if',
       inputs: { announce: ['yes'] },
-      message: 'step tags (tag.create) failed: if ${{ inputs.announce[0] }}: condition must be true or false, got string "yes"',
+      message:
+        'step tags (tag.create) failed: if ${{ inputs.announce[0] }}: condition must be true or false, got string "yes"',
       undone: ['tour'],
     },
     {
@@ -69,17 +71,20 @@ describe('plan evaluation errors', () => {
       message: 'step tags (tag.create) failed: with ${{ tag.color }}, element 2: No such key: color',
       undone: ['tags', 'tour'],
     },
-  ])('fails and rolls back a run whose $place cannot be evaluated, naming the step and the expression', async ({ place, inputs, message, undone }) => {
-    const before = stack.sandbox.snapshot({ normalise: true });
-    const run = await stack.start(FIXTURE, inputs, `bad-${place.replace(/\W+/g, '-')}`);
-    await closed(run.handle);
-    const outcome = await waitForOutcome(run.handle);
-    expect(outcome.message).toBe(`rolled back: ${message}`);
-    expect(outcome.result?.error).toEqual({ stepId: 'tags', type: 'EXPRESSION_FAILED', message });
-    expect(outcome.result?.undone.map((u) => u.stepId)).toEqual(undone);
-    expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
-    expect(await taskFailures(run.handle)).toBe(0);
-  });
+  ])(
+    'fails and rolls back a run whose $place cannot be evaluated, naming the step and the expression',
+    async ({ place, inputs, message, undone }) => {
+      const before = stack.sandbox.snapshot({ normalise: true });
+      const run = await stack.start(FIXTURE, inputs, `bad-${place.replace(/\W+/g, '-')}`);
+      await closed(run.handle);
+      const outcome = await waitForOutcome(run.handle);
+      expect(outcome.message).toBe(`rolled back: ${message}`);
+      expect(outcome.result?.error).toEqual({ stepId: 'tags', type: 'EXPRESSION_FAILED', message });
+      expect(outcome.result?.undone.map((u) => u.stepId)).toEqual(undone);
+      expect(stack.sandbox.snapshot({ normalise: true })).toEqual(before);
+      expect(await taskFailures(run.handle)).toBe(0);
+    },
+  );
 
   it('fails and rolls back a run whose per-element if cannot be evaluated, naming the step, the if and the element', async () => {
     const before = stack.sandbox.snapshot({ normalise: true });
@@ -90,7 +95,8 @@ describe('plan evaluation errors', () => {
     const run = await stack.start(ELEMENT_IF, { tags }, 'bad-element-if');
     await closed(run.handle);
     const outcome = await waitForOutcome(run.handle);
-    const message = 'step tags (tag.create) failed: if ${{ tag.announce }}, element 2: condition must be true or false, got string "yes"';
+    const message =
+      'step tags (tag.create) failed: if ${{ tag.announce }}, element 2: condition must be true or false, got string "yes"';
     expect(outcome.message).toBe(`rolled back: ${message}`);
     expect(outcome.result?.error).toEqual({ stepId: 'tags', type: 'EXPRESSION_FAILED', message });
     expect(outcome.result?.undone.map((u) => u.stepId)).toEqual(['tour']);

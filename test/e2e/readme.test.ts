@@ -51,19 +51,30 @@ describe('the README, run as printed against tourflow dev', () => {
   });
 
   /** Runs one README line through the shell (quotes, globs), with `npx tourflow` as this CLI. */
-  async function shell(line: string, background = false): Promise<CliResult & { stop?: () => Promise<void>; ready?: Promise<void> }> {
+  async function shell(
+    line: string,
+    background = false,
+  ): Promise<CliResult & { stop?: () => Promise<void>; ready?: Promise<void> }> {
     const launcher = [process.execPath, ...(await tourflowCommand())].map(quote).join(' ');
-    const child = spawn('sh', ['-c', `exec ${line.replace(/^npx tourflow/, launcher)}`], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', `exec ${line.replace(/^npx tourflow/, launcher)}`], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     if (background) {
-      const ready = pollUntil(async () => {
-        if (child.exitCode !== null) throw new Error(`${line} ended:\n${out}\n${err}`);
-        return out.includes('Press Ctrl-C to stop.') || undefined;
-      }, 'tourflow dev to be ready', 180_000).then(() => undefined);
+      const ready = pollUntil(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`${line} ended:\n${out}\n${err}`);
+          return out.includes('Press Ctrl-C to stop.') || undefined;
+        },
+        'tourflow dev to be ready',
+        180_000,
+      ).then(() => undefined);
       return { code: null, out, err, ready, stop: async () => (child.kill('SIGINT'), void (await exited)) };
     }
     // A command that hangs fails the test instead of outliving it.
@@ -105,11 +116,17 @@ describe('the README, run as printed against tourflow dev', () => {
       }
       if (command === 'approve') {
         // the child run waits at its approval step once the steps before it are done
-        await pollUntil(async () => {
-          const status = await runTourflow(['status', target!, '--json'], { env, cwd: ROOT });
-          const steps = status.code === 0 ? (JSON.parse(status.out) as { steps: { id: string; state: string }[] }).steps : [];
-          return steps.some((step) => step.id === 'confirm' && step.state === 'waiting') || undefined;
-        }, `${target} to wait for approval`, 120_000, 500);
+        await pollUntil(
+          async () => {
+            const status = await runTourflow(['status', target!, '--json'], { env, cwd: ROOT });
+            const steps =
+              status.code === 0 ? (JSON.parse(status.out) as { steps: { id: string; state: string }[] }).steps : [];
+            return steps.some((step) => step.id === 'confirm' && step.state === 'waiting') || undefined;
+          },
+          `${target} to wait for approval`,
+          120_000,
+          500,
+        );
       }
       const result = await shell(line);
       expect(result.err, line).not.toMatch(/this is a bug|\n\s+at /);

@@ -17,10 +17,18 @@ describe('a credential the API refuses during a run', () => {
   });
 
   it('fails the step with the refused credential named', async () => {
-    const outcome = await stack.run('create-tour.yaml', { name: 'Refused', days: [{ date: '2027-05-01', city: 'Berlin', dayType: 'Show' }] }, `refused-${randomUUID().slice(0, 8)}`);
+    const outcome = await stack.run(
+      'create-tour.yaml',
+      { name: 'Refused', days: [{ date: '2027-05-01', city: 'Berlin', dayType: 'Show' }] },
+      `refused-${randomUUID().slice(0, 8)}`,
+    );
     expect(outcome.result?.status).toBe('rolledBack');
     expect(outcome.result?.error).toMatchObject({ stepId: 'tour', type: 'INSUFFICIENT_SCOPE' });
-    expect(outcome.result?.error?.message).toContain('POST /v1/tours failed with 403 INSUFFICIENT_SCOPE: Missing required scope: tours.write');
-    expect(outcome.result?.error?.message).toContain('The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.');
+    expect(outcome.result?.error?.message).toContain(
+      'POST /v1/tours failed with 403 INSUFFICIENT_SCOPE: Missing required scope: tours.write',
+    );
+    expect(outcome.result?.error?.message).toContain(
+      'The partner credential (TOURFLOW_API_KEY) was not granted a scope this call needs.',
+    );
   });
 });

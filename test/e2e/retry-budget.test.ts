@@ -34,9 +34,17 @@ describe('the retry budget', () => {
     const lane = async () => {
       while (next < RUNS) {
         const run = next++;
-        const outcome = await stack.run('tour-setup.yaml', { name: `Random 500s ${run}`, sheetsFolder: outputDir }, `random-500-${run}`);
+        const outcome = await stack.run(
+          'tour-setup.yaml',
+          { name: `Random 500s ${run}`, sheetsFolder: outputDir },
+          `random-500-${run}`,
+        );
         const error = outcome.result?.error;
-        outcomes.push({ run, status: outcome.result?.status, error: error ? `${error.stepId}: ${error.type}: ${error.message}` : outcome.message });
+        outcomes.push({
+          run,
+          status: outcome.result?.status,
+          error: error ? `${error.stepId}: ${error.type}: ${error.message}` : outcome.message,
+        });
       }
     };
     try {
@@ -47,7 +55,8 @@ describe('the retry budget', () => {
     const notCompleted = outcomes.filter((outcome) => outcome.status !== 'completed');
     expect(notCompleted, `${notCompleted.length} of ${RUNS} runs did not complete`).toEqual([]);
     const tours = (stack.sandbox.snapshot({ normalise: true }).tours ?? []) as { name: string }[];
-    for (let run = 0; run < RUNS; run++) expect(tours.filter((tour) => tour.name === `Random 500s ${run}`)).toHaveLength(1);
+    for (let run = 0; run < RUNS; run++)
+      expect(tours.filter((tour) => tour.name === `Random 500s ${run}`)).toHaveLength(1);
   }, 300_000);
 
   it('rolls back a create whose answers were all lost, deleting the tour it wrote', async () => {

@@ -14,11 +14,22 @@ import { waitForOutcome } from '../../cli/runs.ts';
 import { loadConfig } from '../../worker/config.ts';
 import type { RunResult } from '../../workflows/messages.ts';
 import { cli } from '../cli/support.ts';
-import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
+import {
+  prebuiltBundle,
+  startWorkerProcess,
+  workerCommand,
+  workerEnv,
+  type WorkerProcess,
+} from '../support/worker-process.ts';
 
 const PLAYBOOK = path.resolve(import.meta.dirname, 'fixtures/many-tours-continue.yaml');
 const KILLS = 5;
-const tours = (bad: boolean) => Array.from({ length: 30 }, (_, i) => ({ id: `t${i}`, name: `Retry crash ${String(i).padStart(2, '0')}`, dayType: bad && i % 3 === 1 ? 'Nonsense' : 'Show' }));
+const tours = (bad: boolean) =>
+  Array.from({ length: 30 }, (_, i) => ({
+    id: `t${i}`,
+    name: `Retry crash ${String(i).padStart(2, '0')}`,
+    dayType: bad && i % 3 === 1 ? 'Nonsense' : 'Show',
+  }));
 
 describe('a retry whose worker is killed', () => {
   let sandbox: RunningSandbox;
@@ -51,7 +62,10 @@ describe('a retry whose worker is killed', () => {
       expect(firstResult.warnings).toHaveLength(10);
 
       await writeFile(path.join(dir, 'tours.json'), JSON.stringify({ tours: tours(false) }));
-      const started = await cli(['retry', firstResult.workflowId, '--inputs', 'tours.json', '--no-wait', '--json'], options);
+      const started = await cli(
+        ['retry', firstResult.workflowId, '--inputs', 'tours.json', '--no-wait', '--json'],
+        options,
+      );
       expect(started.code, started.err).toBe(0);
       const { workflowId } = JSON.parse(started.out) as { workflowId: string };
       for (let kill = 0; kill < KILLS; kill++) {
@@ -71,7 +85,13 @@ describe('a retry whose worker is killed', () => {
       await worker?.kill('SIGTERM');
       await client.connection.close();
     }
-    const names = ((sandbox.snapshot({ normalise: true }) as { tours?: { name: string }[] }).tours ?? []).map((t) => t.name).filter((name) => name.startsWith('Retry crash '));
-    expect(names.sort()).toEqual(tours(false).map((t) => t.name).sort());
+    const names = ((sandbox.snapshot({ normalise: true }) as { tours?: { name: string }[] }).tours ?? [])
+      .map((t) => t.name)
+      .filter((name) => name.startsWith('Retry crash '));
+    expect(names.sort()).toEqual(
+      tours(false)
+        .map((t) => t.name)
+        .sort(),
+    );
   }, 300_000);
 });

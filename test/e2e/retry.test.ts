@@ -29,10 +29,17 @@ interface Guest {
 
 /** Twelve guests (invented names); the tenth (row 11 of the CSV) on `tenthDate`. */
 function guestRows(tenthDate: string): Guest[] {
-  return Array.from({ length: 12 }, (_, i) => ({ date: i === 9 ? tenthDate : DATES[i % 2]!, first: `Guest${String(i + 1).padStart(2, '0')}`, last: 'Retry', guests: (i % 3) + 1 }));
+  return Array.from({ length: 12 }, (_, i) => ({
+    date: i === 9 ? tenthDate : DATES[i % 2]!,
+    first: `Guest${String(i + 1).padStart(2, '0')}`,
+    last: 'Retry',
+    guests: (i % 3) + 1,
+  }));
 }
 
-const csv = (rows: Guest[]): string => ['Date,First name,Last name,Guests', ...rows.map((g) => `${g.date},${g.first},${g.last},${g.guests}`)].join('\n') + '\n';
+const csv = (rows: Guest[]): string =>
+  ['Date,First name,Last name,Guests', ...rows.map((g) => `${g.date},${g.first},${g.last},${g.guests}`)].join('\n') +
+  '\n';
 
 describe('tourflow retry', () => {
   let stack: TestStack;
@@ -55,7 +62,10 @@ describe('tourflow retry', () => {
 
   /** A new tour with the two days; its ID and the days' IDs by date. */
   async function newTour(): Promise<{ tourId: string; dayIds: Map<string, number> }> {
-    const created = await stack.run('create-tour.yaml', { name: `Retry ${++tours}`, days: DATES.map((date) => ({ date, city: 'Leeds', dayType: 'Show' })) });
+    const created = await stack.run('create-tour.yaml', {
+      name: `Retry ${++tours}`,
+      days: DATES.map((date) => ({ date, city: 'Leeds', dayType: 'Show' })),
+    });
     expect(created.result?.status, created.message).toBe('completed');
     const { tourId, days } = created.result!.outputs as { tourId: string; days: Array<{ id: number; date: string }> };
     return { tourId, dayIds: new Map(days.map((day) => [day.date, day.id])) };
@@ -67,7 +77,8 @@ describe('tourflow retry', () => {
     for (const [date, dayId] of tour.dayIds) {
       const list = await api.get(`/v1/tours/${tour.tourId}/days/${dayId}/guestlist`);
       expect(list.status).toBe(200);
-      for (const e of list.body.data as Array<{ firstName: string; lastName: string; numberOfGuests: number }>) entries.push(`${date} ${e.firstName} ${e.lastName} ${e.numberOfGuests}`);
+      for (const e of list.body.data as Array<{ firstName: string; lastName: string; numberOfGuests: number }>)
+        entries.push(`${date} ${e.firstName} ${e.lastName} ${e.numberOfGuests}`);
     }
     return entries.sort();
   }
@@ -76,7 +87,15 @@ describe('tourflow retry', () => {
   async function cleanImport(rows: Guest[]): Promise<string[]> {
     const tour = await newTour();
     await writeFile(path.join(dir, 'clean.csv'), csv(rows));
-    const done = await run(['run', path.join(FIXTURES, 'guests-retry.yaml'), '--input', `tourId=${tour.tourId}`, '--inputs', 'guests=clean.csv', '--json']);
+    const done = await run([
+      'run',
+      path.join(FIXTURES, 'guests-retry.yaml'),
+      '--input',
+      `tourId=${tour.tourId}`,
+      '--inputs',
+      'guests=clean.csv',
+      '--json',
+    ]);
     expect(json(done).warnings).toEqual([]);
     return guestList(tour);
   }
@@ -85,7 +104,17 @@ describe('tourflow retry', () => {
     const tour = await newTour();
     await writeFile(path.join(dir, 'guests.csv'), csv(guestRows(MISSING_DATE)));
     const playbook = path.join(FIXTURES, 'guests-retry.yaml');
-    const first = await run(['run', playbook, '--input', `tourId=${tour.tourId}`, '--inputs', 'guests=guests.csv', '--run-key', 'bad-row', '--json']);
+    const first = await run([
+      'run',
+      playbook,
+      '--input',
+      `tourId=${tour.tourId}`,
+      '--inputs',
+      'guests=guests.csv',
+      '--run-key',
+      'bad-row',
+      '--json',
+    ]);
     expect(first.code).toBe(0);
     const firstResult = json(first);
     expect(firstResult.warnings).toHaveLength(1);
@@ -94,9 +123,22 @@ describe('tourflow retry', () => {
     expect(await guestList(tour)).toHaveLength(11);
 
     // The fixed file: row 11 on a day the tour has, the list reversed and two guests more.
-    const fixed = [...guestRows(DATES[0]!), { date: DATES[1]!, first: 'Guest13', last: 'Retry', guests: 2 }, { date: DATES[0]!, first: 'Guest14', last: 'Retry', guests: 1 }].reverse();
+    const fixed = [
+      ...guestRows(DATES[0]!),
+      { date: DATES[1]!, first: 'Guest13', last: 'Retry', guests: 2 },
+      { date: DATES[0]!, first: 'Guest14', last: 'Retry', guests: 1 },
+    ].reverse();
     await writeFile(path.join(dir, 'guests.csv'), csv(fixed));
-    const again = await run(['run', playbook, '--input', `tourId=${tour.tourId}`, '--inputs', 'guests=guests.csv', '--run-key', 'bad-row']);
+    const again = await run([
+      'run',
+      playbook,
+      '--input',
+      `tourId=${tour.tourId}`,
+      '--inputs',
+      'guests=guests.csv',
+      '--run-key',
+      'bad-row',
+    ]);
     expect(again.code).toBe(2);
     expect(again.err).toContain(`tourflow retry ${firstResult.workflowId} --inputs <file>`);
 
@@ -118,7 +160,9 @@ describe('tourflow retry', () => {
     const tour = await newTour();
     await writeFile(path.join(dir, 'changed.csv'), csv(guestRows(MISSING_DATE)));
     const playbook = path.join(FIXTURES, 'guests-retry.yaml');
-    const first = json(await run(['run', playbook, '--input', `tourId=${tour.tourId}`, '--inputs', 'guests=changed.csv', '--json']));
+    const first = json(
+      await run(['run', playbook, '--input', `tourId=${tour.tourId}`, '--inputs', 'guests=changed.csv', '--json']),
+    );
     const rows = guestRows(DATES[0]!);
     rows[4]!.guests = 4; // changed since: sent with 2 guests
     // A blank row after row 4: the changed guest is on row 7 of the file, as a spreadsheet shows it.
@@ -126,7 +170,9 @@ describe('tourflow retry', () => {
     await writeFile(path.join(dir, 'changed.csv'), [...text.slice(0, 4), ',,,', ...text.slice(4)].join('\n'));
     const retried = await run(['retry', first.workflowId, '--inputs', 'guests=changed.csv', '--json']);
     expect(retried.code).toBe(0);
-    expect(json(retried).warnings).toEqual([`step guests: changed.csv row 7 changed since ${first.workflowId}; kept as it was sent (tourflow retry --redo-changed sends it again)`]);
+    expect(json(retried).warnings).toEqual([
+      `step guests: changed.csv row 7 changed since ${first.workflowId}; kept as it was sent (tourflow retry --redo-changed sends it again)`,
+    ]);
     expect(json(retried).done).toHaveLength(1);
     expect(await guestList(tour)).toContain(`${DATES[0]} Guest05 Retry 2`);
   });
@@ -134,15 +180,29 @@ describe('tourflow retry', () => {
   it("a scheduled run's retry keeps its keys: a step after the fixed one runs again and the API answers it, creating nothing twice", async () => {
     const tour = await newTour();
     const compiled = await compilePlaybookFile(path.join(FIXTURES, 'guests-then-tag.yaml'));
-    const guests = guestRows(MISSING_DATE).map(({ date, first, last, guests }) => ({ date, firstName: first, lastName: last, guests }));
+    const guests = guestRows(MISSING_DATE).map(({ date, first, last, guests }) => ({
+      date,
+      firstName: first,
+      lastName: last,
+      guests,
+    }));
     const { inputs } = resolveInputs(compiled.plan!, { tourId: tour.tourId, guests });
     // As a schedule starts it: the key seed stands for the workflow ID, made at start.
     const input: PlaybookInput = { plan: compiled.plan!, inputs, keySeed: KEY_SEED_WORKFLOW_ID };
     const workflowId = `guests-then-tag--scheduled-${tours}`;
-    const handle = await stack.client.workflow.start('playbookWorkflow', { taskQueue: stack.config.temporal.taskQueue, workflowId, args: [input] });
+    const handle = await stack.client.workflow.start('playbookWorkflow', {
+      taskQueue: stack.config.temporal.taskQueue,
+      workflowId,
+      args: [input],
+    });
     expect((await waitForOutcome(handle)).result?.warnings).toHaveLength(1);
 
-    const fixed = guestRows(DATES[0]!).map(({ date, first, last, guests }) => ({ date, firstName: first, lastName: last, guests }));
+    const fixed = guestRows(DATES[0]!).map(({ date, first, last, guests }) => ({
+      date,
+      firstName: first,
+      lastName: last,
+      guests,
+    }));
     await writeFile(path.join(dir, 'scheduled.json'), JSON.stringify({ guests: fixed }));
     const retried = await run(['retry', workflowId, '--inputs', 'scheduled.json', '--json']);
     expect(retried.code, retried.err).toBe(0);
@@ -154,7 +214,15 @@ describe('tourflow retry', () => {
   it('a run that rolled back is redone whole, and its guest list ends as a clean import', async () => {
     const tour = await newTour();
     await writeFile(path.join(dir, 'strict.csv'), csv(guestRows(MISSING_DATE)));
-    const first = await run(['run', path.join(FIXTURES, 'guests-strict.yaml'), '--input', `tourId=${tour.tourId}`, '--inputs', 'guests=strict.csv', '--json']);
+    const first = await run([
+      'run',
+      path.join(FIXTURES, 'guests-strict.yaml'),
+      '--input',
+      `tourId=${tour.tourId}`,
+      '--inputs',
+      'guests=strict.csv',
+      '--json',
+    ]);
     expect(first.code).toBe(3);
     expect(json(first).error?.message).toMatch(/failed at strict\.csv row 11: /);
     expect(await guestList(tour)).toEqual([]);
@@ -169,13 +237,26 @@ describe('tourflow retry', () => {
 
   it('a run whose child run failed (rollback: false) is finished by a retry of the parent: only what the child did not do', async () => {
     const tour = await newTour();
-    const started = await stack.run(path.join(FIXTURES, 'guests-child.yaml'), { tourId: tour.tourId, guests: guestRows(MISSING_DATE).map(({ date, first, last, guests }) => ({ date, firstName: first, lastName: last, guests })) });
+    const started = await stack.run(path.join(FIXTURES, 'guests-child.yaml'), {
+      tourId: tour.tourId,
+      guests: guestRows(MISSING_DATE).map(({ date, first, last, guests }) => ({
+        date,
+        firstName: first,
+        lastName: last,
+        guests,
+      })),
+    });
     expect(started.result?.status, started.message).toBe('failed');
     const kept = (await guestList(tour)).length;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(12);
 
-    const fixed = guestRows(DATES[1]!).map(({ date, first, last, guests }) => ({ date, firstName: first, lastName: last, guests }));
+    const fixed = guestRows(DATES[1]!).map(({ date, first, last, guests }) => ({
+      date,
+      firstName: first,
+      lastName: last,
+      guests,
+    }));
     await writeFile(path.join(dir, 'child-inputs.json'), JSON.stringify({ guests: fixed }));
     const retried = await run(['retry', started.workflowId, '--inputs', 'child-inputs.json', '--json']);
     expect(retried.code).toBe(0);

@@ -35,8 +35,15 @@ describe('set steps', () => {
     ]);
     const store = stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>;
     const colors = new Map(LOOKUPS.avatarColors.map((color) => [color.id, color.type]));
-    expect((store.tags ?? []).map((tag) => [tag.name, colors.get(tag.colorId as number)]).sort()).toEqual([['Guests 2027-06-01 full', 'Red'], ['Guests 2027-06-02 open', 'Green']]);
-    expect(outcome.result!.steps.map((step) => [step.id, step.state])).toEqual([['wanted', 'done'], ['tour', 'done'], ['tags', 'done']]);
+    expect((store.tags ?? []).map((tag) => [tag.name, colors.get(tag.colorId as number)]).sort()).toEqual([
+      ['Guests 2027-06-01 full', 'Red'],
+      ['Guests 2027-06-02 open', 'Green'],
+    ]);
+    expect(outcome.result!.steps.map((step) => [step.id, step.state])).toEqual([
+      ['wanted', 'done'],
+      ['tour', 'done'],
+      ['tags', 'done'],
+    ]);
 
     const history = await stack.client.workflow.getHandle(outcome.workflowId).fetchHistory();
     const scheduled = (history.events ?? []).flatMap((event) => {

@@ -16,14 +16,21 @@ describe('days that share a date', () => {
   let stack: TestStack;
   let tourId: string;
   let copenhagen: number;
-  const rows = (table: string) => ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []).filter((row) => row.tourId === tourId);
+  const rows = (table: string) =>
+    ((stack.sandbox.snapshot({ normalise: true }) as Record<string, Row[]>)[table] ?? []).filter(
+      (row) => row.tourId === tourId,
+    );
   beforeAll(async () => {
     stack = await startTestStack();
     const days = [
       { date: '2026-12-01', city: 'Aarhus', dayType: 'Show' },
       { date: '2026-12-02', city: 'Copenhagen', dayType: 'Off' },
     ];
-    const created = await stack.run('create-tour.yaml', { name: 'Shared Date Run', days, timeZone: 'Europe/Copenhagen' }, 'shared-dates-tour');
+    const created = await stack.run(
+      'create-tour.yaml',
+      { name: 'Shared Date Run', days, timeZone: 'Europe/Copenhagen' },
+      'shared-dates-tour',
+    );
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;
     copenhagen = (rows('days').find((day) => day.name === 'Copenhagen') as { id: number }).id;
@@ -41,7 +48,11 @@ describe('days that share a date', () => {
       'a step that gives one of them by its date alone fails: give { date: 2026-12-02, name: ... } or its ID.';
     expect(renderResult(added.result!).slice(-2)).toEqual(['warnings:', `  - ${warning}`]);
 
-    const refused = await stack.run(path.join(FIXTURES, 'festival-guests.yaml'), { tourId, byDateAlone: true }, 'shared-dates-refused');
+    const refused = await stack.run(
+      path.join(FIXTURES, 'festival-guests.yaml'),
+      { tourId, byDateAlone: true },
+      'shared-dates-refused',
+    );
     expect(refused.result?.status, refused.message).toBe('rolledBack');
     expect(refused.result?.error?.message).toContain(
       `Tour Shared Date Run has 2 days on 2026-12-02: Copenhagen (Off, ID ${copenhagen}), Roskilde Festival (Show, ID ${festival}); give { date: 2026-12-02, name: ... } or its ID.`,

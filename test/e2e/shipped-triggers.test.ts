@@ -27,11 +27,19 @@ describe('shipped playbooks started by their triggers', () => {
   let stack: TestStack;
   let api: ApiClient;
   let hook: WebhookServer;
-  const run = (argv: string[]) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: { ...sandboxEnv(stack.sandbox.credentials), TOURFLOW_ENCRYPTION: 'off' } });
+  const run = (argv: string[]) =>
+    cli(argv, {
+      taskQueue: stack.config.temporal.taskQueue,
+      env: { ...sandboxEnv(stack.sandbox.credentials), TOURFLOW_ENCRYPTION: 'off' },
+    });
 
   beforeAll(async () => {
     hook = await startWebhookServer();
-    stack = await startTestStack({ sandbox: { seed: uniqueSeed() }, encryption: false, webhooks: { ops: hook.url('ops') } });
+    stack = await startTestStack({
+      sandbox: { seed: uniqueSeed() },
+      encryption: false,
+      webhooks: { ops: hook.url('ops') },
+    });
     api = createApiClient({ config: stack.config.api });
   }, 120_000);
   afterAll(async () => {
@@ -40,17 +48,32 @@ describe('shipped playbooks started by their triggers', () => {
     await hook?.close();
   });
 
-  async function tour(name: string, date: string, timeZone = 'Europe/Berlin'): Promise<{ tourId: string; dayId: number }> {
-    const created = await stack.run('create-tour.yaml', { name, timeZone, days: [{ date, city: 'Berlin', dayType: 'Show', timeZone }] }, name.toLowerCase().replace(/\W+/g, '-'));
+  async function tour(
+    name: string,
+    date: string,
+    timeZone = 'Europe/Berlin',
+  ): Promise<{ tourId: string; dayId: number }> {
+    const created = await stack.run(
+      'create-tour.yaml',
+      { name, timeZone, days: [{ date, city: 'Berlin', dayType: 'Show', timeZone }] },
+      name.toLowerCase().replace(/\W+/g, '-'),
+    );
     expect(created.result?.status, created.message).toBe('completed');
-    return { tourId: created.result!.outputs.tourId as string, dayId: (created.result!.outputs.days as { id: number }[])[0]!.id };
+    return {
+      tourId: created.result!.outputs.tourId as string,
+      dayId: (created.result!.outputs.days as { id: number }[])[0]!.id,
+    };
   }
 
   /** The outputs of the runs the tour's triggers started, once each has ended; fails on a run that did not complete. */
   async function runsOf(tourId: string): Promise<Record<string, unknown>[]> {
     const out = [];
     for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) {
-      const result = (await stack.client.workflow.getHandle(info.workflowId).result()) as { status: string; outputs: Record<string, unknown>; error?: unknown };
+      const result = (await stack.client.workflow.getHandle(info.workflowId).result()) as {
+        status: string;
+        outputs: Record<string, unknown>;
+        error?: unknown;
+      };
       expect(result.status, JSON.stringify(result.error)).toBe('completed');
       out.push(result.outputs);
     }
@@ -64,7 +87,16 @@ describe('shipped playbooks started by their triggers', () => {
   }
 
   async function apply(file: string, tourId: string, ...inputs: string[]): Promise<void> {
-    const applied = await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, ...inputs.flatMap((i) => ['--input', i]), '--poll', '1s']);
+    const applied = await run([
+      'triggers',
+      'apply',
+      file,
+      '--input',
+      `tourId=${tourId}`,
+      ...inputs.flatMap((i) => ['--input', i]),
+      '--poll',
+      '1s',
+    ]);
     expect(applied.err).toBe('');
     expect(applied.code).toBe(0);
   }
@@ -78,16 +110,32 @@ describe('shipped playbooks started by their triggers', () => {
     const pickup = await api.lookups.resolve('pickupMethods', 'will call');
     for (const [n, party] of [2, 2, 3].entries()) {
       await api.call(createGuest, {
-        body: { tour_id: tourId, day_id: dayId, firstName: `Guest${n}`, lastName: 'Requester', email: `guest${n}@example.com`, numberOfGuests: party, pickupMethodId: pickup, statusId: pending, passes: [] },
+        body: {
+          tour_id: tourId,
+          day_id: dayId,
+          firstName: `Guest${n}`,
+          lastName: 'Requester',
+          email: `guest${n}@example.com`,
+          numberOfGuests: party,
+          pickupMethodId: pickup,
+          statusId: pending,
+          passes: [],
+        },
         idempotencyKey: `shipped-guest-${tourId}-${n}`,
       });
     }
     // the three requests arrive within the quiet period: one run decides them all
-    const runs = await pollUntil(async () => ((await runsOf(tourId)).length > 0 ? runsOf(tourId) : undefined), 'the run of the guest requests', 60_000, 500);
+    const runs = await pollUntil(
+      async () => ((await runsOf(tourId)).length > 0 ? runsOf(tourId) : undefined),
+      'the run of the guest requests',
+      60_000,
+      500,
+    );
     expect(runs).toEqual([{ approved: 2, leftPending: 1 }]);
 
     const statuses: string[] = [];
-    for await (const row of api.paginate(listGuestlist, { params: { tourId, dayId } })) statuses.push(`${row.numberOfGuests} ${row.status?.type}`);
+    for await (const row of api.paginate(listGuestlist, { params: { tourId, dayId } }))
+      statuses.push(`${row.numberOfGuests} ${row.status?.type}`);
     expect(statuses.sort()).toEqual(['2 Approved', '2 Approved', '3 Pending']);
     expect(hook.requests).toHaveLength(1);
     expect(hook.requests[0]!.body).toEqual({
@@ -101,16 +149,33 @@ describe('shipped playbooks started by their triggers', () => {
     const { tourId, dayId } = await tour('Running Order Tour', '2027-04-10');
     await apply(path.join(PLAYBOOKS, 'announce-schedule-changes.yaml'), tourId, 'folder=announced');
 
-    const item = { tour_id: tourId, day_id: dayId, name: 'Doors', startTime: '19:00', startTimeTypeId: 1, timeZoneStart: 'Europe/Berlin', isEveryone: true };
+    const item = {
+      tour_id: tourId,
+      day_id: dayId,
+      name: 'Doors',
+      startTime: '19:00',
+      startTimeTypeId: 1,
+      timeZoneStart: 'Europe/Berlin',
+      isEveryone: true,
+    };
     const { id } = await api.call(createScheduleItem, { body: item, idempotencyKey: `shipped-item-${tourId}` });
     await api.call(updateScheduleItem, { params: { itemId: id }, body: { startTime: '19:30' } });
-    const runs = await pollUntil(async () => ((await runsOf(tourId)).length > 0 ? runsOf(tourId) : undefined), 'the run of the changed running order', 60_000, 500);
+    const runs = await pollUntil(
+      async () => ((await runsOf(tourId)).length > 0 ? runsOf(tourId) : undefined),
+      'the run of the changed running order',
+      60_000,
+      500,
+    );
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ date: '2027-04-10', sheets: 1 });
 
     const bulletins = await bulletinsOf(tourId);
-    expect(bulletins.map((b) => [b.title, b.has_notification, b.day_id])).toEqual([['Running order changed', true, dayId]]);
-    expect(bulletins[0]!.body).toMatch(/^The running order of 2027-04-10 changed \((created|changed): Doors\); the day sheet was rendered again/);
+    expect(bulletins.map((b) => [b.title, b.has_notification, b.day_id])).toEqual([
+      ['Running order changed', true, dayId],
+    ]);
+    expect(bulletins[0]!.body).toMatch(
+      /^The running order of 2027-04-10 changed \((created|changed): Doors\); the day sheet was rendered again/,
+    );
     const sheet = path.join(stack.config.outputDir, 'announced', 'Running Order Tour');
     expect(existsSync(sheet), sheet).toBe(true);
   }, 180_000);
@@ -127,14 +192,29 @@ describe('shipped playbooks started by their triggers', () => {
     await writeFile(file, text.replace('at: "09:00"', `at: "${at}"`));
 
     const { tourId, dayId } = await tour('Load In Tour', date, 'UTC');
-    const item = { tour_id: tourId, day_id: dayId, name: 'Load In', startTime: '14:00', startTimeTypeId: 1, timeZoneStart: 'UTC', isEveryone: true };
+    const item = {
+      tour_id: tourId,
+      day_id: dayId,
+      name: 'Load In',
+      startTime: '14:00',
+      startTimeTypeId: 1,
+      timeZoneStart: 'UTC',
+      isEveryone: true,
+    };
     await api.call(createScheduleItem, { body: item, idempotencyKey: `shipped-load-in-${tourId}` });
     await apply(file, tourId);
 
-    const runs = await pollUntil(async () => ((await runsOf(tourId)).length > 0 ? runsOf(tourId) : undefined), 'the reminder', 150_000, 500);
+    const runs = await pollUntil(
+      async () => ((await runsOf(tourId)).length > 0 ? runsOf(tourId) : undefined),
+      'the reminder',
+      150_000,
+      500,
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(moment.getTime());
     expect(runs).toEqual([{ date, late: expect.any(Boolean), bulletinId: expect.any(String) }]);
     const bulletins = await bulletinsOf(tourId);
-    expect(bulletins.map((b) => [b.title, b.body, b.is_pinned, b.has_notification])).toEqual([[`Load-in ${date}`, `Load-in on ${date} is at 14:00 (UTC).`, true, true]]);
+    expect(bulletins.map((b) => [b.title, b.body, b.is_pinned, b.has_notification])).toEqual([
+      [`Load-in ${date}`, `Load-in on ${date} is at 14:00 (UTC).`, true, true],
+    ]);
   }, 240_000);
 });

@@ -37,14 +37,22 @@ describe('walking skeleton', () => {
   it('running the same activity again with the same idempotency key leaves exactly one tour', async () => {
     const client = createApiClient({ config: stack.config.api });
     try {
-      const activities = createActivities({ client, outputDir: '/tmp', defaultOrg: stack.sandbox.credentials.orgId }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
+      const activities = createActivities({
+        client,
+        outputDir: '/tmp',
+        defaultOrg: stack.sandbox.credentials.orgId,
+      }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
       const call: StepCall = {
         action: 'tour.create',
         stepId: 'tour',
         itemKey: null,
         idempotencyKey: 'skeleton-idempotency/tour',
         run: { workflowId: 'skeleton-idempotency', playbook: 'demo', now: '2027-03-01T00:00:00Z' },
-        args: { name: 'Idempotent Tour', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] },
+        args: {
+          name: 'Idempotent Tour',
+          timeZone: 'Europe/Berlin',
+          days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }],
+        },
       };
       const first = await activities.tourCreate!(call);
       const second = await activities.tourCreate!(call);

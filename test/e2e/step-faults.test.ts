@@ -25,7 +25,12 @@ describe('a fault at each step of tour-setup rolls everything back', () => {
   it('leaves the store as it was for a fault at every write step', async () => {
     for (const [index, target] of cases.entries()) {
       const before = stack.sandbox.snapshot({ normalise: true });
-      stack.sandbox.faults.add({ match: { method: target.method, path: target.path }, kind: 'status', status: 409, times: 1 });
+      stack.sandbox.faults.add({
+        match: { method: target.method, path: target.path },
+        kind: 'status',
+        status: 409,
+        times: 1,
+      });
       try {
         const outcome = await stack.run('tour-setup.yaml', {}, `fault-${index}`);
         expect(outcome.result?.status, `${target.step}: ${outcome.message}`).toBe('rolledBack');

@@ -19,7 +19,10 @@ describe('moving every Doors item 30 minutes later', () => {
   });
 
   it('changes the Doors items only, each by 30 minutes', async () => {
-    const days = [{ date: '2027-05-01', city: 'Berlin', dayType: 'Show' }, { date: '2027-05-02', city: 'Hamburg', dayType: 'Show' }];
+    const days = [
+      { date: '2027-05-01', city: 'Berlin', dayType: 'Show' },
+      { date: '2027-05-02', city: 'Hamburg', dayType: 'Show' },
+    ];
     const created = await stack.run('create-tour.yaml', { name: 'Late Doors', days }, 'late-doors-tour');
     expect(created.result?.status, created.message).toBe('completed');
     const tourId = created.result!.outputs.tourId as string;
@@ -34,9 +37,14 @@ describe('moving every Doors item 30 minutes later', () => {
 
     const moved = await stack.run(path.join(FIXTURES, 'move-doors.yaml'), { tourId }, 'late-doors');
     expect(moved.result?.status, moved.message).toBe('completed');
-    expect(moved.result!.outputs.items).toEqual(expect.arrayContaining([
-      '2027-05-01 Doors 20:00', '2027-05-01 Show 20:30', '2027-05-02 Doors 00:15', '2027-05-02 Soundcheck 16:00',
-    ]));
+    expect(moved.result!.outputs.items).toEqual(
+      expect.arrayContaining([
+        '2027-05-01 Doors 20:00',
+        '2027-05-01 Show 20:30',
+        '2027-05-02 Doors 00:15',
+        '2027-05-02 Soundcheck 16:00',
+      ]),
+    );
     expect(moved.result!.outputs.items).toHaveLength(4);
   }, 120_000);
 });

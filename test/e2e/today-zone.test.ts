@@ -25,7 +25,11 @@ describe('today() in the tour’s time zone', () => {
 
   it('gives the date in the zone of the tour the tourId input names, read once and kept in the history', async () => {
     const zone = zoneApartFromUtc();
-    const created = await stack.run('create-tour.yaml', { name: 'Far Away', timeZone: zone, days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] }, 'far-away');
+    const created = await stack.run(
+      'create-tour.yaml',
+      { name: 'Far Away', timeZone: zone, days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] },
+      'far-away',
+    );
     expect(created.result?.status, created.message).toBe('completed');
     const tourId = created.result!.outputs.tourId as string;
     const outcome = await stack.run(path.join(FIXTURES, 'today-in-tour-zone.yaml'), { tourId, zone }, 'today-far-away');

@@ -39,23 +39,38 @@ describe('a long-running watcher', () => {
       args: [{ tourId, pollMs: 500, pollsPerRun: 3 }],
       workflowIdConflictPolicy: 'USE_EXISTING',
     });
-    await stack.client.workflow.executeUpdateWithStart(applyTriggersUpdate, { args: [plan.name, [trigger]], startWorkflowOperation: start });
+    await stack.client.workflow.executeUpdateWithStart(applyTriggersUpdate, {
+      args: [plan.name, [trigger]],
+      startWorkflowOperation: start,
+    });
     const runs = async () => {
       let count = 0;
       for await (const _ of stack.client.workflow.list({ query: `WorkflowId = '${watcherId(tourId)}'` })) count++;
       return count;
     };
     await pollUntil(async () => (await runs()) >= 4, 'three continuations', 60_000);
-    await api.call(createBulletin, { body: { dayId, title: 'After', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `long-watch-${tourId}` });
+    await api.call(createBulletin, {
+      body: { dayId, title: 'After', body: 'x', isPinned: false, hasNotification: false },
+      idempotencyKey: `long-watch-${tourId}`,
+    });
     const handle = stack.client.workflow.getHandle(watcherId(tourId));
-    await pollUntil(async () => (await handle.query(watcherStatusQuery)).stats.started === 1, 'the run of the bulletin', 60_000);
+    await pollUntil(
+      async () => (await handle.query(watcherStatusQuery)).stats.started === 1,
+      'the run of the bulletin',
+      60_000,
+    );
     const polls = (await handle.query(watcherStatusQuery)).stats.polls;
-    await pollUntil(async () => (await runs()) >= 6 && (await handle.query(watcherStatusQuery)).stats.polls >= polls + 6, 'two more continuations', 60_000);
+    await pollUntil(
+      async () => (await runs()) >= 6 && (await handle.query(watcherStatusQuery)).stats.polls >= polls + 6,
+      'two more continuations',
+      60_000,
+    );
     const status = await handle.query(watcherStatusQuery);
     expect(status.stats.started).toBe(1);
     expect(status.triggers.map((t) => [t.id, t.live])).toEqual([['any_bulletin', true]]);
     let started = 0;
-    for await (const _ of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) started++;
+    for await (const _ of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` }))
+      started++;
     expect(started).toBe(1);
     const history = await handle.fetchHistory();
     expect(history.events?.length).toBeLessThan(100);

@@ -18,7 +18,13 @@ import { loadConfig } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
+import {
+  prebuiltBundle,
+  startWorkerProcess,
+  workerCommand,
+  workerEnv,
+  type WorkerProcess,
+} from '../support/worker-process.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-bulletins.yaml');
 const KILLS = 6;
@@ -58,19 +64,33 @@ describe('triggers and worker crashes', () => {
     let worker: WorkerProcess | undefined = startWorkerProcess(env, command);
     try {
       await worker.ready;
-      const compiled = await compilePlaybookFile(path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml'));
-      const { inputs } = resolveInputs(compiled.plan!, { name: 'Crash Trigger Tour', timeZone: 'UTC', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] } as JsonObject);
-      const created = await waitForOutcome((await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue })).handle);
+      const compiled = await compilePlaybookFile(
+        path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml'),
+      );
+      const { inputs } = resolveInputs(compiled.plan!, {
+        name: 'Crash Trigger Tour',
+        timeZone: 'UTC',
+        days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }],
+      } as JsonObject);
+      const created = await waitForOutcome(
+        (await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue })).handle,
+      );
       const tourId = created.result!.outputs.tourId as string;
       const dayId = (created.result!.outputs.days as { id: number }[])[0]!.id;
-      const applied = await cli(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'], { taskQueue, env });
+      const applied = await cli(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'], {
+        taskQueue,
+        env,
+      });
       expect(applied.code, applied.err).toBe(0);
 
       let made = 0;
       for (let kill = 0; kill < KILLS; kill++) {
         for (let n = 0; n < 2; n++) {
           made++;
-          await api.call(createBulletin, { body: { dayId, title: `Crash ${made}`, body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `${taskQueue}-${made}` });
+          await api.call(createBulletin, {
+            body: { dayId, title: `Crash ${made}`, body: 'x', isPinned: false, hasNotification: false },
+            idempotencyKey: `${taskQueue}-${made}`,
+          });
         }
         await new Promise((resolve) => setTimeout(resolve, 200 + random() * 1500)); // a random kill point, not a wait for state
         await worker.kill('SIGKILL');
@@ -79,12 +99,16 @@ describe('triggers and worker crashes', () => {
       }
       const runs = async () => {
         const ids: string[] = [];
-        for await (const info of client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) ids.push(info.workflowId);
+        for await (const info of client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` }))
+          ids.push(info.workflowId);
         return ids;
       };
       await pollUntil(async () => (await runs()).length >= made, `${made} runs`, 180_000, 500);
       // a few more polls start nothing more
-      const status = async () => JSON.parse((await cli(['triggers', 'status', tourId, '--json'], { taskQueue, env })).out) as { stats: { polls: number } };
+      const status = async () =>
+        JSON.parse((await cli(['triggers', 'status', tourId, '--json'], { taskQueue, env })).out) as {
+          stats: { polls: number };
+        };
       const polls = (await status()).stats.polls;
       await pollUntil(async () => (await status()).stats.polls >= polls + 3, 'three more polls', 60_000);
       const started = await runs();

@@ -31,12 +31,22 @@ describe('triggers on days', () => {
     expect((await run(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
     const types = await api.call(listDayTypes, {});
     const typeId = (name: string) => types.find((t) => t.type === name)!.id;
-    const day = (date: string, type: string) => ({ day_type_id: typeId(type), name: `${type} ${date}`, formatted_address: 'Hamburg', date });
-    await api.call(updateTour, { params: { tourId }, body: { day_list: [{ day_id: first }, day('2027-03-28', 'Show'), day('2027-03-29', 'Off')] } });
+    const day = (date: string, type: string) => ({
+      day_type_id: typeId(type),
+      name: `${type} ${date}`,
+      formatted_address: 'Hamburg',
+      date,
+    });
+    await api.call(updateTour, {
+      params: { tourId },
+      body: { day_list: [{ day_id: first }, day('2027-03-28', 'Show'), day('2027-03-29', 'Off')] },
+    });
     const outputs = async () => {
       const out: { kind: string; date: string }[] = [];
       for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) {
-        out.push((await stack.client.workflow.getHandle(info.workflowId).result()).outputs as { kind: string; date: string });
+        out.push(
+          (await stack.client.workflow.getHandle(info.workflowId).result()).outputs as { kind: string; date: string },
+        );
       }
       return out;
     };
@@ -47,7 +57,10 @@ describe('triggers on days', () => {
     const others = data.days.map((d) => d.id).filter((id) => id !== first);
     await api.call(updateTour, { params: { tourId }, body: { day_list: others.map((id) => ({ day_id: id })) } });
     await pollUntil(async () => (await outputs()).length === 2, 'the run of the show day removed');
-    expect((await outputs()).map((o) => `${o.kind} ${o.date}`).sort()).toEqual(['created 2027-03-28', 'deleted 2027-03-27']);
+    expect((await outputs()).map((o) => `${o.kind} ${o.date}`).sort()).toEqual([
+      'created 2027-03-28',
+      'deleted 2027-03-27',
+    ]);
     await run(['triggers', 'delete', tourId, '--playbook', 'triggers-days']);
   }, 120_000);
 });

@@ -30,22 +30,40 @@ describe('triggers on guest statuses', () => {
     const pending = await api.lookups.resolve('guestlistStatuses', 'Pending');
     const approved = await api.lookups.resolve('guestlistStatuses', 'Approved');
     const pickup = await api.lookups.resolve('pickupMethods', 'will call');
-    const body = { firstName: 'Ada', lastName: 'Guest', numberOfGuests: 2, pickupMethodId: pickup, statusId: pending, passes: [] };
-    await api.call(createGuest, { body: { tour_id: tourId, day_id: dayId, ...body }, idempotencyKey: `guest-status-${tourId}` });
+    const body = {
+      firstName: 'Ada',
+      lastName: 'Guest',
+      numberOfGuests: 2,
+      pickupMethodId: pickup,
+      statusId: pending,
+      passes: [],
+    };
+    await api.call(createGuest, {
+      body: { tour_id: tourId, day_id: dayId, ...body },
+      idempotencyKey: `guest-status-${tourId}`,
+    });
     const guestId = await pollUntil(async () => {
       for await (const row of api.paginate(listGuestlist, { params: { tourId, dayId } })) return row.id;
       return undefined;
     }, 'the guest');
     const run = triggers.tourflow;
     expect((await run(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
-    const decisions = async () => JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { kind: string; reason?: string }[];
+    const decisions = async () =>
+      JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { kind: string; reason?: string }[];
 
     await api.call(updateGuest, { params: { guestListId: guestId }, body: { ...body, numberOfGuests: 3 } });
-    await pollUntil(async () => (await decisions()).some((d) => d.reason === 'changed: not among its events'), 'the party size change skipped');
-    await api.call(updateGuestlistStatuses, { params: { tourId }, body: { guestListIds: [guestId], statusId: approved } });
+    await pollUntil(
+      async () => (await decisions()).some((d) => d.reason === 'changed: not among its events'),
+      'the party size change skipped',
+    );
+    await api.call(updateGuestlistStatuses, {
+      params: { tourId },
+      body: { guestListIds: [guestId], statusId: approved },
+    });
     const outputs = async () => {
       const out: unknown[] = [];
-      for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) out.push((await stack.client.workflow.getHandle(info.workflowId).result()).outputs);
+      for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` }))
+        out.push((await stack.client.workflow.getHandle(info.workflowId).result()).outputs);
       return out;
     };
     await pollUntil(async () => (await outputs()).length > 0, 'the run of the status change');

@@ -17,7 +17,13 @@ import { loadConfig } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { prebuiltBundle, startWorkerProcess, workerCommand, workerEnv, type WorkerProcess } from '../support/worker-process.ts';
+import {
+  prebuiltBundle,
+  startWorkerProcess,
+  workerCommand,
+  workerEnv,
+  type WorkerProcess,
+} from '../support/worker-process.ts';
 
 function playbook(at: string): string {
   const trigger = (id: string, late: string) => `  - id: ${id}
@@ -62,31 +68,59 @@ describe('time events missed during downtime', () => {
     try {
       await worker.ready;
       const moment = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
-      const compiled = await compilePlaybookFile(path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml'));
-      const { inputs } = resolveInputs(compiled.plan!, { name: 'Late Tour', timeZone: 'UTC', days: [{ date: moment.toISOString().slice(0, 10), city: 'Berlin', dayType: 'Show', timeZone: 'UTC' }] } as JsonObject);
-      const created = await waitForOutcome((await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue })).handle);
+      const compiled = await compilePlaybookFile(
+        path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml'),
+      );
+      const { inputs } = resolveInputs(compiled.plan!, {
+        name: 'Late Tour',
+        timeZone: 'UTC',
+        days: [{ date: moment.toISOString().slice(0, 10), city: 'Berlin', dayType: 'Show', timeZone: 'UTC' }],
+      } as JsonObject);
+      const created = await waitForOutcome(
+        (await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue })).handle,
+      );
       const tourId = created.result!.outputs.tourId as string;
       const file = path.join(folder, 'late.yaml');
       await writeFile(file, playbook(moment.toISOString().slice(11, 16)));
-      const applied = await cli(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '10m'], { taskQueue, env });
+      const applied = await cli(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '10m'], {
+        taskQueue,
+        env,
+      });
       expect(applied.code, applied.err).toBe(0);
       await worker.kill('SIGKILL');
       // no worker until the moment is 70 s past: polls the clock, not the state
-      await pollUntil(() => Date.now() > moment.getTime() + 70_000, 'the moment 70 s past', moment.getTime() + 100_000 - Date.now(), 1000);
+      await pollUntil(
+        () => Date.now() > moment.getTime() + 70_000,
+        'the moment 70 s past',
+        moment.getTime() + 100_000 - Date.now(),
+        1000,
+      );
       worker = startWorkerProcess(env, command);
       await worker.ready;
-      const decisions = async () => JSON.parse((await cli(['triggers', 'explain', tourId, '--json'], { taskQueue, env })).out) as { trigger: string; outcome: string; reason?: string }[];
-      const done = await pollUntil(async () => {
-        const found = await decisions();
-        return found.length >= 2 ? found : undefined;
-      }, 'both decisions', 60_000);
+      const decisions = async () =>
+        JSON.parse((await cli(['triggers', 'explain', tourId, '--json'], { taskQueue, env })).out) as {
+          trigger: string;
+          outcome: string;
+          reason?: string;
+        }[];
+      const done = await pollUntil(
+        async () => {
+          const found = await decisions();
+          return found.length >= 2 ? found : undefined;
+        },
+        'both decisions',
+        60_000,
+      );
       expect(done.map((d) => [d.trigger, d.outcome]).sort()).toEqual([
         ['triggers-late/beyond_window', 'skipped'],
         ['triggers-late/within_window', 'started'],
       ]);
-      expect(done.find((d) => d.outcome === 'skipped')?.reason).toMatch(/^missed by \d+ s, beyond its late window of 5 s$/);
+      expect(done.find((d) => d.outcome === 'skipped')?.reason).toMatch(
+        /^missed by \d+ s, beyond its late window of 5 s$/,
+      );
       const runs: unknown[] = [];
-      for await (const info of client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) runs.push((await client.workflow.getHandle(info.workflowId).result()).outputs);
+      for await (const info of client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` }))
+        runs.push((await client.workflow.getHandle(info.workflowId).result()).outputs);
       expect(runs).toEqual([{ trigger: 'within_window', late: true }]);
       await cli(['triggers', 'delete', tourId, '--playbook', 'triggers-late'], { taskQueue, env });
     } finally {

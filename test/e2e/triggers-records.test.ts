@@ -23,12 +23,21 @@ describe('triggers on record events', () => {
   let api: ApiClient;
   let tourId: string;
   let dayId: number;
-  const run = (argv: string[]) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
+  const run = (argv: string[]) =>
+    cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
 
   beforeAll(async () => {
     stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
     api = createApiClient({ config: stack.config.api });
-    const created = await stack.run('create-tour.yaml', { name: 'Trigger Tour', timeZone: 'Europe/Berlin', days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }] }, 'trigger-tour');
+    const created = await stack.run(
+      'create-tour.yaml',
+      {
+        name: 'Trigger Tour',
+        timeZone: 'Europe/Berlin',
+        days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }],
+      },
+      'trigger-tour',
+    );
     expect(created.result?.status, created.message).toBe('completed');
     tourId = created.result!.outputs.tourId as string;
     dayId = (created.result!.outputs.days as { id: number }[])[0]!.id;
@@ -39,11 +48,16 @@ describe('triggers on record events', () => {
   });
 
   /** The runs the trigger started, by their event kind, once they ended. */
-  async function runsOf(): Promise<{ workflowId: string; kind: string; recordId: string; changes: unknown; title?: string }[]> {
+  async function runsOf(): Promise<
+    { workflowId: string; kind: string; recordId: string; changes: unknown; title?: string }[]
+  > {
     const out = [];
     for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` })) {
       const result = await stack.client.workflow.getHandle(info.workflowId).result();
-      out.push({ workflowId: info.workflowId, ...(result.outputs as { kind: string; recordId: string; changes: unknown; title?: string }) });
+      out.push({
+        workflowId: info.workflowId,
+        ...(result.outputs as { kind: string; recordId: string; changes: unknown; title?: string }),
+      });
     }
     return out;
   }
@@ -56,8 +70,14 @@ describe('triggers on record events', () => {
     // applying the same file again changes nothing
     expect((await run(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
 
-    await api.call(createBulletin, { body: { dayId, title: 'Doors at 19:00', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `test-bulletin-${tourId}` });
-    const first = await pollUntil(async () => ((await runsOf()).length === 1 ? runsOf() : undefined), 'the run of the created bulletin');
+    await api.call(createBulletin, {
+      body: { dayId, title: 'Doors at 19:00', body: 'x', isPinned: false, hasNotification: false },
+      idempotencyKey: `test-bulletin-${tourId}`,
+    });
+    const first = await pollUntil(
+      async () => ((await runsOf()).length === 1 ? runsOf() : undefined),
+      'the run of the created bulletin',
+    );
     expect(first.map((r) => r.kind)).toEqual(['created']);
     const id = first[0]!.recordId;
 
@@ -72,7 +92,9 @@ describe('triggers on record events', () => {
       const runs = await runsOf();
       return runs.some((r) => r.kind === 'changed') ? runs : undefined;
     }, 'the run of the changed title');
-    expect(changed.find((r) => r.kind === 'changed')?.changes).toEqual({ title: { before: 'Doors at 19:00', after: 'Doors at 19:30' } });
+    expect(changed.find((r) => r.kind === 'changed')?.changes).toEqual({
+      title: { before: 'Doors at 19:00', after: 'Doors at 19:30' },
+    });
 
     await api.call(deleteBulletin, { params: { bulletinId: id } });
     const all = await pollUntil(async () => {
@@ -83,13 +105,24 @@ describe('triggers on record events', () => {
 
     // paused, a change is seen and skipped; resumed, the next one starts a run again
     expect((await run(['triggers', 'pause', tourId])).out).toBe(`triggers on tour ${tourId} paused`);
-    await api.call(createBulletin, { body: { dayId, title: 'While paused', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `test-paused-${tourId}` });
-    await pollUntil(async () => (JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { reason?: string }[]).some((d) => d.reason === 'paused'), 'the change skipped while paused');
+    await api.call(createBulletin, {
+      body: { dayId, title: 'While paused', body: 'x', isPinned: false, hasNotification: false },
+      idempotencyKey: `test-paused-${tourId}`,
+    });
+    await pollUntil(
+      async () =>
+        (JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { reason?: string }[]).some(
+          (d) => d.reason === 'paused',
+        ),
+      'the change skipped while paused',
+    );
     expect((await run(['triggers', 'resume', tourId])).out).toBe(`triggers on tour ${tourId} resumed`);
     expect(await runsOf()).toHaveLength(3);
     const listed = await run(['triggers', 'list']);
     expect(listed.out).toContain(`tour ${tourId}: polls every 1 s`);
-    expect(listed.out).toContain('triggers-bulletins/any_bulletin: bulletins: created, changed, deleted (title) - started 3, skipped');
+    expect(listed.out).toContain(
+      'triggers-bulletins/any_bulletin: bulletins: created, changed, deleted (title) - started 3, skipped',
+    );
 
     const explained = await run(['triggers', 'explain', tourId]);
     expect(explained.out).toMatch(/created bulletins \S+ {2}started trigger\//);
@@ -102,11 +135,31 @@ describe('triggers on record events', () => {
   it('does not start a trigger again for what its own run wrote', async () => {
     const file = path.resolve(import.meta.dirname, 'fixtures/triggers-own-writes.yaml');
     expect((await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
-    await api.call(createBulletin, { body: { dayId, title: 'Soundcheck', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `test-own-${tourId}` });
-    const decisions = async () => JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { trigger: string; kind: string; recordId: string; outcome: string; reason?: string }[];
-    const created = await pollUntil(async () => (await decisions()).find((d) => d.trigger === 'triggers-own-writes/mark_edited' && d.kind === 'created'), 'the new bulletin seen');
+    await api.call(createBulletin, {
+      body: { dayId, title: 'Soundcheck', body: 'x', isPinned: false, hasNotification: false },
+      idempotencyKey: `test-own-${tourId}`,
+    });
+    const decisions = async () =>
+      JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as {
+        trigger: string;
+        kind: string;
+        recordId: string;
+        outcome: string;
+        reason?: string;
+      }[];
+    const created = await pollUntil(
+      async () =>
+        (await decisions()).find((d) => d.trigger === 'triggers-own-writes/mark_edited' && d.kind === 'created'),
+      'the new bulletin seen',
+    );
     await api.call(updateBulletin, { params: { bulletinId: created.recordId }, body: { title: 'Soundcheck 17:00' } });
-    await pollUntil(async () => (await decisions()).some((d) => d.trigger === 'triggers-own-writes/mark_edited' && d.reason?.startsWith('own write')), 'the run\'s own write skipped');
+    await pollUntil(
+      async () =>
+        (await decisions()).some(
+          (d) => d.trigger === 'triggers-own-writes/mark_edited' && d.reason?.startsWith('own write'),
+        ),
+      "the run's own write skipped",
+    );
     const ours = (await runsOf()).filter((r) => r.workflowId.includes('/triggers-own-writes/'));
     expect(ours).toHaveLength(1);
     expect(ours[0]).toMatchObject({ title: 'Soundcheck 17:00' });
@@ -133,21 +186,41 @@ outputs:
 `;
     await writeFile(file, version('body'));
     expect((await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '30s'])).code).toBe(0);
-    await api.call(createBulletin, { body: { dayId, title: 'Before the edit', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `test-edit-${tourId}` });
-    const decisions = async () => JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as { trigger: string; kind: string; recordId: string; reason?: string }[];
+    await api.call(createBulletin, {
+      body: { dayId, title: 'Before the edit', body: 'x', isPinned: false, hasNotification: false },
+      idempotencyKey: `test-edit-${tourId}`,
+    });
+    const decisions = async () =>
+      JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as {
+        trigger: string;
+        kind: string;
+        recordId: string;
+        reason?: string;
+      }[];
     await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s']);
-    const seen = await pollUntil(async () => (await decisions()).find((d) => d.trigger === 'triggers-edited/edited' && d.kind === 'created'), 'the new bulletin seen');
+    const seen = await pollUntil(
+      async () => (await decisions()).find((d) => d.trigger === 'triggers-edited/edited' && d.kind === 'created'),
+      'the new bulletin seen',
+    );
     // polls 30 s apart from the poll this apply wakes: retitled, then the trigger edited to
     // watch titles before any poll saw the change
-    const polls = async () => (JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out) as { stats: { polls: number } }).stats.polls;
+    const polls = async () =>
+      (JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out) as { stats: { polls: number } }).stats
+        .polls;
     const before = await polls();
     await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '30s']);
     // two polls: the one in flight when it came, if any, and the one it woke
     await pollUntil(async () => (await polls()) >= before + 2, 'the poll the apply woke', 45_000);
-    await api.call(updateBulletin, { params: { bulletinId: seen.recordId }, body: { title: 'Retitled before the edit' } });
+    await api.call(updateBulletin, {
+      params: { bulletinId: seen.recordId },
+      body: { title: 'Retitled before the edit' },
+    });
     await writeFile(file, version('title'));
     expect((await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '30s'])).code).toBe(0);
-    await api.call(updateBulletin, { params: { bulletinId: seen.recordId }, body: { title: 'Retitled after the edit' } });
+    await api.call(updateBulletin, {
+      params: { bulletinId: seen.recordId },
+      body: { title: 'Retitled after the edit' },
+    });
     await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s']);
     const fired = await pollUntil(async () => {
       const runs = (await runsOf()).filter((r) => r.workflowId.includes('/triggers-edited/'));

@@ -57,7 +57,8 @@ describe('triggers over time', () => {
   let stack: TestStack;
   let api: ApiClient;
   let folder: string;
-  const run = (argv: string[]) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
+  const run = (argv: string[]) =>
+    cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) });
 
   beforeAll(async () => {
     stack = await startTestStack({ sandbox: { seed: uniqueSeed() } });
@@ -70,9 +71,16 @@ describe('triggers over time', () => {
   });
 
   async function tour(name: string, date: string): Promise<{ tourId: string; dayId: number }> {
-    const created = await stack.run('create-tour.yaml', { name, timeZone: 'UTC', days: [{ date, city: 'Berlin', dayType: 'Show', timeZone: 'UTC' }] }, name.toLowerCase().replace(/\W+/g, '-'));
+    const created = await stack.run(
+      'create-tour.yaml',
+      { name, timeZone: 'UTC', days: [{ date, city: 'Berlin', dayType: 'Show', timeZone: 'UTC' }] },
+      name.toLowerCase().replace(/\W+/g, '-'),
+    );
     expect(created.result?.status, created.message).toBe('completed');
-    return { tourId: created.result!.outputs.tourId as string, dayId: (created.result!.outputs.days as { id: number }[])[0]!.id };
+    return {
+      tourId: created.result!.outputs.tourId as string,
+      dayId: (created.result!.outputs.days as { id: number }[])[0]!.id,
+    };
   }
 
   async function outputsOf(tourId: string): Promise<Record<string, unknown>[]> {
@@ -93,22 +101,33 @@ describe('triggers over time', () => {
 
     const dry = await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--dry-run']);
     expect(dry.err).toBe('');
-    expect(dry.out).toBe(`soon on tour ${tourId}: starts nothing now; next: ${date} at ${moment.toISOString()} (1 API calls per poll)`);
+    expect(dry.out).toBe(
+      `soon on tour ${tourId}: starts nothing now; next: ${date} at ${moment.toISOString()} (1 API calls per poll)`,
+    );
     await expect(stack.client.workflow.getHandle(watcherId(tourId)).describe()).rejects.toThrow();
 
     // polls 10 minutes apart: the watcher wakes at the moment it knows from its last read
     expect((await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '10m'])).code).toBe(0);
-    const fired = await pollUntil(async () => {
-      const outputs = await outputsOf(tourId);
-      return outputs.length > 0 ? outputs : undefined;
-    }, 'the time event', 180_000, 500);
+    const fired = await pollUntil(
+      async () => {
+        const outputs = await outputsOf(tourId);
+        return outputs.length > 0 ? outputs : undefined;
+      },
+      'the time event',
+      180_000,
+      500,
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(moment.getTime());
     expect(Date.now()).toBeLessThan(moment.getTime() + 20_000);
     expect(fired).toEqual([{ at: moment.toISOString(), dayId, kind: 'time' }]);
     // once: later polls start nothing more
     const polls = JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out).stats.polls as number;
     await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s']);
-    await pollUntil(async () => (JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out).stats.polls as number) >= polls + 3, 'three more polls');
+    await pollUntil(
+      async () =>
+        (JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out).stats.polls as number) >= polls + 3,
+      'three more polls',
+    );
     expect(await outputsOf(tourId)).toHaveLength(1);
     await run(['triggers', 'delete', tourId, '--playbook', 'triggers-reminder']);
   }, 240_000);
@@ -117,20 +136,37 @@ describe('triggers over time', () => {
     const { tourId, dayId } = await tour('Debounce Tour', '2027-03-27');
     const file = path.join(folder, 'debounced.yaml');
     await writeFile(file, DEBOUNCED);
-    await api.call(createBulletin, { body: { dayId, title: 'Title 0', body: 'x', isPinned: false, hasNotification: false }, idempotencyKey: `debounce-${tourId}` });
+    await api.call(createBulletin, {
+      body: { dayId, title: 'Title 0', body: 'x', isPinned: false, hasNotification: false },
+      idempotencyKey: `debounce-${tourId}`,
+    });
     expect((await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
     const listed = JSON.parse((await run(['triggers', 'explain', tourId, '--json'])).out) as unknown[];
     expect(listed).toEqual([]);
     const { listBulletins } = await import('../../api/contract/bulletins.ts');
     const bulletinId = (await api.call(listBulletins, { params: { tourId } }))[0]!.id;
-    for (let n = 1; n <= 50; n++) await api.call(updateBulletin, { params: { bulletinId }, body: { title: `Title ${n}` } });
-    const outputs = await pollUntil(async () => {
-      const found = await outputsOf(tourId);
-      return found.length > 0 ? found : undefined;
-    }, 'the debounced run', 60_000, 500);
+    for (let n = 1; n <= 50; n++)
+      await api.call(updateBulletin, { params: { bulletinId }, body: { title: `Title ${n}` } });
+    const outputs = await pollUntil(
+      async () => {
+        const found = await outputsOf(tourId);
+        return found.length > 0 ? found : undefined;
+      },
+      'the debounced run',
+      60_000,
+      500,
+    );
     expect(outputs).toEqual([{ title: 'Title 50' }]);
-    const view = JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out) as { pending: number; stats: { polls: number; started: number } };
-    await pollUntil(async () => (JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out).stats.polls as number) >= view.stats.polls + 3, 'three more polls');
+    const view = JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out) as {
+      pending: number;
+      stats: { polls: number; started: number };
+    };
+    await pollUntil(
+      async () =>
+        (JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out).stats.polls as number) >=
+        view.stats.polls + 3,
+      'three more polls',
+    );
     expect(await outputsOf(tourId)).toHaveLength(1);
     await run(['triggers', 'delete', tourId, '--playbook', 'triggers-debounced']);
   }, 120_000);

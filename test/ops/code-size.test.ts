@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FILE_LINE_LIMIT, byFolder, functionLengths, isMeasured, lineCount, measureTree, oversizeFiles, p90 } from '../../scripts/code-size.ts';
+import {
+  FILE_LINE_LIMIT,
+  byFolder,
+  functionLengths,
+  isMeasured,
+  lineCount,
+  measureTree,
+  oversizeFiles,
+  p90,
+} from '../../scripts/code-size.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -13,7 +22,11 @@ describe('code size', () => {
 
   it('measures source files only, not tests or data', () => {
     expect(['cli/main.ts', 'worker/payload-converter.cjs', 'bin/tourflow.js'].every(isMeasured)).toBe(true);
-    expect(['test/ops/code-size.test.ts', 'docs/playbooks.md', 'definitions/schema/playbook.schema.json', 'x.d.ts'].some(isMeasured)).toBe(false);
+    expect(
+      ['test/ops/code-size.test.ts', 'docs/playbooks.md', 'definitions/schema/playbook.schema.json', 'x.d.ts'].some(
+        isMeasured,
+      ),
+    ).toBe(false);
   });
 
   it('counts lines as wc -l does', () => {
@@ -39,7 +52,12 @@ describe('code size', () => {
   });
 
   it('takes the nearest-rank 90th percentile per folder', () => {
-    expect([p90([]), p90([7]), p90([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), p90([10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 100])]).toEqual([0, 7, 9, 10]);
+    expect([
+      p90([]),
+      p90([7]),
+      p90([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+      p90([10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 100]),
+    ]).toEqual([0, 7, 9, 10]);
     const rows = byFolder([
       { file: 'a/x.ts', lines: 10, functionLengths: [3, 5] },
       { file: 'a/y.ts', lines: 20, functionLengths: [1] },

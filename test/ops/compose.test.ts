@@ -50,7 +50,9 @@ function seconds(duration: string): number {
 
 describe('docker-compose.yml', () => {
   it('has the stack: PostgreSQL, Temporal, its Web UI, the sandbox and the worker', () => {
-    expect(Object.keys(services)).toEqual(expect.arrayContaining(['postgresql', 'temporal', 'temporal-ui', 'sandbox', 'worker']));
+    expect(Object.keys(services)).toEqual(
+      expect.arrayContaining(['postgresql', 'temporal', 'temporal-ui', 'sandbox', 'worker']),
+    );
     expect(serviceNamed('postgresql').healthcheck).toBeDefined();
     expect(serviceNamed('temporal').environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgresql' });
     expect(serviceNamed('temporal-ui').environment).toMatchObject({ TEMPORAL_ADDRESS: 'temporal:7233' });
@@ -59,8 +61,10 @@ describe('docker-compose.yml', () => {
 
   it('names only services, volumes and configs that exist', () => {
     for (const [name, s] of Object.entries(services)) {
-      for (const dependency of dependencies(s)) expect(Object.keys(services), `${name} depends on ${dependency}`).toContain(dependency);
-      for (const volume of namedVolumes(s)) expect(Object.keys(compose.volumes ?? {}), `${name} mounts ${volume}`).toContain(volume);
+      for (const dependency of dependencies(s))
+        expect(Object.keys(services), `${name} depends on ${dependency}`).toContain(dependency);
+      for (const volume of namedVolumes(s))
+        expect(Object.keys(compose.volumes ?? {}), `${name} mounts ${volume}`).toContain(volume);
       for (const config of s.configs ?? []) {
         const source = typeof config === 'string' ? config : config.source;
         expect(Object.keys(compose.configs ?? {}), `${name} uses config ${source}`).toContain(source);
@@ -106,7 +110,10 @@ describe('docker-compose.yml', () => {
       expect(parsed.errors).toBe('');
       expect(parsed.options, `tourflow ${argv.join(' ')}`).toBeDefined();
     }
-    expect(parseArgv(commandArgv(serviceNamed('sandbox'))).options).toMatchObject({ host: '0.0.0.0', autoApprove: true });
+    expect(parseArgv(commandArgv(serviceNamed('sandbox'))).options).toMatchObject({
+      host: '0.0.0.0',
+      autoApprove: true,
+    });
     // The Web UI's browser calls the codec server: its endpoint and allowed origin match.
     const codec = parseArgv(commandArgv(serviceNamed('codec'))).options as { port: string; uiOrigin: string[] };
     const ui = serviceNamed('temporal-ui').environment as Record<string, string>;
@@ -115,15 +122,26 @@ describe('docker-compose.yml', () => {
     // Users open the Web UI as localhost or as 127.0.0.1; the browser sends the name it was given.
     expect(codec.uiOrigin).toEqual([`http://localhost:${uiPort}`, `http://127.0.0.1:${uiPort}`]);
     // Links the CLI prints in the worker container point at the compose Web UI.
-    expect((serviceNamed('worker').environment as Record<string, string>).TOURFLOW_UI_URL).toBe(`http://localhost:${uiPort}`);
+    expect((serviceNamed('worker').environment as Record<string, string>).TOURFLOW_UI_URL).toBe(
+      `http://localhost:${uiPort}`,
+    );
   });
 
-  it('sets on the worker only variables that worker/config.ts reads (and node\'s own), and points it at the stack', () => {
+  it("sets on the worker only variables that worker/config.ts reads (and node's own), and points it at the stack", () => {
     const configText = configSource();
     const worker = serviceNamed('worker');
     const names = environmentNames(worker).filter((name) => name !== 'NODE_OPTIONS' && name !== 'MALLOC_ARENA_MAX');
-    expect(names).toEqual(expect.arrayContaining(['TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'TOURFLOW_TASK_QUEUE', 'TOURFLOW_API_URL', 'TOURFLOW_API_KEY']));
-    for (const name of names) expect(configText, `worker/config.ts or worker/encryption-config.ts reads ${name}`).toContain(name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'TEMPORAL_ADDRESS',
+        'TEMPORAL_NAMESPACE',
+        'TOURFLOW_TASK_QUEUE',
+        'TOURFLOW_API_URL',
+        'TOURFLOW_API_KEY',
+      ]),
+    );
+    for (const name of names)
+      expect(configText, `worker/config.ts or worker/encryption-config.ts reads ${name}`).toContain(name);
 
     const env = worker.environment as Record<string, string>;
     expect(env.TEMPORAL_ADDRESS).toBe('temporal:7233');
@@ -140,14 +158,18 @@ describe('docker-compose.yml', () => {
     for (const [name, s] of scripted) {
       const script = commandArgv(s).join('\n');
       // Compose replaces $NAME itself; the shell only sees what was written $$NAME.
-      expect(script.replace(/\$\$/g, ''), `${name}: a bare $ would be Compose's, not the shell's`).not.toMatch(/\$(?!\{\w+(:?-[^}]*)?\})/);
+      expect(script.replace(/\$\$/g, ''), `${name}: a bare $ would be Compose's, not the shell's`).not.toMatch(
+        /\$(?!\{\w+(:?-[^}]*)?\})/,
+      );
       const check = spawnSync('sh', ['-n', '-c', script.replace(/\$\$/g, '$')], { encoding: 'utf8' });
       expect(check.status, `${name}: ${check.stderr}`).toBe(0);
     }
   });
 
   it("registers tourflow's search attributes as Keyword before workers start", () => {
-    const setup = Object.entries(services).find(([, s]) => JSON.stringify(s.command ?? '').includes('search-attribute create'));
+    const setup = Object.entries(services).find(([, s]) =>
+      JSON.stringify(s.command ?? '').includes('search-attribute create'),
+    );
     expect(setup, 'a service runs `temporal operator search-attribute create`').toBeDefined();
     const [setupName, setupService] = setup ?? ['', {} as ComposeService];
     const script = commandArgv(setupService).join(' ');
@@ -163,7 +185,9 @@ describe('docker-compose.yml', () => {
     expect(created).toBeGreaterThan(0);
     expect(waited).toBeGreaterThan(created);
     expect(script.indexOf('search-attribute create')).toBeGreaterThan(waited);
-    expect(serviceNamed('worker').depends_on).toMatchObject({ [setupName]: { condition: 'service_completed_successfully' } });
+    expect(serviceNamed('worker').depends_on).toMatchObject({
+      [setupName]: { condition: 'service_completed_successfully' },
+    });
   });
 });
 
@@ -208,14 +232,17 @@ describe('Dockerfile', () => {
     expect(['root', '0']).not.toContain(user);
   });
 
-  it("sets only tourflow variables that worker/config.ts reads, and builds the bundle it points at", () => {
+  it('sets only tourflow variables that worker/config.ts reads, and builds the bundle it points at', () => {
     const configText = configSource();
     const env = Object.fromEntries(
-      inRuntime.filter((i) => i.keyword === 'ENV').flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
+      inRuntime
+        .filter((i) => i.keyword === 'ENV')
+        .flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
     ) as Record<string, string>;
     const ours = Object.keys(env).filter((name) => name.startsWith('TOURFLOW_'));
     expect(ours.length).toBeGreaterThan(0);
-    for (const name of ours) expect(configText, `worker/config.ts or worker/encryption-config.ts reads ${name}`).toContain(name);
+    for (const name of ours)
+      expect(configText, `worker/config.ts or worker/encryption-config.ts reads ${name}`).toContain(name);
     const bundle = env.TOURFLOW_WORKFLOW_BUNDLE;
     if (bundle) expect(dockerfile.some((i) => i.keyword === 'RUN' && i.args.includes(bundle))).toBe(true);
   });
@@ -224,7 +251,10 @@ describe('Dockerfile', () => {
     const copies = dockerfile.filter((i) => i.keyword === 'COPY' && !i.args.includes('--from='));
     expect(copies.length).toBeGreaterThan(0);
     for (const copy of copies) {
-      const sources = copy.args.split(/\s+/).filter((part) => !part.startsWith('--')).slice(0, -1);
+      const sources = copy.args
+        .split(/\s+/)
+        .filter((part) => !part.startsWith('--'))
+        .slice(0, -1);
       for (const source of sources) {
         expect(existsSync(path.join(ROOT, source)), `COPY ${source}`).toBe(true);
         expect(dockerIgnored(source), `.dockerignore keeps out ${source}`).toBe(false);

@@ -12,8 +12,14 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const stringList = z.array(z.string());
 /** `environment:` as a map or as a list of `KEY=value`. */
-const environment = z.union([z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])), stringList]);
-const dependsOn = z.union([stringList, z.record(z.string(), z.object({ condition: z.string().optional() }).passthrough())]);
+const environment = z.union([
+  z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  stringList,
+]);
+const dependsOn = z.union([
+  stringList,
+  z.record(z.string(), z.object({ condition: z.string().optional() }).passthrough()),
+]);
 
 const service = z
   .object({
@@ -56,7 +62,9 @@ export function dependencies(s: ComposeService): string[] {
 /** The environment variable names a service sets. */
 export function environmentNames(s: ComposeService): string[] {
   if (!s.environment) return [];
-  return Array.isArray(s.environment) ? s.environment.map((entry) => entry.split('=')[0] ?? entry) : Object.keys(s.environment);
+  return Array.isArray(s.environment)
+    ? s.environment.map((entry) => entry.split('=')[0] ?? entry)
+    : Object.keys(s.environment);
 }
 
 /** A `command` as argv (the string form split on blanks, as Compose does for simple commands). */
@@ -69,7 +77,9 @@ export function commandArgv(s: ComposeService): string[] {
 export function namedVolumes(s: ComposeService): string[] {
   return (s.volumes ?? [])
     .map((v) => (typeof v === 'string' ? v.split(':')[0] : v.source))
-    .filter((name): name is string => !!name && !name.startsWith('.') && !name.startsWith('/') && !name.startsWith('~'));
+    .filter(
+      (name): name is string => !!name && !name.startsWith('.') && !name.startsWith('/') && !name.startsWith('~'),
+    );
 }
 
 export interface DockerInstruction {
@@ -107,7 +117,10 @@ export function dockerIgnored(relative: string, file = path.join(ROOT, '.dockeri
     .filter((line) => line && !line.startsWith('#') && !line.startsWith('!'));
   return patterns.some((pattern) => {
     const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-    const glob = escaped.replace(/\*\*\//g, '\0').replace(/\*/g, '[^/]*').replace(/\0/g, '(?:.*/)?');
+    const glob = escaped
+      .replace(/\*\*\//g, '\0')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\0/g, '(?:.*/)?');
     return new RegExp(`^${glob}(?:/.*)?$`).test(relative);
   });
 }

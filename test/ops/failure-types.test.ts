@@ -16,7 +16,10 @@ const SCANNED = ['api', 'actions', 'activities', 'workflows', 'worker', 'cli', '
 
 /** The scanned source files, as git sees them (tracked or new), with their text. */
 function sources(): { file: string; text: string }[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...SCANNED], { cwd: ROOT, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...SCANNED], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return [...new Set(listed.split('\n'))]
     .filter((file) => /\.(ts|cjs)$/.test(file) && file !== CATALOGUE)
     .map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }));
@@ -24,7 +27,13 @@ function sources(): { file: string; text: string }[] {
 
 const SCREAMING = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 /** Calls and constructors that take a failure type, and the position of it. */
-const TYPE_ARGUMENT: Record<string, number> = { nonRetryable: 1, retryable: 1, stepError: 1, StepFailed: 1, PlanEvaluationError: 0 };
+const TYPE_ARGUMENT: Record<string, number> = {
+  nonRetryable: 1,
+  retryable: 1,
+  stepError: 1,
+  StepFailed: 1,
+  PlanEvaluationError: 0,
+};
 
 function calleeName(node: ts.CallExpression | ts.NewExpression): string | undefined {
   const callee = node.expression;
@@ -35,7 +44,9 @@ function calleeName(node: ts.CallExpression | ts.NewExpression): string | undefi
 
 /** True for an object with a `message` too: a failure (`{ type, message }`), not a pass (`{ type: 'VIP', count }`). */
 function hasMessage(object: ts.Node): boolean {
-  return ts.isObjectLiteralExpression(object) && object.properties.some((property) => property.name?.getText() === 'message');
+  return (
+    ts.isObjectLiteralExpression(object) && object.properties.some((property) => property.name?.getText() === 'message')
+  );
 }
 
 /** True inside the arguments of `new ApiError(...)`, whose `code` is the failure type. */
@@ -48,7 +59,13 @@ function inApiError(node: ts.Node): boolean {
 
 /** `file:line: 'TEXT'` for every failure type written as a string in `text`, rather than taken from the catalogue. */
 function writtenTypes(file: string, text: string): string[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, file.endsWith('.cjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.ES2022,
+    true,
+    file.endsWith('.cjs') ? ts.ScriptKind.JS : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const report = (node: ts.Node, why: string) => {
     const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
@@ -56,12 +73,22 @@ function writtenTypes(file: string, text: string): string[] {
   };
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteralLike(node) && isFailureType(node.text)) report(node, `(use FailureType.${node.text})`);
-    else if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && TYPE_ARGUMENT[calleeName(node) ?? ''] !== undefined) {
+    else if (
+      (ts.isCallExpression(node) || ts.isNewExpression(node)) &&
+      TYPE_ARGUMENT[calleeName(node) ?? ''] !== undefined
+    ) {
       const argument = node.arguments?.[TYPE_ARGUMENT[calleeName(node)!]!];
-      if (argument && ts.isStringLiteralLike(argument) && !isFailureType(argument.text)) report(argument, '(a failure type missing from the catalogue)');
-    } else if (ts.isPropertyAssignment(node) && (node.name.getText(source) === 'type' ? hasMessage(node.parent) : node.name.getText(source) === 'code' && inApiError(node))) {
+      if (argument && ts.isStringLiteralLike(argument) && !isFailureType(argument.text))
+        report(argument, '(a failure type missing from the catalogue)');
+    } else if (
+      ts.isPropertyAssignment(node) &&
+      (node.name.getText(source) === 'type'
+        ? hasMessage(node.parent)
+        : node.name.getText(source) === 'code' && inApiError(node))
+    ) {
       const value = node.initializer;
-      if (ts.isStringLiteralLike(value) && SCREAMING.test(value.text) && !isFailureType(value.text)) report(value, '(a failure type missing from the catalogue)');
+      if (ts.isStringLiteralLike(value) && SCREAMING.test(value.text) && !isFailureType(value.text))
+        report(value, '(a failure type missing from the catalogue)');
     }
     ts.forEachChild(node, visit);
   };
@@ -82,7 +109,9 @@ describe('the catalogue of failure types', () => {
 
   it('is where every failure type of the code is written', () => {
     const written = sources().flatMap(({ file, text }) => writtenTypes(file, text));
-    expect(written, 'write failure types as FailureType.X, and add new ones to definitions/failure-types.ts').toEqual([]);
+    expect(written, 'write failure types as FailureType.X, and add new ones to definitions/failure-types.ts').toEqual(
+      [],
+    );
   });
 
   it('finds a failure type written outside it', () => {

@@ -32,7 +32,10 @@ function yamlFile(relative: string): unknown {
 
 describe('monitoring in docker-compose.yml', () => {
   const worker = service('worker');
-  const address = metricsBindAddress(String((worker.environment as Record<string, string>).TOURFLOW_METRICS_ADDRESS), 'TOURFLOW_METRICS_ADDRESS');
+  const address = metricsBindAddress(
+    String((worker.environment as Record<string, string>).TOURFLOW_METRICS_ADDRESS),
+    'TOURFLOW_METRICS_ADDRESS',
+  );
   const port = Number(address.split(':').at(-1));
 
   it('has every worker serve metrics on every interface of its container, on a port it exposes but does not publish', () => {
@@ -41,12 +44,18 @@ describe('monitoring in docker-compose.yml', () => {
     expect(worker.ports ?? []).toEqual([]);
   });
 
-  it('runs Prometheus with the repository\'s config, scraping every worker replica on that port', () => {
+  it("runs Prometheus with the repository's config, scraping every worker replica on that port", () => {
     const prometheus = service('prometheus');
     const mounts = bindMounts(prometheus);
     expect(mounts.get('monitoring/prometheus.yml')).toBe('/etc/prometheus/prometheus.yml');
     expect(prometheus.command).toContain('--config.file=/etc/prometheus/prometheus.yml');
-    const config = yamlFile('monitoring/prometheus.yml') as { scrape_configs: Array<{ job_name: string; metrics_path?: string; dns_sd_configs?: Array<{ names: string[]; type: string; port: number }> }> };
+    const config = yamlFile('monitoring/prometheus.yml') as {
+      scrape_configs: Array<{
+        job_name: string;
+        metrics_path?: string;
+        dns_sd_configs?: Array<{ names: string[]; type: string; port: number }>;
+      }>;
+    };
     const job = config.scrape_configs.find((j) => j.dns_sd_configs?.some((sd) => sd.names.includes('worker')));
     expect(job, 'a scrape job finds the worker service by DNS (every replica of --scale)').toBeDefined();
     expect(job?.metrics_path ?? '/metrics').toBe('/metrics');
@@ -59,13 +68,21 @@ describe('monitoring in docker-compose.yml', () => {
     for (const [host] of mounts) expect(existsSync(path.join(ROOT, host)), host).toBe(true);
     const provisioning = mounts.get('monitoring/grafana/provisioning');
     expect(provisioning).toBe('/etc/grafana/provisioning');
-    const sources = yamlFile('monitoring/grafana/provisioning/datasources/prometheus.yml') as { datasources: Array<{ uid: string; url: string; type: string }> };
+    const sources = yamlFile('monitoring/grafana/provisioning/datasources/prometheus.yml') as {
+      datasources: Array<{ uid: string; url: string; type: string }>;
+    };
     const prometheusPort = String(service('prometheus').ports?.[0]).split(':').at(-1);
-    expect(sources.datasources).toEqual([expect.objectContaining({ type: 'prometheus', url: `http://prometheus:${prometheusPort}` })]);
-    const providers = yamlFile('monitoring/grafana/provisioning/dashboards/tourflow.yml') as { providers: Array<{ options: { path: string } }> };
+    expect(sources.datasources).toEqual([
+      expect.objectContaining({ type: 'prometheus', url: `http://prometheus:${prometheusPort}` }),
+    ]);
+    const providers = yamlFile('monitoring/grafana/provisioning/dashboards/tourflow.yml') as {
+      providers: Array<{ options: { path: string } }>;
+    };
     expect(providers.providers[0]?.options.path).toBe(mounts.get('monitoring/grafana/dashboards'));
 
-    const dashboard = JSON.parse(readFileSync(path.join(ROOT, 'monitoring/grafana/dashboards/tourflow.json'), 'utf8')) as {
+    const dashboard = JSON.parse(
+      readFileSync(path.join(ROOT, 'monitoring/grafana/dashboards/tourflow.json'), 'utf8'),
+    ) as {
       uid: string;
       panels: Array<{ type: string; datasource?: { uid: string }; targets?: Array<{ datasource?: { uid: string } }> }>;
     };
@@ -79,11 +96,16 @@ describe('monitoring in docker-compose.yml', () => {
 
   it("names in the dashboard and the README's what-to-watch only tourflow metrics of the catalogue", () => {
     const ours = tourflowSeries();
-    const named = metricNamesIn([readmeWatching(), ...dashboardExpressions()].join('\n')).filter((name) => name.startsWith('tourflow_'));
+    const named = metricNamesIn([readmeWatching(), ...dashboardExpressions()].join('\n')).filter((name) =>
+      name.startsWith('tourflow_'),
+    );
     expect(named.length).toBeGreaterThan(5);
     for (const name of named) expect(ours, name).toContain(name);
     // every tourflow metric is on the dashboard
-    const onDashboard = new Set(metricNamesIn(dashboardExpressions().join('\n')).map((n) => n.replace(/_(bucket|sum|count)$/, '')));
-    for (const name of [...ours].filter((n) => !/_(bucket|sum|count)$/.test(n))) expect(onDashboard, name).toContain(name);
+    const onDashboard = new Set(
+      metricNamesIn(dashboardExpressions().join('\n')).map((n) => n.replace(/_(bucket|sum|count)$/, '')),
+    );
+    for (const name of [...ours].filter((n) => !/_(bucket|sum|count)$/.test(n)))
+      expect(onDashboard, name).toContain(name);
   });
 });

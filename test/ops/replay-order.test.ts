@@ -52,14 +52,16 @@ function synchronousFunctions(sources: ts.SourceFile[]): Set<string> {
 function enclosingName(node: ts.Node): string {
   for (let at = node.parent; at; at = at.parent) {
     if ((ts.isFunctionDeclaration(at) || ts.isMethodDeclaration(at)) && at.name) return at.name.getText();
-    if ((ts.isArrowFunction(at) || ts.isFunctionExpression(at)) && ts.isVariableDeclaration(at.parent)) return at.parent.name.getText();
+    if ((ts.isArrowFunction(at) || ts.isFunctionExpression(at)) && ts.isVariableDeclaration(at.parent))
+      return at.parent.name.getText();
   }
   return '(top level)';
 }
 
 function calleeName(node: ts.Expression): string | undefined {
   let inner = node;
-  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isNonNullExpression(inner)) inner = inner.expression;
+  while (ts.isParenthesizedExpression(inner) || ts.isAsExpression(inner) || ts.isNonNullExpression(inner))
+    inner = inner.expression;
   if (!ts.isCallExpression(inner)) return undefined;
   const callee = inner.expression;
   if (ts.isIdentifier(callee)) return callee.text;
@@ -72,8 +74,10 @@ function sitesOf(source: ts.SourceFile, sync: Set<string>): Site[] {
   const visit = (node: ts.Node): void => {
     const awaited = ts.isAwaitExpression(node) ? calleeName(node.expression) : undefined;
     const called = ts.isCallExpression(node) ? calleeName(node) : undefined;
-    const what = awaited && sync.has(awaited) ? `await ${awaited}` : called === 'executeWithOptions' ? called : undefined;
-    if (what) sites.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line, fn: enclosingName(node), what });
+    const what =
+      awaited && sync.has(awaited) ? `await ${awaited}` : called === 'executeWithOptions' ? called : undefined;
+    if (what)
+      sites.push({ line: source.getLineAndCharacterOfPosition(node.getStart()).line, fn: enclosingName(node), what });
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -103,7 +107,8 @@ function problemsOf(file: string, text: string, sync: Set<string>): { sites: Sit
     if (!text.startsWith('//')) return;
     let next = index + 1;
     while (next < lines.length && lines[next]!.trim().startsWith('//')) next++;
-    if (text.startsWith(MARKER) && !siteLines.has(next)) problems.push(`${file}:${index + 1} ${MARKER} comment marks no replay-sensitive call`);
+    if (text.startsWith(MARKER) && !siteLines.has(next))
+      problems.push(`${file}:${index + 1} ${MARKER} comment marks no replay-sensitive call`);
     if (text.includes(AWAIT_RULE) && !commentsAbove(lines, next).some((c) => c.startsWith(MARKER))) {
       problems.push(`${file}:${index + 1} disables ${AWAIT_RULE} without a ${MARKER} comment`);
     }
@@ -129,9 +134,12 @@ describe('replay-sensitive code', () => {
   });
 
   it('lists each marked place in workflows/ARCHITECTURE.md, and no other', () => {
-    const marked = files.flatMap((file) => problemsOf(file, read(file), sync).sites.map((site) => `${file} ${site.fn}`));
+    const marked = files.flatMap((file) =>
+      problemsOf(file, read(file), sync).sites.map((site) => `${file} ${site.fn}`),
+    );
     expect(marked.length).toBeGreaterThanOrEqual(9);
-    const how = 'list each // replay-order: place under "Replay-sensitive code" in workflows/ARCHITECTURE.md as - `file` `function`: what';
+    const how =
+      'list each // replay-order: place under "Replay-sensitive code" in workflows/ARCHITECTURE.md as - `file` `function`: what';
     expect(listedPlaces(), how).toEqual(marked.sort());
   });
 

@@ -46,15 +46,34 @@ describe('the stack test reading docker-compose.yml', () => {
 
   it('fails when one environment name of the worker changes in a copy of the compose file', async () => {
     const file = await copyWith((text) => text.replace('TOURFLOW_UI_URL:', 'TOURFLOW_WEB_UI_URL:'));
-    expect(() => readComposeStack(file)).toThrow('docker-compose.yml: service worker sets TOURFLOW_WEB_UI_URL, which tourflow (worker/config.ts) does not read');
+    expect(() => readComposeStack(file)).toThrow(
+      'docker-compose.yml: service worker sets TOURFLOW_WEB_UI_URL, which tourflow (worker/config.ts) does not read',
+    );
   });
 
   it("fails when an environment name of PostgreSQL or of Temporal's images changes", async () => {
-    const postgres = await copyWith((text) => text.replace('POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-temporal}\n    volumes', 'POSTGRES_PASS: ${POSTGRES_PASSWORD:-temporal}\n    volumes'));
-    expect(() => readComposeStack(postgres)).toThrow('service postgresql sets POSTGRES_PASS, which postgres does not read');
+    const postgres = await copyWith((text) =>
+      text.replace(
+        'POSTGRES_PASSWORD: ${POSTGRES_PASSWORD:-temporal}\n    volumes',
+        'POSTGRES_PASS: ${POSTGRES_PASSWORD:-temporal}\n    volumes',
+      ),
+    );
+    expect(() => readComposeStack(postgres)).toThrow(
+      'service postgresql sets POSTGRES_PASS, which postgres does not read',
+    );
     const temporal = await copyWith((text) => text.replace('POSTGRES_SEEDS: postgresql', 'POSTGRES_SEED: postgresql'));
-    const serverEnv = new Set(['DB', 'DB_PORT', 'POSTGRES_SEEDS', 'POSTGRES_USER', 'POSTGRES_PWD', 'BIND_ON_IP', 'DYNAMIC_CONFIG_FILE_PATH']);
-    expect(() => readComposeStack(temporal, { imageEnv: { 'temporalio/server': serverEnv } })).toThrow('service temporal sets POSTGRES_SEED, which temporalio/server does not read');
+    const serverEnv = new Set([
+      'DB',
+      'DB_PORT',
+      'POSTGRES_SEEDS',
+      'POSTGRES_USER',
+      'POSTGRES_PWD',
+      'BIND_ON_IP',
+      'DYNAMIC_CONFIG_FILE_PATH',
+    ]);
+    expect(() => readComposeStack(temporal, { imageEnv: { 'temporalio/server': serverEnv } })).toThrow(
+      'service temporal sets POSTGRES_SEED, which temporalio/server does not read',
+    );
   });
 
   it('interpolates as Compose does', () => {
@@ -68,9 +87,25 @@ describe('the stack test reading docker-compose.yml', () => {
     const hostPorts = Array.from({ length: ComposeRunner.portsNeeded(stack) }, (_, i) => 21_000 + i);
     const runner = new ComposeRunner({
       stack,
-      components: { temporalServer: '', sqlTool: '', schemaDir: '/cache/schema', temporalSource: '', uiServer: '', uiSource: '', postgresBin: '', postgresMajor: 15 },
+      components: {
+        temporalServer: '',
+        sqlTool: '',
+        schemaDir: '/cache/schema',
+        temporalSource: '',
+        uiServer: '',
+        uiSource: '',
+        postgresBin: '',
+        postgresMajor: 15,
+      },
       image: { workdir: '/img', env: {}, entrypoint: ['node', 'bin/tourflow.js'] },
-      dirs: { root: '/run', data: '/run/data', logs: '/run/logs', home: '/run/home', postgresData: '/run/pg', bin: '/run/bin' },
+      dirs: {
+        root: '/run',
+        data: '/run/data',
+        logs: '/run/logs',
+        home: '/run/home',
+        postgresData: '/run/pg',
+        bin: '/run/bin',
+      },
       hostPorts,
       temporalCli: 'temporal',
     });
@@ -78,10 +113,21 @@ describe('the stack test reading docker-compose.yml', () => {
     const pg = runner.port(5432);
     const frontend = runner.port(7233);
     expect(Math.max(...hostPorts)).toBeLessThan(32_768);
-    expect(toHost('tool --ep postgresql -p 5432 --db temporal', map)).toBe(`tool --ep 127.0.0.1 -p ${pg} --db temporal`);
-    expect(toHost('export TEMPORAL_ADDRESS="${ip:-temporal}:7233"', map)).toBe(`export TEMPORAL_ADDRESS="\${ip:-127.0.0.1}:${frontend}"`);
+    expect(toHost('tool --ep postgresql -p 5432 --db temporal', map)).toBe(
+      `tool --ep 127.0.0.1 -p ${pg} --db temporal`,
+    );
+    expect(toHost('export TEMPORAL_ADDRESS="${ip:-temporal}:7233"', map)).toBe(
+      `export TEMPORAL_ADDRESS="\${ip:-127.0.0.1}:${frontend}"`,
+    );
     expect(toHost('dir=/etc/temporal/schema/postgresql/v12', map)).toBe('dir=/cache/schema/postgresql/v12');
-    const env = { POSTGRES_SEEDS: 'postgresql', POSTGRES_USER: 'temporal', SQL_PASSWORD: 'temporal', DB_PORT: '5432', TEMPORAL_ADDRESS: 'temporal:7233', TOURFLOW_OUTPUT_DIR: '/data/day-sheets' };
+    const env = {
+      POSTGRES_SEEDS: 'postgresql',
+      POSTGRES_USER: 'temporal',
+      SQL_PASSWORD: 'temporal',
+      DB_PORT: '5432',
+      TEMPORAL_ADDRESS: 'temporal:7233',
+      TOURFLOW_OUTPUT_DIR: '/data/day-sheets',
+    };
     expect(envToHost(env, map)).toEqual({
       POSTGRES_SEEDS: '127.0.0.1',
       // a user and a password spelled like the temporal service stay as they are
@@ -106,6 +152,8 @@ describe('the stack test reading docker-compose.yml', () => {
     // Each worker replica has its own metrics port, as each container has its own address.
     const metrics = [1, 2, 3].map((replica) => runner.replicaPort('worker', replica, 9464));
     expect(new Set(metrics).size).toBe(3);
-    expect(envToHost({ TOURFLOW_METRICS_ADDRESS: '0.0.0.0:9464' }, runner.replicaMap('worker', 2))).toEqual({ TOURFLOW_METRICS_ADDRESS: `127.0.0.1:${metrics[1]}` });
+    expect(envToHost({ TOURFLOW_METRICS_ADDRESS: '0.0.0.0:9464' }, runner.replicaMap('worker', 2))).toEqual({
+      TOURFLOW_METRICS_ADDRESS: `127.0.0.1:${metrics[1]}`,
+    });
   });
 });

@@ -18,7 +18,9 @@ function needsTemporal(file: string, seen = new Set<string>()): boolean {
   const source = readFileSync(file, 'utf8');
   if (NEEDS_TEMPORAL.test(source)) return true;
   const helpers = [...source.matchAll(/from '(\.[^']+)'/g)].map((m) => resolve(dirname(file), m[1]!));
-  return helpers.filter((path) => path.startsWith(`${resolve(ROOT, 'test')}/`)).some((path) => needsTemporal(path, seen));
+  return helpers
+    .filter((path) => path.startsWith(`${resolve(ROOT, 'test')}/`))
+    .some((path) => needsTemporal(path, seen));
 }
 
 const projects = (config.test?.projects ?? []) as { test: { name: string; globalSetup?: string[] } }[];
@@ -39,6 +41,8 @@ describe('test projects', () => {
   });
 
   it('leave no contract test in the e2e project', () => {
-    expect(testFiles.filter((file) => inAny(file, CONTRACT) && inAny(file, E2E)).map((file) => relative(ROOT, file))).toEqual([]);
+    expect(
+      testFiles.filter((file) => inAny(file, CONTRACT) && inAny(file, E2E)).map((file) => relative(ROOT, file)),
+    ).toEqual([]);
   });
 });

@@ -26,13 +26,26 @@ describe('replay of recorded histories', () => {
   it.each(files)('%s replays without non-determinism', async (file) => {
     // The worker reads the Temporal CLI's JSON form of a history itself.
     const history: unknown = JSON.parse(await readFile(path.join(DIR, file), 'utf8'));
-    await Worker.runReplayHistory({ workflowBundle: await workflowBundle(), dataConverter }, history, workflowIdOf(file));
+    await Worker.runReplayHistory(
+      { workflowBundle: await workflowBundle(), dataConverter },
+      history,
+      workflowIdOf(file),
+    );
   });
 
   it('runs daySheet.render as a plain activity (it heartbeats while it saves the sheets), the tour read before it as a local one', async () => {
-    type Event = { activityTaskScheduledEventAttributes?: { activityType?: { name?: string } }; markerRecordedEventAttributes?: { markerName?: string } };
-    const { events } = JSON.parse(await readFile(path.join(DIR, 'tour-setup--recorded_sheets.json'), 'utf8')) as { events: Event[] };
-    expect(events.flatMap((event) => event.activityTaskScheduledEventAttributes?.activityType?.name ?? [])).toEqual(['daySheetRender']);
-    expect(events.filter((event) => event.markerRecordedEventAttributes?.markerName === 'core_local_activity')).toHaveLength(1);
+    type Event = {
+      activityTaskScheduledEventAttributes?: { activityType?: { name?: string } };
+      markerRecordedEventAttributes?: { markerName?: string };
+    };
+    const { events } = JSON.parse(await readFile(path.join(DIR, 'tour-setup--recorded_sheets.json'), 'utf8')) as {
+      events: Event[];
+    };
+    expect(events.flatMap((event) => event.activityTaskScheduledEventAttributes?.activityType?.name ?? [])).toEqual([
+      'daySheetRender',
+    ]);
+    expect(
+      events.filter((event) => event.markerRecordedEventAttributes?.markerName === 'core_local_activity'),
+    ).toHaveLength(1);
   });
 });

@@ -19,18 +19,32 @@ describe('tourflow sandbox', () => {
       stderr: (text) => lines.push(text),
       signal: controller.signal,
     });
-    await pollUntil(() => lines.some((line) => line.includes('Credentials written')), 'the credentials to be written', 10_000);
+    await pollUntil(
+      () => lines.some((line) => line.includes('Credentials written')),
+      'the credentials to be written',
+      10_000,
+    );
     const file = path.join(dir, 'creds.json');
     const credentials = JSON.parse(readFileSync(file, 'utf8')) as SandboxCredentials;
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const output = lines.join('\n');
-    for (const value of [credentials.apiKey, credentials.limited.apiKey, credentials.redirectUri, credentials.baseUrl, credentials.authUrl]) {
+    for (const value of [
+      credentials.apiKey,
+      credentials.limited.apiKey,
+      credentials.redirectUri,
+      credentials.baseUrl,
+      credentials.authUrl,
+    ]) {
       expect(output).toContain(value);
     }
     expect(credentials.scopes).toHaveLength(14);
     expect(credentials.limited.scopes.every((scope) => scope.endsWith('.read'))).toBe(true);
     const answer = await fetch(`${credentials.baseUrl}/v1/day-types`, {
-      headers: { 'x-api-key': credentials.apiKey, 'x-api-secret': credentials.apiSecret, authorization: `Bearer ${credentials.accessToken}` },
+      headers: {
+        'x-api-key': credentials.apiKey,
+        'x-api-secret': credentials.apiSecret,
+        authorization: `Bearer ${credentials.accessToken}`,
+      },
     });
     expect(answer.status).toBe(200);
     controller.abort();
@@ -44,13 +58,27 @@ describe('tourflow sandbox', () => {
       const lines: string[] = [];
       const controller = new AbortController();
       const exit = main({
-        argv: ['sandbox', '--port', '0', '--auth-port', '0', '--state', 'state.json', '--credentials-out', 'creds.json', '--json'],
+        argv: [
+          'sandbox',
+          '--port',
+          '0',
+          '--auth-port',
+          '0',
+          '--state',
+          'state.json',
+          '--credentials-out',
+          'creds.json',
+          '--json',
+        ],
         cwd: dir,
         stdout: (text) => lines.push(text),
         stderr: (text) => lines.push(text),
         signal: controller.signal,
       });
-      const printed = await pollUntil(() => lines.find((line) => line.startsWith('{')), 'the credentials printed as JSON');
+      const printed = await pollUntil(
+        () => lines.find((line) => line.startsWith('{')),
+        'the credentials printed as JSON',
+      );
       controller.abort();
       expect(await exit).toBe(0);
       return JSON.parse(printed) as SandboxCredentials;
@@ -75,7 +103,9 @@ describe('tourflow sandbox', () => {
         stderr: (text) => lines.push(text),
         signal: controller.signal,
       });
-      const credentials = JSON.parse(await pollUntil(() => lines.find((line) => line.startsWith('{')), 'the credentials printed as JSON')) as SandboxCredentials;
+      const credentials = JSON.parse(
+        await pollUntil(() => lines.find((line) => line.startsWith('{')), 'the credentials printed as JSON'),
+      ) as SandboxCredentials;
       return { credentials, stop: async () => (controller.abort(), expect(await exit).toBe(0)) };
     };
     const first = await start();
@@ -86,7 +116,11 @@ describe('tourflow sandbox', () => {
     try {
       const old = first.credentials;
       const answer = await fetch(`${second.credentials.baseUrl}/v1/day-types`, {
-        headers: { 'x-api-key': old.apiKey, 'x-api-secret': old.apiSecret, authorization: `Bearer ${second.credentials.accessToken}` },
+        headers: {
+          'x-api-key': old.apiKey,
+          'x-api-secret': old.apiSecret,
+          authorization: `Bearer ${second.credentials.accessToken}`,
+        },
       });
       expect(answer.status).toBe(200);
       expect(second.credentials.apiSecret).toBe(old.apiSecret);
@@ -97,7 +131,11 @@ describe('tourflow sandbox', () => {
 
   it('refuses a bad port with a usage error', async () => {
     const errors: string[] = [];
-    const code = await main({ argv: ['sandbox', '--port', 'eighty'], stdout: () => {}, stderr: (text) => errors.push(text) });
+    const code = await main({
+      argv: ['sandbox', '--port', 'eighty'],
+      stdout: () => {},
+      stderr: (text) => errors.push(text),
+    });
     expect(code).toBe(2);
     expect(errors.join('\n')).toContain('--port');
   });

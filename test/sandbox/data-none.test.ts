@@ -12,7 +12,10 @@ let dayIds: number[];
 
 const location = {
   formatted_address: 'Columbiadamm 13, 10965 Berlin, Germany',
-  geometry: { location: { lat: 52.48, lng: 13.39 }, viewport: { northeast: { lat: 52.49, lng: 13.4 }, southwest: { lat: 52.47, lng: 13.38 } } },
+  geometry: {
+    location: { lat: 52.48, lng: 13.39 },
+    viewport: { northeast: { lat: 52.49, lng: 13.4 }, southwest: { lat: 52.47, lng: 13.38 } },
+  },
 };
 const at = (iso: string): number => Date.parse(iso);
 
@@ -35,7 +38,11 @@ describe('data: none', () => {
   it('schedule items: delete, restore, tags, custom fields', async () => {
     const itemId = await created('/v1/schedule/items', itemBody(tourId, dayIds[0]!));
     none(await env.api.put(`/v1/schedule/items/${itemId}/tags`, { tourId, tagIds: [] }));
-    none(await env.api.put(`/v1/schedule/items/${itemId}/custom-fields`, { fields: [{ operation: 'ADD', title: 'Dock' }] }));
+    none(
+      await env.api.put(`/v1/schedule/items/${itemId}/custom-fields`, {
+        fields: [{ operation: 'ADD', title: 'Dock' }],
+      }),
+    );
     none(await env.api.delete(`/v1/schedule/items/${itemId}`));
     none(await env.api.post(`/v1/schedule/items/${itemId}/restore`));
   });
@@ -52,28 +59,68 @@ describe('data: none', () => {
   });
 
   it('venues and stays: contacts, key contacts, custom fields, delete', async () => {
-    const venueId = await created('/v1/venues', { title: 'Hall', tour_id: tourId, day_id: dayIds[0], venueCategoryId: 3, location });
-    const stayId = await created('/v1/accommodation', {
-      tourId, formatted_address: location, checkInDate: at('2030-06-01T00:00:00Z'), checkOutDate: at('2030-06-02T00:00:00Z'),
-      checkInTime: at('2030-06-01T14:00:00Z'), checkOutTime: at('2030-06-02T11:00:00Z'), reservationStatus: true, type: 'HOTEL',
+    const venueId = await created('/v1/venues', {
+      title: 'Hall',
+      tour_id: tourId,
+      day_id: dayIds[0],
+      venueCategoryId: 3,
+      location,
     });
-    const contactId = await created('/v1/key-contacts', { first_name: 'Ana', last_name: 'Ruiz', org_id: env.sandbox.credentials.orgId });
-    for (const [path, id] of [['venues', venueId], ['accommodation', stayId]] as const) {
-      none(await env.api.put(`/v1/${path}/${id}/contacts`, { emails: [{ email: 'desk@example.com', operation: 'ADD' }] }));
-      none(await env.api.put(`/v1/${path}/${id}/key-contacts`, { key_contacts: [{ key_contact_id: contactId, operation: 'ADD' }] }));
+    const stayId = await created('/v1/accommodation', {
+      tourId,
+      formatted_address: location,
+      checkInDate: at('2030-06-01T00:00:00Z'),
+      checkOutDate: at('2030-06-02T00:00:00Z'),
+      checkInTime: at('2030-06-01T14:00:00Z'),
+      checkOutTime: at('2030-06-02T11:00:00Z'),
+      reservationStatus: true,
+      type: 'HOTEL',
+    });
+    const contactId = await created('/v1/key-contacts', {
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      org_id: env.sandbox.credentials.orgId,
+    });
+    for (const [path, id] of [
+      ['venues', venueId],
+      ['accommodation', stayId],
+    ] as const) {
+      none(
+        await env.api.put(`/v1/${path}/${id}/contacts`, { emails: [{ email: 'desk@example.com', operation: 'ADD' }] }),
+      );
+      none(
+        await env.api.put(`/v1/${path}/${id}/key-contacts`, {
+          key_contacts: [{ key_contact_id: contactId, operation: 'ADD' }],
+        }),
+      );
       none(await env.api.put(`/v1/${path}/${id}/custom-fields`, { fields: [{ operation: 'ADD', title: 'Parking' }] }));
       none(await env.api.delete(`/v1/${path}/${id}`));
     }
   });
 
   it('guest list: delete, restore; pass types: delete, restore; bulletins: update, delete; tours: update, delete', async () => {
-    const guestId = await created('/v1/guestlist', { tour_id: tourId, day_id: dayIds[0], firstName: 'G', lastName: 'H', numberOfGuests: 1, pickupMethodId: 1, statusId: 1, passes: [] });
+    const guestId = await created('/v1/guestlist', {
+      tour_id: tourId,
+      day_id: dayIds[0],
+      firstName: 'G',
+      lastName: 'H',
+      numberOfGuests: 1,
+      pickupMethodId: 1,
+      statusId: 1,
+      passes: [],
+    });
     none(await env.api.delete(`/v1/guestlist/${guestId}`));
     none(await env.api.post(`/v1/guestlist/${guestId}/restore`));
     const passId = await created(`/v1/tours/${tourId}/passTypes`, { name: 'None' });
     none(await env.api.delete(`/v1/passTypes/${passId}`));
     none(await env.api.post(`/v1/passTypes/${passId}/restore`));
-    const bulletinId = await created('/v1/bulletins', { dayId: dayIds[0], title: 'T', body: 'B', isPinned: false, hasNotification: false });
+    const bulletinId = await created('/v1/bulletins', {
+      dayId: dayIds[0],
+      title: 'T',
+      body: 'B',
+      isPinned: false,
+      hasNotification: false,
+    });
     none(await env.api.put(`/v1/bulletins/${bulletinId}`, { title: 'T2' }));
     none(await env.api.delete(`/v1/bulletins/${bulletinId}`));
     none(await env.api.put(`/v1/tours/${tourId}`, { name: 'Data none, edited' }));

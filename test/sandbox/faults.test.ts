@@ -12,17 +12,31 @@ afterEach(() => {
 });
 
 const tourNames = async (): Promise<string[]> =>
-  (await env.api.get(`/v1/tours?org_id=${env.sandbox.credentials.orgId}`)).body.data.map((row: { tour: { name: string } }) => row.tour.name);
+  (await env.api.get(`/v1/tours?org_id=${env.sandbox.credentials.orgId}`)).body.data.map(
+    (row: { tour: { name: string } }) => row.tour.name,
+  );
 
 describe('injected statuses', () => {
   it('answers 500, 502 and 429 (with Retry-After) before executing: nothing is committed', async () => {
     const before = env.sandbox.snapshot({ normalise: true });
     env.sandbox.faults.add({ kind: 'status', status: 500, match: { method: 'POST', path: '^/v1/tours$' }, times: 1 });
     env.sandbox.faults.add({ kind: 'status', status: 502, match: { method: 'POST', path: '^/v1/tours$' }, times: 1 });
-    env.sandbox.faults.add({ kind: 'status', status: 429, retryAfterSeconds: 7, match: { method: 'POST', path: '^/v1/tours$' }, times: 1 });
+    env.sandbox.faults.add({
+      kind: 'status',
+      status: 429,
+      retryAfterSeconds: 7,
+      match: { method: 'POST', path: '^/v1/tours$' },
+      times: 1,
+    });
     const body = tourBody(env.sandbox.credentials.orgId, { name: 'Faulted' });
-    expect(await env.api.post('/v1/tours', body)).toMatchObject({ status: 500, body: { error: 'INTERNAL_ERROR', status: 500 } });
-    expect(await env.api.post('/v1/tours', body)).toMatchObject({ status: 502, body: { error: 'EMPTY_RESPONSE', status: 502 } });
+    expect(await env.api.post('/v1/tours', body)).toMatchObject({
+      status: 500,
+      body: { error: 'INTERNAL_ERROR', status: 500 },
+    });
+    expect(await env.api.post('/v1/tours', body)).toMatchObject({
+      status: 502,
+      body: { error: 'EMPTY_RESPONSE', status: 502 },
+    });
     const limited = await env.api.post('/v1/tours', body);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('7');
@@ -51,7 +65,9 @@ describe('injected statuses', () => {
 
   it('hits about `rate` of the matching requests', async () => {
     env.sandbox.faults.add({ kind: 'status', status: 500, rate: 0.5, match: { path: 'day-types' } });
-    const statuses = await Promise.all(Array.from({ length: 200 }, () => env.api.get('/v1/day-types').then((answer) => answer.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () => env.api.get('/v1/day-types').then((answer) => answer.status)),
+    );
     const failures = statuses.filter((status) => status === 500).length;
     expect(failures).toBeGreaterThan(60);
     expect(failures).toBeLessThan(140);
@@ -78,7 +94,9 @@ describe('rate draws', () => {
   it('draw afresh for a repeated request, with the same probability', () => {
     const faults = new Faults(7);
     faults.add({ kind: 'status', status: 500, rate: 0.3 });
-    const hitCount = Array.from({ length: 200 }, () => faults.evaluate('POST', '/v1/tours', 'POST /v1/tours key-1')).filter((v) => v.status).length;
+    const hitCount = Array.from({ length: 200 }, () =>
+      faults.evaluate('POST', '/v1/tours', 'POST /v1/tours key-1'),
+    ).filter((v) => v.status).length;
     expect(hitCount).toBeGreaterThan(30);
     expect(hitCount).toBeLessThan(90);
   });
@@ -115,7 +133,9 @@ describe('latency and the admin routes', () => {
   });
 
   it('switches faults at run time over HTTP', async () => {
-    const set = await env.api.admin('PUT', '/faults', { rules: [{ kind: 'status', status: 429, retryAfterSeconds: 3, match: { path: 'organizations' } }] });
+    const set = await env.api.admin('PUT', '/faults', {
+      rules: [{ kind: 'status', status: 429, retryAfterSeconds: 3, match: { path: 'organizations' } }],
+    });
     expect(set.status).toBe(200);
     expect((await env.api.admin('GET', '/faults')).body.rules).toHaveLength(1);
     const limited = await env.api.get('/v1/organizations');

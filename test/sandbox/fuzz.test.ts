@@ -32,27 +32,126 @@ function generator(seed: number) {
 }
 
 const FIELD_NAMES = [
-  'name', 'tour_id', 'day_id', 'tourId', 'dayId', 'org_id', 'startTime', 'endTime', 'startTimeTypeId', 'timeZoneStart', 'type', 'origin', 'reminder',
-  'attachments', 'attachment', 'tagIds', 'customFields', 'visibilityList', 'isEveryone', 'isAdminsOnly', 'explicitVisibility', 'days', 'day_list',
-  'start_date', 'end_date', 'timeZone', 'title', 'venueCategoryId', 'location', 'formatted_address', 'checkInTime', 'checkOutTime', 'checkInDate',
-  'checkOutDate', 'reservationStatus', 'passes', 'statusId', 'pickupMethodId', 'numberOfGuests', 'firstName', 'lastName', 'items', 'itemIds',
-  'templateName', 'mode', 'fields', 'operation', 'key_contacts', 'emails', 'numbers', 'urls', 'guestListIds', 'dayCap', 'passCaps', 'cutoffAt',
-  'key', 'entityType', 'entityId', 'contentBase64', 'contentType', 'fileName', 'contentLength', 'url', 'colorId', 'body', 'isPinned',
-  'hasNotification', 'scheduledFor', 'roomType', 'roomNumber', 'guestList', 'smoking', 'generalNotes', 'confirmationNumber', '__proto__', 'constructor',
+  'name',
+  'tour_id',
+  'day_id',
+  'tourId',
+  'dayId',
+  'org_id',
+  'startTime',
+  'endTime',
+  'startTimeTypeId',
+  'timeZoneStart',
+  'type',
+  'origin',
+  'reminder',
+  'attachments',
+  'attachment',
+  'tagIds',
+  'customFields',
+  'visibilityList',
+  'isEveryone',
+  'isAdminsOnly',
+  'explicitVisibility',
+  'days',
+  'day_list',
+  'start_date',
+  'end_date',
+  'timeZone',
+  'title',
+  'venueCategoryId',
+  'location',
+  'formatted_address',
+  'checkInTime',
+  'checkOutTime',
+  'checkInDate',
+  'checkOutDate',
+  'reservationStatus',
+  'passes',
+  'statusId',
+  'pickupMethodId',
+  'numberOfGuests',
+  'firstName',
+  'lastName',
+  'items',
+  'itemIds',
+  'templateName',
+  'mode',
+  'fields',
+  'operation',
+  'key_contacts',
+  'emails',
+  'numbers',
+  'urls',
+  'guestListIds',
+  'dayCap',
+  'passCaps',
+  'cutoffAt',
+  'key',
+  'entityType',
+  'entityId',
+  'contentBase64',
+  'contentType',
+  'fileName',
+  'contentLength',
+  'url',
+  'colorId',
+  'body',
+  'isPinned',
+  'hasNotification',
+  'scheduledFor',
+  'roomType',
+  'roomNumber',
+  'guestList',
+  'smoking',
+  'generalNotes',
+  'confirmationNumber',
+  '__proto__',
+  'constructor',
 ];
 
 function randomValue(g: ReturnType<typeof generator>, depth: number): unknown {
   const kind = g.int(depth > 3 ? 7 : 10);
   switch (kind) {
-    case 0: return null;
-    case 1: return g.next() < 0.5;
-    case 2: return g.pick([0, -1, 1, 2, 3, 1.5, 2 ** 31, -(2 ** 53), 1e308, ids.dayId, ids.itemId, 1001, 20001]);
-    case 3: return g.pick(['', 'x', '16:00', '25:99', '2030-06-01', '2030-06-01T10:00:00Z', 'Europe/Berlin', 'Mars/Base', ids.tourId, ids.orgId, 'MERGE', 'REPLACE', 'ADD', 'REMOVE', 'HOTEL', 'SCHEDULE_ITEM', 'application/pdf', 'image/svg+xml', '\u0000\u202e\ud83d\ude00', 'a'.repeat(g.int(3000))]);
-    case 4: return 'AAAA'.repeat(g.int(100));
-    case 5: return g.int(100000);
-    case 6: return String(g.next());
-    case 7: return Array.from({ length: g.int(4) }, () => randomValue(g, depth + 1));
-    default: return randomObject(g, depth + 1);
+    case 0:
+      return null;
+    case 1:
+      return g.next() < 0.5;
+    case 2:
+      return g.pick([0, -1, 1, 2, 3, 1.5, 2 ** 31, -(2 ** 53), 1e308, ids.dayId, ids.itemId, 1001, 20001]);
+    case 3:
+      return g.pick([
+        '',
+        'x',
+        '16:00',
+        '25:99',
+        '2030-06-01',
+        '2030-06-01T10:00:00Z',
+        'Europe/Berlin',
+        'Mars/Base',
+        ids.tourId,
+        ids.orgId,
+        'MERGE',
+        'REPLACE',
+        'ADD',
+        'REMOVE',
+        'HOTEL',
+        'SCHEDULE_ITEM',
+        'application/pdf',
+        'image/svg+xml',
+        '\u0000\u202e\ud83d\ude00',
+        'a'.repeat(g.int(3000)),
+      ]);
+    case 4:
+      return 'AAAA'.repeat(g.int(100));
+    case 5:
+      return g.int(100000);
+    case 6:
+      return String(g.next());
+    case 7:
+      return Array.from({ length: g.int(4) }, () => randomValue(g, depth + 1));
+    default:
+      return randomObject(g, depth + 1);
   }
 }
 
@@ -63,29 +162,88 @@ function randomObject(g: ReturnType<typeof generator>, depth: number): Record<st
 }
 
 const PARAM_VALUES = (g: ReturnType<typeof generator>): string =>
-  g.pick([ids.tourId, ids.orgId, String(ids.dayId), String(ids.itemId), '1', '0', '-1', 'abc', '1e3', '%00', '%ZZ', '..', 'a'.repeat(300), '99999999999', '00000000-0000-4000-8000-000000000000', encodeURIComponent('é/?#')]);
+  g.pick([
+    ids.tourId,
+    ids.orgId,
+    String(ids.dayId),
+    String(ids.itemId),
+    '1',
+    '0',
+    '-1',
+    'abc',
+    '1e3',
+    '%00',
+    '%ZZ',
+    '..',
+    'a'.repeat(300),
+    '99999999999',
+    '00000000-0000-4000-8000-000000000000',
+    encodeURIComponent('é/?#'),
+  ]);
 
 function randomPath(g: ReturnType<typeof generator>): string {
   const endpoints = Object.values(Endpoints);
-  if (g.next() < 0.1) return g.pick(['/', '/v1', '/v1/', '/v2/tours', '/v1/tours/', '//v1//tours', '/v1/%', '/__sandbox/nope', '/storage/download/x.y', '/storage/day-sheets/abc', `/v1/${'x/'.repeat(50)}`]);
+  if (g.next() < 0.1)
+    return g.pick([
+      '/',
+      '/v1',
+      '/v1/',
+      '/v2/tours',
+      '/v1/tours/',
+      '//v1//tours',
+      '/v1/%',
+      '/__sandbox/nope',
+      '/storage/download/x.y',
+      '/storage/day-sheets/abc',
+      `/v1/${'x/'.repeat(50)}`,
+    ]);
   const path = g.pick(endpoints).path.replace(/:([A-Za-z]+)/g, () => PARAM_VALUES(g));
-  const query = g.next() < 0.5 ? '' : `?${g.pick(['limit', 'offset', 'org_id', 'dayIds', 'force', 'skipEmptyDays', 'scheduleLimit', 'entityTypes', 'search'])}=${PARAM_VALUES(g)}`;
+  const query =
+    g.next() < 0.5
+      ? ''
+      : `?${g.pick(['limit', 'offset', 'org_id', 'dayIds', 'force', 'skipEmptyDays', 'scheduleLimit', 'entityTypes', 'search'])}=${PARAM_VALUES(g)}`;
   return path + query;
 }
 
 function randomBody(g: ReturnType<typeof generator>): string | undefined {
   const roll = g.next();
   if (roll < 0.15) return undefined;
-  if (roll < 0.25) return g.pick(['{', '{"a":', 'null', '42', '"str"', '[]', '[1,2]', 'true', '{"a":1}}', '\u0000', '{"__proto__":{"polluted":true}}', '[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]']);
+  if (roll < 0.25)
+    return g.pick([
+      '{',
+      '{"a":',
+      'null',
+      '42',
+      '"str"',
+      '[]',
+      '[1,2]',
+      'true',
+      '{"a":1}}',
+      '\u0000',
+      '{"__proto__":{"polluted":true}}',
+      '[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]',
+    ]);
   return JSON.stringify(randomObject(g, 0));
 }
 
 function randomHeaders(g: ReturnType<typeof generator>, auth: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = g.next() < 0.8 ? { ...auth } : {};
-  if (g.next() < 0.1) headers.authorization = g.pick(['Bearer', 'Bearer x.y.z', 'Basic abc', `Bearer ${auth.authorization?.slice(7, 40)}`]);
+  if (g.next() < 0.1)
+    headers.authorization = g.pick([
+      'Bearer',
+      'Bearer x.y.z',
+      'Basic abc',
+      `Bearer ${auth.authorization?.slice(7, 40)}`,
+    ]);
   if (g.next() < 0.05) headers['x-api-secret'] = 'wrong';
   if (g.next() < 0.3) headers['x-idempotency-key'] = 'k'.repeat(g.pick([1, 64, 128, 129, 500]));
-  headers['content-type'] = g.pick(['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']);
+  headers['content-type'] = g.pick([
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+  ]);
   return headers;
 }
 
@@ -103,7 +261,8 @@ describe('fuzz', () => {
         const headers = randomHeaders(g, auth);
         const response = await fetch(`${env.sandbox.baseUrl}${path}`, { method, headers, body });
         const text = await response.text();
-        if (response.status >= 500) failures.push(`${method} ${path} ${body?.slice(0, 200)} -> ${response.status} ${text.slice(0, 200)}`);
+        if (response.status >= 500)
+          failures.push(`${method} ${path} ${body?.slice(0, 200)} -> ${response.status} ${text.slice(0, 200)}`);
         if (path.startsWith('/v1') && text && method !== 'HEAD' && response.status !== 204) {
           try {
             JSON.parse(text);

@@ -72,14 +72,19 @@ export class Api {
   }
 
   authHeaders(): Record<string, string> {
-    return { 'x-api-key': this.auth.apiKey, 'x-api-secret': this.auth.apiSecret, authorization: `Bearer ${this.auth.accessToken}` };
+    return {
+      'x-api-key': this.auth.apiKey,
+      'x-api-secret': this.auth.apiSecret,
+      authorization: `Bearer ${this.auth.accessToken}`,
+    };
   }
 
   async request<T = Json>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...(options.noAuth ? {} : this.authHeaders()), ...options.headers };
     let body: string | undefined = options.rawBody;
     if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
     const response = await fetch(`${this.sandbox.baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
@@ -114,7 +119,11 @@ export class Api {
 }
 
 /** A valid create-tour body with `dayCount` consecutive show days from 2030-06-01. */
-export function tourBody(orgId: string, overrides: Record<string, unknown> = {}, dayCount = 3): Record<string, unknown> {
+export function tourBody(
+  orgId: string,
+  overrides: Record<string, unknown> = {},
+  dayCount = 3,
+): Record<string, unknown> {
   const days = Array.from({ length: dayCount }, (_unused, index) => ({
     day_type_id: 1,
     name: `Day ${index + 1}`,
@@ -134,12 +143,19 @@ export function tourBody(orgId: string, overrides: Record<string, unknown> = {},
 }
 
 /** Creates a tour and returns its ID and day IDs (date order). */
-export async function createTour(api: Api, overrides: Record<string, unknown> = {}, dayCount = 3): Promise<{ tourId: string; dayIds: number[] }> {
+export async function createTour(
+  api: Api,
+  overrides: Record<string, unknown> = {},
+  dayCount = 3,
+): Promise<{ tourId: string; dayIds: number[] }> {
   const created = await api.post('/v1/tours', tourBody(api.sandbox.credentials.orgId, overrides, dayCount));
-  if (created.status !== 200) throw new Error(`tour creation failed: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 200)
+    throw new Error(`tour creation failed: ${created.status} ${JSON.stringify(created.body)}`);
   const tourId = created.body.data.id as string;
   const list = await api.get(`/v1/tours?org_id=${api.sandbox.credentials.orgId}`);
-  const entry = (list.body.data as Array<{ tour: { id: string; tourDays: Array<{ id: number }> } }>).find((row) => row.tour.id === tourId);
+  const entry = (list.body.data as Array<{ tour: { id: string; tourDays: Array<{ id: number }> } }>).find(
+    (row) => row.tour.id === tourId,
+  );
   return { tourId, dayIds: entry?.tour.tourDays.map((day) => day.id) ?? [] };
 }
 
@@ -153,12 +169,26 @@ export async function actAs(api: Api, userId: string): Promise<Api> {
 /** A crew member (role Member) of the tour. */
 export async function crewMember(api: Api, tourId: string): Promise<string> {
   const members = await api.get(`/v1/tours/${tourId}/users`);
-  const crew = (members.body.data.tour_users as Array<{ user: { id: string }; user_role_type: { name: string } }>).find((row) => row.user_role_type.name === 'Member');
+  const crew = (members.body.data.tour_users as Array<{ user: { id: string }; user_role_type: { name: string } }>).find(
+    (row) => row.user_role_type.name === 'Member',
+  );
   if (!crew) throw new Error('no crew member on the tour');
   return crew.user.id;
 }
 
 /** A minimal valid schedule item body. */
-export function itemBody(tourId: string, dayId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { tour_id: tourId, day_id: dayId, name: 'Soundcheck', startTime: '16:00', startTimeTypeId: 1, timeZoneStart: 'Europe/Berlin', ...overrides };
+export function itemBody(
+  tourId: string,
+  dayId: number,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    tour_id: tourId,
+    day_id: dayId,
+    name: 'Soundcheck',
+    startTime: '16:00',
+    startTimeTypeId: 1,
+    timeZoneStart: 'Europe/Berlin',
+    ...overrides,
+  };
 }

@@ -5,12 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { Api, createTour, startTestSandbox, tourBody, useSandbox } from './helpers.ts';
 
-
 const env = useSandbox();
 
 describe('authentication', () => {
   it('answers 401 with a bare body when the key or the secret is missing', async () => {
-    const partial: Array<Record<string, string>> = [{}, { 'x-api-key': env.api.auth.apiKey }, { 'x-api-secret': env.api.auth.apiSecret }];
+    const partial: Array<Record<string, string>> = [
+      {},
+      { 'x-api-key': env.api.auth.apiKey },
+      { 'x-api-secret': env.api.auth.apiSecret },
+    ];
     for (const headers of partial) {
       const answer = await env.api.get('/v1/day-types', { noAuth: true, headers });
       expect(answer.status).toBe(401);
@@ -19,7 +22,10 @@ describe('authentication', () => {
   });
 
   it('answers 403 { message: "Forbidden" } for an unknown key or a wrong secret', async () => {
-    expect(await env.api.as({ apiKey: 'tfk_unknown' }).get('/v1/day-types')).toMatchObject({ status: 403, body: { message: 'Forbidden' } });
+    expect(await env.api.as({ apiKey: 'tfk_unknown' }).get('/v1/day-types')).toMatchObject({
+      status: 403,
+      body: { message: 'Forbidden' },
+    });
     const wrong = await env.api.as({ apiSecret: 'not-the-secret' }).get('/v1/day-types');
     expect(wrong).toMatchObject({ status: 403, body: { message: 'Forbidden' } });
     expect(wrong.body).not.toHaveProperty('error');
@@ -35,7 +41,10 @@ describe('authentication', () => {
 
   it('answers 401 for a missing, malformed, forged or expired bearer token', async () => {
     for (const accessToken of ['', 'garbage', `${env.api.auth.accessToken.slice(0, -4)}AAAA`]) {
-      expect(await env.api.as({ accessToken }).get('/v1/day-types')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+      expect(await env.api.as({ accessToken }).get('/v1/day-types')).toMatchObject({
+        status: 401,
+        body: { message: 'Unauthorized' },
+      });
     }
     // expiring every token would disturb the other tests: use a sandbox of its own
     const own = await startTestSandbox();
@@ -68,7 +77,9 @@ describe('envelopes, bodies and routing', () => {
   it('wraps success as { status, message, data } with Access-Control-Allow-Origin: *', async () => {
     const answer = await env.api.get('/v1/day-types');
     expect(answer.body).toMatchObject({ status: true, message: expect.any(String) });
-    expect(answer.body.data.map((row: { type: string }) => row.type)).toEqual(expect.arrayContaining(['Show', 'Travel', 'Off', 'Rehearsal', 'Press']));
+    expect(answer.body.data.map((row: { type: string }) => row.type)).toEqual(
+      expect.arrayContaining(['Show', 'Travel', 'Off', 'Rehearsal', 'Press']),
+    );
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
   });
 
@@ -87,12 +98,18 @@ describe('envelopes, bodies and routing', () => {
   });
 
   it('answers 413 PAYLOAD_TOO_LARGE above 512 KB', async () => {
-    const answer = await env.api.post('/v1/tours', { ...tourBody(env.sandbox.credentials.orgId), image: 'x'.repeat(520 * 1024) });
+    const answer = await env.api.post('/v1/tours', {
+      ...tourBody(env.sandbox.credentials.orgId),
+      image: 'x'.repeat(520 * 1024),
+    });
     expect(answer).toMatchObject({ status: 413, body: { error: 'PAYLOAD_TOO_LARGE' } });
   });
 
   it('answers 404 NOT_FOUND for an unknown path and 405 with Allow for a wrong method', async () => {
-    expect(await env.api.get('/v1/no-such-thing')).toMatchObject({ status: 404, body: { error: 'NOT_FOUND', status: 404 } });
+    expect(await env.api.get('/v1/no-such-thing')).toMatchObject({
+      status: 404,
+      body: { error: 'NOT_FOUND', status: 404 },
+    });
     const wrong = await env.api.request('PATCH', '/v1/tours');
     expect(wrong).toMatchObject({ status: 405, body: { error: 'METHOD_NOT_ALLOWED' } });
     expect(wrong.headers.get('allow')).toBe('GET, POST');
@@ -107,7 +124,11 @@ describe('envelopes, bodies and routing', () => {
     expect(plain.headers.get('access-control-allow-headers')?.toLowerCase()).not.toContain('x-api-secret');
     const preflight = await env.api.request('OPTIONS', '/v1/tours', {
       noAuth: true,
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, x-api-secret' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key, x-api-secret',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
@@ -138,19 +159,29 @@ describe('idempotency keys', () => {
     await env.api.post('/v1/tours', body);
     await env.api.post('/v1/tours', body);
     const tours = await env.api.get(`/v1/tours?org_id=${env.sandbox.credentials.orgId}`);
-    expect(tours.body.data.filter((row: { tour: { name: string } }) => row.tour.name === 'Unkeyed tour')).toHaveLength(2);
+    expect(tours.body.data.filter((row: { tour: { name: string } }) => row.tour.name === 'Unkeyed tour')).toHaveLength(
+      2,
+    );
   });
 
   it('rejects a key longer than 128 characters with 400 VALIDATION_ERROR', async () => {
-    const ok = await env.api.post('/v1/tours', tourBody(env.sandbox.credentials.orgId), { headers: { 'x-idempotency-key': 'k'.repeat(128) } });
+    const ok = await env.api.post('/v1/tours', tourBody(env.sandbox.credentials.orgId), {
+      headers: { 'x-idempotency-key': 'k'.repeat(128) },
+    });
     expect(ok.status).toBe(200);
-    const long = await env.api.post('/v1/tours', tourBody(env.sandbox.credentials.orgId), { headers: { 'x-idempotency-key': 'k'.repeat(129) } });
+    const long = await env.api.post('/v1/tours', tourBody(env.sandbox.credentials.orgId), {
+      headers: { 'x-idempotency-key': 'k'.repeat(129) },
+    });
     expect(long).toMatchObject({ status: 400, body: { error: 'VALIDATION_ERROR' } });
   });
 
   it('runs concurrent retries with one key once', async () => {
     const body = tourBody(env.sandbox.credentials.orgId, { name: 'Concurrent keyed' });
-    const answers = await Promise.all(Array.from({ length: 5 }, () => env.api.post('/v1/tours', body, { headers: { 'x-idempotency-key': 'same-key-concurrent' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        env.api.post('/v1/tours', body, { headers: { 'x-idempotency-key': 'same-key-concurrent' } }),
+      ),
+    );
     expect(new Set(answers.map((answer) => answer.body.data.id)).size).toBe(1);
   });
 });
@@ -183,8 +214,14 @@ describe('tours', () => {
 
   it('answers 402 SUBSCRIPTION_REQUIRED and the free-tour limit 400 "400" for the seeded organizations', async () => {
     const { orgs } = env.sandbox.credentials;
-    expect(await env.api.post('/v1/tours', tourBody(orgs.noSubscription))).toMatchObject({ status: 402, body: { error: 'SUBSCRIPTION_REQUIRED' } });
-    expect(await env.api.post('/v1/tours', tourBody(orgs.freeLimitReached))).toMatchObject({ status: 400, body: { error: '400' } });
+    expect(await env.api.post('/v1/tours', tourBody(orgs.noSubscription))).toMatchObject({
+      status: 402,
+      body: { error: 'SUBSCRIPTION_REQUIRED' },
+    });
+    expect(await env.api.post('/v1/tours', tourBody(orgs.freeLimitReached))).toMatchObject({
+      status: 400,
+      body: { error: '400' },
+    });
     expect((await env.api.post('/v1/tours', tourBody(orgs.trial))).status).toBe(200);
     expect((await env.api.post('/v1/tours', tourBody(orgs.unlimitedFree))).status).toBe(200);
   });
@@ -192,8 +229,14 @@ describe('tours', () => {
   it('deletes a tour: its children answer 404 TOUR_NOT_FOUND', async () => {
     const { tourId } = await createTour(env.api, { name: 'Doomed tour' });
     expect((await env.api.delete(`/v1/tours/${tourId}`)).status).toBe(200);
-    expect(await env.api.get(`/v1/tours/${tourId}/users`)).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
-    expect(await env.api.put(`/v1/tours/${tourId}`, { name: 'x' })).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
+    expect(await env.api.get(`/v1/tours/${tourId}/users`)).toMatchObject({
+      status: 404,
+      body: { error: 'TOUR_NOT_FOUND' },
+    });
+    expect(await env.api.put(`/v1/tours/${tourId}`, { name: 'x' })).toMatchObject({
+      status: 404,
+      body: { error: 'TOUR_NOT_FOUND' },
+    });
     const tours = await env.api.get(`/v1/tours?org_id=${env.sandbox.credentials.orgId}`);
     expect(tours.body.data.some((row: { tour: { id: string } }) => row.tour.id === tourId)).toBe(false);
   });

@@ -22,9 +22,19 @@ const create = async (overrides: Record<string, unknown> = {}, dayIndex = 0): Pr
 
 describe('create and read', () => {
   it('creates an item and lists it with time-of-day and lookups', async () => {
-    const id = await create({ name: 'Doors', startTime: '19:30', endTime: '23:00', statusTypeId: 2, notes: 'Side door' }, 1);
+    const id = await create(
+      { name: 'Doors', startTime: '19:30', endTime: '23:00', statusTypeId: 2, notes: 'Side door' },
+      1,
+    );
     const item = (await listDay(env.api, day(1))).find((row) => row.id === id);
-    expect(item).toMatchObject({ name: 'Doors', start_time: '19:30:00', end_time: '23:00:00', notes: 'Side door', status_type: { id: 2, type: 'Unconfirmed' }, is_deleted: false });
+    expect(item).toMatchObject({
+      name: 'Doors',
+      start_time: '19:30:00',
+      end_time: '23:00:00',
+      notes: 'Side door',
+      status_type: { id: 2, type: 'Unconfirmed' },
+      is_deleted: false,
+    });
     expect(item?.day).toMatchObject({ id: day(1) });
   });
 
@@ -41,7 +51,10 @@ describe('create and read', () => {
       expect(answer).toMatchObject({ status: 400, body: { error: 'VALIDATION_ERROR', status: 400 } });
       expect(answer.body.message).toContain(field);
     }
-    const travel = await env.api.post('/v1/schedule/items', itemBody(tourId, day(), { type: 3, origin: { formatted_address: 'Berlin Hbf', timeZone: 'Europe/Berlin' } }));
+    const travel = await env.api.post(
+      '/v1/schedule/items',
+      itemBody(tourId, day(), { type: 3, origin: { formatted_address: 'Berlin Hbf', timeZone: 'Europe/Berlin' } }),
+    );
     expect(travel.status).toBe(200);
   });
 
@@ -53,12 +66,25 @@ describe('create and read', () => {
   });
 
   it('echoes reminders sorted by id only when the request sent a reminder list', async () => {
-    const created = await env.api.post('/v1/schedule/items', itemBody(tourId, day(), { reminder: [{ duration: 30, typeId: 1, description: 'Half hour' }, { duration: 10, typeId: 2, description: 'Ten' }] }));
+    const created = await env.api.post(
+      '/v1/schedule/items',
+      itemBody(tourId, day(), {
+        reminder: [
+          { duration: 30, typeId: 1, description: 'Half hour' },
+          { duration: 10, typeId: 2, description: 'Ten' },
+        ],
+      }),
+    );
     const reminders = created.body.data.reminders as Array<{ id: number; duration: number; is_sent: boolean }>;
     expect(reminders.map((row) => row.duration)).toEqual([30, 10]);
     expect(reminders[0]?.id).toBeLessThan(reminders[1]?.id as number);
     const itemId = created.body.data.id;
-    const updated = await env.api.put(`/v1/schedule/items/${itemId}`, { reminder: [{ id: reminders[0]?.id, duration: 45, typeId: 1, description: 'Updated' }, { duration: 5, typeId: 1 }] });
+    const updated = await env.api.put(`/v1/schedule/items/${itemId}`, {
+      reminder: [
+        { id: reminders[0]?.id, duration: 45, typeId: 1, description: 'Updated' },
+        { duration: 5, typeId: 1 },
+      ],
+    });
     expect(updated.body.data.reminders.map((row: { duration: number }) => row.duration)).toEqual([45, 10, 5]);
     const plain = await env.api.put(`/v1/schedule/items/${itemId}`, { name: 'Renamed' });
     expect(plain.body.data).toEqual({ id: itemId });
@@ -73,17 +99,39 @@ describe('create and read', () => {
   });
 
   it('replaces the attachment set on update: new entries added, `deleted: true` removed, unlisted ones gone', async () => {
-    const id = await create({ attachments: [{ link: 'tours/x/a.pdf', name: 'A' }, { link: 'tours/x/b.pdf', name: 'B' }] });
+    const id = await create({
+      attachments: [
+        { link: 'tours/x/a.pdf', name: 'A' },
+        { link: 'tours/x/b.pdf', name: 'B' },
+      ],
+    });
     const names = async (): Promise<string[]> =>
-      ((await env.api.get(`/v1/tours/${tourId}/files?entityTypes=SCHEDULE_ITEM`)).body.data.items as Array<{ entityId: number; name: string; fileId: number }>)
+      (
+        (await env.api.get(`/v1/tours/${tourId}/files?entityTypes=SCHEDULE_ITEM`)).body.data.items as Array<{
+          entityId: number;
+          name: string;
+          fileId: number;
+        }>
+      )
         .filter((row) => row.entityId === id)
         .map((row) => row.name);
     expect(await names()).toEqual(['A', 'B']);
-    const files = (await env.api.get(`/v1/tours/${tourId}/files?entityTypes=SCHEDULE_ITEM`)).body.data.items as Array<{ entityId: number; fileId: number }>;
+    const files = (await env.api.get(`/v1/tours/${tourId}/files?entityTypes=SCHEDULE_ITEM`)).body.data.items as Array<{
+      entityId: number;
+      fileId: number;
+    }>;
     const [first, second] = files.filter((row) => row.entityId === id);
-    await env.api.put(`/v1/schedule/items/${id}`, { attachments: [{ id: first?.fileId, link: 'tours/x/a.pdf', deleted: true }, { id: second?.fileId, link: 'tours/x/b.pdf', name: 'B2' }, { link: 'tours/x/c.pdf', name: 'C' }] });
+    await env.api.put(`/v1/schedule/items/${id}`, {
+      attachments: [
+        { id: first?.fileId, link: 'tours/x/a.pdf', deleted: true },
+        { id: second?.fileId, link: 'tours/x/b.pdf', name: 'B2' },
+        { link: 'tours/x/c.pdf', name: 'C' },
+      ],
+    });
     expect(await names()).toEqual(['B2', 'C']);
-    expect((await env.api.put(`/v1/schedule/items/${id}`, { attachments: [{ id: 424242, link: 'x' }] })).status).toBe(400);
+    expect((await env.api.put(`/v1/schedule/items/${id}`, { attachments: [{ id: 424242, link: 'x' }] })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -102,7 +150,11 @@ describe('visibility', () => {
 
   it('merges the tour admins into a named audience unless explicitVisibility', async () => {
     const crewId = await crewMember(env.api, tourId);
-    const secondAdmin = await env.api.admin('POST', `/tours/${tourId}/members`, { role: 'admin', firstname: 'Second', lastname: 'Admin' });
+    const secondAdmin = await env.api.admin('POST', `/tours/${tourId}/members`, {
+      role: 'admin',
+      firstname: 'Second',
+      lastname: 'Admin',
+    });
     const admin = await actAs(env.api, secondAdmin.body.userId);
     const merged = await create({ name: 'Merged', visibilityList: [crewId] });
     const explicit = await create({ name: 'Explicit', visibilityList: [crewId], explicitVisibility: true });
@@ -111,21 +163,30 @@ describe('visibility', () => {
     expect(adminSees).not.toContain(explicit);
     const crewSees = (await listDay(await actAs(env.api, crewId), day())).map((row) => row.id);
     expect(crewSees).toEqual(expect.arrayContaining([merged, explicit]));
-    const stranger = await env.api.post('/v1/schedule/items', itemBody(tourId, day(), { visibilityList: ['00000000-0000-4000-8000-000000000001'] }));
+    const stranger = await env.api.post(
+      '/v1/schedule/items',
+      itemBody(tourId, day(), { visibilityList: ['00000000-0000-4000-8000-000000000001'] }),
+    );
     expect(stranger.status).toBe(400);
   });
 });
 
 describe('batch, delete, restore, confirm-all', () => {
   it('creates a batch across days in request order, all or nothing', async () => {
-    const items = [itemBody(tourId, day(2), { name: 'B1' }), itemBody(tourId, day(0), { name: 'B2' }), itemBody(tourId, day(1), { name: 'B3' })];
+    const items = [
+      itemBody(tourId, day(2), { name: 'B1' }),
+      itemBody(tourId, day(0), { name: 'B2' }),
+      itemBody(tourId, day(1), { name: 'B3' }),
+    ];
     const answer = await env.api.post('/v1/schedule/items/batch', { items });
     const ids = answer.body.data.ids as number[];
     expect(ids).toHaveLength(3);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
     expect((await listDay(env.api, day(0))).find((row) => row.id === ids[1])?.name).toBe('B2');
     const before = env.sandbox.snapshot({ normalise: true });
-    const bad = await env.api.post('/v1/schedule/items/batch', { items: [itemBody(tourId, day(0), { name: 'ok' }), itemBody(tourId, day(0), { type: 2 })] });
+    const bad = await env.api.post('/v1/schedule/items/batch', {
+      items: [itemBody(tourId, day(0), { name: 'ok' }), itemBody(tourId, day(0), { type: 2 })],
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('origin');
     expect(env.sandbox.snapshot({ normalise: true })).toEqual(before);
@@ -138,12 +199,16 @@ describe('batch, delete, restore, confirm-all', () => {
     expect((await listDay(env.api, day())).some((row) => row.id === id)).toBe(false);
     expect((await env.api.delete(`/v1/schedule/items/${id}`)).status).toBe(404);
     expect((await env.api.post(`/v1/schedule/items/${id}/restore`)).status).toBe(200);
-    expect((await listDay(env.api, day())).find((row) => row.id === id)).toMatchObject({ notes: 'Keep me', customFields: [{ title: 'k' }] });
+    expect((await listDay(env.api, day())).find((row) => row.id === id)).toMatchObject({
+      notes: 'Keep me',
+      customFields: [{ title: 'k' }],
+    });
   });
 
   it('confirms every item of the day and lists only the items it changed', async () => {
     const { tourId: other, dayIds: otherDays } = await createTour(env.api, { name: 'Confirm tour' }, 1);
-    const make = (overrides: Record<string, unknown>) => env.api.post('/v1/schedule/items', itemBody(other, otherDays[0] as number, overrides));
+    const make = (overrides: Record<string, unknown>) =>
+      env.api.post('/v1/schedule/items', itemBody(other, otherDays[0] as number, overrides));
     const pending = (await make({ statusTypeId: 2 })).body.data.id;
     await make({ statusTypeId: 1, status: true });
     const changed = await env.api.post(`/v1/tours/${other}/days/${otherDays[0]}/confirm-all`);
@@ -158,14 +223,28 @@ describe('paging', () => {
     const { tourId: big, dayIds: bigDays } = await createTour(env.api, { name: 'Big day' }, 1);
     const dayId = bigDays[0] as number;
     for (let batch = 0; batch < 3; batch += 1) {
-      const items = Array.from({ length: 400 }, (_unused, index) => itemBody(big, dayId, { name: `Row ${batch}-${index}`, isEveryone: true }));
+      const items = Array.from({ length: 400 }, (_unused, index) =>
+        itemBody(big, dayId, { name: `Row ${batch}-${index}`, isEveryone: true }),
+      );
       expect((await env.api.post('/v1/schedule/items/batch', { items })).status).toBe(200);
     }
     const page = await env.api.get(`/v1/tours/${big}/days/${dayId}/schedule?limit=5000`);
     expect(page.body.data).toHaveLength(1000);
-    expect(page.body.pagination).toEqual({ totalCount: 1200, returnedCount: 1000, hasMore: true, truncated: false, nextOffset: 1000 });
+    expect(page.body.pagination).toEqual({
+      totalCount: 1200,
+      returnedCount: 1000,
+      hasMore: true,
+      truncated: false,
+      nextOffset: 1000,
+    });
     const last = await env.api.get(`/v1/tours/${big}/days/${dayId}/schedule?limit=500&offset=1000`);
-    expect(last.body.pagination).toEqual({ totalCount: 1200, returnedCount: 200, hasMore: false, truncated: false, nextOffset: 1200 });
+    expect(last.body.pagination).toEqual({
+      totalCount: 1200,
+      returnedCount: 200,
+      hasMore: false,
+      truncated: false,
+      nextOffset: 1200,
+    });
     const beyond = await env.api.get(`/v1/tours/${big}/days/${dayId}/schedule?offset=5000`);
     expect(beyond.body.pagination).toMatchObject({ returnedCount: 0, hasMore: false, nextOffset: null });
     expect((await env.api.get(`/v1/tours/${big}/days/${dayId}/schedule?limit=0`)).status).toBe(400);
@@ -175,11 +254,18 @@ describe('paging', () => {
   it('counts rows before filtering: returnedCount 0 with hasMore true is possible', async () => {
     const { tourId: other, dayIds: otherDays } = await createTour(env.api, { name: 'Filtered' }, 1);
     const dayId = otherDays[0] as number;
-    for (let n = 0; n < 3; n += 1) await env.api.post('/v1/schedule/items', itemBody(other, dayId, { startTime: '08:00' }));
+    for (let n = 0; n < 3; n += 1)
+      await env.api.post('/v1/schedule/items', itemBody(other, dayId, { startTime: '08:00' }));
     await env.api.post('/v1/schedule/items', itemBody(other, dayId, { startTime: '09:00', isEveryone: true }));
     const crew = await actAs(env.api, await crewMember(env.api, other));
     const page = await crew.get(`/v1/tours/${other}/days/${dayId}/schedule?limit=2`);
-    expect(page.body.pagination).toEqual({ totalCount: 4, returnedCount: 0, hasMore: true, truncated: false, nextOffset: 2 });
+    expect(page.body.pagination).toEqual({
+      totalCount: 4,
+      returnedCount: 0,
+      hasMore: true,
+      truncated: false,
+      nextOffset: 2,
+    });
     const next = await crew.get(`/v1/tours/${other}/days/${dayId}/schedule?limit=2&offset=2`);
     expect(next.body.pagination).toMatchObject({ returnedCount: 1, hasMore: false, nextOffset: 4 });
   });
@@ -216,7 +302,9 @@ describe('tags', () => {
     expect((await env.api.put(`/v1/schedule/items/${itemId}/tags`, { tourId, tagIds: [987_654] })).status).toBe(404);
     const { tourId: other } = await createTour(env.api, { name: 'Other tags' }, 1);
     const foreign = await env.api.post(`/v1/tours/${other}/tags`, { name: 'Foreign', colorId: 1 });
-    expect((await env.api.put(`/v1/schedule/items/${itemId}/tags`, { tourId, tagIds: [foreign.body.data.id] })).status).toBe(400);
+    expect(
+      (await env.api.put(`/v1/schedule/items/${itemId}/tags`, { tourId, tagIds: [foreign.body.data.id] })).status,
+    ).toBe(400);
     expect((await env.api.put(`/v1/schedule/items/${itemId}/tags`, { tourId: other, tagIds: [] })).status).toBe(400);
     expect((await env.api.delete(`/v1/tours/${tourId}/tags/${tagId}`)).status).toBe(200);
     expect((await listDay(env.api, day())).find((row) => row.id === itemId)?.schedule_item_tags).toEqual([]);

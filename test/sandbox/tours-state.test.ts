@@ -8,21 +8,38 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Api, createTour, itemBody, startTestSandbox, useSandbox } from './helpers.ts';
 
-
 const env = useSandbox();
 
 const days = async (tourId: string): Promise<Array<{ id: number; day: { name: string; date: string } }>> =>
-  (await env.api.get(`/v1/tours?org_id=${env.sandbox.credentials.orgId}`)).body.data.find((row: { tour: { id: string } }) => row.tour.id === tourId).tour.tourDays;
+  (await env.api.get(`/v1/tours?org_id=${env.sandbox.credentials.orgId}`)).body.data.find(
+    (row: { tour: { id: string } }) => row.tour.id === tourId,
+  ).tour.tourDays;
 
 describe('tour edits', () => {
   it('updates listed days, creates new ones and hard-deletes omitted days with all their content', async () => {
     const { tourId, dayIds } = await createTour(env.api, { name: 'Editable' }, 3);
     const [first, second, third] = dayIds as [number, number, number];
-    const itemOnThird = (await env.api.post('/v1/schedule/items', itemBody(tourId, third, { isEveryone: true }))).body.data.id;
-    const guestOnThird = (await env.api.post('/v1/guestlist', { tour_id: tourId, day_id: third, firstName: 'G', lastName: 'H', numberOfGuests: 1, pickupMethodId: 1, statusId: 1, passes: [] })).body.data.id;
+    const itemOnThird = (await env.api.post('/v1/schedule/items', itemBody(tourId, third, { isEveryone: true }))).body
+      .data.id;
+    const guestOnThird = (
+      await env.api.post('/v1/guestlist', {
+        tour_id: tourId,
+        day_id: third,
+        firstName: 'G',
+        lastName: 'H',
+        numberOfGuests: 1,
+        pickupMethodId: 1,
+        statusId: 1,
+        passes: [],
+      })
+    ).body.data.id;
     const edited = await env.api.put(`/v1/tours/${tourId}`, {
       name: 'Edited',
-      day_list: [{ day_id: first, name: 'Opening night' }, { day_id: second }, { day_type_id: 3, name: 'Day off', formatted_address: 'Hamburg', date: '2030-06-09T00:00:00.000Z' }],
+      day_list: [
+        { day_id: first, name: 'Opening night' },
+        { day_id: second },
+        { day_type_id: 3, name: 'Day off', formatted_address: 'Hamburg', date: '2030-06-09T00:00:00.000Z' },
+      ],
     });
     expect(edited.body).toEqual({ status: true, message: expect.any(String) });
     const after = await days(tourId);
@@ -41,7 +58,12 @@ describe('tour edits', () => {
     await env.api.put(`/v1/tours/${tourId}`, { name: 'Renamed only' });
     expect((await days(tourId)).map((row) => row.id)).toEqual(dayIds);
     const before = env.sandbox.snapshot({ normalise: true });
-    for (const day_list of [[{ day_id: 999_999 }], [{ day_id: dayIds[0] }, { day_id: dayIds[0] }], [{ name: 'missing fields' }], []]) {
+    for (const day_list of [
+      [{ day_id: 999_999 }],
+      [{ day_id: dayIds[0] }, { day_id: dayIds[0] }],
+      [{ name: 'missing fields' }],
+      [],
+    ]) {
       expect((await env.api.put(`/v1/tours/${tourId}`, { day_list })).status).toBe(400);
     }
     expect((await env.api.put(`/v1/tours/${tourId}`, { end_date: '2000-01-01T00:00:00Z' })).status).toBe(400);
@@ -53,11 +75,28 @@ describe('tour edits', () => {
     const dayId = dayIds[0] as number;
     const itemId = (await env.api.post('/v1/schedule/items', itemBody(tourId, dayId))).body.data.id;
     await env.api.delete(`/v1/tours/${tourId}`);
-    const reads = [`/v1/tours/${tourId}/days/${dayId}/schedule`, `/v1/tours/${tourId}/venues`, `/v1/tours/${tourId}/bulletins`, `/v1/tours/${tourId}/data`, `/v1/schedule/items/${itemId}/custom-fields`, `/v1/tours/${tourId}/tags`];
-    for (const url of reads) expect(await env.api.get(url)).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
-    expect(await env.api.put(`/v1/schedule/items/${itemId}`, { name: 'x' })).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
-    expect(await env.api.post('/v1/schedule/items', itemBody(tourId, dayId))).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
-    expect(await env.api.delete(`/v1/tours/${tourId}`)).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
+    const reads = [
+      `/v1/tours/${tourId}/days/${dayId}/schedule`,
+      `/v1/tours/${tourId}/venues`,
+      `/v1/tours/${tourId}/bulletins`,
+      `/v1/tours/${tourId}/data`,
+      `/v1/schedule/items/${itemId}/custom-fields`,
+      `/v1/tours/${tourId}/tags`,
+    ];
+    for (const url of reads)
+      expect(await env.api.get(url)).toMatchObject({ status: 404, body: { error: 'TOUR_NOT_FOUND' } });
+    expect(await env.api.put(`/v1/schedule/items/${itemId}`, { name: 'x' })).toMatchObject({
+      status: 404,
+      body: { error: 'TOUR_NOT_FOUND' },
+    });
+    expect(await env.api.post('/v1/schedule/items', itemBody(tourId, dayId))).toMatchObject({
+      status: 404,
+      body: { error: 'TOUR_NOT_FOUND' },
+    });
+    expect(await env.api.delete(`/v1/tours/${tourId}`)).toMatchObject({
+      status: 404,
+      body: { error: 'TOUR_NOT_FOUND' },
+    });
   });
 });
 
@@ -65,8 +104,17 @@ describe('snapshot', () => {
   it('compares equal after a rollback that deletes what a run created', async () => {
     const before = env.sandbox.snapshot({ normalise: true });
     const { tourId, dayIds } = await createTour(env.api, { name: 'Rolled back' }, 2);
-    await env.api.post('/v1/schedule/items', itemBody(tourId, dayIds[0] as number, { reminder: [{ duration: 5, typeId: 1 }] }));
-    await env.api.post('/v1/venues', { title: 'V', tour_id: tourId, day_id: dayIds[1], venueCategoryId: 1, emails: [{ email: 'a@b.example' }] });
+    await env.api.post(
+      '/v1/schedule/items',
+      itemBody(tourId, dayIds[0] as number, { reminder: [{ duration: 5, typeId: 1 }] }),
+    );
+    await env.api.post('/v1/venues', {
+      title: 'V',
+      tour_id: tourId,
+      day_id: dayIds[1],
+      venueCategoryId: 1,
+      emails: [{ email: 'a@b.example' }],
+    });
     expect(env.sandbox.snapshot({ normalise: true })).not.toEqual(before);
     await env.api.delete(`/v1/tours/${tourId}`);
     expect(env.sandbox.snapshot({ normalise: true })).toEqual(before);
@@ -88,7 +136,11 @@ describe('--state', () => {
     const first = await startTestSandbox({ state: file });
     const firstApi = new Api(first);
     const { tourId } = await createTour(firstApi, { name: 'Persistent' }, 1);
-    await firstApi.post(`/v1/tours/${tourId}/tags`, { name: 'Kept', colorId: 1 }, { headers: { 'x-idempotency-key': 'persisted-key' } });
+    await firstApi.post(
+      `/v1/tours/${tourId}/tags`,
+      { name: 'Kept', colorId: 1 },
+      { headers: { 'x-idempotency-key': 'persisted-key' } },
+    );
     const credentials = first.credentials;
     await first.close();
 
@@ -97,10 +149,18 @@ describe('--state', () => {
       expect(second.credentials.apiKey).toBe(credentials.apiKey);
       expect(second.credentials.apiSecret).toBe(credentials.apiSecret);
       expect(second.credentials.orgId).toBe(credentials.orgId);
-      const oldToken = new Api(second, { apiKey: credentials.apiKey, apiSecret: credentials.apiSecret, accessToken: credentials.accessToken });
+      const oldToken = new Api(second, {
+        apiKey: credentials.apiKey,
+        apiSecret: credentials.apiSecret,
+        accessToken: credentials.accessToken,
+      });
       const tours = await oldToken.get(`/v1/tours?org_id=${credentials.orgId}`);
       expect(tours.body.data.map((row: { tour: { name: string } }) => row.tour.name)).toContain('Persistent');
-      const replay = await oldToken.post(`/v1/tours/${tourId}/tags`, { name: 'Kept', colorId: 1 }, { headers: { 'x-idempotency-key': 'persisted-key' } });
+      const replay = await oldToken.post(
+        `/v1/tours/${tourId}/tags`,
+        { name: 'Kept', colorId: 1 },
+        { headers: { 'x-idempotency-key': 'persisted-key' } },
+      );
       expect(replay.headers.get('idempotent-replayed')).toBe('true');
       expect((await oldToken.get(`/v1/tours/${tourId}/tags`)).body.data).toHaveLength(1);
       expect(second.credentials.limited.apiSecret).not.toBe(credentials.limited.apiSecret);

@@ -37,7 +37,11 @@ describe('nightly day sheets on a schedule', () => {
     options = { taskQueue: stack.config.temporal.taskQueue };
     // two tours in Europe/Berlin with days on 27, 28 and 29 March 2027
     for (const name of ['Nightly A', 'Nightly B']) {
-      const created = await stack.run('demo.yaml', { name: `${name} ${suffix}` }, `${name.replace(' ', '-')}-${suffix}`);
+      const created = await stack.run(
+        'demo.yaml',
+        { name: `${name} ${suffix}` },
+        `${name.replace(' ', '-')}-${suffix}`,
+      );
       expect(created.exitCode).toBe(0);
       tours.push(created.result!.outputs.tourId as string);
     }
@@ -66,7 +70,22 @@ describe('nightly day sheets on a schedule', () => {
   it('renders tomorrow in the tour’s time zone across the UTC date line, and skips the overlapping night', async () => {
     const id = `nightly-${suffix}`;
     const file = path.join(PLAYBOOKS, 'render-day-sheets.yaml');
-    const created = await cli(['schedule', 'create', file, '--id', id, '--cron', '30 0 * * *', '--timezone', 'Europe/Berlin', '--input', `tourId=${tours[0]}`], options);
+    const created = await cli(
+      [
+        'schedule',
+        'create',
+        file,
+        '--id',
+        id,
+        '--cron',
+        '30 0 * * *',
+        '--timezone',
+        'Europe/Berlin',
+        '--input',
+        `tourId=${tours[0]}`,
+      ],
+      options,
+    );
     expect(created.code).toBe(0);
     expect(created.out).toContain('when:           30 0 * * * in Europe/Berlin');
 
@@ -88,7 +107,22 @@ describe('nightly day sheets on a schedule', () => {
 
   it('one schedule covers several tours', async () => {
     const id = `nightly-tours-${suffix}`;
-    const created = await cli(['schedule', 'create', SEVERAL_TOURS, '--id', id, '--cron', '30 0 * * *', '--timezone', 'Europe/Berlin', '--input', `tours=${tours.join(',')}`], options);
+    const created = await cli(
+      [
+        'schedule',
+        'create',
+        SEVERAL_TOURS,
+        '--id',
+        id,
+        '--cron',
+        '30 0 * * *',
+        '--timezone',
+        'Europe/Berlin',
+        '--input',
+        `tours=${tours.join(',')}`,
+      ],
+      options,
+    );
     expect(created.code).toBe(0);
     const view = await backfill(id, '2027-03-26T23:00:00.000Z', '2027-03-26T23:59:00.000Z', 'skip', 1);
     const run = view.recentRuns.find((r) => r.scheduledAt === '2027-03-26T23:30:00.000Z')!;

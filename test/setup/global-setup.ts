@@ -24,7 +24,11 @@ let server: DevServer | undefined;
 export async function setup(project: TestProject): Promise<void> {
   // Runs are encrypted as `tourflow dev` encrypts them; the Web UI reads them through its codec server.
   const encryptionKeys = `test-${randomBytes(3).toString('hex')}:${randomBytes(32).toString('base64')}`;
-  server = await startDevServer({ ui: true, uiCodec: true, uiCodecs: payloadCodecs(keysFromList(encryptionKeys, undefined)) });
+  server = await startDevServer({
+    ui: true,
+    uiCodec: true,
+    uiCodecs: payloadCodecs(keysFromList(encryptionKeys, undefined)),
+  });
   project.provide('encryptionKeys', encryptionKeys);
   project.provide('temporalAddress', server.address);
   project.provide('temporalNamespace', server.namespace);

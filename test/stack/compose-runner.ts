@@ -46,7 +46,10 @@ export const MAX_REPLICAS = 6;
 
 /** The container ports of the stack, each of which gets a host port. */
 export function containerPorts(stack: ComposeStack): number[] {
-  const ports = Object.values(stack.services).flatMap((s) => [...s.ports, ...(IMAGE_PORTS[s.image.replace(/:[^/:]+$/, '')] ?? [])]);
+  const ports = Object.values(stack.services).flatMap((s) => [
+    ...s.ports,
+    ...(IMAGE_PORTS[s.image.replace(/:[^/:]+$/, '')] ?? []),
+  ]);
   return [...new Set(ports)];
 }
 
@@ -58,14 +61,26 @@ export class ComposeRunner {
   constructor(private readonly options: RunnerOptions) {
     this.stack = options.stack;
     const ports = containerPorts(options.stack);
-    if (options.hostPorts.length < ports.length + TEMPORAL_INTERNAL_PORTS.length) throw new Error('not enough host ports');
-    const configPaths = Object.values(options.stack.services).flatMap((s) => Object.keys(s.configs).map((target) => [target, path.join(options.dirs.root, 'configs', path.basename(target))] as const));
+    if (options.hostPorts.length < ports.length + TEMPORAL_INTERNAL_PORTS.length)
+      throw new Error('not enough host ports');
+    const configPaths = Object.values(options.stack.services).flatMap((s) =>
+      Object.keys(s.configs).map(
+        (target) => [target, path.join(options.dirs.root, 'configs', path.basename(target))] as const,
+      ),
+    );
     this.map = {
       hosts: Object.keys(options.stack.services),
       ports: new Map(ports.map((port, i) => [port, options.hostPorts[i]!])),
-      paths: [['/data', options.dirs.data], ['/etc/temporal/schema', options.components.schemaDir], ['/home/node', options.dirs.home], ...configPaths],
+      paths: [
+        ['/data', options.dirs.data],
+        ['/etc/temporal/schema', options.components.schemaDir],
+        ['/home/node', options.dirs.home],
+        ...configPaths,
+      ],
     };
-    this.internalPorts = Object.fromEntries(TEMPORAL_INTERNAL_PORTS.map((name, i) => [name, String(options.hostPorts[ports.length + i])]));
+    this.internalPorts = Object.fromEntries(
+      TEMPORAL_INTERNAL_PORTS.map((name, i) => [name, String(options.hostPorts[ports.length + i])]),
+    );
     this.replicaPorts = options.hostPorts.slice(ports.length + TEMPORAL_INTERNAL_PORTS.length);
   }
 
@@ -84,8 +99,11 @@ export class ComposeRunner {
   replicaMap(name: string, replica: number): HostMap {
     const s = this.service(name);
     if (s.expose.length === 0) return this.map;
-    if (replica < 1 || replica > MAX_REPLICAS) throw new Error(`replica ${replica} of ${name}: at most ${MAX_REPLICAS}`);
-    const offset = Object.values(this.stack.services).slice(0, Object.keys(this.stack.services).indexOf(name)).reduce((sum, other) => sum + other.expose.length, 0);
+    if (replica < 1 || replica > MAX_REPLICAS)
+      throw new Error(`replica ${replica} of ${name}: at most ${MAX_REPLICAS}`);
+    const offset = Object.values(this.stack.services)
+      .slice(0, Object.keys(this.stack.services).indexOf(name))
+      .reduce((sum, other) => sum + other.expose.length, 0);
     const ports = new Map(this.map.ports);
     s.expose.forEach((port, i) => ports.set(port, this.replicaPorts[(offset + i) * MAX_REPLICAS + replica - 1]!));
     return { ...this.map, ports };
@@ -125,7 +143,10 @@ export class ComposeRunner {
     );
     await writeFile(path.join(bin, 'temporal-sql-tool'), `#!/bin/sh\nexec ${this.options.components.sqlTool} "$@"\n`);
     await writeFile(path.join(bin, 'temporal'), `#!/bin/sh\nexec ${this.options.temporalCli} "$@"\n`);
-    await writeFile(path.join(bin, 'temporal-server'), `#!/bin/sh\nexec ${this.options.components.temporalServer} "$@"\n`);
+    await writeFile(
+      path.join(bin, 'temporal-server'),
+      `#!/bin/sh\nexec ${this.options.components.temporalServer} "$@"\n`,
+    );
     for (const name of await readdir(bin)) await chmod(path.join(bin, name), 0o755);
     for (const s of Object.values(this.stack.services)) {
       for (const [target, content] of Object.entries(s.configs)) await writeFile(toHost(target, this.map), content);
@@ -133,10 +154,19 @@ export class ComposeRunner {
   }
 
   private processOptions(s: StackService, extra: Record<string, string> = {}, map = this.map): ProcessOptions {
-    const pathVar = [this.options.dirs.bin, path.dirname(process.execPath), this.options.components.postgresBin, process.env.PATH ?? ''].join(':');
+    const pathVar = [
+      this.options.dirs.bin,
+      path.dirname(process.execPath),
+      this.options.components.postgresBin,
+      process.env.PATH ?? '',
+    ].join(':');
     const base = { PATH: pathVar, HOME: this.options.dirs.home, LANG: 'C.UTF-8' };
     const image = s.tourflow ? this.options.image.env : {};
-    return { cwd: s.tourflow ? this.options.image.workdir : this.options.dirs.root, env: { ...base, ...image, ...envToHost(s.env, map), ...extra }, logDir: this.options.dirs.logs };
+    return {
+      cwd: s.tourflow ? this.options.image.workdir : this.options.dirs.root,
+      env: { ...base, ...image, ...envToHost(s.env, map), ...extra },
+      logDir: this.options.dirs.logs,
+    };
   }
 
   /** `initdb` as the postgres image's entrypoint does it: the user and password of its environment. */
@@ -148,17 +178,42 @@ export class ComposeRunner {
     const pwfile = path.join(postgresData, '..', 'pwfile');
     await writeFile(pwfile, s.env.POSTGRES_PASSWORD ?? '', { mode: 0o644 });
     const initdb = path.join(this.options.components.postgresBin, 'initdb');
-    await runToEnd('postgresql-initdb', [initdb, '-D', postgresData, '-U', user, `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=trust', '-E', 'UTF8'], {
-      ...this.processOptions(s),
-      user: 'postgres',
-    });
+    await runToEnd(
+      'postgresql-initdb',
+      [
+        initdb,
+        '-D',
+        postgresData,
+        '-U',
+        user,
+        `--pwfile=${pwfile}`,
+        '--auth-host=scram-sha-256',
+        '--auth-local=trust',
+        '-E',
+        'UTF8',
+      ],
+      {
+        ...this.processOptions(s),
+        user: 'postgres',
+      },
+    );
   }
 
   startPostgres(): ServiceProcess {
     const s = this.service('postgresql');
     const postgres = path.join(this.options.components.postgresBin, 'postgres');
     const { postgresData } = this.options.dirs;
-    const argv = [postgres, '-D', postgresData, '-p', String(this.port(5432)), '-k', path.dirname(postgresData), '-c', 'listen_addresses=127.0.0.1'];
+    const argv = [
+      postgres,
+      '-D',
+      postgresData,
+      '-p',
+      String(this.port(5432)),
+      '-k',
+      path.dirname(postgresData),
+      '-c',
+      'listen_addresses=127.0.0.1',
+    ];
     return startProcess('postgresql', argv, { ...this.processOptions(s), user: 'postgres' });
   }
 
@@ -166,10 +221,12 @@ export class ComposeRunner {
   async healthy(name: string): Promise<boolean> {
     const s = this.service(name);
     if (!s.healthcheck) return true;
-    const pg: Record<string, string> = name === 'postgresql' ? { PGHOST: '127.0.0.1', PGPORT: String(this.port(5432)) } : {};
+    const pg: Record<string, string> =
+      name === 'postgresql' ? { PGHOST: '127.0.0.1', PGPORT: String(this.port(5432)) } : {};
     const argv = argvToHost(s.healthcheck, this.map);
     // `nc -z localhost 7233` inside the container: its own port, here the host port given to it.
-    if (argv[0] === 'nc') return healthy(['nc', '-z', '127.0.0.1', String(this.port(Number(argv.at(-1))))], this.processOptions(s));
+    if (argv[0] === 'nc')
+      return healthy(['nc', '-z', '127.0.0.1', String(this.port(Number(argv.at(-1))))], this.processOptions(s));
     return healthy(argv, this.processOptions(s, pg));
   }
 
@@ -183,12 +240,23 @@ export class ComposeRunner {
   startTemporal(): ServiceProcess {
     const s = this.service('temporal');
     // The image's entrypoint: `temporal-server start`, configured from the environment.
-    return startProcess('temporal', [this.options.components.temporalServer, 'start'], this.processOptions(s, { FRONTEND_GRPC_PORT: String(this.port(7233)), ...this.internalPorts }));
+    return startProcess(
+      'temporal',
+      [this.options.components.temporalServer, 'start'],
+      this.processOptions(s, { FRONTEND_GRPC_PORT: String(this.port(7233)), ...this.internalPorts }),
+    );
   }
 
   startUi(): ServiceProcess {
     const s = this.service('temporal-ui');
-    const argv = [this.options.components.uiServer, '--root', this.options.components.uiSource, '--env', 'docker', 'start'];
+    const argv = [
+      this.options.components.uiServer,
+      '--root',
+      this.options.components.uiSource,
+      '--env',
+      'docker',
+      'start',
+    ];
     return startProcess('temporal-ui', argv, this.processOptions(s, { TEMPORAL_UI_PORT: String(this.port(8080)) }));
   }
 
@@ -197,7 +265,11 @@ export class ComposeRunner {
     const s = this.service(name);
     const map = this.replicaMap(name, replica);
     const logName = s.expose.length > 0 ? `${name}-${replica}` : name;
-    return startProcess(logName, [...this.options.image.entrypoint, ...argvToHost(s.command, map)], this.processOptions(s, {}, map));
+    return startProcess(
+      logName,
+      [...this.options.image.entrypoint, ...argvToHost(s.command, map)],
+      this.processOptions(s, {}, map),
+    );
   }
 
   /** `docker compose run --rm worker <argv>`: the worker service's container running another command. */
@@ -205,7 +277,10 @@ export class ComposeRunner {
     const s = this.service('worker');
     // A one-off container of the service: its exposed ports are its own (the last replica slot).
     const map = this.replicaMap('worker', MAX_REPLICAS);
-    return runToEnd(logName, [...this.options.image.entrypoint, ...argvToHost(argv, map)], { ...this.processOptions(s, {}, map), timeoutMs: 300_000 });
+    return runToEnd(logName, [...this.options.image.entrypoint, ...argvToHost(argv, map)], {
+      ...this.processOptions(s, {}, map),
+      timeoutMs: 300_000,
+    });
   }
 
   /** The worker service's environment on this host (for a client of the test's own). */

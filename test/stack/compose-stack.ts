@@ -13,7 +13,13 @@ export const COMPOSE_FILE = path.join(ROOT, 'docker-compose.yml');
 /** Variables a process reads besides its program's own: Node's and glibc's. */
 const RUNTIME_ENV = new Set(['NODE_OPTIONS', 'MALLOC_ARENA_MAX']);
 /** What the postgres image's entrypoint reads. */
-const POSTGRES_IMAGE_ENV = new Set(['POSTGRES_USER', 'POSTGRES_PASSWORD', 'POSTGRES_DB', 'POSTGRES_INITDB_ARGS', 'PGDATA']);
+const POSTGRES_IMAGE_ENV = new Set([
+  'POSTGRES_USER',
+  'POSTGRES_PASSWORD',
+  'POSTGRES_DB',
+  'POSTGRES_INITDB_ARGS',
+  'PGDATA',
+]);
 
 /** Thrown when the compose file says something the stack test cannot run as written. */
 export class ComposeStackError extends Error {
@@ -54,13 +60,16 @@ export interface ComposeStack {
 
 /** Compose interpolation: `$$` is a literal `$`; `${NAME:-default}`, `${NAME-default}`, `${NAME}`. */
 export function interpolate(text: string, variables: Record<string, string | undefined>): string {
-  return text.replace(/\$\$|\$\{(\w+)(?:(:?-)([^}]*))?\}/g, (whole, name: string | undefined, operator: string | undefined, fallback: string | undefined) => {
-    if (whole === '$$') return '$';
-    const value = variables[name!];
-    if (operator === ':-') return value ? value : (fallback ?? '');
-    if (operator === '-') return value ?? fallback ?? '';
-    return value ?? '';
-  });
+  return text.replace(
+    /\$\$|\$\{(\w+)(?:(:?-)([^}]*))?\}/g,
+    (whole, name: string | undefined, operator: string | undefined, fallback: string | undefined) => {
+      if (whole === '$$') return '$';
+      const value = variables[name!];
+      if (operator === ':-') return value ? value : (fallback ?? '');
+      if (operator === '-') return value ?? fallback ?? '';
+      return value ?? '';
+    },
+  );
 }
 
 function durationMs(duration: string | undefined, fallbackMs: number): number {
@@ -80,7 +89,9 @@ function environment(s: ComposeService, variables: Record<string, string | undef
 
 function servicePorts(s: ComposeService, command: string[]): number[] {
   const published = (s.ports ?? []).map((p) => Number(String(p).split(':').at(-1)?.split('/')[0]));
-  const flagged = command.flatMap((arg, i) => (/^--(?:[\w-]+-)?port$/.test(arg) && /^\d+$/.test(command[i + 1] ?? '') ? [Number(command[i + 1])] : []));
+  const flagged = command.flatMap((arg, i) =>
+    /^--(?:[\w-]+-)?port$/.test(arg) && /^\d+$/.test(command[i + 1] ?? '') ? [Number(command[i + 1])] : [],
+  );
   return [...new Set([...published, ...flagged].filter((port) => Number.isInteger(port) && port > 0))];
 }
 
@@ -97,9 +108,11 @@ function serviceConfigs(compose: ComposeFile, s: ComposeService, name: string): 
   const out: Record<string, string> = {};
   for (const config of s.configs ?? []) {
     const source = typeof config === 'string' ? config : config.source;
-    const target = typeof config === 'string' ? `/${config}` : String((config as { target?: string }).target ?? `/${source}`);
+    const target =
+      typeof config === 'string' ? `/${config}` : String((config as { target?: string }).target ?? `/${source}`);
     const content = (compose.configs?.[source] as { content?: string } | undefined)?.content;
-    if (content === undefined) throw new ComposeStackError(`${name} uses config ${source}, which has no inline content`);
+    if (content === undefined)
+      throw new ComposeStackError(`${name} uses config ${source}, which has no inline content`);
     out[target] = content;
   }
   return out;
@@ -140,7 +153,9 @@ function checkEnvNames(service: StackService, options: ReadStackOptions): void {
   for (const name of Object.keys(service.env)) {
     // A one-shot script may read variables of its own ($NAME in the script itself).
     if (known.has(name) || RUNTIME_ENV.has(name) || new RegExp(`\\$\\{?${name}\\b`).test(script)) continue;
-    throw new ComposeStackError(`service ${service.name} sets ${name}, which ${service.tourflow ? 'tourflow (worker/config.ts)' : repository} does not read`);
+    throw new ComposeStackError(
+      `service ${service.name} sets ${name}, which ${service.tourflow ? 'tourflow (worker/config.ts)' : repository} does not read`,
+    );
   }
 }
 
@@ -168,7 +183,9 @@ export function readComposeStack(file = COMPOSE_FILE, options: ReadStackOptions 
     checkEnvNames(service, options);
     services[name] = service;
   }
-  const header = readFileSync(file, 'utf8').split('\n').filter((line) => line.startsWith('#'));
+  const header = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('#'));
   const workerRuns = header.flatMap((line) => {
     const match = /docker compose run --rm (?:--no-deps )?worker (.+?)\s*$/.exec(line);
     return match?.[1] ? [match[1].split(/\s+/)] : [];

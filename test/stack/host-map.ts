@@ -64,7 +64,8 @@ export function envToHost(env: Record<string, string>, map: HostMap): Record<str
     Object.entries(env).map(([name, value]) => {
       // Only a variable that names a host (POSTGRES_SEEDS, BIND_ON_IP): a user or a password may
       // be spelled like a service too.
-      if (/(?:SEEDS|HOST|HOSTS|_IP)$/.test(name) && (map.hosts.includes(value) || value === '0.0.0.0')) return [name, LOOPBACK];
+      if (/(?:SEEDS|HOST|HOSTS|_IP)$/.test(name) && (map.hosts.includes(value) || value === '0.0.0.0'))
+        return [name, LOOPBACK];
       if (/PORT$/.test(name) && /^\d+$/.test(value)) return [name, String(map.ports.get(Number(value)) ?? value)];
       return [name, toHost(value, map)];
     }),

@@ -47,7 +47,12 @@ function words(args: string): string[] {
   return args.split(/\s+/).filter(Boolean);
 }
 
-async function productionModules(workdir: string, command: string, cacheDir: string, log: (line: string) => void): Promise<void> {
+async function productionModules(
+  workdir: string,
+  command: string,
+  cacheDir: string,
+  log: (line: string) => void,
+): Promise<void> {
   const lock = await readFile(path.join(workdir, 'package-lock.json'));
   const key = createHash('sha256').update(lock).update(command).digest('hex').slice(0, 16);
   // Named node_modules itself: Node looks for packages in folders of that name above a file.
@@ -69,7 +74,13 @@ interface StageState {
   entrypoint: string[];
 }
 
-async function carryOut(instruction: DockerInstruction, state: StageState, stages: Map<string, string>, map: HostMap, options: BuildImageOptions): Promise<void> {
+async function carryOut(
+  instruction: DockerInstruction,
+  state: StageState,
+  stages: Map<string, string>,
+  map: HostMap,
+  options: BuildImageOptions,
+): Promise<void> {
   const log = options.log ?? (() => undefined);
   const { keyword, args } = instruction;
   if (keyword === 'WORKDIR') {
@@ -83,8 +94,13 @@ async function carryOut(instruction: DockerInstruction, state: StageState, stage
     const paths = parts.filter((p) => !p.startsWith('--'));
     const destination = path.resolve(state.workdir, toHost(paths.at(-1)!, map));
     for (const source of paths.slice(0, -1)) {
-      const origin = from ? toHost(source, { ...map, paths: [['/app', stages.get(from) ?? '/nonexistent']] }) : path.join(ROOT, source);
-      const target = paths.length > 2 || destination.endsWith('/') || (await exists(destination)) ? path.join(destination, path.basename(source)) : destination;
+      const origin = from
+        ? toHost(source, { ...map, paths: [['/app', stages.get(from) ?? '/nonexistent']] })
+        : path.join(ROOT, source);
+      const target =
+        paths.length > 2 || destination.endsWith('/') || (await exists(destination))
+          ? path.join(destination, path.basename(source))
+          : destination;
       await mkdir(path.dirname(target), { recursive: true });
       await cp(origin, target, { recursive: true });
     }
@@ -93,11 +109,21 @@ async function carryOut(instruction: DockerInstruction, state: StageState, stage
     if (/^npm ci\b/.test(command) && !command.includes('--omit=dev')) {
       await symlink(path.join(ROOT, 'node_modules'), path.join(state.workdir, 'node_modules'));
     } else if (/^npm ci\b/.test(command)) {
-      await productionModules(state.workdir, command.replace(/&&\s*npm cache clean --force/, '').trim(), options.cacheDir, log);
+      await productionModules(
+        state.workdir,
+        command.replace(/&&\s*npm cache clean --force/, '').trim(),
+        options.cacheDir,
+        log,
+      );
     } else {
       const withoutChown = command.replace(/&&\s*chown\s+(-R\s+)?\S+\s+[^&]+/g, '');
       log(`image: RUN ${withoutChown.slice(0, 80)}`);
-      await run('sh', ['-c', withoutChown], { cwd: state.workdir, env: { ...process.env, ...state.env }, maxBuffer: 64 * 1024 * 1024, timeout: 15 * 60_000 });
+      await run('sh', ['-c', withoutChown], {
+        cwd: state.workdir,
+        env: { ...process.env, ...state.env },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 15 * 60_000,
+      });
     }
   } else if (keyword === 'ENTRYPOINT') {
     state.entrypoint = (JSON.parse(args) as string[]).map((arg) => toHost(arg, map));
@@ -124,5 +150,9 @@ export async function buildImageTree(options: BuildImageOptions): Promise<ImageT
   if (!state) throw new Error('the Dockerfile has no stage');
   // The runtime stage's files are what the services run; its ENV is the containers' own.
   await writeFile(path.join(options.dir, 'built'), new Date().toISOString());
-  return { workdir: state.workdir, env: state.env, entrypoint: state.entrypoint.map((arg) => (arg.startsWith('bin/') ? path.join(state.workdir, arg) : arg)) };
+  return {
+    workdir: state.workdir,
+    env: state.env,
+    entrypoint: state.entrypoint.map((arg) => (arg.startsWith('bin/') ? path.join(state.workdir, arg) : arg)),
+  };
 }

@@ -46,7 +46,11 @@ export function startProcess(name: string, argv: string[], options: ProcessOptio
   const logFile = path.join(options.logDir, `${name}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
   const [command, ...args] = argvFor(argv, options.user);
-  const child: ChildProcess = spawn(command!, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(command!, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   let done = false;
@@ -85,7 +89,11 @@ export function startProcess(name: string, argv: string[], options: ProcessOptio
 }
 
 /** Runs a one-shot service to its end; rejects with its output when it fails. */
-export async function runToEnd(name: string, argv: string[], options: ProcessOptions & { timeoutMs?: number }): Promise<string> {
+export async function runToEnd(
+  name: string,
+  argv: string[],
+  options: ProcessOptions & { timeoutMs?: number },
+): Promise<string> {
   const service = startProcess(name, argv, options);
   const timer = setTimeout(() => void service.stop('SIGKILL'), options.timeoutMs ?? 300_000);
   const exit = await service.exited;
@@ -115,7 +123,10 @@ export function acceptsConnections(host: string, port: number): Promise<boolean>
 /** Runs a healthcheck argv once: true when it exits 0. `nc -z host port` is checked natively. */
 export async function healthy(argv: string[], options: ProcessOptions): Promise<boolean> {
   if (argv[0] === 'nc' && argv[1] === '-z') return acceptsConnections(argv[2] ?? '127.0.0.1', Number(argv[3]));
-  const check = startProcess(`${path.basename(options.logDir)}-healthcheck`, argv, { ...options, logDir: options.logDir });
+  const check = startProcess(`${path.basename(options.logDir)}-healthcheck`, argv, {
+    ...options,
+    logDir: options.logDir,
+  });
   const timer = setTimeout(() => void check.stop('SIGKILL'), 10_000);
   const exit = await check.exited;
   clearTimeout(timer);

@@ -22,7 +22,9 @@ async function readState(file: string): Promise<State> {
 /** IDs of the live tours of that name. */
 export async function toursNamed(stateFile: string, name: string): Promise<string[]> {
   const state = await readState(stateFile);
-  return (state.tables.tours ?? []).filter((tour) => tour.name === name && tour.isDeleted !== true).map((tour) => String(tour.id));
+  return (state.tables.tours ?? [])
+    .filter((tour) => tour.name === name && tour.isDeleted !== true)
+    .map((tour) => String(tour.id));
 }
 
 /** Live rows per table under a tour (rooms through the tour's stays). */

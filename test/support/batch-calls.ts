@@ -15,5 +15,11 @@ export function testCalls(size: number): StepCall[] {
 
 /** A call retry policy of `attempts` tries, 1 ms apart. */
 export function quickRetry(attempts: number): RetryPolicy {
-  return { initialIntervalMs: 1, backoffCoefficient: 1, maximumIntervalMs: 1, maximumAttempts: attempts, nonRetryableErrorTypes: [] };
+  return {
+    initialIntervalMs: 1,
+    backoffCoefficient: 1,
+    maximumIntervalMs: 1,
+    maximumAttempts: attempts,
+    nonRetryableErrorTypes: [],
+  };
 }

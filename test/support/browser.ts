@@ -34,8 +34,15 @@ export interface BrowserOptions {
  * Launches Chromium, hands a fresh page to `use`, and closes the browser in every case.
  * `chromium.launch` makes (and removes) a temporary user-data-dir of its own.
  */
-export async function withPage<T>(options: BrowserOptions, use: (page: Page, browser: Browser) => Promise<T>): Promise<T> {
-  const browser = await chromium.launch({ executablePath: options.executablePath, headless: true, args: [...CHROMIUM_ARGS] });
+export async function withPage<T>(
+  options: BrowserOptions,
+  use: (page: Page, browser: Browser) => Promise<T>,
+): Promise<T> {
+  const browser = await chromium.launch({
+    executablePath: options.executablePath,
+    headless: true,
+    args: [...CHROMIUM_ARGS],
+  });
   try {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1440, height: 900 } });
     const page = await context.newPage();

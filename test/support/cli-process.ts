@@ -54,10 +54,17 @@ export interface CliProcessRun {
 }
 
 /** Runs `tourflow ...argv` (the compiled CLI when `dist/` is current, else the sources through tsx). */
-export async function runCliProcess(argv: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<CliProcessRun> {
+export async function runCliProcess(
+  argv: string[],
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<CliProcessRun> {
   const command = await tourflowCommand();
   const started = Date.now();
-  const child = spawn(process.execPath, [...command, ...argv], { cwd: ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...command, ...argv], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -74,7 +81,9 @@ export async function runCliProcess(argv: string[], options: { timeoutMs?: numbe
  * state files) of its own unless `extra` names them, so tests never touch the user's.
  */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(([name]) => !name.startsWith('TEMPORAL_') && !name.startsWith('TOURFLOW_'));
+  const kept = Object.entries(process.env).filter(
+    ([name]) => !name.startsWith('TEMPORAL_') && !name.startsWith('TOURFLOW_'),
+  );
   const own = mkdtempSync(path.join(os.tmpdir(), 'tourflow-env-'));
   return {
     ...Object.fromEntries(kept),
@@ -95,8 +104,15 @@ export interface CliProcess {
 }
 
 /** Starts `tourflow ...argv` in a child process. */
-export async function startTourflow(argv: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<CliProcess> {
-  const child = spawn(process.execPath, [...(await tourflowCommand()), ...argv], { env: options.env, cwd: options.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startTourflow(
+  argv: string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string },
+): Promise<CliProcess> {
+  const child = spawn(process.execPath, [...(await tourflowCommand()), ...argv], {
+    env: options.env,
+    cwd: options.cwd ?? ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -113,7 +129,8 @@ export async function startTourflow(argv: string[], options: { env: NodeJS.Proce
       pollUntil(
         async () => {
           const found = typeof text === 'string' ? out.includes(text) : text.test(out);
-          if (!found && done) throw new Error(`tourflow ${argv.join(' ')} ended before printing ${String(text)}:\n${out}\n${err}`);
+          if (!found && done)
+            throw new Error(`tourflow ${argv.join(' ')} ended before printing ${String(text)}:\n${out}\n${err}`);
           return found ? out : undefined;
         },
         `tourflow ${argv[0]} to print ${String(text)}`,
@@ -129,7 +146,10 @@ export interface CliResult {
 }
 
 /** Runs `tourflow ...argv` to its end in a child process. */
-export async function runTourflow(argv: string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): Promise<CliResult> {
+export async function runTourflow(
+  argv: string[],
+  options: { env: NodeJS.ProcessEnv; cwd?: string },
+): Promise<CliResult> {
   const process = await startTourflow(argv, options);
   const code = await process.exited;
   return { code, out: process.out(), err: process.err() };

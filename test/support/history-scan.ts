@@ -28,7 +28,11 @@ export interface SecretFinding {
 }
 
 /** Every run matching `query`, its whole history searched for each of `secrets` (also base64 of it). */
-export async function scanHistories(client: Client, query: string, secrets: string[]): Promise<{ runs: number; findings: SecretFinding[] }> {
+export async function scanHistories(
+  client: Client,
+  query: string,
+  secrets: string[],
+): Promise<{ runs: number; findings: SecretFinding[] }> {
   const needles = secrets.filter((s) => s.length >= 8).flatMap((s) => [s, Buffer.from(s).toString('base64')]);
   const findings: SecretFinding[] = [];
   let runs = 0;
@@ -44,7 +48,8 @@ export async function scanHistories(client: Client, query: string, secrets: stri
       return value;
     });
     for (const needle of needles) {
-      if (text.includes(needle)) findings.push({ workflowId: execution.workflowId, runId: execution.runId, secret: `${needle.slice(0, 4)}…` });
+      if (text.includes(needle))
+        findings.push({ workflowId: execution.workflowId, runId: execution.runId, secret: `${needle.slice(0, 4)}…` });
     }
   }
   return { runs, findings };

@@ -29,8 +29,13 @@ function strings(value: unknown, out: string[]): string[] {
 
 /** How often each marker occurs in a JSON document (keys and values). */
 export function countMarkers(json: string, markers: readonly string[]): Record<string, number> {
-  const texts = strings(JSON.parse(json), []).flatMap(readings).map((text) => text.toLowerCase());
+  const texts = strings(JSON.parse(json), [])
+    .flatMap(readings)
+    .map((text) => text.toLowerCase());
   return Object.fromEntries(
-    markers.map((marker) => [marker, texts.reduce((sum, text) => sum + text.split(marker.toLowerCase()).length - 1, 0)]),
+    markers.map((marker) => [
+      marker,
+      texts.reduce((sum, text) => sum + text.split(marker.toLowerCase()).length - 1, 0),
+    ]),
   );
 }

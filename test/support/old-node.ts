@@ -56,7 +56,12 @@ export function cacheWithNode(): NodeCache {
   writeFileSync(bin, `#!/bin/sh\necho "$$ $*" >> '${log}'\nexec '${process.execPath}' "$@"\n`);
   chmodSync(bin, 0o755);
   const starts = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
-  const pidOf = (text: string) => Number(starts().find((start) => start.includes(text))?.split(' ')[0]);
+  const pidOf = (text: string) =>
+    Number(
+      starts()
+        .find((start) => start.includes(text))
+        ?.split(' ')[0],
+    );
   return { env: { XDG_CACHE_HOME: cache }, dir: target.dir, starts, pidOf };
 }
 

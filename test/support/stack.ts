@@ -70,7 +70,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const ownOutput = options.outputDir ? undefined : await mkdtemp(path.join(os.tmpdir(), 'tourflow-sheets-'));
   const outputDir = options.outputDir ?? ownOutput!;
   const creds = options.readOnly ? { ...sandbox.credentials, ...sandbox.credentials.limited } : sandbox.credentials;
-  const encryption = options.encryption === false ? { off: true } : (options.encryption ?? { keys: inject('encryptionKeys') });
+  const encryption =
+    options.encryption === false ? { off: true } : (options.encryption ?? { keys: inject('encryptionKeys') });
   const config = loadConfig({
     env: {},
     overrides: {
@@ -105,7 +106,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     const passed = 'triggers' in plan && event !== undefined ? { [EVENT_INPUT]: event as JsonObject } : undefined;
     const resolved = resolveInputs(plan, (passed ? declared : inputs) as JsonObject);
     if (resolved.errors.length > 0) throw new Error(resolved.errors.join('\n'));
-    return startRun({ client, taskQueue: config.temporal.taskQueue, plan, inputs: { ...resolved.inputs, ...passed }, runKey });
+    return startRun({
+      client,
+      taskQueue: config.temporal.taskQueue,
+      plan,
+      inputs: { ...resolved.inputs, ...passed },
+      runKey,
+    });
   };
 
   return {
@@ -123,7 +130,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await running;
       await closeWorker();
       // Every history this stack produced must be free of credentials.
-      const secrets = [creds.apiKey, creds.apiSecret, creds.accessToken, creds.refreshToken, ...Object.values(options.webhooks ?? {})];
+      const secrets = [
+        creds.apiKey,
+        creds.apiSecret,
+        creds.accessToken,
+        creds.refreshToken,
+        ...Object.values(options.webhooks ?? {}),
+      ];
       const scan = await scanHistories(client, `TaskQueue = '${config.temporal.taskQueue}'`, secrets);
       if (scan.findings.length > 0) {
         throw new Error(`credentials found in workflow history: ${JSON.stringify(scan.findings)}`);

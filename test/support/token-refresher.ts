@@ -11,11 +11,19 @@ import { refreshTokens } from '../../api/client/oauth.ts';
 import { redactPatterns } from '../../api/client/redact.ts';
 import type { LockOptions } from '../../api/client/token-store.ts';
 
-const { file, authUrl, lock } = JSON.parse(process.argv[2] ?? '{}') as { file: string; authUrl: string; lock: LockOptions };
+const { file, authUrl, lock } = JSON.parse(process.argv[2] ?? '{}') as {
+  file: string;
+  authUrl: string;
+  lock: LockOptions;
+};
 
 const source = new RefreshingTokenSource({
   persistence: filePersistence(file, authUrl, lock),
-  refreshGrant: (refreshToken) => refreshTokens({ authUrl, apiKey: 'test-key', apiSecret: 'test-secret-value', redact: redactPatterns }, refreshToken),
+  refreshGrant: (refreshToken) =>
+    refreshTokens(
+      { authUrl, apiKey: 'test-key', apiSecret: 'test-secret-value', redact: redactPatterns },
+      refreshToken,
+    ),
 });
 
 const lines = createInterface({ input: process.stdin });

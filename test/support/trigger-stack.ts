@@ -24,12 +24,17 @@ export async function startTriggerStack(): Promise<TriggerStack> {
   return {
     stack,
     api,
-    tourflow: (argv) => cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) }),
+    tourflow: (argv) =>
+      cli(argv, { taskQueue: stack.config.temporal.taskQueue, env: sandboxEnv(stack.sandbox.credentials) }),
     async oneDayTour(name, runKey) {
       const days = [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }];
       const created = await stack.run('create-tour.yaml', { name, timeZone: 'UTC', days }, runKey);
-      if (created.result?.status !== 'completed') throw new Error(`the tour ${name} was not created: ${created.message}`);
-      return { tourId: created.result.outputs.tourId as string, dayId: (created.result.outputs.days as { id: number }[])[0]!.id };
+      if (created.result?.status !== 'completed')
+        throw new Error(`the tour ${name} was not created: ${created.message}`);
+      return {
+        tourId: created.result.outputs.tourId as string,
+        dayId: (created.result.outputs.days as { id: number }[])[0]!.id,
+      };
     },
     async close() {
       await api.close();

@@ -25,7 +25,11 @@ export function seriesOf(name: string): string {
 
 /** tourflow's metric names, histograms' series included. */
 export function tourflowSeries(): Set<string> {
-  return new Set(METRIC_LIST.flatMap((m) => (m.kind === MetricKind.histogram ? [m.name, `${m.name}_bucket`, `${m.name}_sum`, `${m.name}_count`] : [m.name])));
+  return new Set(
+    METRIC_LIST.flatMap((m) =>
+      m.kind === MetricKind.histogram ? [m.name, `${m.name}_bucket`, `${m.name}_sum`, `${m.name}_count`] : [m.name],
+    ),
+  );
 }
 
 /** The "Watching workers" section of the README. */
@@ -37,7 +41,9 @@ export function readmeWatching(): string {
 
 /** Every PromQL expression of the shipped dashboard. */
 export function dashboardExpressions(): string[] {
-  const dashboard = JSON.parse(readFileSync(path.join(ROOT, 'monitoring/grafana/dashboards/tourflow.json'), 'utf8')) as {
+  const dashboard = JSON.parse(
+    readFileSync(path.join(ROOT, 'monitoring/grafana/dashboards/tourflow.json'), 'utf8'),
+  ) as {
     panels: Array<{ targets?: Array<{ expr: string }> }>;
   };
   return dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
@@ -45,5 +51,11 @@ export function dashboardExpressions(): string[] {
 
 /** The SDK's (`temporal_…`) metric names the README and the dashboard speak of, as series. */
 export function watchedSdkMetrics(): string[] {
-  return [...new Set(metricNamesIn([readmeWatching(), ...dashboardExpressions()].join('\n')).filter((n) => n.startsWith('temporal_')).map(seriesOf))].sort();
+  return [
+    ...new Set(
+      metricNamesIn([readmeWatching(), ...dashboardExpressions()].join('\n'))
+        .filter((n) => n.startsWith('temporal_'))
+        .map(seriesOf),
+    ),
+  ].sort();
 }

@@ -45,7 +45,10 @@ export async function startWebhookServer(): Promise<WebhookServer> {
         req.socket.destroy();
         return;
       }
-      res.writeHead(answer.status, { 'content-type': 'text/plain', ...(answer.retryAfter ? { 'retry-after': answer.retryAfter } : {}) });
+      res.writeHead(answer.status, {
+        'content-type': 'text/plain',
+        ...(answer.retryAfter ? { 'retry-after': answer.retryAfter } : {}),
+      });
       res.end(answer.body ?? (answer.status < 300 ? 'ok' : 'server_error'));
     });
   });

@@ -105,7 +105,9 @@ export function startWorkerProcess(
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code} before it was ready:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${command.join(' ')} exited with ${code} before it was ready:\n${output}`)),
+    );
   });
   ready.catch(() => undefined);
   return {

@@ -41,6 +41,7 @@ export function firstWriteCalls(plan: Plan): WriteCall[] {
 /** Every distinct write endpoint the plan may call. */
 export function distinctWriteEndpoints(plan: Plan): { method: string; path: string }[] {
   const seen = new Map<string, { method: string; path: string }>();
-  for (const call of writeCalls(plan)) seen.set(`${call.method} ${call.path}`, { method: call.method, path: call.path });
+  for (const call of writeCalls(plan))
+    seen.set(`${call.method} ${call.path}`, { method: call.method, path: call.path });
   return [...seen.values()];
 }

@@ -8,8 +8,20 @@ const nowhere = '/nonexistent/chromium';
 
 describe('ensureChromium', () => {
   it.each([
-    { name: 'CHROMIUM_PATH wins', env: { CHROMIUM_PATH: executable }, debianPath: nowhere, path: executable, source: 'CHROMIUM_PATH' },
-    { name: "Debian's package next", env: {}, debianPath: executable, path: executable, source: "Debian's chromium package" },
+    {
+      name: 'CHROMIUM_PATH wins',
+      env: { CHROMIUM_PATH: executable },
+      debianPath: nowhere,
+      path: executable,
+      source: 'CHROMIUM_PATH',
+    },
+    {
+      name: "Debian's package next",
+      env: {},
+      debianPath: executable,
+      path: executable,
+      source: "Debian's chromium package",
+    },
   ])('$name', async ({ env, debianPath, path, source }) => {
     await expect(ensureChromium({ env, debianPath, canInstall: false })).resolves.toEqual({ path, source });
   });
@@ -22,7 +34,12 @@ describe('ensureChromium', () => {
 
   it('says how to install it when it may not run apt-get', async () => {
     const lines: string[] = [];
-    const found = await ensureChromium({ env: {}, debianPath: nowhere, canInstall: false, log: (line) => lines.push(line) });
+    const found = await ensureChromium({
+      env: {},
+      debianPath: nowhere,
+      canInstall: false,
+      log: (line) => lines.push(line),
+    });
     expect(found).toMatchObject({ path: undefined, missing: ChromiumMissing.notRoot });
     expect(found.path === undefined && found.reason).toContain('apt-get install chromium');
     expect(lines).toEqual([]);

@@ -35,7 +35,8 @@ export interface RunSteps {
 /** A payload of the history as the client's codecs (decryption, decompression) give it back, as text. */
 async function text(client: Client, payload: unknown): Promise<string> {
   let payloads = [payload as Payload];
-  for (const codec of [...client.options.loadedDataConverter.payloadCodecs].reverse()) payloads = await codec.decode(payloads);
+  for (const codec of [...client.options.loadedDataConverter.payloadCodecs].reverse())
+    payloads = await codec.decode(payloads);
   return String(defaultPayloadConverter.fromPayload(payloads[0]!));
 }
 
@@ -46,7 +47,8 @@ export async function runSteps(client: Client, workflowId: string): Promise<RunS
   for (const event of history.events ?? []) {
     const summary = event.userMetadata?.summary;
     if (summary && event.activityTaskScheduledEventAttributes) steps.activities.push(await text(client, summary));
-    if (summary && event.startChildWorkflowExecutionInitiatedEventAttributes) steps.childSummaries.push(await text(client, summary));
+    if (summary && event.startChildWorkflowExecutionInitiatedEventAttributes)
+      steps.childSummaries.push(await text(client, summary));
     const child = event.childWorkflowExecutionStartedEventAttributes?.workflowExecution;
     if (child?.workflowId && child.runId) steps.children.push({ workflowId: child.workflowId, runId: child.runId });
   }
@@ -79,9 +81,12 @@ export async function openRunFromList(page: Page, options: OpenRunOptions): Prom
       if (Date.now() >= deadline) {
         // What the list showed instead says whether the page was empty, still loading, or other runs.
         const rows = await page.locator('a[href*="/workflows/"]').count();
-        throw new Error(`run ${options.workflowId} never appeared in the list for ${options.query} (the page showed ${rows} run links at ${page.url()})`, {
-          cause: error,
-        });
+        throw new Error(
+          `run ${options.workflowId} never appeared in the list for ${options.query} (the page showed ${rows} run links at ${page.url()})`,
+          {
+            cause: error,
+          },
+        );
       }
       await page.reload();
     }

@@ -63,7 +63,9 @@ describe('Temporal Web UI', () => {
     const outcome = await stack.run(`${PLAYBOOK}.yaml`, { guests }, `web-ui-${randomUUID().slice(0, 8)}`);
     expect(outcome.result?.status, outcome.message).toBe('completed');
     const parent = await runSteps(client, outcome.workflowId);
-    const children = await Promise.all(parent.children.map(async (run) => ({ run, steps: await runSteps(client, run.workflowId) })));
+    const children = await Promise.all(
+      parent.children.map(async (run) => ({ run, steps: await runSteps(client, run.workflowId) })),
+    );
     const activities = [parent, ...children.map((child) => child.steps)].flatMap((steps: RunSteps) => steps.activities);
     expect(activities.length).toBeGreaterThan(0);
     for (const summary of activities) expect(summary).toMatch(STEP_SUMMARY);
@@ -87,7 +89,10 @@ describe('Temporal Web UI', () => {
         // The run's input (its plan and guests) is stored encrypted; the UI shows it as JSON
         // through the codec server the dev server started beside it, with the test run's key.
         expect(await inputEncoding(client, outcome.workflowId)).toBe(ENCRYPTED_ENCODING);
-        expect(await missingTexts(page, ['Set up a whole tour in one run by chaining']), 'the decoded input (the plan) on the run page').toEqual([]);
+        expect(
+          await missingTexts(page, ['Set up a whole tour in one run by chaining']),
+          'the decoded input (the plan) on the run page',
+        ).toEqual([]);
         expect(await codeBlocksShow(page, lastName), "the guest's name in the decoded input").toBe(true);
         await page.getByText(lastName).first().scrollIntoViewIfNeeded();
         expect(await missingTexts(page, [lastName]), "the guest's name on screen").toEqual([]);
@@ -95,7 +100,10 @@ describe('Temporal Web UI', () => {
         if (tourChild) {
           const { run, steps } = tourChild;
           await page.goto(runPageUrl(uiUrl, namespace, run));
-          expect(await missingTexts(page, [run.workflowId, ...steps.activities]), `missing from ${run.workflowId}`).toEqual([]);
+          expect(
+            await missingTexts(page, [run.workflowId, ...steps.activities]),
+            `missing from ${run.workflowId}`,
+          ).toEqual([]);
         }
       } catch (error) {
         // The page as it was when the check failed says at once what it showed instead.

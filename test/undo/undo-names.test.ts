@@ -22,7 +22,14 @@ describe('undo names', () => {
 
   it('each name an undo record gives is served as an undo activity by the worker', () => {
     const served = new Set(Object.keys(createActivities({} as never)));
-    const names: UndoName[] = ['venueDelete', 'venueWriteBack', 'guestRestore', 'scheduleItemsDelete', 'customFieldsWriteBack', 'replayAndUndo'];
+    const names: UndoName[] = [
+      'venueDelete',
+      'venueWriteBack',
+      'guestRestore',
+      'scheduleItemsDelete',
+      'customFieldsWriteBack',
+      'replayAndUndo',
+    ];
     expect(names.filter((name) => !served.has(undoActivityName(name)))).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ import { EncryptionCodec } from '../../worker/encryption-codec.ts';
 import { keysFromList } from '../../worker/key-file.ts';
 
 const UI = 'http://127.0.0.1:8233';
-const value = { calls: Array.from({ length: 400 }, (_, i) => ({ itemKey: `2027-04-01 Guest ${i}`, args: { guests: (i % 4) + 1 } })) };
+const value = {
+  calls: Array.from({ length: 400 }, (_, i) => ({ itemKey: `2027-04-01 Guest ${i}`, args: { guests: (i % 4) + 1 } })),
+};
 
 let server: CodecServer;
 beforeAll(async () => {
@@ -23,12 +25,18 @@ afterAll(async () => {
 });
 
 const asJson = (payload: { metadata?: Record<string, Uint8Array | null> | null; data?: Uint8Array | null }) => ({
-  metadata: Object.fromEntries(Object.entries(payload.metadata ?? {}).map(([k, v]) => [k, Buffer.from(v!).toString('base64')])),
+  metadata: Object.fromEntries(
+    Object.entries(payload.metadata ?? {}).map(([k, v]) => [k, Buffer.from(v!).toString('base64')]),
+  ),
   data: Buffer.from(payload.data!).toString('base64'),
 });
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-namespace': 'default', ...headers }, body: JSON.stringify(body) });
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-namespace': 'default', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('codec server', () => {
@@ -38,7 +46,9 @@ describe('codec server', () => {
     const response = await post('/decode', { payloads: [asJson(compressed!)] }, { origin: UI });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(UI);
-    const { payloads } = (await response.json()) as { payloads: Array<{ metadata: Record<string, string>; data: string }> };
+    const { payloads } = (await response.json()) as {
+      payloads: Array<{ metadata: Record<string, string>; data: string }>;
+    };
     expect(Buffer.from(payloads[0]!.metadata.encoding!, 'base64').toString()).toBe('json/plain');
     expect(JSON.parse(Buffer.from(payloads[0]!.data, 'base64').toString())).toEqual(value);
   });
@@ -59,7 +69,11 @@ describe('codec server', () => {
   it("answers the Web UI's preflight and refuses other origins", async () => {
     const preflight = await fetch(`${server.url}/decode`, {
       method: 'OPTIONS',
-      headers: { origin: UI, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-namespace' },
+      headers: {
+        origin: UI,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-namespace',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(UI);
@@ -71,7 +85,9 @@ describe('codec server', () => {
 
   it('says what is wrong with a request it cannot serve', async () => {
     expect((await post('/decode', { nothing: true })).status).toBe(400);
-    const broken = await post('/decode', { payloads: [{ metadata: { encoding: Buffer.from(GZIP_ENCODING).toString('base64') }, data: 'bm90IGd6aXA=' }] });
+    const broken = await post('/decode', {
+      payloads: [{ metadata: { encoding: Buffer.from(GZIP_ENCODING).toString('base64') }, data: 'bm90IGd6aXA=' }],
+    });
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as { message: string }).message).toMatch(/^could not decode: /);
     expect((await post('/other', { payloads: [] })).status).toBe(404);
@@ -82,7 +98,10 @@ describe('codec server', () => {
     const member = gzipSync(Buffer.alloc(1024 * 1024), { level: 9 });
     const bomb = Buffer.concat(Array.from({ length: 256 }, () => member));
     expect(bomb.byteLength).toBeLessThan(300 * 1024);
-    const payload = { metadata: { encoding: Buffer.from(GZIP_ENCODING).toString('base64') }, data: bomb.toString('base64') };
+    const payload = {
+      metadata: { encoding: Buffer.from(GZIP_ENCODING).toString('base64') },
+      data: bomb.toString('base64'),
+    };
     const started = Date.now();
     const response = await post('/decode', { payloads: [payload] }, { origin: UI });
     expect(response.status).toBe(413);
@@ -95,12 +114,21 @@ describe('codec server', () => {
   it('bounds what one request decodes: payloads under the bound each but over it together are refused', async () => {
     const small = await startCodecServer({ uiOrigins: [UI], maxDecodedBytes: 1024 * 1024 });
     try {
-      const [big] = await new CompressionCodec(1024).encode([defaultPayloadConverter.toPayload({ text: 'x'.repeat(600 * 1024) })]);
-      const decode = (payloads: unknown[]) => fetch(`${small.url}/decode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ payloads }) });
+      const [big] = await new CompressionCodec(1024).encode([
+        defaultPayloadConverter.toPayload({ text: 'x'.repeat(600 * 1024) }),
+      ]);
+      const decode = (payloads: unknown[]) =>
+        fetch(`${small.url}/decode`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ payloads }),
+        });
       expect((await decode([asJson(big!)])).status).toBe(200);
       const twice = await decode([asJson(big!), asJson(big!)]);
       expect(twice.status).toBe(413);
-      expect(((await twice.json()) as { message: string }).message).toMatch(/more than 1 MiB, the most one request may decode/);
+      expect(((await twice.json()) as { message: string }).message).toMatch(
+        /more than 1 MiB, the most one request may decode/,
+      );
     } finally {
       await small.close();
     }
@@ -126,12 +154,18 @@ describe('codec server guards', () => {
   const call = (body: unknown, headers: Record<string, string> = {}, raw?: string) =>
     fetch(`${guarded.url}/decode`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-namespace': 'default', authorization: `Bearer ${token}`, ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'x-namespace': 'default',
+        authorization: `Bearer ${token}`,
+        ...headers,
+      },
       body: raw ?? JSON.stringify(body),
     });
   const message = async (response: Response) => ((await response.json()) as { message: string }).message;
   const guest = { firstName: 'Henrietta', lastName: 'Guardmarker' };
-  const sealed = async () => asJson((await new EncryptionCodec(keys).encode([defaultPayloadConverter.toPayload(guest)]))[0]!);
+  const sealed = async () =>
+    asJson((await new EncryptionCodec(keys).encode([defaultPayloadConverter.toPayload(guest)]))[0]!);
 
   it('decrypts for a caller with a token it accepts, for a namespace it serves', async () => {
     const response = await call({ payloads: [await sealed()] });
@@ -143,7 +177,12 @@ describe('codec server guards', () => {
   it.each([
     ['no token', { authorization: '' }, 401, 'a bearer token is required (Authorization: Bearer <token>)'],
     ['a wrong token', { authorization: 'Bearer not-it' }, 401, 'the bearer token is not accepted'],
-    ['another scheme', { authorization: `Basic ${token}` }, 401, 'a bearer token is required (Authorization: Bearer <token>)'],
+    [
+      'another scheme',
+      { authorization: `Basic ${token}` },
+      401,
+      'a bearer token is required (Authorization: Bearer <token>)',
+    ],
     ['another namespace', { 'x-namespace': 'payroll' }, 403, 'namespace "payroll" is not served here'],
   ])('refuses a request with %s, decoding nothing', async (_what, headers, status, text) => {
     const response = await call({ payloads: [await sealed()] }, headers);
@@ -152,7 +191,14 @@ describe('codec server guards', () => {
   });
 
   it('answers a preflight without a token: browsers send none with it', async () => {
-    const preflight = await fetch(`${guarded.url}/decode`, { method: 'OPTIONS', headers: { origin: UI, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-namespace' } });
+    const preflight = await fetch(`${guarded.url}/decode`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: UI,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-namespace',
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
   });
@@ -174,11 +220,16 @@ describe('codec server guards', () => {
     const other = keysFromList(`gone-key:${Buffer.alloc(32, 6).toString('base64')}`, undefined);
     const stranger = asJson((await new EncryptionCodec(other).encode([defaultPayloadConverter.toPayload(guest)]))[0]!);
     const missing = await call({ payloads: [stranger] });
-    expect([missing.status, await message(missing)]).toEqual([400, 'could not decode: payload encrypted with key "gone-key", which this codec server does not hold']);
+    expect([missing.status, await message(missing)]).toEqual([
+      400,
+      'could not decode: payload encrypted with key "gone-key", which this codec server does not hold',
+    ]);
   });
 
   it('listens beyond loopback only with a token, a check of its own, or when told it is behind a proxy', async () => {
-    await expect(startCodecServer({ host: '0.0.0.0', uiOrigins: [UI] })).rejects.toThrow(/on 0\.0\.0\.0 would decode guest data for anyone who reaches it/);
+    await expect(startCodecServer({ host: '0.0.0.0', uiOrigins: [UI] })).rejects.toThrow(
+      /on 0\.0\.0\.0 would decode guest data for anyone who reaches it/,
+    );
     const open = await startCodecServer({ host: '0.0.0.0', uiOrigins: [UI], access: { tokens: [token] } });
     await open.close();
   });

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultPayloadConverter, str, u8, type Payload } from '@temporalio/common';
-import { COMPRESSION_THRESHOLD_BYTES, CompressionCodec, GZIP_ENCODING, createDataConverter, dataConverter } from '../../worker/codec.ts';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  CompressionCodec,
+  GZIP_ENCODING,
+  createDataConverter,
+  dataConverter,
+} from '../../worker/codec.ts';
 import { EncryptionCodec } from '../../worker/encryption-codec.ts';
 import { keysFromList } from '../../worker/key-file.ts';
 
@@ -21,7 +27,10 @@ function guests(count: number): Array<Record<string, unknown>> {
 }
 
 function sizeOf(payload: Payload): number {
-  return (payload.data?.byteLength ?? 0) + Object.values(payload.metadata ?? {}).reduce((sum, value) => sum + value.byteLength, 0);
+  return (
+    (payload.data?.byteLength ?? 0) +
+    Object.values(payload.metadata ?? {}).reduce((sum, value) => sum + value.byteLength, 0)
+  );
 }
 
 const encodingOf = (payload: Payload | undefined) => str(payload!.metadata!.encoding!);
@@ -66,7 +75,10 @@ describe('compression codec', () => {
   });
 
   it('passes payloads of other encodings through decode unchanged', async () => {
-    const binary: Payload = { metadata: { encoding: u8('binary/plain') }, data: u8('x'.repeat(COMPRESSION_THRESHOLD_BYTES * 2)) };
+    const binary: Payload = {
+      metadata: { encoding: u8('binary/plain') },
+      data: u8('x'.repeat(COMPRESSION_THRESHOLD_BYTES * 2)),
+    };
     const encrypted: Payload = { metadata: { encoding: u8('binary/encrypted') }, data: new Uint8Array([1, 2, 3]) };
     const bare: Payload = { data: u8('no metadata') };
     const decoded = await codec.decode([binary, encrypted, bare]);

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultPayloadConverter, str, u8, type Payload } from '@temporalio/common';
 import { GZIP_ENCODING, payloadCodecs, type CompressionCodec } from '../../worker/codec.ts';
-import { ENCRYPTED_ENCODING, EncryptionCodec, METADATA_CIPHER, METADATA_KEY_ID } from '../../worker/encryption-codec.ts';
+import {
+  ENCRYPTED_ENCODING,
+  EncryptionCodec,
+  METADATA_CIPHER,
+  METADATA_KEY_ID,
+} from '../../worker/encryption-codec.ts';
 import { keysFromList } from '../../worker/key-file.ts';
 import { MissingKeyError } from '../../worker/key-provider.ts';
 
@@ -15,7 +20,10 @@ const keyB = `key-b:${Buffer.alloc(32, 2).toString('base64')}`;
 const guest = { firstName: 'Quillon', lastName: 'Marchetti-Vey', email: 'quillon.vey@example.org' };
 const meta = (payload: Payload | undefined, key: string) => str(payload!.metadata![key]!);
 
-async function roundTrip(codecs: { encode(p: Payload[]): Promise<Payload[]>; decode(p: Payload[]): Promise<Payload[]> }, payloads: Payload[]) {
+async function roundTrip(
+  codecs: { encode(p: Payload[]): Promise<Payload[]>; decode(p: Payload[]): Promise<Payload[]> },
+  payloads: Payload[],
+) {
   const encoded = await codecs.encode(payloads);
   return { encoded, decoded: await codecs.decode(encoded) };
 }
@@ -39,7 +47,9 @@ describe('encryption codec', () => {
   });
 
   it('after a rotation, encrypts with the new key and still reads what the old one encrypted', async () => {
-    const [old] = await new EncryptionCodec(keysFromList(keyA, undefined)).encode([defaultPayloadConverter.toPayload(guest)]);
+    const [old] = await new EncryptionCodec(keysFromList(keyA, undefined)).encode([
+      defaultPayloadConverter.toPayload(guest),
+    ]);
     const rotated = new EncryptionCodec(keysFromList(`${keyB},${keyA}`, undefined));
     const [fresh] = await rotated.encode([defaultPayloadConverter.toPayload(guest)]);
     expect(meta(fresh, METADATA_KEY_ID)).toBe('key-b');
@@ -48,20 +58,28 @@ describe('encryption codec', () => {
   });
 
   it('names the key it does not hold, and refuses a payload that was altered or sealed with another key under that ID', async () => {
-    const [sealed] = await new EncryptionCodec(keysFromList(keyA, undefined)).encode([defaultPayloadConverter.toPayload(guest)]);
+    const [sealed] = await new EncryptionCodec(keysFromList(keyA, undefined)).encode([
+      defaultPayloadConverter.toPayload(guest),
+    ]);
     const withoutA = new EncryptionCodec(keysFromList(keyB, undefined));
     const missing = await withoutA.decode([sealed!]).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(MissingKeyError);
-    expect((missing as Error).message).toMatch(/^payload encrypted with key "key-a", which TOURFLOW_ENCRYPTION_KEYS does not hold/);
+    expect((missing as Error).message).toMatch(
+      /^payload encrypted with key "key-a", which TOURFLOW_ENCRYPTION_KEYS does not hold/,
+    );
 
     const altered = { ...sealed!, data: Buffer.from(sealed!.data!).map((byte, i) => (i === 20 ? byte ^ 1 : byte)) };
-    await expect(new EncryptionCodec(keysFromList(keyA, undefined)).decode([altered])).rejects.toThrow(/does not authenticate with key "key-a"/);
+    await expect(new EncryptionCodec(keysFromList(keyA, undefined)).decode([altered])).rejects.toThrow(
+      /does not authenticate with key "key-a"/,
+    );
     const impostor = new EncryptionCodec(keysFromList(`key-a:${Buffer.alloc(32, 9).toString('base64')}`, undefined));
     await expect(impostor.decode([sealed!])).rejects.toThrow(/does not authenticate with key "key-a"/);
   });
 
   it('without keys, encrypts nothing and says what to configure to read an encrypted payload', async () => {
-    const [sealed] = await new EncryptionCodec(keysFromList(keyA, undefined)).encode([defaultPayloadConverter.toPayload(guest)]);
+    const [sealed] = await new EncryptionCodec(keysFromList(keyA, undefined)).encode([
+      defaultPayloadConverter.toPayload(guest),
+    ]);
     const [none] = payloadCodecs().slice(-1) as [EncryptionCodec];
     const plain = defaultPayloadConverter.toPayload(guest);
     expect((await none.encode([plain]))[0]).toBe(plain);
@@ -81,7 +99,9 @@ describe('encryption codec', () => {
 
   it('compresses before it encrypts: a large payload is compressed inside its ciphertext', async () => {
     const codecs = payloadCodecs(keysFromList(keyA, undefined));
-    const large = defaultPayloadConverter.toPayload({ guests: Array.from({ length: 2_000 }, (_, i) => ({ ...guest, i })) });
+    const large = defaultPayloadConverter.toPayload({
+      guests: Array.from({ length: 2_000 }, (_, i) => ({ ...guest, i })),
+    });
     let payloads = [large];
     for (const codec of codecs) payloads = await codec.encode(payloads);
     expect(meta(payloads[0], 'encoding')).toBe(ENCRYPTED_ENCODING);

@@ -10,7 +10,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../worker/config.ts';
 import { devKeyProvider, isLocalAddress, keyProviderFor, localKeyCreatedText } from '../../worker/key-config.ts';
-import { FileKeyProvider, activateKey, addKey, ensureLocalKey, keysFromList, readKeyFile } from '../../worker/key-file.ts';
+import {
+  FileKeyProvider,
+  activateKey,
+  addKey,
+  ensureLocalKey,
+  keysFromList,
+  readKeyFile,
+} from '../../worker/key-file.ts';
 import { KeyConfigError } from '../../worker/key-provider.ts';
 
 let dir: string;
@@ -49,8 +56,12 @@ describe('key file', () => {
     const file = path.join(dir, 'open.json');
     await addKey(file);
     await chmod(file, 0o644);
-    await expect(readKeyFile(file)).rejects.toThrow(`key file ${file} is readable by other users (mode 0644); run \`chmod 600 ${file}\``);
-    await expect(FileKeyProvider.load(path.join(dir, 'none.json'))).rejects.toThrow(/does not exist; create it with `tourflow keys add --key-file/);
+    await expect(readKeyFile(file)).rejects.toThrow(
+      `key file ${file} is readable by other users (mode 0644); run \`chmod 600 ${file}\``,
+    );
+    await expect(FileKeyProvider.load(path.join(dir, 'none.json'))).rejects.toThrow(
+      /does not exist; create it with `tourflow keys add --key-file/,
+    );
   });
 
   it('is read again when a payload names a key added after it was loaded', async () => {
@@ -71,7 +82,12 @@ describe('TOURFLOW_ENCRYPTION_KEYS', () => {
   });
 
   it.each([
-    ['a key of the wrong length', `a:${Buffer.alloc(16).toString('base64')}`, undefined, /key "a" is not 32 bytes of base64/],
+    [
+      'a key of the wrong length',
+      `a:${Buffer.alloc(16).toString('base64')}`,
+      undefined,
+      /key "a" is not 32 bytes of base64/,
+    ],
     ['an entry without an ID', key32(1), undefined, /expected id:base64key pairs/],
     ['an active key it does not hold', `a:${key32(1)}`, 'z', /the active key "z" is not among its keys \(a\)/],
     ['an ID with spaces', `my key:${key32(1)}`, undefined, /key ID "my key" must be 1-64 letters/],
@@ -81,7 +97,8 @@ describe('TOURFLOW_ENCRYPTION_KEYS', () => {
 });
 
 describe('which keys a process uses', () => {
-  const config = (address: string, env: NodeJS.ProcessEnv = {}) => loadConfig({ env: { XDG_CONFIG_HOME: dir, ...env }, overrides: { temporal: { address } } }).temporal;
+  const config = (address: string, env: NodeJS.ProcessEnv = {}) =>
+    loadConfig({ env: { XDG_CONFIG_HOME: dir, ...env }, overrides: { temporal: { address } } }).temporal;
 
   it('tells a Temporal on this machine from one elsewhere', () => {
     expect(['127.0.0.1:7233', 'localhost:7233', '[::1]:7233', '127.0.0.5:1'].every(isLocalAddress)).toBe(true);
@@ -102,7 +119,14 @@ describe('which keys a process uses', () => {
     expect(await ensureLocalKey(local)).toBe(false);
     const id = (JSON.parse(await readFile(local, 'utf8')) as { active: string }).active;
     expect(id).toMatch(/^local-\d{4}-\d{2}-\d{2}-[0-9a-f]{4}$/);
-    expect((await (await keyProviderFor(config('localhost:7233'), { required: true, announce: (text) => said.push(text) }))!.activeKey()).id).toBe(id);
+    expect(
+      (
+        await (await keyProviderFor(config('localhost:7233'), {
+          required: true,
+          announce: (text) => said.push(text),
+        }))!.activeKey()
+      ).id,
+    ).toBe(id);
     expect(said).toHaveLength(1);
     expect(await keyProviderFor(config('temporal.internal:7233'))).toBeUndefined();
   });
@@ -111,10 +135,17 @@ describe('which keys a process uses', () => {
     const home = path.join(dir, 'together');
     const said: string[] = [];
     const providers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: home }), { required: i % 2 === 0, announce: (text) => said.push(text) })),
+      Array.from({ length: 8 }, (_, i) =>
+        keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: home }), {
+          required: i % 2 === 0,
+          announce: (text) => said.push(text),
+        }),
+      ),
     );
     const ids = await Promise.all(providers.map(async (provider) => (await provider!.activeKey()).id));
-    const bytes = await Promise.all(providers.map(async (provider) => Buffer.from((await provider!.activeKey()).bytes).toString('base64')));
+    const bytes = await Promise.all(
+      providers.map(async (provider) => Buffer.from((await provider!.activeKey()).bytes).toString('base64')),
+    );
     expect(new Set(ids).size).toBe(1);
     expect(new Set(bytes).size).toBe(1);
     expect(said).toHaveLength(1);
@@ -122,31 +153,50 @@ describe('which keys a process uses', () => {
   });
 
   it('gives `tourflow dev` the local key, made on first use, unless a key is configured or encryption is off', async () => {
-    const fresh = (env: NodeJS.ProcessEnv = {}) => config('127.0.0.1:7233', { XDG_CONFIG_HOME: path.join(dir, 'dev-home'), ...env }).encryption;
+    const fresh = (env: NodeJS.ProcessEnv = {}) =>
+      config('127.0.0.1:7233', { XDG_CONFIG_HOME: path.join(dir, 'dev-home'), ...env }).encryption;
     expect(await devKeyProvider(fresh({ TOURFLOW_ENCRYPTION: 'off' }))).toBeUndefined();
     await expect(stat(fresh().localKeyFile)).rejects.toThrow(/ENOENT/);
     const local = await devKeyProvider(fresh());
     expect(local?.source).toBe(`key file ${fresh().localKeyFile}`);
     expect(await mode(fresh().localKeyFile)).toBe(0o600);
-    expect((await devKeyProvider(fresh({ TOURFLOW_ENCRYPTION_KEYS: `team:${key32(4)}` })))?.source).toBe('TOURFLOW_ENCRYPTION_KEYS');
+    expect((await devKeyProvider(fresh({ TOURFLOW_ENCRYPTION_KEYS: `team:${key32(4)}` })))?.source).toBe(
+      'TOURFLOW_ENCRYPTION_KEYS',
+    );
   });
 
   it('uses the configured keys anywhere; both places at once is a mistake', async () => {
-    const keys = await keyProviderFor(config('temporal.internal:7233', { TOURFLOW_ENCRYPTION_KEYS: `prod-1:${key32(3)}` }));
+    const keys = await keyProviderFor(
+      config('temporal.internal:7233', { TOURFLOW_ENCRYPTION_KEYS: `prod-1:${key32(3)}` }),
+    );
     expect(keys?.source).toBe('TOURFLOW_ENCRYPTION_KEYS');
-    await expect(keyProviderFor(config('x:1', { TOURFLOW_ENCRYPTION_KEYS: `a:${key32(1)}`, TOURFLOW_ENCRYPTION_KEY_FILE: '/k.json' }))).rejects.toThrow(/keep the keys in one place/);
+    await expect(
+      keyProviderFor(
+        config('x:1', { TOURFLOW_ENCRYPTION_KEYS: `a:${key32(1)}`, TOURFLOW_ENCRYPTION_KEY_FILE: '/k.json' }),
+      ),
+    ).rejects.toThrow(/keep the keys in one place/);
   });
 
   it('lets no worker or run store payloads readable in a Temporal elsewhere, unless told --no-encryption', async () => {
-    const refused = await keyProviderFor(config('temporal.internal:7233'), { required: true }).catch((error: unknown) => error);
+    const refused = await keyProviderFor(config('temporal.internal:7233'), { required: true }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(KeyConfigError);
-    expect((refused as Error).message).toMatch(/^no payload encryption key is configured for Temporal at temporal.internal:7233, .* or pass --no-encryption/);
-    expect(await keyProviderFor(config('temporal.internal:7233', { TOURFLOW_ENCRYPTION: 'off' }), { required: true })).toBeUndefined();
+    expect((refused as Error).message).toMatch(
+      /^no payload encryption key is configured for Temporal at temporal.internal:7233, .* or pass --no-encryption/,
+    );
+    expect(
+      await keyProviderFor(config('temporal.internal:7233', { TOURFLOW_ENCRYPTION: 'off' }), { required: true }),
+    ).toBeUndefined();
   });
 
   it('never stores payloads readable in a Temporal on this machine unless told --no-encryption', async () => {
     const empty = path.join(dir, 'empty');
-    expect(await keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: empty, TOURFLOW_ENCRYPTION: 'off' }), { required: true })).toBeUndefined();
+    expect(
+      await keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: empty, TOURFLOW_ENCRYPTION: 'off' }), {
+        required: true,
+      }),
+    ).toBeUndefined();
     const keys = await keyProviderFor(config('127.0.0.1:7233', { XDG_CONFIG_HOME: empty }), { required: true });
     expect(keys?.source).toBe(`key file ${path.join(empty, 'tourflow', 'local-key.json')}`);
   });

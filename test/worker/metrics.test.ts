@@ -21,7 +21,12 @@ function recordingMeter(): { meter: MetricMeter; seen: string[] } {
     const write = (value: number, tags: MetricTags = {}) => seen.push(`${name}${JSON.stringify(tags)} ${value}`);
     return { name, add: write, record: write, set: write, withTags: () => metric(name) };
   };
-  const meter = { createCounter: metric, createHistogram: metric, createGauge: metric, withTags: () => meter } as unknown as MetricMeter;
+  const meter = {
+    createCounter: metric,
+    createHistogram: metric,
+    createGauge: metric,
+    withTags: () => meter,
+  } as unknown as MetricMeter;
   return { meter, seen };
 }
 
@@ -40,7 +45,8 @@ describe('metric catalogue', () => {
       expect(metric.name).toMatch(/^tourflow_[a-z_]+$/);
       expect(metric.name).toMatch(metric.kind === MetricKind.counter ? /_total$/ : /_seconds$/);
       for (const label of metric.labels) expect(label).toMatch(/^[a-z_]+$/);
-      if (metric.kind === MetricKind.histogram) expect([...(metric.buckets ?? [])].sort((a, b) => a - b)).toEqual(metric.buckets);
+      if (metric.kind === MetricKind.histogram)
+        expect([...(metric.buckets ?? [])].sort((a, b) => a - b)).toEqual(metric.buckets);
     }
   });
 
@@ -50,13 +56,20 @@ describe('metric catalogue', () => {
   });
 
   it('gives the runtime the buckets of every histogram, in seconds', () => {
-    const prometheus = (metricsTelemetry('127.0.0.1:9464').metrics as { prometheus: Record<string, unknown> }).prometheus;
+    const prometheus = (metricsTelemetry('127.0.0.1:9464').metrics as { prometheus: Record<string, unknown> })
+      .prometheus;
     expect(prometheus).toMatchObject({ bindAddress: '127.0.0.1:9464', useSecondsForDurations: true });
-    expect(Object.keys(prometheus.histogramBucketOverrides as object)).toEqual(METRIC_LIST.filter((m) => m.kind === MetricKind.histogram).map((m) => m.name));
+    expect(Object.keys(prometheus.histogramBucketOverrides as object)).toEqual(
+      METRIC_LIST.filter((m) => m.kind === MetricKind.histogram).map((m) => m.name),
+    );
   });
 
   it('labels an exchange by its HTTP status, or by why no answer came', () => {
-    expect([statusLabel({ status: 201 }), statusLabel({ status: undefined, noResponse: 'timeout' }), statusLabel({ status: undefined })]).toEqual(['201', 'timeout', 'network']);
+    expect([
+      statusLabel({ status: 201 }),
+      statusLabel({ status: undefined, noResponse: 'timeout' }),
+      statusLabel({ status: undefined }),
+    ]).toEqual(['201', 'timeout', 'network']);
   });
 });
 
@@ -67,7 +80,11 @@ describe('activity observer', () => {
     const call = { method: 'GET', path: '/v1/tours/:tourId', status: 200, ms: 12.5, attempt: 1, afterRefresh: false };
     observer.onRequest(call);
     observer.onRequest({ ...call, ms: 7.5 });
-    observer.onRetry({ attempt: 1, delayMs: 2000, error: new ApiError('x', { status: 429, endpoint: 'POST /v1/tours', retryable: true }) });
+    observer.onRetry({
+      attempt: 1,
+      delayMs: 2000,
+      error: new ApiError('x', { status: 429, endpoint: 'POST /v1/tours', retryable: true }),
+    });
     observer.onUndo('undoTourDelete', 'succeeded');
     expect(seen).toEqual([
       'tourflow_api_request_duration_seconds{"endpoint":"/v1/tours/:tourId","method":"GET"} 0.0125',
@@ -102,7 +119,10 @@ describe('a log line per API call', () => {
 
   it('is written for a troubled call only at the default level, for every call at DEBUG', async () => {
     expect(await linesOf(false)).toEqual(['WARN API POST /v1/tours 429 in 3 ms']);
-    expect(await linesOf(true)).toEqual(['DEBUG API GET /v1/tours/:tourId 200 in 12 ms', 'WARN API POST /v1/tours 429 in 3 ms']);
+    expect(await linesOf(true)).toEqual([
+      'DEBUG API GET /v1/tours/:tourId 200 in 12 ms',
+      'WARN API POST /v1/tours 429 in 3 ms',
+    ]);
   });
 });
 
@@ -119,23 +139,44 @@ describe('metrics address', () => {
     expect(metricsBindAddress(given, '--metrics-address')).toBe(bound);
   });
 
-  it.each(['worker:9464', '0.0.0.0', '127.0.0.1:0', '127.0.0.1:70000', 'http://127.0.0.1:9464', ''])('refuses %j, saying what to give', (given) => {
-    expect(() => metricsBindAddress(given, 'TOURFLOW_METRICS_ADDRESS')).toThrow(
-      `TOURFLOW_METRICS_ADDRESS is "${given}", which is not an address to serve metrics on: give an IP address and a port, e.g. 0.0.0.0:9464 (every interface), 127.0.0.1:9464, or a port alone.`,
-    );
-  });
+  it.each(['worker:9464', '0.0.0.0', '127.0.0.1:0', '127.0.0.1:70000', 'http://127.0.0.1:9464', ''])(
+    'refuses %j, saying what to give',
+    (given) => {
+      expect(() => metricsBindAddress(given, 'TOURFLOW_METRICS_ADDRESS')).toThrow(
+        `TOURFLOW_METRICS_ADDRESS is "${given}", which is not an address to serve metrics on: give an IP address and a port, e.g. 0.0.0.0:9464 (every interface), 127.0.0.1:9464, or a port alone.`,
+      );
+    },
+  );
 });
 
 describe('log lines', () => {
   it('writes one JSON object per line: time, level, message, then the metadata', () => {
     const written: string[] = [];
-    jsonLogLine({ level: 'INFO', message: 'API GET /v1/tours 200 in 12 ms', timestampNanos: 1_800_000_000_123_000_000n, meta: { status: '200', big: 5n } }, (text) => written.push(text));
-    expect(written).toEqual(['{"time":"2027-01-15T08:00:00.123Z","level":"INFO","message":"API GET /v1/tours 200 in 12 ms","status":"200","big":"5"}\n']);
+    jsonLogLine(
+      {
+        level: 'INFO',
+        message: 'API GET /v1/tours 200 in 12 ms',
+        timestampNanos: 1_800_000_000_123_000_000n,
+        meta: { status: '200', big: 5n },
+      },
+      (text) => written.push(text),
+    );
+    expect(written).toEqual([
+      '{"time":"2027-01-15T08:00:00.123Z","level":"INFO","message":"API GET /v1/tours 200 in 12 ms","status":"200","big":"5"}\n',
+    ]);
   });
 
-  it('drops a line below the inner logger\'s level before looking at it', () => {
+  it("drops a line below the inner logger's level before looking at it", () => {
     const lines: string[] = [];
-    const inner = { level: 'WARN' as LogLevel, log: (level: LogLevel, message: string) => lines.push(`${level} ${message}`), trace: () => 0, debug: () => 0, info: () => 0, warn: () => 0, error: () => 0 };
+    const inner = {
+      level: 'WARN' as LogLevel,
+      log: (level: LogLevel, message: string) => lines.push(`${level} ${message}`),
+      trace: () => 0,
+      debug: () => 0,
+      info: () => 0,
+      warn: () => 0,
+      error: () => 0,
+    };
     const logger = new PrivateLogger(inner);
     logger.info('API GET /v1/tours 200 in 3 ms', { status: '200' });
     logger.warn('API GET /v1/tours 503 in 3 ms to ada@example.com', { status: '503' });

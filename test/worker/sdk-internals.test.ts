@@ -21,10 +21,20 @@ describe("@temporalio/common's msToNumber", () => {
     ['gone', {}],
     ['not a function', { msToNumber: '30s' }],
     ['reading durations otherwise', { msToNumber: (value: string | number) => Number.parseInt(String(value), 10) }],
-    ['throwing', { msToNumber: () => { throw new Error('moved'); } }],
+    [
+      'throwing',
+      {
+        msToNumber: () => {
+          throw new Error('moved');
+        },
+      },
+    ],
   ])('is refused when %s', (_, moved) => {
     expect(() => durationParser(moved)).toThrow(
-      new SdkInternalsError("@temporalio/common's msToNumber", 'reading durations such as 30s as Temporal reads the activity options it is handed'),
+      new SdkInternalsError(
+        "@temporalio/common's msToNumber",
+        'reading durations such as 30s as Temporal reads the activity options it is handed',
+      ),
     );
     expect(() => durationParser(moved)).toThrow(
       "the Temporal SDK no longer has @temporalio/common's msToNumber as tourflow uses it (reading durations such as 30s as Temporal reads the activity options it is handed); " +
@@ -55,15 +65,26 @@ describe("the workflow bundler's configuration", () => {
 
   it('compiles TypeScript for ES2022 and adds the intrinsics plugin', () => {
     const rule = swcRule();
-    const config = compileForNode({ module: { rules: [{ test: /\.js$/, use: ['source-map-loader'] }, rule] }, plugins: [] } as WebpackConfig);
+    const config = compileForNode({
+      module: { rules: [{ test: /\.js$/, use: ['source-map-loader'] }, rule] },
+      plugins: [],
+    } as WebpackConfig);
     expect(rule.use.options.jsc.target).toBe('es2022');
     expect(config.plugins).toHaveLength(1);
   });
 
   it.each([
     ['has no rules', {}],
-    ['compiles TypeScript with another loader', { module: { rules: [{ test: /\.ts$/, use: { loader: 'esbuild-loader', options: { target: 'es2017' } } }] } }],
-    ['lists its loaders differently', { module: { rules: [{ test: /\.ts$/, use: [{ loader: 'swc-loader', options: { jsc: { target: 'es2017' } } }] }] } }],
+    [
+      'compiles TypeScript with another loader',
+      { module: { rules: [{ test: /\.ts$/, use: { loader: 'esbuild-loader', options: { target: 'es2017' } } }] } },
+    ],
+    [
+      'lists its loaders differently',
+      {
+        module: { rules: [{ test: /\.ts$/, use: [{ loader: 'swc-loader', options: { jsc: { target: 'es2017' } } }] }] },
+      },
+    ],
   ])('is refused when it %s', (_, moved) => {
     expect(() => compileForNode(moved as WebpackConfig)).toThrow(
       "the Temporal SDK no longer has a TypeScript rule (swc-loader with options.jsc.target) in the workflow bundler's webpack configuration as tourflow uses it " +
@@ -73,6 +94,8 @@ describe("the workflow bundler's configuration", () => {
 
   it("refuses a compiler without webpack's ProvidePlugin", () => {
     expect(() => readIntrinsicsOnce({} as Compiler)).toThrow(SdkInternalsError);
-    expect(() => readIntrinsicsOnce({ webpack: {} })).toThrow("the Temporal SDK no longer has webpack's ProvidePlugin on the workflow bundler's compiler");
+    expect(() => readIntrinsicsOnce({ webpack: {} })).toThrow(
+      "the Temporal SDK no longer has webpack's ProvidePlugin on the workflow bundler's compiler",
+    );
   });
 });

@@ -11,7 +11,10 @@ describe('webhooks in the worker configuration', () => {
   it('reads name=URL pairs from TOURFLOW_WEBHOOKS, and a file under it, the variable winning', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-webhooks-'));
     const file = path.join(dir, 'webhooks');
-    await writeFile(file, '# chat channels\nops=https://example.com/old\ncrew = https://contoso.webhook.office.com/webhookb2/x\n');
+    await writeFile(
+      file,
+      '# chat channels\nops=https://example.com/old\ncrew = https://contoso.webhook.office.com/webhookb2/x\n',
+    );
     const config = loadConfig({ env: { TOURFLOW_WEBHOOKS: `ops=${SLACK}`, TOURFLOW_WEBHOOKS_FILE: file } });
     expect(config.webhooks).toEqual({ ops: SLACK, crew: 'https://contoso.webhook.office.com/webhookb2/x' });
     expect(loadConfig({ env: {} }).webhooks).toEqual({});
@@ -27,8 +30,12 @@ describe('webhooks in the worker configuration', () => {
       }
       throw new Error('expected a ConfigError');
     };
-    expect(error(`ops=${SLACK},${SLACK}`)).toBe('TOURFLOW_WEBHOOKS: entry 2 is not name=URL (a name of letters, digits, _ and -, then =, then the URL)');
-    expect(error('ops=hooks.slack.com/services/s3cret')).toBe('TOURFLOW_WEBHOOKS: webhook "ops" has no valid URL after "="');
+    expect(error(`ops=${SLACK},${SLACK}`)).toBe(
+      'TOURFLOW_WEBHOOKS: entry 2 is not name=URL (a name of letters, digits, _ and -, then =, then the URL)',
+    );
+    expect(error('ops=hooks.slack.com/services/s3cret')).toBe(
+      'TOURFLOW_WEBHOOKS: webhook "ops" has no valid URL after "="',
+    );
     expect(error('ops=ftp://example.com/s3cret')).toBe('TOURFLOW_WEBHOOKS: webhook "ops" is not an http(s) URL');
     expect(error('ops=x').includes('s3cret')).toBe(false);
   });

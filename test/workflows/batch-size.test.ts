@@ -9,7 +9,7 @@ describe('batchSize', () => {
     expect(batchSize(0, 10)).toBe(1);
   });
 
-  it("gives every lane its whole share while that is at most 8 elements", () => {
+  it('gives every lane its whole share while that is at most 8 elements', () => {
     expect(batchSize(60, 10)).toBe(6); // 60 venues: 10 activities of 6
     expect(batchSize(20, 10)).toBe(2);
     expect(batchSize(11, 10)).toBe(2);
@@ -31,7 +31,7 @@ describe('batchSize', () => {
     expect(batchSize(20_000, 10)).toBe(MAX_BATCH); // 2,000 per lane: 10 batches each
   });
 
-  it('keeps a lane\'s share in one batch, up to 100, for a step that prepares its undo', () => {
+  it("keeps a lane's share in one batch, up to 100, for a step that prepares its undo", () => {
     expect(batchSize(300, 4, undefined, true)).toBe(75);
     expect(batchSize(5_000, 10, undefined, true)).toBe(MAX_PREPARED_BATCH);
     expect(batchSize(6, 10, undefined, true)).toBe(1);
@@ -62,7 +62,7 @@ describe('lanesPerActivity', () => {
     for (const concurrency of [1, 2, 4, 7, 13]) expect(lanesPerActivity(concurrency)).toBe(1);
   });
 
-  it("keeps one lane per activity for a step with its own batch, or one that prepares its undo", () => {
+  it('keeps one lane per activity for a step with its own batch, or one that prepares its undo', () => {
     expect(lanesPerActivity(30, 25)).toBe(1);
     expect(lanesPerActivity(30, undefined, true)).toBe(1);
   });

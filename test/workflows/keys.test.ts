@@ -34,10 +34,16 @@ describe('idempotency keys', () => {
   });
 
   it('gives runs and steps whose names differ only in case keys the API tells apart', () => {
-    const keys = [new RunKeys('setup--Demo').of('guests', null), new RunKeys('setup--demo').of('guests', null), new RunKeys('setup--demo').of('Guests', null)];
+    const keys = [
+      new RunKeys('setup--Demo').of('guests', null),
+      new RunKeys('setup--demo').of('guests', null),
+      new RunKeys('setup--demo').of('Guests', null),
+    ];
     expect(compared(keys).size).toBe(3);
     const [item] = keysOf('x', ['Ada']);
-    expect(compared([new RunKeys('setup--Demo').of('guests', item!), new RunKeys('setup--demo').of('guests', item!)]).size).toBe(2);
+    expect(
+      compared([new RunKeys('setup--Demo').of('guests', item!), new RunKeys('setup--demo').of('guests', item!)]).size,
+    ).toBe(2);
   });
 
   it('carries no element data: no name, e-mail or date of the element', () => {
@@ -48,12 +54,18 @@ describe('idempotency keys', () => {
 
   it('fits the API limit with room for the ":n" suffix, however long the run key', () => {
     const seed = `${'a-very-long-run-key-'.repeat(20)}#12`;
-    for (const key of [...keysOf(seed, [deVries], 'x'.repeat(64)), new RunKeys(seed).of('create', null), new RunKeys(seed).of('undo', '1234.56')]) {
+    for (const key of [
+      ...keysOf(seed, [deVries], 'x'.repeat(64)),
+      new RunKeys(seed).of('create', null),
+      new RunKeys(seed).of('undo', '1234.56'),
+    ]) {
       expect(key.length).toBeLessThanOrEqual(MAX_IDEMPOTENCY_KEY_LENGTH - SUFFIX_ROOM);
       expect(`${key}:1234567`.length).toBeLessThanOrEqual(MAX_IDEMPOTENCY_KEY_LENGTH);
     }
     // cut to the same head, still apart
-    expect(compared([new RunKeys(`${seed}-1`).of('create', null), new RunKeys(`${seed}-2`).of('create', null)]).size).toBe(2);
+    expect(
+      compared([new RunKeys(`${seed}-1`).of('create', null), new RunKeys(`${seed}-2`).of('create', null)]).size,
+    ).toBe(2);
   });
 
   it('keys a whole element by its content, whatever the order of its fields', () => {
@@ -66,8 +78,12 @@ describe('idempotency keys', () => {
 
 describe('item key collisions', () => {
   it('finds two elements that would share a key, by position', () => {
-    expect(itemKeys(['2027-03-26 Lindholm', '2027-03-26 de Vries', '2027-03-27 Okafor', '2027-03-26 de Vries'])).toEqual({ collision: { first: 1, second: 3 } });
-    expect(itemKeys([deVries, DeVries, { ...DeVries }].map(itemIdentity))).toEqual({ collision: { first: 1, second: 2 } });
+    expect(
+      itemKeys(['2027-03-26 Lindholm', '2027-03-26 de Vries', '2027-03-27 Okafor', '2027-03-26 de Vries']),
+    ).toEqual({ collision: { first: 1, second: 3 } });
+    expect(itemKeys([deVries, DeVries, { ...DeVries }].map(itemIdentity))).toEqual({
+      collision: { first: 1, second: 2 },
+    });
   });
 
   it('lets keys that differ only in case through: their digests differ', () => {

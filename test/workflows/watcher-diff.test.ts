@@ -2,9 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { SeenDay, SeenRecord, TourSnapshot } from '../../definitions/trigger-types.ts';
 import { diffRecords, recordEvent } from '../../workflows/watcher-diff.ts';
 
-const day = (id: number, truncated = false): SeenDay => ({ id, name: null, date: '2027-03-27', zone: 'UTC', type: 'Show', truncated, moments: {} });
-const guest = (id: string, status: string, notes = ''): SeenRecord => ({ r: 'guests', id, day: 1, f: { status, notes } });
-const snapshot = (records: SeenRecord[], truncated = false): TourSnapshot => ({ days: [day(1, truncated)], records, calls: 1 });
+const day = (id: number, truncated = false): SeenDay => ({
+  id,
+  name: null,
+  date: '2027-03-27',
+  zone: 'UTC',
+  type: 'Show',
+  truncated,
+  moments: {},
+});
+const guest = (id: string, status: string, notes = ''): SeenRecord => ({
+  r: 'guests',
+  id,
+  day: 1,
+  f: { status, notes },
+});
+const snapshot = (records: SeenRecord[], truncated = false): TourSnapshot => ({
+  days: [day(1, truncated)],
+  records,
+  calls: 1,
+});
 
 describe('the watcher’s diff', () => {
   it('takes a record for deleted only when two reads in a row lack it', () => {
@@ -33,9 +50,15 @@ describe('the watcher’s diff', () => {
   it('reports the changed fields; a status change is statusChanged, a notes change only changed', () => {
     const status = diffRecords([guest('7', 'Pending')], [], snapshot([guest('7', 'Approved')])).changes[0]!;
     expect(status.changed).toEqual(['status']);
-    expect(recordEvent({ record: 'guests', events: ['statusChanged', 'changed'] }, status)).toEqual({ kind: 'statusChanged' });
+    expect(recordEvent({ record: 'guests', events: ['statusChanged', 'changed'] }, status)).toEqual({
+      kind: 'statusChanged',
+    });
     const notes = diffRecords([guest('7', 'Pending')], [], snapshot([guest('7', 'Pending', 'VIP')])).changes[0]!;
-    expect(recordEvent({ record: 'guests', events: ['statusChanged'] }, notes)).toEqual({ reason: 'changed: not among its events' });
-    expect(recordEvent({ record: 'guests', events: ['changed'], fields: ['status'] }, notes)).toEqual({ reason: 'field not watched (notes)' });
+    expect(recordEvent({ record: 'guests', events: ['statusChanged'] }, notes)).toEqual({
+      reason: 'changed: not among its events',
+    });
+    expect(recordEvent({ record: 'guests', events: ['changed'], fields: ['status'] }, notes)).toEqual({
+      reason: 'field not watched (notes)',
+    });
   });
 });

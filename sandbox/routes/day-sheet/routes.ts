@@ -52,11 +52,18 @@ export function registerDaySheetRoutes(app: FastifyInstance, ctx: SandboxContext
 
   app.get(`${STORAGE_PREFIX}/day-sheets/:token`, async (request, reply) => {
     const verified = verifyToken<RenderToken>(ctx.store, (request.params as { token: string }).token);
-    if (!verified.ok || verified.payload.kind !== 'day-sheet') return storageError(reply, 403, 'AccessDenied', 'Request has expired or is not signed');
+    if (!verified.ok || verified.payload.kind !== 'day-sheet')
+      return storageError(reply, 403, 'AccessDenied', 'Request has expired or is not signed');
     const { tourId, dayId, userId, filters } = verified.payload;
     const tour = ctx.store.tours.get(tourId);
     const day = ctx.store.days.get(dayId);
-    if (!tour || tour.isDeleted || !day || day.tourId !== tourId || !ctx.store.tourMembers.has(memberKey(tourId, userId))) {
+    if (
+      !tour ||
+      tour.isDeleted ||
+      !day ||
+      day.tourId !== tourId ||
+      !ctx.store.tourMembers.has(memberKey(tourId, userId))
+    ) {
       return storageError(reply, 404, 'NoSuchKey', 'The day sheet no longer exists');
     }
     const pdf = await renderDaySheetPdf(buildDaySheet(ctx.store, tour, day, userId, filters));

@@ -14,12 +14,23 @@ export interface EntityInfo {
  * The live entity of the tour the user may see, or undefined. Pass types have no day and no
  * audience (every tour member sees them).
  */
-export function findEntity(store: Store, tourId: string, type: EntityType, id: number, userId: string): EntityInfo | undefined {
+export function findEntity(
+  store: Store,
+  tourId: string,
+  type: EntityType,
+  id: number,
+  userId: string,
+): EntityInfo | undefined {
   if (type === 'PASS_TYPE') {
     const pass = store.passTypes.get(id);
     return pass && pass.tourId === tourId && !pass.isDeleted ? { name: pass.name, dayId: null } : undefined;
   }
-  const record = type === 'SCHEDULE_ITEM' ? store.scheduleItems.get(id) : type === 'VENUE' ? store.venues.get(id) : store.stays.get(id);
+  const record =
+    type === 'SCHEDULE_ITEM'
+      ? store.scheduleItems.get(id)
+      : type === 'VENUE'
+        ? store.venues.get(id)
+        : store.stays.get(id);
   if (!record || record.tourId !== tourId || record.isDeleted || !canSee(record, userId)) return undefined;
   const name = 'name' in record ? record.name : record.title;
   return { name, dayId: record.dayId };

@@ -3,7 +3,13 @@
  * listing and signed download. Every upload path mints the same kind of storage key.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { attachFileBody, fileContentBody, FILE_LIST_QUERY, uploadTicketBody, type FileEntityType } from '../../../api/contract/bodies.ts';
+import {
+  attachFileBody,
+  fileContentBody,
+  FILE_LIST_QUERY,
+  uploadTicketBody,
+  type FileEntityType,
+} from '../../../api/contract/bodies.ts';
 import { requireTour } from '../../access.ts';
 import { signToken } from '../../auth/signed-url.ts';
 import type { SandboxContext } from '../../context.ts';
@@ -28,7 +34,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** `http://host:port` of the request, for absolute signed URLs. */
 export const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
-const newKey = (store: Store, tourId: string, fileName: string): string => `tours/${tourId}/files/${store.uuid()}/${fileName.replace(/[/\\]/g, '_')}`;
+const newKey = (store: Store, tourId: string, fileName: string): string =>
+  `tours/${tourId}/files/${store.uuid()}/${fileName.replace(/[/\\]/g, '_')}`;
 
 function uploadContent(store: Store, tourId: string, body: unknown): Record<string, unknown> {
   const input = parseWith(fileContentBody, body);
@@ -37,10 +44,22 @@ function uploadContent(store: Store, tourId: string, body: unknown): Record<stri
   if (!BASE64.test(base64)) throw validationError('contentBase64: not valid base64');
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > INLINE_UPLOAD_BYTES) {
-    throw new ApiProblem(413, ErrorCode.payloadTooLarge, `Inline uploads are limited to 256 KB (got ${bytes.length} bytes); use an upload ticket (POST /v1/tours/{tourId}/files/upload-ticket) or a URL upload (POST /v1/attachments)`);
+    throw new ApiProblem(
+      413,
+      ErrorCode.payloadTooLarge,
+      `Inline uploads are limited to 256 KB (got ${bytes.length} bytes); use an upload ticket (POST /v1/tours/{tourId}/files/upload-ticket) or a URL upload (POST /v1/attachments)`,
+    );
   }
   const key = newKey(store, tourId, input.fileName);
-  store.objects.put({ id: key, tourId, fileName: input.fileName, contentType, size: bytes.length, base64: bytes.toString('base64'), createdAt: nowIso() });
+  store.objects.put({
+    id: key,
+    tourId,
+    fileName: input.fileName,
+    contentType,
+    size: bytes.length,
+    base64: bytes.toString('base64'),
+    createdAt: nowIso(),
+  });
   return { key, link: key, fileName: input.fileName, fileSizeBytes: bytes.length, contentType };
 }
 
@@ -49,7 +68,14 @@ function uploadTicket(ctx: SandboxContext, tourId: string, body: unknown, origin
   const contentType = requireAllowedType(input.contentType);
   const key = newKey(ctx.store, tourId, input.fileName);
   const { token, expiresAt } = signToken(ctx.store, { kind: 'upload', key }, ctx.options.uploadTicketTtlSeconds);
-  ctx.store.uploadTickets.put({ id: key, tourId, fileName: input.fileName, contentType, contentLength: input.contentLength, expiresAt: expiresAt.toISOString() });
+  ctx.store.uploadTickets.put({
+    id: key,
+    tourId,
+    fileName: input.fileName,
+    contentType,
+    contentLength: input.contentLength,
+    expiresAt: expiresAt.toISOString(),
+  });
   return {
     uploadUrl: `${origin}${STORAGE_PREFIX}/upload/${token}`,
     method: 'PUT',
@@ -68,58 +94,163 @@ function attach(store: Store, tourId: string, userId: string, body: unknown): Re
   const object = store.objects.get(input.key);
   if (!object || (object.tourId !== tourId && object.tourId !== '')) throw notFound('Upload key');
   requireEntity(store, tourId, input.entityType, input.entityId, userId);
-  const existing = store.attachments.find((row) => row.key === input.key && row.entityType === input.entityType && row.entityId === input.entityId);
-  const attachment = existing ?? addAttachment(store, { tourId, entityType: input.entityType, entityId: input.entityId, userId }, { link: input.key, name: input.name ?? object.fileName, fileName: object.fileName, fileSize: object.size, description: input.description });
-  return { fileId: attachment.id, entityType: attachment.entityType, entityId: attachment.entityId, key: attachment.key, fileName: attachment.fileName, fileSizeBytes: attachment.fileSize, alreadyAttached: existing !== undefined };
+  const existing = store.attachments.find(
+    (row) => row.key === input.key && row.entityType === input.entityType && row.entityId === input.entityId,
+  );
+  const attachment =
+    existing ??
+    addAttachment(
+      store,
+      { tourId, entityType: input.entityType, entityId: input.entityId, userId },
+      {
+        link: input.key,
+        name: input.name ?? object.fileName,
+        fileName: object.fileName,
+        fileSize: object.size,
+        description: input.description,
+      },
+    );
+  return {
+    fileId: attachment.id,
+    entityType: attachment.entityType,
+    entityId: attachment.entityId,
+    key: attachment.key,
+    fileName: attachment.fileName,
+    fileSizeBytes: attachment.fileSize,
+    alreadyAttached: existing !== undefined,
+  };
 }
 
-const listQuery = z.object({ entityTypes: z.string().optional(), dayId: z.string().regex(/^[1-9]\d{0,9}$/, 'must be a positive integer').optional(), search: z.string().max(200).optional() });
+const listQuery = z.object({
+  entityTypes: z.string().optional(),
+  dayId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive integer')
+    .optional(),
+  search: z.string().max(200).optional(),
+});
 
-function listFiles(ctx: SandboxContext, tourId: string, userId: string, query: Record<string, string | undefined>): Record<string, unknown> {
-  const input = parseWith(listQuery, { entityTypes: query[FILE_LIST_QUERY.entityTypes], dayId: query[FILE_LIST_QUERY.dayId], search: query[FILE_LIST_QUERY.search] }, 'query');
-  const types = input.entityTypes?.split(',').map((type) => type.trim().toUpperCase()).filter(Boolean);
-  if (types?.some((type) => !['SCHEDULE_ITEM', 'VENUE', 'ACCOMMODATION', 'PASS_TYPE'].includes(type))) throw validationError('entityTypes: unknown entity type');
+function listFiles(
+  ctx: SandboxContext,
+  tourId: string,
+  userId: string,
+  query: Record<string, string | undefined>,
+): Record<string, unknown> {
+  const input = parseWith(
+    listQuery,
+    {
+      entityTypes: query[FILE_LIST_QUERY.entityTypes],
+      dayId: query[FILE_LIST_QUERY.dayId],
+      search: query[FILE_LIST_QUERY.search],
+    },
+    'query',
+  );
+  const types = input.entityTypes
+    ?.split(',')
+    .map((type) => type.trim().toUpperCase())
+    .filter(Boolean);
+  if (types?.some((type) => !['SCHEDULE_ITEM', 'VENUE', 'ACCOMMODATION', 'PASS_TYPE'].includes(type)))
+    throw validationError('entityTypes: unknown entity type');
   const search = input.search?.toLowerCase();
   const dayId = input.dayId === undefined ? undefined : Number(input.dayId);
-  const rows = ctx.store.attachments.filter((row) => row.tourId === tourId && (!types || types.includes(row.entityType)));
+  const rows = ctx.store.attachments.filter(
+    (row) => row.tourId === tourId && (!types || types.includes(row.entityType)),
+  );
   const visible = (row: AttachmentRecord): boolean => {
     const entity = findEntity(ctx.store, tourId, row.entityType, row.entityId, userId);
     if (!entity || (dayId !== undefined && entity.dayId !== dayId)) return false;
     return !search || `${row.name ?? ''} ${row.fileName ?? ''}`.toLowerCase().includes(search);
   };
-  const page = paginate(rows, readPaging(query), visible, (row) => fileItem(ctx.store, tourId, row, userId), ctx.options.responseCeilingBytes);
-  return { items: page.data, totalCount: page.pagination.totalCount, returnedCount: page.pagination.returnedCount, hasMore: page.pagination.hasMore };
+  const page = paginate(
+    rows,
+    readPaging(query),
+    visible,
+    (row) => fileItem(ctx.store, tourId, row, userId),
+    ctx.options.responseCeilingBytes,
+  );
+  return {
+    items: page.data,
+    totalCount: page.pagination.totalCount,
+    returnedCount: page.pagination.returnedCount,
+    hasMore: page.pagination.hasMore,
+  };
 }
 
 function fileItem(store: Store, tourId: string, row: AttachmentRecord, userId: string): Record<string, unknown> {
   const entity = findEntity(store, tourId, row.entityType, row.entityId, userId);
   return {
-    fileId: row.id, key: row.key, fileName: row.fileName, name: row.name, description: row.description, fileSize: row.fileSize, fileSizeBytes: row.fileSize,
-    contentTypeHint: contentTypeFromName(row.fileName ?? row.name), entityType: row.entityType as FileEntityType, entityId: row.entityId,
-    entityName: entity?.name ?? null, dayId: entity?.dayId ?? null, createdAt: row.createdAt,
+    fileId: row.id,
+    key: row.key,
+    fileName: row.fileName,
+    name: row.name,
+    description: row.description,
+    fileSize: row.fileSize,
+    fileSizeBytes: row.fileSize,
+    contentTypeHint: contentTypeFromName(row.fileName ?? row.name),
+    entityType: row.entityType as FileEntityType,
+    entityId: row.entityId,
+    entityName: entity?.name ?? null,
+    dayId: entity?.dayId ?? null,
+    createdAt: row.createdAt,
   };
 }
 
-function download(ctx: SandboxContext, tourId: string, fileId: number, userId: string, origin: string): Record<string, unknown> {
+function download(
+  ctx: SandboxContext,
+  tourId: string,
+  fileId: number,
+  userId: string,
+  origin: string,
+): Record<string, unknown> {
   const row = ctx.store.attachments.get(fileId);
   const object = row ? ctx.store.objects.get(row.key) : undefined;
-  if (!row || row.tourId !== tourId || !object || !findEntity(ctx.store, tourId, row.entityType as EntityType, row.entityId, userId)) throw notFound('File');
-  const { token, expiresAt } = signToken(ctx.store, { kind: 'download', key: row.key, name: row.fileName ?? object.fileName }, ctx.options.signedUrlTtlSeconds);
+  if (
+    !row ||
+    row.tourId !== tourId ||
+    !object ||
+    !findEntity(ctx.store, tourId, row.entityType as EntityType, row.entityId, userId)
+  )
+    throw notFound('File');
+  const { token, expiresAt } = signToken(
+    ctx.store,
+    { kind: 'download', key: row.key, name: row.fileName ?? object.fileName },
+    ctx.options.signedUrlTtlSeconds,
+  );
   return {
-    fileId: row.id, downloadUrl: `${origin}${STORAGE_PREFIX}/download/${token}`, expiresInSeconds: ctx.options.signedUrlTtlSeconds, expiresAt: expiresAt.toISOString(),
-    fileName: row.fileName ?? object.fileName, fileSizeBytes: object.size, contentType: object.contentType, entityType: row.entityType, entityId: row.entityId,
+    fileId: row.id,
+    downloadUrl: `${origin}${STORAGE_PREFIX}/download/${token}`,
+    expiresInSeconds: ctx.options.signedUrlTtlSeconds,
+    expiresAt: expiresAt.toISOString(),
+    fileName: row.fileName ?? object.fileName,
+    fileSizeBytes: object.size,
+    contentType: object.contentType,
+    entityType: row.entityType,
+    entityId: row.entityId,
   };
 }
 
-const urlUploadSchema = z.object({ url: z.string().min(1).max(4096), fileName: z.string().trim().min(1).max(255).optional() });
+const urlUploadSchema = z.object({
+  url: z.string().min(1).max(4096),
+  fileName: z.string().trim().min(1).max(255).optional(),
+});
 
 /** Registers the file endpoints. */
 export function registerFileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  const tourOf = (params: Record<string, string | number>, userId: string): string => requireTour(ctx.store, params.tourId as string, userId).id;
-  defineRoute(app, ctx, 'uploadFileContent', ({ store, caller, params, body }) => ({ data: uploadContent(store, tourOf(params, caller.userId), body), message: 'File uploaded' }));
-  defineRoute(app, ctx, 'createUploadTicket', ({ caller, params, body, request }) => ({ data: uploadTicket(ctx, tourOf(params, caller.userId), body, originOf(request)) }));
-  defineRoute(app, ctx, 'attachFile', ({ store, caller, params, body }) => ({ data: attach(store, tourOf(params, caller.userId), caller.userId, body) }));
-  defineRoute(app, ctx, 'listFiles', ({ caller, params, query }) => ({ data: listFiles(ctx, tourOf(params, caller.userId), caller.userId, query) }));
+  const tourOf = (params: Record<string, string | number>, userId: string): string =>
+    requireTour(ctx.store, params.tourId as string, userId).id;
+  defineRoute(app, ctx, 'uploadFileContent', ({ store, caller, params, body }) => ({
+    data: uploadContent(store, tourOf(params, caller.userId), body),
+    message: 'File uploaded',
+  }));
+  defineRoute(app, ctx, 'createUploadTicket', ({ caller, params, body, request }) => ({
+    data: uploadTicket(ctx, tourOf(params, caller.userId), body, originOf(request)),
+  }));
+  defineRoute(app, ctx, 'attachFile', ({ store, caller, params, body }) => ({
+    data: attach(store, tourOf(params, caller.userId), caller.userId, body),
+  }));
+  defineRoute(app, ctx, 'listFiles', ({ caller, params, query }) => ({
+    data: listFiles(ctx, tourOf(params, caller.userId), caller.userId, query),
+  }));
   defineRoute(app, ctx, 'getFileDownload', ({ caller, params, request }) => ({
     data: download(ctx, tourOf(params, caller.userId), params.fileId as number, caller.userId, originOf(request)),
   }));

@@ -10,19 +10,37 @@ import type { Store } from '../../store/store.ts';
 
 /** The day's configuration, or the defaults (no caps, unlocked). */
 export function dayConfig(store: Store, tourId: string, dayId: number): DayConfigRecord {
-  return store.dayConfigs.get(dayId) ?? { id: dayId, tourId, dayCap: null, locked: false, cutoffAt: null, venueId: null, passCaps: [], updatedAt: '' };
+  return (
+    store.dayConfigs.get(dayId) ?? {
+      id: dayId,
+      tourId,
+      dayCap: null,
+      locked: false,
+      cutoffAt: null,
+      venueId: null,
+      passCaps: [],
+      updatedAt: '',
+    }
+  );
 }
 
-const counts = (guest: Pick<GuestRecord, 'isDeleted' | 'statusId'>): boolean => !guest.isDeleted && guest.statusId !== GuestStatus.declined;
+const counts = (guest: Pick<GuestRecord, 'isDeleted' | 'statusId'>): boolean =>
+  !guest.isDeleted && guest.statusId !== GuestStatus.declined;
 
 /** An entry as a write would leave it; `id` names the stored entry it replaces (0: a new one). */
-export type EntryAfter = Pick<GuestRecord, 'id' | 'tourId' | 'dayId' | 'numberOfGuests' | 'passes' | 'statusId' | 'isDeleted'>;
+export type EntryAfter = Pick<
+  GuestRecord,
+  'id' | 'tourId' | 'dayId' | 'numberOfGuests' | 'passes' | 'statusId' | 'isDeleted'
+>;
 
 /** A locked day, or one past its cut-off, takes no write of its entries. */
 function checkDayOpen(config: DayConfigRecord): void {
-  if (config.locked) throw validationError(`The guest list of day ${config.id} is locked: its entries cannot be added or changed`);
+  if (config.locked)
+    throw validationError(`The guest list of day ${config.id} is locked: its entries cannot be added or changed`);
   if (config.cutoffAt !== null && Date.parse(config.cutoffAt) <= Date.now()) {
-    throw validationError(`The guest list cut-off of day ${config.id} has passed: its entries cannot be added or changed`);
+    throw validationError(
+      `The guest list cut-off of day ${config.id} has passed: its entries cannot be added or changed`,
+    );
   }
 }
 
@@ -38,16 +56,26 @@ export function checkDayWrite(store: Store, tourId: string, dayId: number, entri
   // only a day with caps needs its other entries: without this, every write scanned the store
   if (counted.length === 0 || (config.dayCap === null && config.passCaps.length === 0)) return;
   const replaced = new Set(entries.map((entry) => entry.id));
-  const day = [...store.guests.filter((guest) => guest.dayId === dayId && !replaced.has(guest.id) && counts(guest)), ...counted];
+  const day = [
+    ...store.guests.filter((guest) => guest.dayId === dayId && !replaced.has(guest.id) && counts(guest)),
+    ...counted,
+  ];
   if (config.dayCap !== null) {
     const total = day.reduce((sum, guest) => sum + guest.numberOfGuests, 0);
-    if (total > config.dayCap) throw validationError(`numberOfGuests: the day cap of ${config.dayCap} guests of day ${dayId} would be exceeded (${total})`);
+    if (total > config.dayCap)
+      throw validationError(
+        `numberOfGuests: the day cap of ${config.dayCap} guests of day ${dayId} would be exceeded (${total})`,
+      );
   }
   for (const cap of config.passCaps) {
-    const allocated = (guest: Pick<GuestRecord, 'passes'>): number => guest.passes.filter((pass) => pass.passId === cap.passId).reduce((sum, pass) => sum + pass.count, 0);
+    const allocated = (guest: Pick<GuestRecord, 'passes'>): number =>
+      guest.passes.filter((pass) => pass.passId === cap.passId).reduce((sum, pass) => sum + pass.count, 0);
     if (!counted.some((entry) => allocated(entry) > 0)) continue;
     const total = day.reduce((sum, guest) => sum + allocated(guest), 0);
-    if (total > cap.cap) throw validationError(`passes: the cap of ${cap.cap} for pass type ${cap.passId} on day ${dayId} would be exceeded (${total})`);
+    if (total > cap.cap)
+      throw validationError(
+        `passes: the cap of ${cap.cap} for pass type ${cap.passId} on day ${dayId} would be exceeded (${total})`,
+      );
   }
 }
 
@@ -67,5 +95,13 @@ export function dayVenue(store: Store, dayId: number, configured: number | null)
 
 /** `{ dayId, tourId, dayCap, locked, cutoffAt, venueId, passCaps }` as read. */
 export function dayConfigView(config: DayConfigRecord): Record<string, unknown> {
-  return { dayId: config.id, tourId: config.tourId, dayCap: config.dayCap, locked: config.locked, cutoffAt: config.cutoffAt, venueId: config.venueId, passCaps: config.passCaps };
+  return {
+    dayId: config.id,
+    tourId: config.tourId,
+    dayCap: config.dayCap,
+    locked: config.locked,
+    cutoffAt: config.cutoffAt,
+    venueId: config.venueId,
+    passCaps: config.passCaps,
+  };
 }

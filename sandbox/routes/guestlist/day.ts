@@ -1,6 +1,10 @@
 /** Guest list operations beyond entries: approved total, day configuration, bulk status. */
 import type { FastifyInstance } from 'fastify';
-import { guestlistDayConfigBody, guestlistStatusBody, type GuestlistApprovedTotalData } from '../../../api/contract/bodies.ts';
+import {
+  guestlistDayConfigBody,
+  guestlistStatusBody,
+  type GuestlistApprovedTotalData,
+} from '../../../api/contract/bodies.ts';
 import { requireDay, requireTour } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -16,15 +20,18 @@ function updateConfig(store: Store, config: DayConfigRecord, body: unknown): voi
   const input = parseWith(guestlistDayConfigBody, body);
   if (input.venueId != null) {
     const venue = store.venues.get(input.venueId);
-    if (!venue || venue.tourId !== config.tourId || venue.isDeleted) throw validationError('venueId: not a venue of this tour');
+    if (!venue || venue.tourId !== config.tourId || venue.isDeleted)
+      throw validationError('venueId: not a venue of this tour');
   }
   for (const cap of input.passCaps ?? []) {
     const type = store.passTypes.get(cap.passId);
-    if (!type || type.tourId !== config.tourId || type.isDeleted) throw validationError(`passCaps: ${cap.passId} is not a pass type of this tour`);
+    if (!type || type.tourId !== config.tourId || type.isDeleted)
+      throw validationError(`passCaps: ${cap.passId} is not a pass type of this tour`);
   }
   const venueId = input.venueId === undefined ? config.venueId : input.venueId;
   const cutoffAt = input.cutoffAt === undefined ? config.cutoffAt : input.cutoffAt;
-  if (cutoffAt !== null && dayVenue(store, config.id, venueId) === null) throw validationError('cutoffAt: a day-level cut-off needs a venue on the day');
+  if (cutoffAt !== null && dayVenue(store, config.id, venueId) === null)
+    throw validationError('cutoffAt: a day-level cut-off needs a venue on the day');
   store.dayConfigs.put({
     ...config,
     dayCap: input.dayCap === undefined ? config.dayCap : input.dayCap,
@@ -42,7 +49,8 @@ function updateConfig(store: Store, config: DayConfigRecord, body: unknown): voi
  */
 function bulkStatus(store: Store, tourId: string, body: unknown): { ids: number[]; statusId: number } {
   const input = parseWith(guestlistStatusBody, body);
-  if (!LOOKUPS.guestlistStatuses.some((status) => status.id === input.statusId)) throw validationError('statusId: unknown guest list status');
+  if (!LOOKUPS.guestlistStatuses.some((status) => status.id === input.statusId))
+    throw validationError('statusId: unknown guest list status');
   const guests = input.guestListIds.map((id) => {
     const guest = store.guests.get(id);
     if (!guest || guest.tourId !== tourId || guest.isDeleted) throw notFound(`Guest list entry ${id}`);
@@ -51,7 +59,13 @@ function bulkStatus(store: Store, tourId: string, body: unknown): { ids: number[
   // every day of the batch as it would be after it: a locked day, one past its cut-off or over a cap refuses the whole batch
   const byDay = new Map<number, GuestRecord[]>();
   for (const guest of guests) byDay.set(guest.dayId, [...(byDay.get(guest.dayId) ?? []), guest]);
-  for (const [dayId, entries] of byDay) checkDayWrite(store, tourId, dayId, entries.map((guest) => ({ ...guest, statusId: input.statusId })));
+  for (const [dayId, entries] of byDay)
+    checkDayWrite(
+      store,
+      tourId,
+      dayId,
+      entries.map((guest) => ({ ...guest, statusId: input.statusId })),
+    );
   const now = nowIso();
   for (const guest of guests) Object.assign(guest, { statusId: input.statusId, updatedAt: now });
   return { ids: guests.map((guest) => guest.id), statusId: input.statusId };
@@ -61,7 +75,9 @@ function bulkStatus(store: Store, tourId: string, body: unknown): { ids: number[
 export function registerGuestDayRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'getGuestlistApprovedTotal', ({ store, caller, params }) => {
     const day = requireDay(store, requireTour(store, params.tourId as string, caller.userId), params.dayId as number);
-    const approved = store.guests.filter((guest) => guest.dayId === day.id && !guest.isDeleted && guest.statusId === GuestStatus.approved);
+    const approved = store.guests.filter(
+      (guest) => guest.dayId === day.id && !guest.isDeleted && guest.statusId === GuestStatus.approved,
+    );
     const data: GuestlistApprovedTotalData = {
       tourId: day.tourId,
       dayId: day.id,

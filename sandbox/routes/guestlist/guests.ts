@@ -31,16 +31,31 @@ const editSchema = z.object({
   /** Accepted and not stored (shown). */
   attachment: z.unknown().optional(),
 });
-const createSchema = editSchema.extend({ tour_id: fields.uuid, day_id: fields.id, avatarColorId: lookupId('avatarColors').nullable().optional() });
+const createSchema = editSchema.extend({
+  tour_id: fields.uuid,
+  day_id: fields.id,
+  avatarColorId: lookupId('avatarColors').nullable().optional(),
+});
 type EditInput = z.infer<typeof editSchema>;
 
 /** The fixed subset the list read returns (no passes, pickup method, venue, avatar colour). */
 export function guestView(store: Store, guest: GuestRecord): Record<string, unknown> {
   const status = lookup('guestlistStatuses', guest.statusId);
   return {
-    id: guest.id, firstName: guest.firstName, lastName: guest.lastName, email: guest.email, affiliation: guest.affiliation,
-    numberOfGuests: guest.numberOfGuests, notes: guest.notes, status: status ? { ...status } : null, created_by: userRef(store, guest.createdBy),
-    day: dayRef(store, guest.dayId), tour: tourRef(store, guest.tourId), is_deleted: guest.isDeleted, created_at: guest.createdAt, updated_at: guest.updatedAt,
+    id: guest.id,
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    email: guest.email,
+    affiliation: guest.affiliation,
+    numberOfGuests: guest.numberOfGuests,
+    notes: guest.notes,
+    status: status ? { ...status } : null,
+    created_by: userRef(store, guest.createdBy),
+    day: dayRef(store, guest.dayId),
+    tour: tourRef(store, guest.tourId),
+    is_deleted: guest.isDeleted,
+    created_at: guest.createdAt,
+    updated_at: guest.updatedAt,
   };
 }
 
@@ -49,31 +64,48 @@ function checkPasses(store: Store, tourId: string, passes: PassAllocation[]): Pa
   const merged = new Map<number, number>();
   for (const pass of passes) {
     const type = store.passTypes.get(pass.passId);
-    if (!type || type.tourId !== tourId || type.isDeleted) throw validationError(`passes: ${pass.passId} is not a pass type of this tour`);
+    if (!type || type.tourId !== tourId || type.isDeleted)
+      throw validationError(`passes: ${pass.passId} is not a pass type of this tour`);
     merged.set(pass.passId, (merged.get(pass.passId) ?? 0) + pass.count);
   }
   return [...merged].map(([passId, count]) => ({ passId, count }));
 }
 
 function checkReferences(store: Store, tourId: string, input: EditInput): void {
-  if (input.requesterId && !store.tourMembers.has(memberKey(tourId, input.requesterId))) throw validationError('requesterId: not a member of this tour');
+  if (input.requesterId && !store.tourMembers.has(memberKey(tourId, input.requesterId)))
+    throw validationError('requesterId: not a member of this tour');
   if (input.venueId != null) {
     const venue = store.venues.get(input.venueId);
-    if (!venue || venue.tourId !== tourId || venue.isDeleted) throw validationError('venueId: not a venue of this tour');
+    if (!venue || venue.tourId !== tourId || venue.isDeleted)
+      throw validationError('venueId: not a venue of this tour');
   }
 }
 
 function fromInput(input: EditInput, passes: PassAllocation[]): Partial<GuestRecord> {
   const out: Partial<GuestRecord> = {
-    firstName: input.firstName, lastName: input.lastName, numberOfGuests: input.numberOfGuests, pickupMethodId: input.pickupMethodId,
-    statusId: input.statusId, passes, email: input.email, affiliation: input.affiliation, notes: input.notes, requesterId: input.requesterId, venueId: input.venueId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    numberOfGuests: input.numberOfGuests,
+    pickupMethodId: input.pickupMethodId,
+    statusId: input.statusId,
+    passes,
+    email: input.email,
+    affiliation: input.affiliation,
+    notes: input.notes,
+    requesterId: input.requesterId,
+    venueId: input.venueId,
   };
   for (const key of Object.keys(out) as Array<keyof GuestRecord>) if (out[key] === undefined) delete out[key];
   return out;
 }
 
 /** A guest list entry under a live tour the caller belongs to. */
-export function tourGuest(store: Store, guestId: number, userId: string, deleted: boolean | 'any' = false): GuestRecord {
+export function tourGuest(
+  store: Store,
+  guestId: number,
+  userId: string,
+  deleted: boolean | 'any' = false,
+): GuestRecord {
   return requireTourRecord(store, store.guests.get(guestId), userId, 'Guest list entry', deleted);
 }
 
@@ -84,9 +116,26 @@ function createGuest(store: Store, userId: string, body: unknown): GuestRecord {
   checkReferences(store, day.tourId, input);
   const now = nowIso();
   const guest: GuestRecord = {
-    id: 0, tourId: day.tourId, dayId: day.id, firstName: '', lastName: '', email: null, affiliation: null, numberOfGuests: 1, notes: null,
-    statusId: input.statusId, pickupMethodId: input.pickupMethodId, passes, requesterId: null, venueId: null, avatarColorId: input.avatarColorId ?? null,
-    createdBy: userId, isDeleted: false, createdAt: now, updatedAt: now, ...fromInput(input, passes),
+    id: 0,
+    tourId: day.tourId,
+    dayId: day.id,
+    firstName: '',
+    lastName: '',
+    email: null,
+    affiliation: null,
+    numberOfGuests: 1,
+    notes: null,
+    statusId: input.statusId,
+    pickupMethodId: input.pickupMethodId,
+    passes,
+    requesterId: null,
+    venueId: null,
+    avatarColorId: input.avatarColorId ?? null,
+    createdBy: userId,
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+    ...fromInput(input, passes),
   };
   checkDayCaps(store, guest);
   guest.id = store.nextId('guest');
@@ -98,10 +147,19 @@ export function registerGuestRoutes(app: FastifyInstance, ctx: SandboxContext): 
   defineRoute(app, ctx, 'listGuestlist', ({ store, caller, params, query }) => {
     const day = requireDay(store, requireTour(store, params.tourId as string, caller.userId), params.dayId as number);
     const rows = store.guests.filter((guest) => guest.dayId === day.id && !guest.isDeleted);
-    return paginate(rows, readPaging(query), () => true, (guest) => guestView(store, guest), ctx.options.responseCeilingBytes);
+    return paginate(
+      rows,
+      readPaging(query),
+      () => true,
+      (guest) => guestView(store, guest),
+      ctx.options.responseCeilingBytes,
+    );
   });
 
-  defineRoute(app, ctx, 'createGuest', ({ store, caller, body }) => ({ data: { id: createGuest(store, caller.userId, body).id }, message: 'Guest list entry created' }));
+  defineRoute(app, ctx, 'createGuest', ({ store, caller, body }) => ({
+    data: { id: createGuest(store, caller.userId, body).id },
+    message: 'Guest list entry created',
+  }));
 
   defineRoute(app, ctx, 'updateGuest', ({ store, caller, params, body }) => {
     const guest = tourGuest(store, params.guestListId as number, caller.userId);
@@ -127,6 +185,10 @@ export function registerGuestRoutes(app: FastifyInstance, ctx: SandboxContext): 
 
   defineRoute(app, ctx, 'listRequesters', ({ store, caller, params }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
-    return { data: store.tourMembers.filter((member) => member.tourId === tour.id).map((member) => userCard(store, member.userId)) };
+    return {
+      data: store.tourMembers
+        .filter((member) => member.tourId === tour.id)
+        .map((member) => userCard(store, member.userId)),
+    };
   });
 }

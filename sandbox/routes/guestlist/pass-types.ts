@@ -22,14 +22,22 @@ import { attachmentView } from '../../views/fields.ts';
 export function passTypeView(store: Store, pass: PassTypeRecord): Record<string, unknown> {
   const material = lookup('passMaterialTypes', pass.passMaterialTypeId);
   return {
-    id: pass.id, name: pass.name, description: pass.description, quantity: pass.quantity, pass_material_type: material ? { ...material } : null,
-    tour_id: pass.tourId, is_deleted: pass.isDeleted, created_at: pass.createdAt, updated_at: pass.updatedAt,
+    id: pass.id,
+    name: pass.name,
+    description: pass.description,
+    quantity: pass.quantity,
+    pass_material_type: material ? { ...material } : null,
+    tour_id: pass.tourId,
+    is_deleted: pass.isDeleted,
+    created_at: pass.createdAt,
+    updated_at: pass.updatedAt,
     attachments: attachmentsOf(store, 'PASS_TYPE', pass.id).map(attachmentView),
   };
 }
 
 function checkMaterial(id: number | null | undefined): void {
-  if (id != null && !LOOKUPS.passMaterialTypes.some((entry) => entry.id === id)) throw validationError('passMaterialTypeId: unknown pass material type');
+  if (id != null && !LOOKUPS.passMaterialTypes.some((entry) => entry.id === id))
+    throw validationError('passMaterialTypeId: unknown pass material type');
 }
 
 const tourPass = (store: Store, passId: number, userId: string, deleted: boolean | 'any' = false): PassTypeRecord =>
@@ -38,8 +46,19 @@ const tourPass = (store: Store, passId: number, userId: string, deleted: boolean
 /** Live guest list entries holding the pass. */
 function holders(store: Store, pass: PassTypeRecord): Array<Record<string, unknown>> {
   return store.guests
-    .filter((guest) => guest.tourId === pass.tourId && !guest.isDeleted && guest.passes.some((row) => row.passId === pass.id && row.count > 0))
-    .map((guest) => ({ id: guest.id, firstName: guest.firstName, lastName: guest.lastName, dayId: guest.dayId, count: guest.passes.find((row) => row.passId === pass.id)?.count ?? 0 }));
+    .filter(
+      (guest) =>
+        guest.tourId === pass.tourId &&
+        !guest.isDeleted &&
+        guest.passes.some((row) => row.passId === pass.id && row.count > 0),
+    )
+    .map((guest) => ({
+      id: guest.id,
+      firstName: guest.firstName,
+      lastName: guest.lastName,
+      dayId: guest.dayId,
+      count: guest.passes.find((row) => row.passId === pass.id)?.count ?? 0,
+    }));
 }
 
 /** Registers the pass type endpoints. */
@@ -47,7 +66,13 @@ export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext
   defineRoute(app, ctx, 'listPassTypes', ({ store, caller, params, query }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
     const rows = store.passTypes.filter((pass) => pass.tourId === tour.id && !pass.isDeleted);
-    return paginate(rows, readPaging(query), () => true, (pass) => passTypeView(store, pass), ctx.options.responseCeilingBytes);
+    return paginate(
+      rows,
+      readPaging(query),
+      () => true,
+      (pass) => passTypeView(store, pass),
+      ctx.options.responseCeilingBytes,
+    );
   });
 
   defineRoute(app, ctx, 'createPassType', ({ store, caller, params, body }) => {
@@ -56,8 +81,15 @@ export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext
     checkMaterial(input.passMaterialTypeId);
     const now = nowIso();
     const pass = store.passTypes.put({
-      id: store.nextId('passType'), tourId: tour.id, name: input.name, description: input.description ?? null, quantity: input.quantity ?? null,
-      passMaterialTypeId: input.passMaterialTypeId ?? null, isDeleted: false, createdAt: now, updatedAt: now,
+      id: store.nextId('passType'),
+      tourId: tour.id,
+      name: input.name,
+      description: input.description ?? null,
+      quantity: input.quantity ?? null,
+      passMaterialTypeId: input.passMaterialTypeId ?? null,
+      isDeleted: false,
+      createdAt: now,
+      updatedAt: now,
     });
     return { data: { id: pass.id, name: pass.name }, message: 'Pass type created' };
   });
@@ -68,8 +100,14 @@ export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext
     checkMaterial(input.passMaterialTypeId);
     const files = attachments === undefined ? undefined : parseWith(z.array(attachmentSchema), attachments);
     if (files) checkAttachments(store, 'PASS_TYPE', pass.id, files);
-    for (const [key, value] of Object.entries(input)) if (value !== undefined) (pass as unknown as Record<string, unknown>)[key] = value;
-    if (files) replaceAttachments(store, { tourId: pass.tourId, entityType: 'PASS_TYPE', entityId: pass.id, userId: caller.userId }, files);
+    for (const [key, value] of Object.entries(input))
+      if (value !== undefined) (pass as unknown as Record<string, unknown>)[key] = value;
+    if (files)
+      replaceAttachments(
+        store,
+        { tourId: pass.tourId, entityType: 'PASS_TYPE', entityId: pass.id, userId: caller.userId },
+        files,
+      );
     pass.updatedAt = nowIso();
     return { data: { id: pass.id, name: pass.name }, message: 'Pass type updated' };
   });
@@ -78,7 +116,11 @@ export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext
     const pass = tourPass(store, params.passTypeId as number, caller.userId);
     const blocking = holders(store, pass);
     if (blocking.length > 0 && query.force !== 'true') {
-      return { status: false, message: 'Pass type is held by guest list entries; nothing was deleted (use force=true)', data: { guestLists: blocking } };
+      return {
+        status: false,
+        message: 'Pass type is held by guest list entries; nothing was deleted (use force=true)',
+        data: { guestLists: blocking },
+      };
     }
     setDeleted(pass, true);
     return { message: 'Pass type deleted' };

@@ -32,15 +32,22 @@ export function remindersOf(store: Store, itemId: number): ReminderView[] {
 /** Named visibility users must be tour members; named invites must be the tour's pending invites. */
 export function checkAudienceMembers(store: Store, tourId: string, audience: Audience): void {
   for (const userId of audience.userIds) {
-    if (!store.tourMembers.has(`${tourId}:${userId}`)) throw validationError(`visibilityList: ${userId} is not a member of this tour`);
+    if (!store.tourMembers.has(`${tourId}:${userId}`))
+      throw validationError(`visibilityList: ${userId} is not a member of this tour`);
   }
   for (const inviteId of audience.inviteIds) {
-    if (!store.tourInvites.has(`${tourId}:${inviteId}`)) throw validationError(`invitesVisibilityList: ${inviteId} is not a pending invite of this tour`);
+    if (!store.tourInvites.has(`${tourId}:${inviteId}`))
+      throw validationError(`invitesVisibilityList: ${inviteId} is not a pending invite of this tour`);
   }
 }
 
-const attachmentList = (input: { attachment?: AttachmentInput | undefined; attachments?: AttachmentInput[] | undefined }): AttachmentInput[] | undefined =>
-  input.attachment === undefined && input.attachments === undefined ? undefined : [...(input.attachment ? [input.attachment] : []), ...(input.attachments ?? [])];
+const attachmentList = (input: {
+  attachment?: AttachmentInput | undefined;
+  attachments?: AttachmentInput[] | undefined;
+}): AttachmentInput[] | undefined =>
+  input.attachment === undefined && input.attachments === undefined
+    ? undefined
+    : [...(input.attachment ? [input.attachment] : []), ...(input.attachments ?? [])];
 
 /** Inline tags are lenient: unknown or foreign tag IDs are skipped. */
 function knownTags(store: Store, tourId: string, tagIds: number[]): number[] {
@@ -58,12 +65,24 @@ function checkReminders(store: Store, itemId: number | null, reminders: Reminder
 function writeReminders(store: Store, itemId: number, reminders: ReminderInput[]): void {
   for (const entry of reminders) {
     const existing = entry.id === undefined ? undefined : store.reminders.get(entry.id);
-    if (existing) Object.assign(existing, { duration: entry.duration, typeId: entry.typeId, description: entry.description });
-    else store.reminders.put({ id: store.nextId('reminder'), itemId, duration: entry.duration, typeId: entry.typeId, description: entry.description, isSent: false });
+    if (existing)
+      Object.assign(existing, { duration: entry.duration, typeId: entry.typeId, description: entry.description });
+    else
+      store.reminders.put({
+        id: store.nextId('reminder'),
+        itemId,
+        duration: entry.duration,
+        typeId: entry.typeId,
+        description: entry.description,
+        isSent: false,
+      });
   }
 }
 
-type ItemFields = Omit<ScheduleItemRecord, 'id' | 'tourId' | 'dayId' | 'type' | 'audience' | 'createdBy' | 'isDeleted' | 'createdAt' | 'updatedAt' | 'templateId'>;
+type ItemFields = Omit<
+  ScheduleItemRecord,
+  'id' | 'tourId' | 'dayId' | 'type' | 'audience' | 'createdBy' | 'isDeleted' | 'createdAt' | 'updatedAt' | 'templateId'
+>;
 
 /** The plain fields a body sets (undefined: not sent). */
 function plainFields(input: UpdateItemInput): Partial<ItemFields> {
@@ -90,9 +109,22 @@ function plainFields(input: UpdateItemInput): Partial<ItemFields> {
   return out;
 }
 
-const TRAVEL_KEYS = ['providerName', 'bookingReference', 'plateNumber', 'driverName', 'traveldistance', 'travelduration', 'traveltype', 'isRouteAutoCalculated', 'googlemaps_uri'] as const;
+const TRAVEL_KEYS = [
+  'providerName',
+  'bookingReference',
+  'plateNumber',
+  'driverName',
+  'traveldistance',
+  'travelduration',
+  'traveltype',
+  'isRouteAutoCalculated',
+  'googlemaps_uri',
+] as const;
 
-function travelFields(input: UpdateItemInput, previous: ScheduleItemRecord['travel'] = {}): ScheduleItemRecord['travel'] {
+function travelFields(
+  input: UpdateItemInput,
+  previous: ScheduleItemRecord['travel'] = {},
+): ScheduleItemRecord['travel'] {
   const travel = { ...previous };
   // A cleared detail is stored as absent, like one never set: both read as null.
   for (const key of TRAVEL_KEYS) {
@@ -106,35 +138,80 @@ function travelFields(input: UpdateItemInput, previous: ScheduleItemRecord['trav
  * Checks a new item and returns the write that stores it; nothing changes until it is called,
  * so a batch can check every item first. `templateId` marks items created by a template apply.
  */
-export function prepareItem(store: Store, userId: string, input: CreateItemInput, templateId: number | null = null): () => ScheduleItemRecord {
+export function prepareItem(
+  store: Store,
+  userId: string,
+  input: CreateItemInput,
+  templateId: number | null = null,
+): () => ScheduleItemRecord {
   const tour = requireTour(store, input.tour_id, userId);
   const day = requireDay(store, tour, input.day_id);
   const type = input.type ?? ItemType.regular;
-  if (type >= ItemType.firstTravel && !input.origin) throw validationError('origin: required for travel items (type 2-6)');
+  if (type >= ItemType.firstTravel && !input.origin)
+    throw validationError('origin: required for travel items (type 2-6)');
   const audience = resolveAudience(store, tour.id, input as VisibilityInput);
   checkAudienceMembers(store, tour.id, audience);
   const attachments = attachmentList(input) ?? [];
-  checkAttachments(store, 'SCHEDULE_ITEM', null, attachments.map(({ id: _id, ...entry }) => entry));
+  checkAttachments(
+    store,
+    'SCHEDULE_ITEM',
+    null,
+    attachments.map(({ id: _id, ...entry }) => entry),
+  );
   return () => {
     const now = nowIso();
     const item: ScheduleItemRecord = {
-      id: store.nextId('scheduleItem'), tourId: tour.id, dayId: day.id, name: input.name, notes: null, startTime: '', endTime: null,
-      startTimeTypeId: input.startTimeTypeId, endTimeTypeId: null, timezoneStart: input.timeZoneStart, timezoneEnd: null, allDay: false,
-      status: false, statusTypeId: null, location: null, coordinates: null, itemColorId: null, type, origin: null, destination: null,
-      travelbreaks: [], travel: travelFields(input), audience, tagIds: knownTags(store, tour.id, input.tagIds ?? []),
-      customFields: inlineCustomFields(store, input.customFields ?? []), templateId, createdBy: userId, isDeleted: false, createdAt: now, updatedAt: now,
+      id: store.nextId('scheduleItem'),
+      tourId: tour.id,
+      dayId: day.id,
+      name: input.name,
+      notes: null,
+      startTime: '',
+      endTime: null,
+      startTimeTypeId: input.startTimeTypeId,
+      endTimeTypeId: null,
+      timezoneStart: input.timeZoneStart,
+      timezoneEnd: null,
+      allDay: false,
+      status: false,
+      statusTypeId: null,
+      location: null,
+      coordinates: null,
+      itemColorId: null,
+      type,
+      origin: null,
+      destination: null,
+      travelbreaks: [],
+      travel: travelFields(input),
+      audience,
+      tagIds: knownTags(store, tour.id, input.tagIds ?? []),
+      customFields: inlineCustomFields(store, input.customFields ?? []),
+      templateId,
+      createdBy: userId,
+      isDeleted: false,
+      createdAt: now,
+      updatedAt: now,
       ...plainFields(input),
     };
     store.scheduleItems.put(item);
-    writeReminders(store, item.id, (input.reminder ?? []).map(({ id: _id, ...entry }) => entry));
-    replaceAttachments(store, { tourId: tour.id, entityType: 'SCHEDULE_ITEM', entityId: item.id, userId }, attachments.map(({ id: _id, ...entry }) => entry));
+    writeReminders(
+      store,
+      item.id,
+      (input.reminder ?? []).map(({ id: _id, ...entry }) => entry),
+    );
+    replaceAttachments(
+      store,
+      { tourId: tour.id, entityType: 'SCHEDULE_ITEM', entityId: item.id, userId },
+      attachments.map(({ id: _id, ...entry }) => entry),
+    );
     return item;
   };
 }
 
 /** Checks and applies an update to a visible item. */
 export function updateItem(store: Store, userId: string, item: ScheduleItemRecord, input: UpdateItemInput): void {
-  if (item.type >= ItemType.firstTravel && input.origin === null) throw validationError('origin: required for travel items (type 2-6)');
+  if (item.type >= ItemType.firstTravel && input.origin === null)
+    throw validationError('origin: required for travel items (type 2-6)');
   const audience = resolveAudience(store, item.tourId, input as VisibilityInput, item.audience);
   checkAudienceMembers(store, item.tourId, audience);
   const attachments = attachmentList(input);
@@ -144,5 +221,10 @@ export function updateItem(store: Store, userId: string, item: ScheduleItemRecor
   if (input.tagIds) item.tagIds = knownTags(store, item.tourId, input.tagIds);
   if (input.customFields) item.customFields = inlineCustomFields(store, input.customFields);
   if (input.reminder) writeReminders(store, item.id, input.reminder);
-  if (attachments) replaceAttachments(store, { tourId: item.tourId, entityType: 'SCHEDULE_ITEM', entityId: item.id, userId }, attachments);
+  if (attachments)
+    replaceAttachments(
+      store,
+      { tourId: item.tourId, entityType: 'SCHEDULE_ITEM', entityId: item.id, userId },
+      attachments,
+    );
 }

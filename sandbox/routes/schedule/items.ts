@@ -38,7 +38,11 @@ function setItemTags(store: Store, itemId: number, userId: string, body: unknown
 function confirmAll(store: Store, tourId: string, dayId: number, userId: string): ConfirmedItem[] {
   const day = requireDay(store, requireTour(store, tourId, userId), dayId);
   const changed = store.scheduleItems.filter(
-    (item) => item.dayId === day.id && !item.isDeleted && canSee(item, userId) && (item.statusTypeId !== StatusType.confirmed || !item.status),
+    (item) =>
+      item.dayId === day.id &&
+      !item.isDeleted &&
+      canSee(item, userId) &&
+      (item.statusTypeId !== StatusType.confirmed || !item.status),
   );
   const now = nowIso();
   return changed.sort(byStartTime).map((item) => {
@@ -52,19 +56,31 @@ export function registerScheduleItemRoutes(app: FastifyInstance, ctx: SandboxCon
   defineRoute(app, ctx, 'listScheduleItems', ({ store, caller, params, query }) => {
     const day = requireDay(store, requireTour(store, params.tourId as string, caller.userId), params.dayId as number);
     const rows = store.scheduleItems.filter((item) => item.dayId === day.id && !item.isDeleted).sort(byStartTime);
-    return paginate(rows, readPaging(query), (item) => canSee(item, caller.userId), (item) => scheduleItemView(store, item), ctx.options.responseCeilingBytes);
+    return paginate(
+      rows,
+      readPaging(query),
+      (item) => canSee(item, caller.userId),
+      (item) => scheduleItemView(store, item),
+      ctx.options.responseCeilingBytes,
+    );
   });
 
   defineRoute(app, ctx, 'createScheduleItem', ({ store, caller, body }) => {
     const input = parseWith(createItemSchema, body);
     const item = prepareItem(store, caller.userId, input)();
-    return { data: input.reminder ? { id: item.id, reminders: remindersOf(store, item.id) } : { id: item.id }, message: 'Schedule item created' };
+    return {
+      data: input.reminder ? { id: item.id, reminders: remindersOf(store, item.id) } : { id: item.id },
+      message: 'Schedule item created',
+    };
   });
 
   defineRoute(app, ctx, 'batchCreateScheduleItems', ({ store, caller, body }) => {
     const entries = parseWith(batchSchema, body)[SCHEDULE_BATCH_FIELD] as unknown[];
-    const inputs = entries.map((entry, index) => parseWith(createItemSchema, entry, `${SCHEDULE_BATCH_FIELD}[${index}]`));
-    if (new Set(inputs.map((input) => input.tour_id)).size > 1) throw validationError(`${SCHEDULE_BATCH_FIELD}: every item must belong to the same tour`);
+    const inputs = entries.map((entry, index) =>
+      parseWith(createItemSchema, entry, `${SCHEDULE_BATCH_FIELD}[${index}]`),
+    );
+    if (new Set(inputs.map((input) => input.tour_id)).size > 1)
+      throw validationError(`${SCHEDULE_BATCH_FIELD}: every item must belong to the same tour`);
     const writes = inputs.map((input) => prepareItem(store, caller.userId, input));
     return { data: { ids: writes.map((write) => write().id) }, message: 'Schedule items created' };
   });
@@ -73,7 +89,10 @@ export function registerScheduleItemRoutes(app: FastifyInstance, ctx: SandboxCon
     const item = visibleItem(store, params.itemId as number, caller.userId);
     const input = parseWith(updateItemSchema, body);
     updateItem(store, caller.userId, item, input);
-    return { data: input.reminder ? { id: item.id, reminders: remindersOf(store, item.id) } : { id: item.id }, message: 'Schedule item updated' };
+    return {
+      data: input.reminder ? { id: item.id, reminders: remindersOf(store, item.id) } : { id: item.id },
+      message: 'Schedule item updated',
+    };
   });
 
   defineRoute(app, ctx, 'deleteScheduleItem', ({ store, caller, params }) => {

@@ -18,7 +18,13 @@ const updateTagSchema = createTagSchema.partial();
 /** `{ id, name, color }` (plus `is_deleted`, `created_at` in lists). */
 export function tagView(tag: TagRecord): Record<string, unknown> {
   const color = lookup('avatarColors', tag.colorId);
-  return { id: tag.id, name: tag.name, color: color ? { ...color } : null, is_deleted: false, created_at: tag.createdAt };
+  return {
+    id: tag.id,
+    name: tag.name,
+    color: color ? { ...color } : null,
+    is_deleted: false,
+    created_at: tag.createdAt,
+  };
 }
 
 function tourTag(store: Store, tourId: string, tagId: number, userId: string): TagRecord {
@@ -38,7 +44,13 @@ export function registerTagRoutes(app: FastifyInstance, ctx: SandboxContext): vo
   defineRoute(app, ctx, 'createTag', ({ store, caller, params, body }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
     const input = parseWith(createTagSchema, body);
-    const tag = store.tags.put({ id: store.nextId('tag'), tourId: tour.id, name: input.name, colorId: input.colorId, createdAt: nowIso() });
+    const tag = store.tags.put({
+      id: store.nextId('tag'),
+      tourId: tour.id,
+      name: input.name,
+      colorId: input.colorId,
+      createdAt: nowIso(),
+    });
     const { id, name, color } = tagView(tag);
     return { data: { id, name, color }, message: 'Tag created' };
   });
@@ -54,7 +66,8 @@ export function registerTagRoutes(app: FastifyInstance, ctx: SandboxContext): vo
 
   defineRoute(app, ctx, 'deleteTag', ({ store, caller, params }) => {
     const tag = tourTag(store, params.tourId as string, params.tagId as number, caller.userId);
-    for (const item of store.scheduleItems.filter((row) => row.tagIds.includes(tag.id))) item.tagIds = item.tagIds.filter((id) => id !== tag.id);
+    for (const item of store.scheduleItems.filter((row) => row.tagIds.includes(tag.id)))
+      item.tagIds = item.tagIds.filter((id) => id !== tag.id);
     store.tags.delete(tag.id);
     return { message: 'Tag deleted' };
   });

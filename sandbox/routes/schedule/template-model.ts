@@ -15,18 +15,41 @@ export interface SaveOptions {
 }
 
 /** Copies items (in the given order) into template items. */
-export function saveTemplateItems(store: Store, template: TemplateRecord, items: ScheduleItemRecord[], options: SaveOptions): void {
+export function saveTemplateItems(
+  store: Store,
+  template: TemplateRecord,
+  items: ScheduleItemRecord[],
+  options: SaveOptions,
+): void {
   items.forEach((item, position) => {
-    const { id: _id, tourId: _tour, dayId: _day, templateId: _template, createdBy: _by, isDeleted: _deleted, createdAt: _c, updatedAt: _u, ...fields } = item;
+    const {
+      id: _id,
+      tourId: _tour,
+      dayId: _day,
+      templateId: _template,
+      createdBy: _by,
+      isDeleted: _deleted,
+      createdAt: _c,
+      updatedAt: _u,
+      ...fields
+    } = item;
     store.templateItems.put({
       id: store.nextId('templateItem'),
       templateId: template.id,
       position,
       item: structuredClone({ ...fields, notes: options.includeNotes ? fields.notes : null }),
       copiedVisibility: options.includeVisibility,
-      reminders: store.reminders.filter((row) => row.itemId === item.id).map(({ duration, typeId, description }) => ({ duration, typeId, description })),
+      reminders: store.reminders
+        .filter((row) => row.itemId === item.id)
+        .map(({ duration, typeId, description }) => ({ duration, typeId, description })),
       attachments: options.includeAttachment
-        ? attachmentsOf(store, 'SCHEDULE_ITEM', item.id).map(({ key, name, fileName, fileSize, description }) => ({ key, name, fileName, fileSize, description }))
+        ? attachmentsOf(store, 'SCHEDULE_ITEM', item.id).map(({ key, name, fileName, fileSize, description }) => ({
+            key,
+            name,
+            fileName,
+            fileSize,
+            description,
+          }))
         : [],
       isDeleted: false,
     });
@@ -35,7 +58,9 @@ export function saveTemplateItems(store: Store, template: TemplateRecord, items:
 
 /** The template's live items in template order. */
 export function templateItemsOf(store: Store, templateId: number): TemplateItemRecord[] {
-  return store.templateItems.filter((row) => row.templateId === templateId && !row.isDeleted).sort((a, b) => a.position - b.position);
+  return store.templateItems
+    .filter((row) => row.templateId === templateId && !row.isDeleted)
+    .sort((a, b) => a.position - b.position);
 }
 
 /** Creates the template's items on a day; returns their IDs in template order. */
@@ -58,9 +83,17 @@ export function applyTemplateItems(store: Store, template: TemplateRecord, dayId
       createdAt: now,
       updatedAt: now,
     });
-    for (const reminder of entry.reminders) store.reminders.put({ id: store.nextId('reminder'), itemId: item.id, ...reminder, isSent: false });
+    for (const reminder of entry.reminders)
+      store.reminders.put({ id: store.nextId('reminder'), itemId: item.id, ...reminder, isSent: false });
     const target = { tourId: template.tourId, entityType: 'SCHEDULE_ITEM' as const, entityId: item.id, userId };
-    for (const file of entry.attachments) addAttachment(store, target, { link: file.key, name: file.name, fileName: file.fileName, fileSize: file.fileSize, description: file.description });
+    for (const file of entry.attachments)
+      addAttachment(store, target, {
+        link: file.key,
+        name: file.name,
+        fileName: file.fileName,
+        fileSize: file.fileSize,
+        description: file.description,
+      });
     return item.id;
   });
 }
@@ -87,13 +120,31 @@ export function templateItemView(entry: TemplateItemRecord): Record<string, unkn
     status_type: item.statusTypeId,
     is_everyone: entry.copiedVisibility ? item.audience.everyone : false,
     is_admin_only: entry.copiedVisibility ? item.audience.adminsOnly : false,
-    attachments: entry.attachments.map((file, index) => ({ id: index + 1, name: file.name, link: file.key, file_name: file.fileName })),
-    reminders: entry.reminders.map((reminder, index) => ({ id: index + 1, duration: reminder.duration, reminder_type_id: reminder.typeId, description: reminder.description })),
-    travelbreaks: item.travelbreaks.map((place, index) => ({ id: index + 1, name: String(place.formatted_address ?? ''), duration: null })),
+    attachments: entry.attachments.map((file, index) => ({
+      id: index + 1,
+      name: file.name,
+      link: file.key,
+      file_name: file.fileName,
+    })),
+    reminders: entry.reminders.map((reminder, index) => ({
+      id: index + 1,
+      duration: reminder.duration,
+      reminder_type_id: reminder.typeId,
+      description: reminder.description,
+    })),
+    travelbreaks: item.travelbreaks.map((place, index) => ({
+      id: index + 1,
+      name: String(place.formatted_address ?? ''),
+      duration: null,
+    })),
     visibilities: entry.copiedVisibility
       ? [
           ...item.audience.userIds.map((userId, index) => ({ id: index + 1, user_id: userId, tour_invite_id: null })),
-          ...item.audience.inviteIds.map((inviteId, index) => ({ id: item.audience.userIds.length + index + 1, user_id: null, tour_invite_id: inviteId })),
+          ...item.audience.inviteIds.map((inviteId, index) => ({
+            id: item.audience.userIds.length + index + 1,
+            user_id: null,
+            tour_invite_id: inviteId,
+          })),
         ]
       : [],
     tag_ids: item.tagIds,

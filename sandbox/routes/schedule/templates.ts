@@ -27,7 +27,12 @@ const applySchema = z.object({ dayId: fields.id, mode: z.enum(['MERGE', 'REPLACE
 const undoSchema = z.object({ dayId: fields.id });
 
 /** The caller's own template (live, or deleted when asked), under a live tour they belong to. */
-function ownTemplate(store: Store, templateId: number, userId: string, deleted: boolean | 'any' = false): TemplateRecord {
+function ownTemplate(
+  store: Store,
+  templateId: number,
+  userId: string,
+  deleted: boolean | 'any' = false,
+): TemplateRecord {
   const template = store.templates.get(templateId);
   if (!template || template.userId !== userId) throw notFound('Schedule template');
   requireTour(store, template.tourId, userId);
@@ -36,7 +41,9 @@ function ownTemplate(store: Store, templateId: number, userId: string, deleted: 
 }
 
 function checkUniqueName(store: Store, tourId: string, userId: string, name: string, except?: number): void {
-  const taken = store.templates.find((row) => row.tourId === tourId && row.userId === userId && !row.isDeleted && row.name === name && row.id !== except);
+  const taken = store.templates.find(
+    (row) => row.tourId === tourId && row.userId === userId && !row.isDeleted && row.name === name && row.id !== except,
+  );
   if (taken) throw new ApiProblem(409, ErrorCode.conflict, `You already have a template named "${name}" in this tour`);
 }
 
@@ -47,7 +54,8 @@ function itemsToSave(store: Store, itemIds: number[], userId: string): ScheduleI
     if (!item || item.isDeleted) throw notFound(`Schedule item ${id}`);
     return item;
   });
-  if (new Set(items.map((item) => item.tourId)).size > 1) throw validationError('itemIds: all items must belong to one tour');
+  if (new Set(items.map((item) => item.tourId)).size > 1)
+    throw validationError('itemIds: all items must belong to one tour');
   requireTour(store, (items[0] as ScheduleItemRecord).tourId, userId);
   for (const item of items) if (!canSee(item, userId)) throw notFound(`Schedule item ${item.id}`);
   return items;
@@ -55,13 +63,22 @@ function itemsToSave(store: Store, itemIds: number[], userId: string): ScheduleI
 
 /** The day must belong to the template's tour (400 otherwise). */
 function templateDay(store: Store, template: TemplateRecord, dayId: number): number {
-  if (store.days.get(dayId)?.tourId !== template.tourId) throw validationError(`dayId: ${dayId} is not a day of the template's tour`);
+  if (store.days.get(dayId)?.tourId !== template.tourId)
+    throw validationError(`dayId: ${dayId} is not a day of the template's tour`);
   return dayId;
 }
 
 /** Soft-deletes the day's live items the user sees (and `which` picks); others stay untouched. */
-function deleteVisibleItems(store: Store, dayId: number, userId: string, which: (item: ScheduleItemRecord) => boolean): void {
-  for (const item of store.scheduleItems.filter((row) => row.dayId === dayId && !row.isDeleted && canSee(row, userId) && which(row))) setDeleted(item, true);
+function deleteVisibleItems(
+  store: Store,
+  dayId: number,
+  userId: string,
+  which: (item: ScheduleItemRecord) => boolean,
+): void {
+  for (const item of store.scheduleItems.filter(
+    (row) => row.dayId === dayId && !row.isDeleted && canSee(row, userId) && which(row),
+  ))
+    setDeleted(item, true);
 }
 
 /** A template as the list read returns it. */
@@ -87,7 +104,16 @@ function createTemplate(store: Store, userId: string, body: unknown): number {
   const tour = requireTour(store, (items[0] as ScheduleItemRecord).tourId, userId);
   checkUniqueName(store, tour.id, userId, input.templateName);
   const now = nowIso();
-  const template = store.templates.put({ id: store.nextId('template'), tourId: tour.id, orgId: tour.orgId, userId, name: input.templateName, isDeleted: false, createdAt: now, updatedAt: now });
+  const template = store.templates.put({
+    id: store.nextId('template'),
+    tourId: tour.id,
+    orgId: tour.orgId,
+    userId,
+    name: input.templateName,
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+  });
   saveTemplateItems(store, template, items, input);
   return template.id;
 }
@@ -96,7 +122,9 @@ function createTemplate(store: Store, userId: string, body: unknown): number {
 export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listScheduleTemplates', ({ store, caller, params }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
-    const own = store.templates.filter((row) => row.tourId === tour.id && row.userId === caller.userId && !row.isDeleted);
+    const own = store.templates.filter(
+      (row) => row.tourId === tour.id && row.userId === caller.userId && !row.isDeleted,
+    );
     own.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
     return { data: own.map((row) => templateListItem(store, row)) };
   });
@@ -137,7 +165,10 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
     const input = parseWith(applySchema, body);
     const dayId = templateDay(store, template, input.dayId);
     if (input.mode === 'REPLACE') deleteVisibleItems(store, dayId, caller.userId, () => true);
-    return { data: { ids: applyTemplateItems(store, template, dayId, caller.userId) }, message: 'Schedule template applied' };
+    return {
+      data: { ids: applyTemplateItems(store, template, dayId, caller.userId) },
+      message: 'Schedule template applied',
+    };
   });
 
   defineRoute(app, ctx, 'undoApplyScheduleTemplate', ({ store, caller, params, body }) => {

@@ -14,7 +14,12 @@ export function attachmentsOf(store: Store, entityType: EntityType, entityId: nu
 }
 
 /** Checks an attachment list against the entity before anything changes. */
-export function checkAttachments(store: Store, entityType: EntityType, entityId: number | null, list: AttachmentInput[]): void {
+export function checkAttachments(
+  store: Store,
+  entityType: EntityType,
+  entityId: number | null,
+  list: AttachmentInput[],
+): void {
   list.forEach((entry, index) => {
     if (entry.id === undefined) return;
     const existing = store.attachments.get(entry.id);
@@ -25,7 +30,11 @@ export function checkAttachments(store: Store, entityType: EntityType, entityId:
 }
 
 /** Makes `list` the entity's attachment set. */
-export function replaceAttachments(store: Store, target: { tourId: string; entityType: EntityType; entityId: number; userId: string }, list: AttachmentInput[]): void {
+export function replaceAttachments(
+  store: Store,
+  target: { tourId: string; entityType: EntityType; entityId: number; userId: string },
+  list: AttachmentInput[],
+): void {
   const keep = new Set<number>();
   for (const entry of list) {
     if (entry.id !== undefined) {
@@ -43,7 +52,9 @@ export function replaceAttachments(store: Store, target: { tourId: string; entit
     const created = addAttachment(store, target, entry);
     keep.add(created.id);
   }
-  store.attachments.deleteWhere((row) => row.entityType === target.entityType && row.entityId === target.entityId && !keep.has(row.id));
+  store.attachments.deleteWhere(
+    (row) => row.entityType === target.entityType && row.entityId === target.entityId && !keep.has(row.id),
+  );
 }
 
 /** Adds one attachment to an entity (never touching the others). */

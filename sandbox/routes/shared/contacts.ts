@@ -30,26 +30,69 @@ const text = (value: string | number): string => String(value);
 
 function inlineRows(input: InlineContacts): Array<Omit<GeneralContactRecord, 'id' | 'ownerType' | 'ownerId'>> {
   return [
-    ...(input.emails ?? []).map((row) => ({ kind: 'email' as const, value: row.email, label: row.label ?? null, country: null, isGoogle: row.is_google ?? false })),
-    ...(input.numbers ?? []).map((row) => ({ kind: 'phone' as const, value: text(row.number), label: row.label ?? null, country: row.country == null ? null : text(row.country), isGoogle: row.is_google ?? false })),
-    ...(input.urls ?? []).map((row) => ({ kind: 'url' as const, value: row.url, label: row.label ?? null, country: null, isGoogle: row.is_google ?? false })),
+    ...(input.emails ?? []).map((row) => ({
+      kind: 'email' as const,
+      value: row.email,
+      label: row.label ?? null,
+      country: null,
+      isGoogle: row.is_google ?? false,
+    })),
+    ...(input.numbers ?? []).map((row) => ({
+      kind: 'phone' as const,
+      value: text(row.number),
+      label: row.label ?? null,
+      country: row.country == null ? null : text(row.country),
+      isGoogle: row.is_google ?? false,
+    })),
+    ...(input.urls ?? []).map((row) => ({
+      kind: 'url' as const,
+      value: row.url,
+      label: row.label ?? null,
+      country: null,
+      isGoogle: row.is_google ?? false,
+    })),
   ];
 }
 
 /** Inline `emails`/`numbers`/`urls`: each list sent replaces that kind's rows. */
-export function replaceInlineContacts(store: Store, owner: { type: ContactOwner; id: number }, input: InlineContacts): void {
-  const kinds = new Set<ContactKind>([...(input.emails ? ['email' as const] : []), ...(input.numbers ? ['phone' as const] : []), ...(input.urls ? ['url' as const] : [])]);
-  store.generalContacts.deleteWhere((row) => row.ownerType === owner.type && row.ownerId === owner.id && kinds.has(row.kind));
-  for (const row of inlineRows(input)) store.generalContacts.put({ id: store.nextId('generalContact'), ownerType: owner.type, ownerId: owner.id, ...row });
+export function replaceInlineContacts(
+  store: Store,
+  owner: { type: ContactOwner; id: number },
+  input: InlineContacts,
+): void {
+  const kinds = new Set<ContactKind>([
+    ...(input.emails ? ['email' as const] : []),
+    ...(input.numbers ? ['phone' as const] : []),
+    ...(input.urls ? ['url' as const] : []),
+  ]);
+  store.generalContacts.deleteWhere(
+    (row) => row.ownerType === owner.type && row.ownerId === owner.id && kinds.has(row.kind),
+  );
+  for (const row of inlineRows(input))
+    store.generalContacts.put({ id: store.nextId('generalContact'), ownerType: owner.type, ownerId: owner.id, ...row });
 }
 
 const operation = z.enum(['ADD', 'UPDATE', 'REMOVE']);
-const opShape = { id: fields.id.optional(), label: z.string().max(100).nullable().optional(), operation, is_google: z.boolean().optional() };
+const opShape = {
+  id: fields.id.optional(),
+  label: z.string().max(100).nullable().optional(),
+  operation,
+  is_google: z.boolean().optional(),
+};
 const contactOpsSchema = z
   .object({
-    emails: z.array(z.object({ ...opShape, email: z.string().min(1).max(320).optional() })).max(100).optional(),
-    numbers: z.array(z.object({ ...opShape, number: z.number().optional(), country: z.number().nullable().optional() })).max(100).optional(),
-    urls: z.array(z.object({ ...opShape, url: z.string().min(1).max(2048).optional() })).max(100).optional(),
+    emails: z
+      .array(z.object({ ...opShape, email: z.string().min(1).max(320).optional() }))
+      .max(100)
+      .optional(),
+    numbers: z
+      .array(z.object({ ...opShape, number: z.number().optional(), country: z.number().nullable().optional() }))
+      .max(100)
+      .optional(),
+    urls: z
+      .array(z.object({ ...opShape, url: z.string().min(1).max(2048).optional() }))
+      .max(100)
+      .optional(),
   })
   .refine((body) => body.emails || body.numbers || body.urls, 'at least one of emails, numbers, urls is required');
 
@@ -64,12 +107,25 @@ interface ContactOp {
 }
 
 function toOps(body: z.infer<typeof contactOpsSchema>): ContactOp[] {
-  const common = (row: { id?: number | undefined; label?: string | null | undefined; operation: ContactOp['operation']; is_google?: boolean | undefined }) => ({
-    id: row.id, operation: row.operation, label: row.label, isGoogle: row.is_google,
+  const common = (row: {
+    id?: number | undefined;
+    label?: string | null | undefined;
+    operation: ContactOp['operation'];
+    is_google?: boolean | undefined;
+  }) => ({
+    id: row.id,
+    operation: row.operation,
+    label: row.label,
+    isGoogle: row.is_google,
   });
   return [
     ...(body.emails ?? []).map((row) => ({ ...common(row), kind: 'email' as const, value: row.email })),
-    ...(body.numbers ?? []).map((row) => ({ ...common(row), kind: 'phone' as const, value: row.number === undefined ? undefined : text(row.number), country: row.country == null ? row.country : text(row.country) })),
+    ...(body.numbers ?? []).map((row) => ({
+      ...common(row),
+      kind: 'phone' as const,
+      value: row.number === undefined ? undefined : text(row.number),
+      country: row.country == null ? row.country : text(row.country),
+    })),
     ...(body.urls ?? []).map((row) => ({ ...common(row), kind: 'url' as const, value: row.url })),
   ];
 }
@@ -78,11 +134,13 @@ function toOps(body: z.infer<typeof contactOpsSchema>): ContactOp[] {
 export function applyContactOps(store: Store, owner: ContactOwnerRef, body: unknown): void {
   const ops = toOps(parseWith(contactOpsSchema, body));
   for (const op of ops) {
-    if (op.operation === 'ADD' && op.value === undefined) throw validationError(`${op.kind}: a value is required for ADD`);
+    if (op.operation === 'ADD' && op.value === undefined)
+      throw validationError(`${op.kind}: a value is required for ADD`);
     if (op.operation === 'ADD') continue;
     if (op.id === undefined) throw validationError(`${op.kind}: id is required for ${op.operation}`);
     const row = store.generalContacts.get(op.id);
-    if (!row || row.ownerType !== owner.type || row.ownerId !== owner.id || row.kind !== op.kind) throw notFound(`Contact ${op.id}`);
+    if (!row || row.ownerType !== owner.type || row.ownerId !== owner.id || row.kind !== op.kind)
+      throw notFound(`Contact ${op.id}`);
   }
   for (const op of ops) {
     if (op.operation === 'REMOVE') store.generalContacts.delete(op.id as number);
@@ -93,7 +151,16 @@ export function applyContactOps(store: Store, owner: ContactOwnerRef, body: unkn
       if (op.country !== undefined) row.country = op.country;
       if (op.isGoogle !== undefined) row.isGoogle = op.isGoogle;
     } else {
-      store.generalContacts.put({ id: store.nextId('generalContact'), ownerType: owner.type, ownerId: owner.id, kind: op.kind, value: op.value as string, label: op.label ?? null, country: op.country ?? null, isGoogle: op.isGoogle ?? false });
+      store.generalContacts.put({
+        id: store.nextId('generalContact'),
+        ownerType: owner.type,
+        ownerId: owner.id,
+        kind: op.kind,
+        value: op.value as string,
+        label: op.label ?? null,
+        country: op.country ?? null,
+        isGoogle: op.isGoogle ?? false,
+      });
     }
   }
 }
@@ -105,7 +172,11 @@ const keyContactOpsSchema = z.object({
 /** Adds and removes key contact links; the contacts must exist in the organization. */
 export function applyKeyContactLinks(store: Store, owner: ContactOwnerRef, body: unknown): number[] {
   const ops = parseWith(keyContactOpsSchema, body).key_contacts;
-  checkKeyContacts(store, owner.orgId, ops.map((op) => op.key_contact_id));
+  checkKeyContacts(
+    store,
+    owner.orgId,
+    ops.map((op) => op.key_contact_id),
+  );
   const linked = new Set(owner.keyContactIds);
   for (const op of ops) {
     if (op.operation === 'ADD') linked.add(op.key_contact_id);

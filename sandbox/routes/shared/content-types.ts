@@ -9,13 +9,27 @@ const BY_EXTENSION = CONTENT_TYPE_BY_EXTENSION;
 
 /** Types recognised by name but refused for upload. */
 const REFUSED_BY_EXTENSION: Record<string, string> = {
-  svg: 'image/svg+xml', html: 'text/html', htm: 'text/html', js: 'text/javascript', mjs: 'text/javascript', sh: 'application/x-sh',
-  exe: 'application/x-msdownload', bat: 'application/x-msdownload', msi: 'application/x-msi', php: 'application/x-httpd-php',
+  svg: 'image/svg+xml',
+  html: 'text/html',
+  htm: 'text/html',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
+  sh: 'application/x-sh',
+  exe: 'application/x-msdownload',
+  bat: 'application/x-msdownload',
+  msi: 'application/x-msi',
+  php: 'application/x-httpd-php',
 };
 
 const ALIASES: Record<string, string> = {
-  'image/jpg': 'image/jpeg', 'image/vnd.microsoft.icon': 'image/x-icon', 'text/rtf': 'application/rtf', 'audio/x-wav': 'audio/wav',
-  'audio/wave': 'audio/wav', 'audio/mp3': 'audio/mpeg', 'audio/x-m4a': 'audio/mp4', 'application/x-zip-compressed': 'application/zip',
+  'image/jpg': 'image/jpeg',
+  'image/vnd.microsoft.icon': 'image/x-icon',
+  'text/rtf': 'application/rtf',
+  'audio/x-wav': 'audio/wav',
+  'audio/wave': 'audio/wav',
+  'audio/mp3': 'audio/mpeg',
+  'audio/x-m4a': 'audio/mp4',
+  'application/x-zip-compressed': 'application/zip',
   'text/x-markdown': 'text/markdown',
 };
 
@@ -31,7 +45,11 @@ export function normaliseContentType(contentType: string): string {
 export function requireAllowedType(contentType: string): string {
   const essence = normaliseContentType(contentType);
   if (!ALLOWED_CONTENT_TYPES.has(essence)) {
-    throw new ApiProblem(415, ErrorCode.unsupportedMediaType, `Content type "${essence}" is not accepted. Accepted types: ${[...ALLOWED_CONTENT_TYPES].join(', ')}`);
+    throw new ApiProblem(
+      415,
+      ErrorCode.unsupportedMediaType,
+      `Content type "${essence}" is not accepted. Accepted types: ${[...ALLOWED_CONTENT_TYPES].join(', ')}`,
+    );
   }
   return essence;
 }

@@ -17,7 +17,10 @@ export interface PremadeField {
 }
 
 /** The new set for an inline `customFields` list. */
-export function inlineCustomFields(store: Store, list: Array<{ title: string; description?: string | null | undefined; sortOrder?: number | undefined }>): CustomFieldRecord[] {
+export function inlineCustomFields(
+  store: Store,
+  list: Array<{ title: string; description?: string | null | undefined; sortOrder?: number | undefined }>,
+): CustomFieldRecord[] {
   return list.map((entry, index) => ({
     id: store.nextId('customField'),
     templateKey: null,
@@ -37,15 +40,19 @@ export interface CustomFieldOptions {
 function checkOps(fieldsNow: CustomFieldRecord[], ops: CustomFieldOp[], options: CustomFieldOptions): void {
   ops.forEach((op, index) => {
     const where = `fields[${index}]`;
-    if (op.templateKey !== undefined && options.premade === undefined) throw validationError(`${where}.templateKey: premade fields exist only on venues and stays`);
+    if (op.templateKey !== undefined && options.premade === undefined)
+      throw validationError(`${where}.templateKey: premade fields exist only on venues and stays`);
     if (op.templateKey !== undefined && !options.premade?.some((field) => field.key === op.templateKey)) {
       throw validationError(`${where}.templateKey: unknown premade field "${op.templateKey}"`);
     }
-    if (op.operation === 'ADD' && op.title === undefined && op.templateKey === undefined) throw validationError(`${where}.title: required for ADD without templateKey`);
+    if (op.operation === 'ADD' && op.title === undefined && op.templateKey === undefined)
+      throw validationError(`${where}.title: required for ADD without templateKey`);
     const key = op.operation === 'ADD' ? op.templateKey : fieldsNow.find((field) => field.id === op.id)?.templateKey;
     const values = options.premade?.find((field) => field.key === key)?.values;
     if (values && typeof op.description === 'string' && !values.includes(op.description)) {
-      throw validationError(`${where}.description: "${op.description}" is not a value of ${key}; one of: ${values.join(', ')}`);
+      throw validationError(
+        `${where}.description: "${op.description}" is not a value of ${key}; one of: ${values.join(', ')}`,
+      );
     }
     if (op.operation !== 'ADD') {
       if (op.id === undefined) throw validationError(`${where}.id: required for ${op.operation}`);
@@ -55,7 +62,12 @@ function checkOps(fieldsNow: CustomFieldRecord[], ops: CustomFieldOp[], options:
 }
 
 /** Applies the operations to a field set (checked first: a bad entry changes nothing). */
-export function applyCustomFieldOps(store: Store, fieldsNow: CustomFieldRecord[], ops: CustomFieldOp[], options: CustomFieldOptions = {}): CustomFieldRecord[] {
+export function applyCustomFieldOps(
+  store: Store,
+  fieldsNow: CustomFieldRecord[],
+  ops: CustomFieldOp[],
+  options: CustomFieldOptions = {},
+): CustomFieldRecord[] {
   checkOps(fieldsNow, ops, options);
   let next = fieldsNow.map((field) => ({ ...field }));
   for (const op of ops) {

@@ -10,7 +10,15 @@ import type { Store } from '../../store/store.ts';
 import { contentTypeFromName, requireAllowedType, withExtension } from './content-types.ts';
 import { nowIso } from './schemas.ts';
 
-const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^192\.168\./, /^172\.(1[6-9]|2\d|3[01])\./, /^0\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
+const PRIVATE_V4 = [
+  /^10\./,
+  /^127\./,
+  /^169\.254\./,
+  /^192\.168\./,
+  /^172\.(1[6-9]|2\d|3[01])\./,
+  /^0\./,
+  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
+];
 const METADATA_HOSTS = new Set(['metadata.google.internal', 'metadata', 'instance-data']);
 const UNREACHABLE_SUFFIXES = ['.invalid', '.test', '.example', '.localhost', '.local', '.internal'];
 
@@ -20,7 +28,10 @@ function isPrivateHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (bare === 'localhost' || METADATA_HOSTS.has(bare)) return true;
   if (isIP(bare) === 4) return PRIVATE_V4.some((pattern) => pattern.test(bare));
-  if (isIP(bare) === 6) return bare === '::1' || bare === '::' || /^f[cd]/.test(bare) || /^fe[89ab]/.test(bare) || bare.startsWith('::ffff:');
+  if (isIP(bare) === 6)
+    return (
+      bare === '::1' || bare === '::' || /^f[cd]/.test(bare) || /^fe[89ab]/.test(bare) || bare.startsWith('::ffff:')
+    );
   return false;
 }
 
@@ -39,7 +50,12 @@ export function checkFetchableUrl(raw: string): URL {
 }
 
 /** "Fetches" a public URL into storage; returns the new storage key, file name, size and type. */
-export function fetchIntoStorage(store: Store, tourId: string | null, raw: string, fileName?: string): { key: string; fileName: string; size: number; contentType: string } {
+export function fetchIntoStorage(
+  store: Store,
+  tourId: string | null,
+  raw: string,
+  fileName?: string,
+): { key: string; fileName: string; size: number; contentType: string } {
   const url = checkFetchableUrl(raw);
   const lastSegment = decodeURIComponent(url.pathname.split('/').pop() ?? '') || 'download';
   // no extension to go by: treat it as a photo, the usual case for image URLs
@@ -47,6 +63,14 @@ export function fetchIntoStorage(store: Store, tourId: string | null, raw: strin
   const name = withExtension(fileName ?? lastSegment, contentType);
   const bytes = Buffer.from(`placeholder for ${url.href}\n`);
   const key = `${tourId ? `tours/${tourId}/files` : 'uploads'}/${store.uuid()}/${name}`;
-  store.objects.put({ id: key, tourId: tourId ?? '', fileName: name, contentType, size: bytes.length, base64: bytes.toString('base64'), createdAt: nowIso() });
+  store.objects.put({
+    id: key,
+    tourId: tourId ?? '',
+    fileName: name,
+    contentType,
+    size: bytes.length,
+    base64: bytes.toString('base64'),
+    createdAt: nowIso(),
+  });
   return { key, fileName: name, size: bytes.length, contentType };
 }

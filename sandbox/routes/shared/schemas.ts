@@ -32,17 +32,51 @@ export const itemVisibilityShape = {
 /** Inline general contacts of venue/stay creates (full replace). */
 export const inlineContactsShape = {
   keyContactIds: z.array(fields.id).max(500).optional(),
-  emails: z.array(z.object({ email: z.string().min(1).max(320), label: z.string().max(100).nullable().optional(), is_google: z.boolean().optional() })).max(100).optional(),
-  numbers: z
-    .array(z.object({ number: z.union([z.number(), z.string().min(1).max(50)]), country: z.union([z.number(), z.string().max(10)]).nullable().optional(), label: z.string().max(100).nullable().optional(), is_google: z.boolean().optional() }))
+  emails: z
+    .array(
+      z.object({
+        email: z.string().min(1).max(320),
+        label: z.string().max(100).nullable().optional(),
+        is_google: z.boolean().optional(),
+      }),
+    )
     .max(100)
     .optional(),
-  urls: z.array(z.object({ url: z.string().min(1).max(2048), label: z.string().max(100).nullable().optional(), is_google: z.boolean().optional() })).max(100).optional(),
+  numbers: z
+    .array(
+      z.object({
+        number: z.union([z.number(), z.string().min(1).max(50)]),
+        country: z
+          .union([z.number(), z.string().max(10)])
+          .nullable()
+          .optional(),
+        label: z.string().max(100).nullable().optional(),
+        is_google: z.boolean().optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
+  urls: z
+    .array(
+      z.object({
+        url: z.string().min(1).max(2048),
+        label: z.string().max(100).nullable().optional(),
+        is_google: z.boolean().optional(),
+      }),
+    )
+    .max(100)
+    .optional(),
 };
 
 /** Inline custom fields of creates: a full replace of the set. */
 export const inlineCustomFieldsSchema = z
-  .array(z.object({ title: z.string().trim().min(1).max(255), description: z.string().max(5000).nullable().optional(), sortOrder: z.number().int().optional() }))
+  .array(
+    z.object({
+      title: z.string().trim().min(1).max(255),
+      description: z.string().max(5000).nullable().optional(),
+      sortOrder: z.number().int().optional(),
+    }),
+  )
   .max(200);
 
 /** Body of the custom-field PUT endpoints. */

@@ -59,7 +59,10 @@ export interface TemplateItemRecord {
   templateId: number;
   position: number;
   /** The copied item fields (what `apply` recreates). */
-  item: Omit<ScheduleItemRecord, 'id' | 'tourId' | 'dayId' | 'templateId' | 'createdBy' | 'isDeleted' | 'createdAt' | 'updatedAt'>;
+  item: Omit<
+    ScheduleItemRecord,
+    'id' | 'tourId' | 'dayId' | 'templateId' | 'createdBy' | 'isDeleted' | 'createdAt' | 'updatedAt'
+  >;
   /** False when saved without visibility: applied items get the default audience. */
   copiedVisibility: boolean;
   reminders: Array<Pick<ReminderRecord, 'duration' | 'typeId' | 'description'>>;
