@@ -4,19 +4,16 @@
  * CPU per process, history events and the worker's peak memory.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
-import { createActivities } from '../activities/index.ts';
-import { createApiClient } from '../api/client/index.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import type { Config, WorkerTuning } from '../worker/config.ts';
-import { walkPlan, type ActivityFunctions } from './direct.ts';
+import { startScriptProcess } from './direct-process.ts';
 import { generateTour, type TourCounts } from './generate.ts';
 import { CpuMeter } from './proc.ts';
-import { breakdownOf, processBreakdown, type Breakdown, type CpuProfile } from './profile.ts';
+import { processBreakdown, type Breakdown } from './profile.ts';
 import {
   apiCalls,
   startSandboxProcess,
@@ -151,23 +148,10 @@ async function timeTourflow(
   }
 }
 
-/** Profiles this process (the script's) from `start` to `stop`, through the inspector, into `dir`. */
-async function profiler(dir: string | undefined, name: string): Promise<{ stop(): Promise<Breakdown | undefined> }> {
-  if (!dir) return { stop: async () => undefined };
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    stop: async () => {
-      const { profile } = await session.post('Profiler.stop');
-      session.disconnect();
-      await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-      return breakdownOf(profile as CpuProfile);
-    },
-  };
-}
-
+/**
+ * The script in a process of its own, as the worker is: warmed on the smaller tour first, its
+ * CPU read from `/proc` around the measured walk only.
+ */
 async function timeDirect(
   env: BenchEnv,
   config: Config,
@@ -176,41 +160,25 @@ async function timeDirect(
   run: RunInputs,
   spec: RunSpec,
 ): Promise<Timed> {
-  const client = createApiClient({ config: config.api, retry: false });
-  const activities = createActivities({
-    client,
-    outputDir: config.outputDir,
-    defaultOrg: config.api.defaultOrg,
-  }) as unknown as ActivityFunctions;
-  const profiling = await profiler(
-    env.profileDir,
-    `${spec.variant}-${spec.factor}-${spec.concurrency ?? 'own'}-${spec.rep}-${process.pid}`,
-  );
+  const name = `${spec.variant}-${spec.factor}-${spec.concurrency ?? 'own'}-${spec.rep}`;
+  const script = startScriptProcess({
+    plan,
+    inputs: run.inputs,
+    warmUp: run.warmUp,
+    config: { api: config.api, outputDir: config.outputDir },
+    sequential: spec.variant === Variant.naive,
+    ...(env.profileDir ? { profile: { dir: env.profileDir, name } } : {}),
+  });
   try {
-    // The warm-up walks concurrently even for the naive script: it only warms the process.
-    await walkPlan(plan, run.warmUp, {
-      activities,
-      sequential: false,
-      keySeed: `bench-${randomUUID()}`,
-      now: new Date().toISOString(),
-      steps: {},
-    });
+    await script.warmUp();
     const warmUpApiCalls = apiCalls((await sandbox.counts(true)).requests);
-    const meter = new CpuMeter({ sandbox: sandbox.pid, bench: process.pid });
-    const started = performance.now();
-    const steps: Record<string, StepSpan> = {};
-    await walkPlan(plan, run.inputs, {
-      activities,
-      sequential: spec.variant === Variant.naive,
-      keySeed: `bench-${randomUUID()}`,
-      now: new Date().toISOString(),
-      steps,
-    });
-    const timed = { wallMs: performance.now() - started, cpu: meter.read(), steps, warmUpApiCalls };
-    const profile = await profiling.stop();
+    const meter = new CpuMeter({ sandbox: sandbox.pid, script: script.pid, bench: process.pid });
+    const { wallMs, steps } = await script.run();
+    const timed = { wallMs, cpu: meter.read(), steps, warmUpApiCalls };
+    const profile = await script.finish();
     return profile ? { ...timed, profile } : timed;
   } finally {
-    await client.close();
+    script.kill();
   }
 }
 

@@ -28,7 +28,7 @@ export function describeCounts(c: TourCounts): string {
 
 /** CPU seconds of each process, and those the host stole from the machine ("stolen"). */
 function cpuLine(g: GroupSummary): string {
-  return ['sandbox', 'worker', 'temporal', 'bench', 'stolen']
+  return ['sandbox', 'worker', 'temporal', 'script', 'bench', 'stolen']
     .filter((n) => g.cpu[n])
     .map((n) => `${n} ${g.cpu[n]!.median.toFixed(1)}`)
     .join(', ');
@@ -146,7 +146,7 @@ export function cpuTable(groups: GroupSummary[], sizes: number[]): string {
   const ms = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(2));
   const rows = sizes.map((factor) => {
     const tourflow = find(groups, 'tourflow', factor);
-    const script = find(groups, 'direct', factor)?.cpu.bench?.median;
+    const script = find(groups, 'direct', factor)?.cpu.script?.median;
     const perRun = tourflow?.cpu.worker ? tourflow.cpu.worker.median + (tourflow.cpu.temporal?.median ?? 0) : undefined;
     const ratio = cpuPerCallRatio(groups, factor);
     return [

@@ -104,7 +104,7 @@ export function cpuPerCallMs(
 ): number | undefined {
   if (!group) return undefined;
   const name =
-    process !== 'own' ? process : group.variant === 'tourflow' || group.variant === 'encrypted' ? 'worker' : 'bench';
+    process !== 'own' ? process : group.variant === 'tourflow' || group.variant === 'encrypted' ? 'worker' : 'script';
   const cpu = group.cpu[name];
   return cpu && group.apiCalls.median > 0 ? (cpu.median * 1000) / group.apiCalls.median : undefined;
 }
@@ -119,7 +119,7 @@ export function cpuPerCallRatio(groups: GroupSummary[], factor: number): number 
 /** CPU seconds per run of the worker and Temporal together, over the hand-written script's. */
 function runCpuRatio(groups: GroupSummary[], factor: number): number | undefined {
   const tourflow = find(groups, 'tourflow', factor)?.cpu;
-  const script = find(groups, 'direct', factor)?.cpu.bench?.median;
+  const script = find(groups, 'direct', factor)?.cpu.script?.median;
   if (!tourflow?.worker || tourflow.temporal === undefined || !script) return undefined;
   return (tourflow.worker.median + tourflow.temporal.median) / script;
 }

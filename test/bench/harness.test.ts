@@ -58,7 +58,7 @@ describe('bench harness', () => {
       expect(byVariant.tourflow!.cpu).toEqual(
         expect.objectContaining({ worker: expect.any(Number), temporal: expect.any(Number) }),
       );
-      expect(byVariant.direct!.cpu).toEqual(expect.objectContaining({ bench: expect.any(Number) }));
+      expect(byVariant.direct!.cpu).toEqual(expect.objectContaining({ script: expect.any(Number) }));
       expect(results.cpuRatioBreaches).toEqual([]);
       // A watched tour with nothing changing: one whole-tour read per poll, its CPU per poll.
       expect(results.watch?.polls).toBeGreaterThan(0);

@@ -227,7 +227,7 @@ describe('targets', () => {
     });
     const groups = [
       withCpu(group('tourflow', 0.25, 2_500), { worker: 1.5, temporal: 0.4 }),
-      withCpu(group('direct', 0.25, 2_000), { bench: 0.6 }),
+      withCpu(group('direct', 0.25, 2_000), { script: 0.6 }),
     ];
     expect(cpuRatioBreaches(groups, [0.25], 3)).toEqual([]);
     expect(cpuRatioBreaches(groups, [0.25], 2)).toEqual([
