@@ -13,10 +13,8 @@ import { lookupActions } from '../actions/lookup/handlers.ts';
 import { passTypeActions } from '../actions/passType/handlers.ts';
 import { recordEditActions } from './actions/record-edits.ts';
 import { roomActions } from '../actions/room/handlers.ts';
-import { scheduleEditActions } from './actions/schedule-edits.ts';
-import { scheduleActions } from './actions/schedule.ts';
+import { scheduleItemActions } from '../actions/scheduleItem/handlers.ts';
 import { stayActions } from '../actions/stay/handlers.ts';
-import { itemTagActions } from './actions/tags.ts';
 import { tagActions } from '../actions/tag/handlers.ts';
 import { templateActions } from '../actions/scheduleTemplate/handlers.ts';
 import { tourActions } from '../actions/tour/handlers.ts';
@@ -27,10 +25,9 @@ import { notifyActions } from '../actions/notify/handlers.ts';
 export const actionModules = [
   tourActions,
   lookupActions,
-  scheduleActions,
+  scheduleItemActions,
   templateActions,
   tagActions,
-  itemTagActions,
   bulletinActions,
   daySheetActions,
   venueActions,
@@ -42,7 +39,6 @@ export const actionModules = [
   guestActions,
   passTypeActions,
   listActions,
-  scheduleEditActions,
   recordEditActions,
   fileActions,
   guestDayActions,

@@ -15,11 +15,8 @@ import type { guestUndo } from './actions/guests.ts';
 import type { passTypeUndo } from '../actions/passType/handlers.ts';
 import type { recordEditUndo } from './actions/record-edits.ts';
 import type { roomUndo } from '../actions/room/handlers.ts';
-import type { scheduleEditUndo } from './actions/schedule-edits.ts';
-import type { scheduleItemUndo } from './actions/schedule-items.ts';
-import type { scheduleUpdateUndo } from './actions/schedule-update.ts';
+import type { scheduleItemUndo } from '../actions/scheduleItem/handlers.ts';
 import type { stayUndo } from '../actions/stay/handlers.ts';
-import type { itemTagUndo } from './actions/tags.ts';
 import type { tagUndo } from '../actions/tag/handlers.ts';
 import type { templateUndo } from '../actions/scheduleTemplate/handlers.ts';
 import type { tourUndo } from '../actions/tour/handlers.ts';
@@ -37,12 +34,9 @@ export type UndoHandlers = typeof bulletinUndo &
   typeof passTypeUndo &
   typeof recordEditUndo &
   typeof roomUndo &
-  typeof scheduleEditUndo &
   typeof scheduleItemUndo &
-  typeof scheduleUpdateUndo &
   typeof stayUndo &
   typeof tagUndo &
-  typeof itemTagUndo &
   typeof templateUndo &
   typeof tourUndo &
   typeof venueUndo;

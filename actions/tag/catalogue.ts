@@ -6,9 +6,11 @@
 import { z } from 'zod';
 import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
 import { outputs, recordId, recordIds, text, wholeNumber } from '../../definitions/actions/outputs.ts';
-import { lookupName, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
+import { lookupName, numericId, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
 import { defineRead, nullableInt, nullableText } from '../../definitions/actions/lists.ts';
-import { tagRef } from '../../definitions/actions/schedule.ts';
+
+/** A tag by name (created beforehand with tag.create) or ID. */
+export const tagRef = z.union([z.string().min(1), numericId]).describe('A tag name or ID.');
 
 export const tagListArgs = z.strictObject({
   tourId,

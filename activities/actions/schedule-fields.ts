@@ -3,7 +3,7 @@
  * color, travel details) as an update body, and the same fields as the day's item list shows
  * them before the change: the body the undo writes back.
  */
-import type { ScheduleItemUpdateArgs } from '../../definitions/actions/schedule.ts';
+import type { ScheduleItemUpdateArgs } from '../../actions/scheduleItem/catalogue.ts';
 import type { ScheduleItem, UpdateScheduleItemBody } from '../../api/contract/schedule.ts';
 import type { ActionContext } from '../action.ts';
 

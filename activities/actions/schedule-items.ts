@@ -1,19 +1,17 @@
 /**
  * Schedule items in the playbook's vocabulary turned into API create bodies, with everything
- * they need (the tour's days, its tags, its people) read once per call; the day's item list;
- * and the undo activities the schedule, tag and template actions share.
+ * they need (the tour's days, its tags, its people) read once per call; and the undo records and
+ * tag write-back the schedule item, tag and template actions share (the undo handlers are the
+ * schedule item's, in `actions/scheduleItem/handlers.ts`).
  */
-import type { JsonObject } from '../../definitions/plan-types.ts';
-import type { ScheduleItemSpec } from '../../definitions/actions/schedule.ts';
+import type { ScheduleItemSpec } from '../../actions/scheduleItem/vocabulary.ts';
 import { visibilityFields } from '../../definitions/translate.ts';
-import { deleteScheduleItem, restoreScheduleItem, type CreateScheduleItemBody } from '../../api/contract/schedule.ts';
+import type { CreateScheduleItemBody } from '../../api/contract/schedule.ts';
 import { listTags, setScheduleItemTags, type Tag } from '../../api/contract/tags.ts';
-import { ApiError } from '../../api/client/index.ts';
-import type { ActionContext, UndoHandler } from '../action.ts';
-import { pickPerson, pickTag, readItemsOfDay, readTourPeople, type TourPerson } from '../names/index.ts';
+import type { ActionContext } from '../action.ts';
+import { pickPerson, pickTag, readTourPeople, type TourPerson } from '../names/index.ts';
 import type { UndoRecord } from '../types.ts';
-import { ignoreGone, isGone, stepError } from './common.ts';
-import { mapLimited } from './concurrency.ts';
+import { ignoreGone, stepError } from './common.ts';
 import { lookupTour, resolveDay, zoneOf, type TourView } from './tour-days.ts';
 
 /** The API's `type` of a regular item; 2-6 are travel and need an origin. */
@@ -162,38 +160,3 @@ export async function putBackTags(ctx: ActionContext, tourId: string, itemId: nu
     await ctx.client.call(setScheduleItemTags, { params: { itemId }, body, signal: ctx.signal });
   });
 }
-
-/**
- * Restores a deleted item. The API refuses (400) to restore an item that is not deleted: then
- * there is nothing to undo; an item that is gone (404) is left alone too.
- */
-async function restoreItem(ctx: ActionContext, itemId: number, idempotencyKey: string): Promise<void> {
-  try {
-    await ctx.client.call(restoreScheduleItem, { params: { itemId }, idempotencyKey, signal: ctx.signal });
-  } catch (error) {
-    if (!isGone(error) && !(error instanceof ApiError && error.status === 400)) throw error;
-  }
-}
-
-const ids = (args: JsonObject, key: string): number[] => (Array.isArray(args[key]) ? (args[key] as number[]) : []);
-
-/** Undo activities of schedule items. */
-export const scheduleItemUndo = {
-  scheduleItemsDelete: async (args, ctx) => {
-    await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, (itemId) =>
-      ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal })),
-    );
-  },
-  scheduleItemRestore: (args, ctx) => restoreItem(ctx, Number(args.itemId), ctx.key()),
-  // A day (or tour) that is gone took its items with it: nothing left to restore.
-  scheduleItemsRestoreMissing: (args, ctx) =>
-    ignoreGone(async () => {
-      const visible = new Set(
-        (await readItemsOfDay(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id),
-      );
-      await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, async (itemId, index) => {
-        if (visible.has(itemId)) return;
-        await restoreItem(ctx, itemId, ctx.key(index + 1));
-      });
-    }),
-} satisfies Record<string, UndoHandler>;

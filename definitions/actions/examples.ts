@@ -11,6 +11,7 @@ import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
 import { FILE_EXAMPLES } from '../../actions/file/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
 import { ROOM_EXAMPLES } from '../../actions/room/catalogue.ts';
+import { SCHEDULE_ITEM_EXAMPLES } from '../../actions/scheduleItem/catalogue.ts';
 import { SCHEDULE_TEMPLATE_EXAMPLES } from '../../actions/scheduleTemplate/catalogue.ts';
 import { STAY_EXAMPLES } from '../../actions/stay/catalogue.ts';
 import { TAG_EXAMPLES } from '../../actions/tag/catalogue.ts';
@@ -25,30 +26,9 @@ const tourId = '${{ inputs.tourId }}';
 export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   ...TOUR_EXAMPLES,
   ...ORG_EXAMPLES,
-  'schedule.item.list': { tourId, name: 'Soundcheck', dayTypes: ['Show'] },
-  'schedule.item.create': {
-    tourId,
-    day: '2027-03-27',
-    name: 'Soundcheck',
-    start: '16:00',
-    end: '17:30',
-    tags: ['Production'],
-  },
-  'schedule.items.create': {
-    tourId,
-    items: [
-      { day: '2027-03-27', name: 'Load-in', start: '10:00' },
-      { day: '2027-03-27', name: 'Show', start: '20:30', end: '22:30' },
-    ],
-  },
-  'schedule.item.update': { tourId, day: '2027-03-27', item: 'Soundcheck', name: 'Line check', confirmed: true },
-  'schedule.item.delete': { tourId, day: '2027-03-27', item: 'Line check' },
-  'schedule.confirmAll': { tourId, day: '2027-03-27' },
+  ...SCHEDULE_ITEM_EXAMPLES,
   ...SCHEDULE_TEMPLATE_EXAMPLES,
   ...TAG_EXAMPLES,
-  'schedule.item.setTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Production', 'Band'] },
-  'schedule.item.addTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Production'] },
-  'schedule.item.removeTags': { tourId, day: '2027-03-27', item: 'Soundcheck', tags: ['Band'] },
   ...VENUE_EXAMPLES,
   ...STAY_EXAMPLES,
   ...ROOM_EXAMPLES,
@@ -114,7 +94,6 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   notify: { webhook: 'ops', text: '3 guest requests on 2027-03-27 wait for approval.' },
   ...FILE_EXAMPLES,
   ...DAY_SHEET_EXAMPLES,
-  'schedule.item.restore': { itemId: 5012 },
   'guest.delete': { tourId, day: '2027-03-27', guest: 'Ada Lindholm' },
   'guest.restore': { guestId: 2204 },
   ...LOOKUP_EXAMPLES,

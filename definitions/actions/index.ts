@@ -9,24 +9,16 @@ import { fileActionList } from '../../actions/file/catalogue.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
-import { contactList, scheduleItemList } from './lists.ts';
+import { contactList } from './lists.ts';
 import { orgActionList } from '../../actions/org/catalogue.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
-import {
-  scheduleConfirmAll,
-  scheduleItemCreate,
-  scheduleItemDelete,
-  scheduleItemsCreate,
-  scheduleItemUpdate,
-} from './schedule.ts';
+import { scheduleItemActionList, scheduleItemTagActionList } from '../../actions/scheduleItem/catalogue.ts';
 import { stayActionList } from '../../actions/stay/catalogue.ts';
 import { roomActionList } from '../../actions/room/catalogue.ts';
-import { scheduleItemAddTags, scheduleItemRemoveTags, scheduleItemSetTags } from './tags.ts';
 import { tagActionList } from '../../actions/tag/catalogue.ts';
 import { scheduleTemplateActionList } from '../../actions/scheduleTemplate/catalogue.ts';
 import { tourActionList } from '../../actions/tour/catalogue.ts';
 import type { ActionDefinition } from './types.ts';
-import { scheduleItemRestore } from './schedule-edits.ts';
 import { guestDelete, guestRestore } from './record-edits.ts';
 import { venueActionList } from '../../actions/venue/catalogue.ts';
 import { notify } from '../../actions/notify/catalogue.ts';
@@ -45,16 +37,14 @@ export * from './guests.ts';
 export * from './lists.ts';
 export * from '../../actions/org/catalogue.ts';
 export * from '../../actions/lookup/catalogue.ts';
-export * from './schedule.ts';
+export * from '../../actions/scheduleItem/catalogue.ts';
 export * from '../../actions/stay/catalogue.ts';
 export * from '../../actions/room/catalogue.ts';
-export * from './tags.ts';
 export * from '../../actions/tag/catalogue.ts';
 export * from '../../actions/scheduleTemplate/catalogue.ts';
 export * from '../../actions/tour/catalogue.ts';
 export * from '../../actions/venue/catalogue.ts';
 export * from '../../actions/notify/catalogue.ts';
-export * from './schedule-edits.ts';
 export * from './record-edits.ts';
 export * from './vocabulary.ts';
 
@@ -62,18 +52,10 @@ export * from './vocabulary.ts';
 export const actions: readonly ActionDefinition[] = [
   ...tourActionList,
   ...orgActionList,
-  scheduleItemList,
-  scheduleItemCreate,
-  scheduleItemsCreate,
-  scheduleItemUpdate,
-  scheduleItemDelete,
-  scheduleItemRestore,
-  scheduleConfirmAll,
+  ...scheduleItemActionList,
   ...scheduleTemplateActionList,
   ...tagActionList,
-  scheduleItemSetTags,
-  scheduleItemAddTags,
-  scheduleItemRemoveTags,
+  ...scheduleItemTagActionList,
   ...venueActionList,
   ...stayActionList,
   ...roomActionList,

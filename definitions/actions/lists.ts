@@ -1,13 +1,12 @@
 /**
- * Read actions that list the tour's schedule, places and their details, every page of each
+ * Read actions that list the tour's places and their details, every page of each
  * list. They run as local activities (see workflows/ARCHITECTURE.md): reads change nothing, so
  * a retry is harmless and nothing needs to reach the task queue.
  */
 import { z } from 'zod';
-import { daySelection } from '../../actions/tour/catalogue.ts';
 import { outputs, recordIds, wholeNumber } from './outputs.ts';
 import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
-import { dayRef, nameRef, tourId, unresolved } from './vocabulary.ts';
+import { nameRef, tourId, unresolved } from './vocabulary.ts';
 
 /** Declares a read action: nothing to undo, runs as a local activity. */
 export function defineRead<Args extends z.ZodType>(
@@ -29,41 +28,6 @@ export const nullableInt = z.int().nullable();
 
 /** A local date and time (`{ date, time }`) in a stay's zone. */
 const localDateTime = z.strictObject({ date: z.string(), time: z.string() });
-
-/** A schedule item as the list actions give it. */
-export const itemEntry = z.strictObject({
-  id: z.int(),
-  dayId: z.int(),
-  date: z.string(),
-  name: z.string(),
-  start: nullableText,
-  end: nullableText,
-  confirmed: z.boolean(),
-  tags: z.array(z.string()),
-  tagIds: z.array(z.int()),
-  type: nullableText,
-  location: nullableText,
-});
-export const ITEM_FIELDS = Object.keys(itemEntry.shape).join(', ');
-
-export const scheduleItemListArgs = z.strictObject({
-  tourId,
-  day: dayRef.optional().describe('Only this day (date or ID).'),
-  ...daySelection,
-  name: z.string().min(1).optional().describe('Only items with this name (case-insensitive).'),
-  tags: z.array(nameRef('A tag')).optional().describe('Only items carrying one of these tags.'),
-  confirmed: z.boolean().optional().describe('Only confirmed (true) or unconfirmed (false) items.'),
-});
-export type ScheduleItemListArgs = z.infer<typeof scheduleItemListArgs>;
-
-export const scheduleItemList = defineRead({
-  name: 'schedule.item.list',
-  description:
-    'List the schedule items of a day or of days chosen by date range, dates, day type or name, filtered by item name, tags and status.',
-  args: scheduleItemListArgs,
-  outputs: listOutputs('items', itemEntry),
-  calls: ['GET /v1/tours/{tourId}/data', 'GET /v1/tours/{tourId}/days/{dayId}/schedule', 'GET /v1/tours/{tourId}/tags'],
-});
 
 /** A room assignment as the list actions give it. */
 export const roomEntry = z.strictObject({

@@ -4,7 +4,7 @@
  * with the same key creating nothing new.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_ITEMS, batches } from '../../activities/actions/schedule.ts';
+import { BATCH_ITEMS, batches } from '../../actions/scheduleItem/handlers.ts';
 import { attachFile, uploadFileContent } from '../../api/contract/files.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { coversAction } from './write-coverage.ts';

@@ -1,14 +1,14 @@
 /** Read actions of the schedule: `schedule.item.list`. */
-import { scheduleItemListArgs } from '../../definitions/actions/lists.ts';
+import { scheduleItemListArgs } from './catalogue.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import type { ScheduleItem } from '../../api/contract/schedule.ts';
-import type { ActionContext, ActionHandler } from '../action.ts';
-import { clockOf, foldName, pickTag, readItemsOfDay, readTagList } from '../names/index.ts';
-import type { StepCall, StepOutcome } from '../types.ts';
+import type { ActionContext, ActionHandler } from '../../activities/action.ts';
+import { clockOf, foldName, pickTag, readItemsOfDay, readTagList } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome } from '../../activities/types.ts';
 import { plural } from '../../definitions/plural.ts';
-import { parseArgs } from './common.ts';
-import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
-import { lookupTour, resolveDay, selectDays, type TourDay } from './tour-days.ts';
+import { parseArgs } from '../../activities/actions/common.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from '../../activities/actions/concurrency.ts';
+import { lookupTour, resolveDay, selectDays, type TourDay } from '../../activities/actions/tour-days.ts';
 
 /** A schedule item as the list outputs give it. */
 export function itemOutput(item: ScheduleItem, day: TourDay): JsonObject {
@@ -67,6 +67,6 @@ async function tagIdsOf(
   return new Set(refs.map((ref) => pickTag(tags, ref, tourId).id));
 }
 
-export const scheduleListHandlers: Record<string, ActionHandler> = {
+export const scheduleListHandlers = {
   'schedule.item.list': { run: scheduleItemList },
-};
+} satisfies Record<string, ActionHandler>;

@@ -1,13 +1,13 @@
 /** The tags of a schedule item: set, add and remove (the tour's tags themselves are in `actions/tag/`). */
-import { scheduleItemSetTagsArgs } from '../../definitions/actions/tags.ts';
+import { scheduleItemSetTagsArgs } from './catalogue.ts';
 import { setScheduleItemTags } from '../../api/contract/tags.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import { itemOf } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { parseArgs } from './common.ts';
-import { putBackTags, resolveTagIds, tourCache } from './schedule-items.ts';
-import { tagChangeHandlers, tagChangeUndo } from './tag-changes.ts';
-import { resolveDay } from './tour-days.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../../activities/action.ts';
+import { itemOf } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { parseArgs } from '../../activities/actions/common.ts';
+import { putBackTags, resolveTagIds, tourCache } from '../../activities/actions/schedule-items.ts';
+import { tagChangeHandlers, tagChangeUndo } from './tag-change-handlers.ts';
+import { resolveDay } from '../../activities/actions/tour-days.ts';
 
 /** The item's current tags, read from its day's list. */
 async function currentTags(call: StepCall, ctx: ActionContext) {
@@ -54,10 +54,8 @@ export const itemTagUndo = {
     putBackTags(ctx, String(args.tourId), Number(args.itemId), (args.tagIds ?? []) as number[]),
 } satisfies Record<string, UndoHandler>;
 
-export const itemTagActions = {
-  actions: {
-    'schedule.item.setTags': { run: scheduleItemSetTags, prepare: scheduleItemSetTagsPrepare },
-    ...tagChangeHandlers,
-  },
-  undo: itemTagUndo,
-} satisfies ActionModule;
+/** The handlers of an item's tag actions; `scheduleItemActions` (`handlers.ts`) serves them. */
+export const itemTagHandlers = {
+  'schedule.item.setTags': { run: scheduleItemSetTags, prepare: scheduleItemSetTagsPrepare },
+  ...tagChangeHandlers,
+} satisfies Record<string, ActionHandler>;

@@ -3,22 +3,22 @@
  * fields (`schedule-fields.ts`) and tags as they were (attachments removed for good stay
  * removed: the API cannot restore them).
  */
-import { scheduleItemUpdateArgs, type ScheduleItemUpdateArgs } from '../../definitions/actions/schedule.ts';
+import { scheduleItemUpdateArgs, type ScheduleItemUpdateArgs } from './catalogue.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import { FileEntityType } from '../../api/contract/bodies.ts';
 import { listFiles, type FileListItem } from '../../api/contract/files.ts';
 import { updateScheduleItem, type ScheduleItem, type UpdateScheduleItemBody } from '../../api/contract/schedule.ts';
-import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
-import { itemIdOf, itemOf } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { isRetry } from './attempts.ts';
-import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { mapLimited } from './concurrency.ts';
-import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from './schedule-items.ts';
-import { resolveDay, zoneOf, type TourDay, type TourView } from './tour-days.ts';
-import { fieldChanges, fieldsBefore } from './schedule-fields.ts';
-import { alreadySo } from './step-support.ts';
-import { updatePlan, type CallPlan } from '../plan-call.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../../activities/action.ts';
+import { itemIdOf, itemOf } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { isRetry } from '../../activities/actions/attempts.ts';
+import { ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { mapLimited } from '../../activities/actions/concurrency.ts';
+import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from '../../activities/actions/schedule-items.ts';
+import { resolveDay, zoneOf, type TourDay, type TourView } from '../../activities/actions/tour-days.ts';
+import { fieldChanges, fieldsBefore } from '../../activities/actions/schedule-fields.ts';
+import { alreadySo } from '../../activities/actions/step-support.ts';
+import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** An item's status as it was: `status` and the status type (null when it had none). */

@@ -4,16 +4,16 @@
  * again, the tags a remove took off go back on, and any other change to the item's tags since
  * stays.
  */
-import { scheduleItemTagChangeArgs } from '../../definitions/actions/tags.ts';
+import { scheduleItemTagChangeArgs } from './catalogue.ts';
 import type { DayRef } from '../../definitions/actions/vocabulary.ts';
 import { listScheduleItems } from '../../api/contract/schedule.ts';
 import { setScheduleItemTags } from '../../api/contract/tags.ts';
-import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
-import { itemOf } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { ignoreGone, parseArgs } from './common.ts';
-import { putBackTags, resolveTagIds, tourCache } from './schedule-items.ts';
-import { resolveDay } from './tour-days.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../../activities/action.ts';
+import { itemOf } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
+import { putBackTags, resolveTagIds, tourCache } from '../../activities/actions/schedule-items.ts';
+import { resolveDay } from '../../activities/actions/tour-days.ts';
 
 type Change = 'add' | 'remove';
 
@@ -104,10 +104,10 @@ function undoChange(change: Change): UndoHandler {
     });
 }
 
-export const tagChangeHandlers: Record<string, ActionHandler> = {
+export const tagChangeHandlers = {
   'schedule.item.addTags': changeHandler('add'),
   'schedule.item.removeTags': changeHandler('remove'),
-};
+} satisfies Record<string, ActionHandler>;
 
 export const tagChangeUndo = {
   scheduleItemTagsTakeOff: undoChange('remove'),

@@ -1,27 +1,40 @@
-/** Schedule items: create one or a batch, update, delete, confirm a whole day. */
+/**
+ * The worker's handlers of the schedule item actions (catalogue in `catalogue.ts`): create one or a
+ * batch, delete (undo: restore), restore (undo: delete again), confirm a whole day (undo: each
+ * item's status back), and the undo handlers their records name. `schedule.item.list` is in
+ * `list-handlers.ts`, `schedule.item.update` in `update-handlers.ts`, an item's tags in
+ * `tag-handlers.ts` and `tag-change-handlers.ts`; `scheduleItemActions` below serves them all.
+ */
 import {
   scheduleConfirmAllArgs,
   scheduleItemCreateArgs,
   scheduleItemDeleteArgs,
   scheduleItemsCreateArgs,
+  scheduleItemRestore,
   type ScheduleItemDeleteArgs,
-} from '../../definitions/actions/schedule.ts';
+} from './catalogue.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import {
   batchCreateScheduleItems,
   confirmAllScheduleItems,
   createScheduleItem,
   deleteScheduleItem,
+  restoreScheduleItem,
   type CreateScheduleItemBody,
 } from '../../api/contract/schedule.ts';
-import { PartialFailure, type ActionContext, type ActionModule } from '../action.ts';
-import { itemIdOf, readItemsOfDay } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { isRetry } from './attempts.ts';
-import { deleteOnce, parseArgs } from './common.ts';
-import { deleteItemsUndo, itemBody, scheduleItemUndo, tourCache } from './schedule-items.ts';
-import { scheduleItemUpdateHandler, scheduleStatusUndo, scheduleUpdateUndo } from './schedule-update.ts';
-import { lookupTour, resolveDay } from './tour-days.ts';
+import { ApiError } from '../../api/client/index.ts';
+import { PartialFailure, type ActionContext, type ActionModule, type UndoHandler } from '../../activities/action.ts';
+import { itemIdOf, readItemsOfDay } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { isRetry } from '../../activities/actions/attempts.ts';
+import { byIdHandler } from '../../activities/actions/by-id.ts';
+import { deleteOnce, ignoreGone, isGone, parseArgs } from '../../activities/actions/common.ts';
+import { mapLimited } from '../../activities/actions/concurrency.ts';
+import { deleteItemsUndo, itemBody, tourCache, UNDO_CONCURRENCY } from '../../activities/actions/schedule-items.ts';
+import { scheduleListHandlers } from './list-handlers.ts';
+import { itemTagHandlers, itemTagUndo } from './tag-handlers.ts';
+import { scheduleItemUpdateHandler, scheduleStatusUndo, scheduleUpdateUndo } from './update-handlers.ts';
+import { lookupTour, resolveDay } from '../../activities/actions/tour-days.ts';
 
 /** Items per batch request, and the body size a batch stays under (the API takes 512 KB). */
 export const BATCH_ITEMS = 200;
@@ -191,13 +204,66 @@ async function scheduleConfirmAllPrepare(call: StepCall, ctx: ActionContext): Pr
   return [scheduleStatusUndo(items, `set ${items.length} schedule items of ${day.date} back to their previous status`)];
 }
 
-export const scheduleActions = {
+/**
+ * Restores a deleted item. The API refuses (400) to restore an item that is not deleted: then
+ * there is nothing to undo; an item that is gone (404) is left alone too.
+ */
+async function restoreItem(ctx: ActionContext, itemId: number, idempotencyKey: string): Promise<void> {
+  try {
+    await ctx.client.call(restoreScheduleItem, { params: { itemId }, idempotencyKey, signal: ctx.signal });
+  } catch (error) {
+    if (!isGone(error) && !(error instanceof ApiError && error.status === 400)) throw error;
+  }
+}
+
+const ids = (args: JsonObject, key: string): number[] => (Array.isArray(args[key]) ? (args[key] as number[]) : []);
+
+/** The undo handlers of schedule items, by the name undo records give them (`UndoName`). */
+const itemUndo = {
+  scheduleItemsDelete: async (args, ctx) => {
+    await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, (itemId) =>
+      ignoreGone(() => ctx.client.call(deleteScheduleItem, { params: { itemId }, signal: ctx.signal })),
+    );
+  },
+  scheduleItemRestore: (args, ctx) => restoreItem(ctx, Number(args.itemId), ctx.key()),
+  // A day (or tour) that is gone took its items with it: nothing left to restore.
+  scheduleItemsRestoreMissing: (args, ctx) =>
+    ignoreGone(async () => {
+      const visible = new Set(
+        (await readItemsOfDay(ctx, String(args.tourId), Number(args.dayId))).map((item) => item.id),
+      );
+      await mapLimited(ids(args, 'itemIds'), UNDO_CONCURRENCY, async (itemId, index) => {
+        if (visible.has(itemId)) return;
+        await restoreItem(ctx, itemId, ctx.key(index + 1));
+      });
+    }),
+} satisfies Record<string, UndoHandler>;
+
+/** Every undo handler the schedule item's records name (`UndoName`). */
+export const scheduleItemUndo = { ...itemUndo, ...scheduleUpdateUndo, ...itemTagUndo };
+
+export const scheduleItemActions = {
   actions: {
+    ...scheduleListHandlers,
     'schedule.item.create': { run: scheduleItemCreate },
     'schedule.items.create': { run: scheduleItemsCreate, prepare: scheduleItemsCreatePrepare },
     'schedule.item.update': scheduleItemUpdateHandler,
     'schedule.item.delete': { run: scheduleItemDelete, prepare: scheduleItemDeletePrepare },
+    'schedule.item.restore': byIdHandler({
+      action: scheduleItemRestore,
+      idArg: 'itemId',
+      describe: (id) => `restored schedule item ${id}`,
+      write: (ctx, itemId, idempotencyKey) =>
+        ctx.client.call(restoreScheduleItem, { params: { itemId }, idempotencyKey, signal: ctx.signal }),
+      undo: (id) => ({
+        activity: 'scheduleItemsDelete',
+        args: { itemIds: [id] },
+        describe: `delete schedule item ${id} again`,
+        record: { resource: 'scheduleItem', id },
+      }),
+    }),
     'schedule.confirmAll': { run: scheduleConfirmAll, prepare: scheduleConfirmAllPrepare },
+    ...itemTagHandlers,
   },
-  undo: { ...scheduleItemUndo, ...scheduleUpdateUndo },
+  undo: scheduleItemUndo,
 } satisfies ActionModule;
