@@ -5,7 +5,8 @@
  * local HTTP server) told about the rest; a day's running order changed, its sheet rendered
  * again and a bulletin posted; a load-in reminder at its moment before a show day. Watchers
  * poll every second; every wait polls with a deadline. Histories are kept unencrypted so that
- * the stack's closing scan can show the webhook's URL is in none of them.
+ * the stack's closing scan can show the webhook's URL is in none of them. The tests run at once,
+ * each on a tour of its own: the others run while the reminder waits for its whole minute.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -21,9 +22,10 @@ import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
 import { PLAYBOOKS, startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
 import { startWebhookServer, type WebhookServer } from '../support/webhook-server.ts';
+import { nextMinuteAhead } from '../support/trigger-stack.ts';
 import { sandboxEnv } from '../support/worker-process.ts';
 
-describe('shipped playbooks started by their triggers', () => {
+describe.concurrent('shipped playbooks started by their triggers', () => {
   let stack: TestStack;
   let api: ApiClient;
   let hook: WebhookServer;
@@ -181,8 +183,9 @@ describe('shipped playbooks started by their triggers', () => {
   }, 180_000);
 
   it('load-in-reminder posts the load-in time at its moment two days before a show day', async () => {
-    // the shipped playbook with its 09:00 moved to the next minute at least a minute ahead, on a UTC day two days after it
-    const moment = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+    // the shipped playbook with its 09:00 moved to the next whole minute at least 20 s ahead (time
+    // enough to make the tour and install the trigger), on a UTC day two days after it
+    const moment = nextMinuteAhead(20_000);
     const at = moment.toISOString().slice(11, 16);
     const date = new Date(moment.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
     const text = await readFile(path.join(PLAYBOOKS, 'load-in-reminder.yaml'), 'utf8');
@@ -207,8 +210,8 @@ describe('shipped playbooks started by their triggers', () => {
     const runs = await pollUntil(
       async () => ((await runsOf(tourId)).length > 0 ? runsOf(tourId) : undefined),
       'the reminder',
-      150_000,
-      500,
+      120_000,
+      250,
     );
     expect(Date.now()).toBeGreaterThanOrEqual(moment.getTime());
     expect(runs).toEqual([{ date, late: expect.any(Boolean), bulletinId: expect.any(String) }]);

@@ -1,7 +1,9 @@
 /**
  * Time events missed while no worker ran: with the worker killed across a moment, the next
  * worker fires the trigger whose late window the delay is within (its event says `late`) and
- * records the one whose window it is beyond as skipped, naming the delay.
+ * records the one whose window it is beyond as skipped, naming the delay. The moment lies seconds
+ * after the install (a duration before its day's start), so the test waits about the minute after
+ * which an event says `late`, not for the next whole minute first.
  */
 import { uniqueSeed } from '../support/stack.ts';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +19,7 @@ import { loadConfig } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
+import { beforeDayStart, dayAfterNextMinute, secondsAhead } from '../support/trigger-stack.ts';
 import {
   prebuiltBundle,
   startWorkerProcess,
@@ -25,10 +28,10 @@ import {
   type WorkerProcess,
 } from '../support/worker-process.ts';
 
-function playbook(at: string): string {
+function playbook(before: string): string {
   const trigger = (id: string, late: string) => `  - id: ${id}
     tour: \${{ inputs.tourId }}
-    on: { before: { days: 0, at: "${at}" }, late: ${late} }
+    on: { before: "${before}", late: ${late} }
 `;
   return `apiVersion: tourflow/v1
 name: triggers-late
@@ -67,33 +70,36 @@ describe('time events missed during downtime', () => {
     let worker: WorkerProcess = startWorkerProcess(env, command);
     try {
       await worker.ready;
-      const moment = new Date(Math.ceil((Date.now() + 75_000) / 60_000) * 60_000);
+      const date = dayAfterNextMinute();
       const compiled = await compilePlaybookFile(
         path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml'),
       );
       const { inputs } = resolveInputs(compiled.plan!, {
         name: 'Late Tour',
         timeZone: 'UTC',
-        days: [{ date: moment.toISOString().slice(0, 10), city: 'Berlin', dayType: 'Show', timeZone: 'UTC' }],
+        days: [{ date, city: 'Berlin', dayType: 'Show', timeZone: 'UTC' }],
       } as JsonObject);
       const created = await waitForOutcome(
         (await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue })).handle,
       );
       const tourId = created.result!.outputs.tourId as string;
+      // seconds ahead: time enough to install the triggers and kill the worker before it
+      const moment = secondsAhead(12_000);
       const file = path.join(folder, 'late.yaml');
-      await writeFile(file, playbook(moment.toISOString().slice(11, 16)));
+      await writeFile(file, playbook(beforeDayStart(date, moment)));
       const applied = await cli(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '10m'], {
         taskQueue,
         env,
       });
       expect(applied.code, applied.err).toBe(0);
       await worker.kill('SIGKILL');
-      // no worker until the moment is 70 s past: polls the clock, not the state
+      expect(Date.now(), 'the worker was killed before the moment').toBeLessThan(moment.getTime());
+      // no worker until the moment is 65 s past (an event over 60 s late says so): polls the clock, not the state
       await pollUntil(
-        () => Date.now() > moment.getTime() + 70_000,
-        'the moment 70 s past',
-        moment.getTime() + 100_000 - Date.now(),
-        1000,
+        () => Date.now() > moment.getTime() + 65_000,
+        'the moment 65 s past',
+        moment.getTime() + 95_000 - Date.now(),
+        500,
       );
       worker = startWorkerProcess(env, command);
       await worker.ready;
@@ -127,5 +133,5 @@ describe('time events missed during downtime', () => {
       await worker.kill('SIGTERM');
       await client.connection.close();
     }
-  }, 400_000);
+  }, 240_000);
 });

@@ -1,8 +1,8 @@
 /**
- * Triggers over time, on the real dev server and the sandbox over HTTP: a time event on a day
- * a couple of minutes ahead fires once, at its moment in the day's zone; a burst of edits
- * inside a debounce's quiet period starts exactly one run, which sees the last state; the dry
- * run reads the tour once and starts nothing. Polls every second; no sleeps.
+ * Triggers over time, on the real dev server and the sandbox over HTTP: a time event seconds
+ * ahead (a duration before its day's start) fires once, at its moment, woken by the moment and
+ * not by a poll; a burst of edits inside a debounce's quiet period starts exactly one run, which
+ * sees the last state; the dry run reads the tour once and starts nothing. No sleeps.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { watcherId } from '../../workflows/watcher-messages.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
 import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
+import { beforeDayStart, dayAfterNextMinute, secondsAhead } from '../support/trigger-stack.ts';
 import { sandboxEnv } from '../support/worker-process.ts';
 
 const DEBOUNCED = `apiVersion: tourflow/v1
@@ -33,7 +34,7 @@ outputs:
   title: \${{ event.record.title }}
 `;
 
-function reminder(at: string): string {
+function reminder(before: string): string {
   return `apiVersion: tourflow/v1
 name: triggers-reminder
 inputs:
@@ -41,7 +42,7 @@ inputs:
 triggers:
   - id: soon
     tour: \${{ inputs.tourId }}
-    on: { before: { days: 0, at: "${at}" }, dayType: Show }
+    on: { before: "${before}", dayType: Show }
 steps:
   - id: read
     action: bulletin.list
@@ -91,13 +92,13 @@ describe('triggers over time', () => {
     return out;
   }
 
-  it('fires a time event once at its moment on a day minutes ahead; the dry run names it and starts nothing', async () => {
-    const moment = new Date(Math.ceil((Date.now() + 90_000) / 60_000) * 60_000);
-    const date = moment.toISOString().slice(0, 10);
-    const at = moment.toISOString().slice(11, 16);
+  it('fires a time event once at its moment seconds ahead; the dry run names it and starts nothing', async () => {
+    const date = dayAfterNextMinute();
     const { tourId, dayId } = await tour('Reminder Tour', date);
+    // seconds ahead: time enough for the dry run and the install to come before it
+    const moment = secondsAhead(10_000);
     const file = path.join(folder, 'reminder.yaml');
-    await writeFile(file, reminder(at));
+    await writeFile(file, reminder(beforeDayStart(date, moment)));
 
     const dry = await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--dry-run']);
     expect(dry.err).toBe('');
@@ -114,8 +115,8 @@ describe('triggers over time', () => {
         return outputs.length > 0 ? outputs : undefined;
       },
       'the time event',
-      180_000,
-      500,
+      60_000,
+      250,
     );
     expect(Date.now()).toBeGreaterThanOrEqual(moment.getTime());
     expect(Date.now()).toBeLessThan(moment.getTime() + 20_000);
@@ -130,7 +131,7 @@ describe('triggers over time', () => {
     );
     expect(await outputsOf(tourId)).toHaveLength(1);
     await run(['triggers', 'delete', tourId, '--playbook', 'triggers-reminder']);
-  }, 240_000);
+  }, 120_000);
 
   it('starts one run for a burst of edits in the quiet period, seeing the last title', async () => {
     const { tourId, dayId } = await tour('Debounce Tour', '2027-03-27');

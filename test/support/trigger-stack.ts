@@ -1,7 +1,8 @@
 /**
  * What the trigger tests start from: a test stack whose sandbox has a seed of its own (a tour's
  * watcher is named after the tour on the shared Temporal server), an API client on that sandbox,
- * `tourflow` run against both, and a tour of one show day made by the shipped `create-tour`.
+ * `tourflow` run against both, and a tour of one show day made by the shipped `create-tour`; and
+ * moments for time events that lie seconds ahead, so that a test of one waits seconds, not minutes.
  */
 import { createApiClient, type ApiClient } from '../../api/client/index.ts';
 import { cli, type CliRun } from '../cli/support.ts';
@@ -41,4 +42,33 @@ export async function startTriggerStack(): Promise<TriggerStack> {
       await stack.close();
     },
   };
+}
+
+/**
+ * A UTC date whose day starts more than a minute from now: a time trigger counting back from its
+ * start (`beforeDayStart`) can name any moment of the next minute.
+ */
+export function dayAfterNextMinute(): string {
+  return new Date(Date.now() + 86_400_000 + 60_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A time trigger's `before:` whose moment, on a UTC day dated `date`, is `moment`: a duration
+ * before the day's start, which places a moment to the millisecond (`{ days, at }` falls on whole
+ * minutes).
+ */
+export function beforeDayStart(date: string, moment: Date): string {
+  const ms = Date.parse(`${date}T00:00:00Z`) - moment.getTime();
+  if (ms < 0) throw new Error(`the moment ${moment.toISOString()} is after the start of ${date}`);
+  return `${ms}ms`;
+}
+
+/** The whole second at least `leadMs` from now. */
+export function secondsAhead(leadMs: number): Date {
+  return new Date(Math.ceil((Date.now() + leadMs) / 1000) * 1000);
+}
+
+/** The whole minute at least `leadMs` from now: the nearest moment a `{ days, at: "HH:mm" }` trigger can name. */
+export function nextMinuteAhead(leadMs: number): Date {
+  return new Date(Math.ceil((Date.now() + leadMs) / 60_000) * 60_000);
 }
