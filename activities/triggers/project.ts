@@ -5,6 +5,7 @@
  */
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import { TriggerResource, type SeenRecord } from '../../definitions/trigger-types.ts';
+import { clockOf } from '../names/records.ts';
 
 type Row = Record<string, unknown>;
 
@@ -29,8 +30,9 @@ const PROJECTIONS: Record<Exclude<TriggerResource, 'days' | 'rooms'>, (row: Row,
   scheduleItems: (row, dayId) => ({
     name: value(row.name),
     notes: value(row.notes),
-    startTime: value(row.start_time),
-    endTime: value(row.end_time),
+    // HH:mm, as the playbook language writes times of day (the API reads them as HH:mm:ss)
+    startTime: clockOf(row.start_time as string | null | undefined),
+    endTime: clockOf(row.end_time as string | null | undefined),
     allDay: value(row.allDay),
     status: value(row.status),
     statusType: typeOf(row.status_type),
