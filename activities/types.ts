@@ -78,6 +78,12 @@ export interface StepOutcome {
   warnings?: string[];
   /** One line saying what was done, e.g. "created tour Spring Tour 2027 (12 days)". */
   describe?: string;
+  /**
+   * The call wrote nothing, its record holding every value it asks already ("already so"), and
+   * no earlier attempt of it can have written: the saga drops the undo prepared for it, so a
+   * rollback restores nothing there (`nothingWritten` in activities/actions/step-support.ts).
+   */
+  wroteNothing?: boolean;
 }
 
 /**

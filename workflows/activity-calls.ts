@@ -163,7 +163,7 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   }
   try {
     const outcome = await execute<StepOutcome>(step.activity, options, call.action, input);
-    if (step.kind === 'create') saga.settle(handle, outcome.undo);
+    saga.succeeded(handle, step.kind, outcome);
     return outcome;
   } catch (error) {
     const refused = definitiveFailure(error);
@@ -219,7 +219,7 @@ export async function runBatchCall(
     const result = results[i];
     if (!result) saga.settle(handle, []);
     else if (result.failed) saga.settle(handle, result.failed.undo);
-    else if (step.kind === 'create') saga.settle(handle, result.outcome.undo);
+    else saga.succeeded(handle, step.kind, result.outcome);
   });
   return results;
 }

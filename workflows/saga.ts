@@ -13,7 +13,8 @@ import {
   log,
   proxyActivities,
 } from '@temporalio/workflow';
-import type { UndoRecord } from '../activities/types.ts';
+import type { StepOutcome, UndoRecord } from '../activities/types.ts';
+import type { PlanStep } from '../definitions/plan-types.ts';
 import { toTemporalRetryPolicy, UNDO_RETRY_POLICY, type RetryPolicy } from '../api/retry-policy.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { SagaEntry, UndoReport } from './messages.ts';
@@ -67,6 +68,17 @@ export class Saga {
   settle(handle: SagaHandle, undo: UndoRecord[]): void {
     const entry = this.entries[handle];
     if (entry) entry.undo = undo;
+  }
+
+  /**
+   * Settles a call that succeeded: a create's undo is what it returns; an update that wrote
+   * nothing, its record already so (`StepOutcome.wroteNothing`), has nothing to undo, and a
+   * rollback neither writes to its record nor reports it restored; any other call keeps the
+   * undo prepared for it.
+   */
+  succeeded(handle: SagaHandle, kind: PlanStep['kind'], outcome: Pick<StepOutcome, 'undo' | 'wroteNothing'>): void {
+    if (kind === 'create') this.settle(handle, outcome.undo);
+    else if (outcome.wroteNothing) this.settle(handle, []);
   }
 
   /** Adds a child run's saga, so the parent undoes the child's records too. */

@@ -17,7 +17,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.t
 import { parseArgs, stepError } from '../../activities/actions/common.ts';
 import { locationFromRead, locationObject, toLocation } from '../../activities/actions/places.ts';
 import { checkFields, fromIso, fromLocal, toLocal, type LocalDateTime } from '../../activities/actions/stay-times.ts';
-import { alreadySo, lostNote, plainJson, writeBackOf } from '../../activities/actions/step-support.ts';
+import { alreadySo, lostNote, nothingWritten, plainJson, writeBackOf } from '../../activities/actions/step-support.ts';
 import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -174,6 +174,7 @@ export async function stayUpdate(call: StepCall, ctx: ActionContext): Promise<St
   return {
     output: { id: stayId },
     undo: [],
+    ...(same ? nothingWritten() : {}),
     ...(typeof tourId === 'string' ? { tourId } : {}),
     describe: same
       ? `${label} already so (${fields}): nothing written`

@@ -22,7 +22,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.t
 import { deleteOnce, ignoreGone, parseArgs } from '../../activities/actions/common.ts';
 import { lookupTour, resolveDay, selectDays, type DaySelection } from '../../activities/actions/tour-days.ts';
 import { locationFromRead, locationObject, toLocation } from '../../activities/actions/places.ts';
-import { alreadySo, asBody, lostNote, writeBackOf } from '../../activities/actions/step-support.ts';
+import { alreadySo, asBody, lostNote, nothingWritten, writeBackOf } from '../../activities/actions/step-support.ts';
 import { visibilityBody } from '../../activities/actions/tour-people.ts';
 
 type VenueFields = Omit<VenueUpdateArgs, 'venueId' | 'venue' | 'tourId'>;
@@ -155,6 +155,7 @@ async function venueUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   return {
     output: { id: venueId },
     undo: [],
+    ...(same ? nothingWritten() : {}),
     ...(venue.tour?.id ? { tourId: venue.tour.id } : {}),
     describe: same
       ? `venue ${title} already so (${fields}): nothing written`

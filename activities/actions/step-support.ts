@@ -4,6 +4,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
+import type { StepOutcome } from '../types.ts';
+import { isRetry } from './attempts.ts';
 
 /**
  * A body as plain JSON for an undo record: `undefined` fields dropped (undo arguments cross
@@ -67,6 +69,16 @@ export function writeBackOf(values: readonly PreviousValue[]): { body: JsonObjec
 export function alreadySo(body: object, before: Record<string, unknown>): boolean {
   const fields = Object.entries(body).filter(([, value]) => value !== undefined);
   return fields.length > 0 && fields.every(([field, value]) => isDeepStrictEqual(value, before[field]));
+}
+
+/**
+ * What the outcome of an update that found its record already so adds: `wroteNothing`, so the
+ * saga drops the undo prepared for it and a rollback leaves the record as it is. Only on the
+ * activity's first attempt: a later one may follow an earlier one's write whose answer was
+ * lost, and then the prepared undo (the record from before the first attempt) stays.
+ */
+export function nothingWritten(): Pick<StepOutcome, 'wroteNothing'> {
+  return isRetry() ? {} : { wroteNothing: true };
 }
 
 /** ` (x and y stay as set: ...)` for an undo's text, or nothing. */

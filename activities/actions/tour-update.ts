@@ -16,7 +16,7 @@ import { updateTour, type UpdateTourBody } from '../../api/contract/tours.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
 import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { alreadySo } from './step-support.ts';
+import { alreadySo, nothingWritten } from './step-support.ts';
 import { updatePlan, type CallPlan } from '../plan-call.ts';
 import { dayOutput, readTour, resolveDay, sharedDateWarnings, type TourDay, type TourView } from './tour-days.ts';
 
@@ -123,6 +123,7 @@ async function tourUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutco
     return {
       output: { id: args.tourId, days: before.days.map((day) => dayOutput(before, day)), added: [] },
       undo: [],
+      ...nothingWritten(),
       tourId: args.tourId,
       describe: `${label} already so (${Object.keys(body).join(', ')}): nothing written`,
     };
