@@ -15,7 +15,7 @@ import { retryStart } from '../workflows/retry.ts';
 import { PLAYBOOK_NAME } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
 import { listRows } from './csv-rows.ts';
-import { readInputsFor } from './playbook-input.ts';
+import { readInputsFor, type InputsFileOptions } from './playbook-input.ts';
 import { inputSizeProblem } from './payload-size.ts';
 import { findRun } from './progress.ts';
 import { runContent } from './run-content.ts';
@@ -75,16 +75,22 @@ async function retryWorkflowId(client: Client, runId: string): Promise<string> {
   }
 }
 
-/** Corrected inputs for RUN's plan: a file (YAML, JSON, CSV or Excel) and `--input` values, else RUN's own. */
+/**
+ * Corrected inputs for RUN's plan: a file (YAML, JSON, CSV, or an Excel workbook's first sheet or
+ * the one `options.sheet` names) and `--input` values, else RUN's own.
+ */
 async function correctedInputs(
   ctx: CliContext,
   plan: Plan,
   given: PlaybookInput,
   raw: Record<string, string>,
   inputsFile?: string,
+  options: InputsFileOptions = {},
 ): Promise<JsonObject> {
+  if (options.sheet !== undefined && !inputsFile)
+    throw new UserError(`--sheet ${options.sheet}: names a sheet of the --inputs workbook, and no --inputs is given`);
   if (!inputsFile && Object.keys(raw).length === 0) return given.inputs;
-  const fromFile = inputsFile ? await readInputsFor(ctx, plan, inputsFile) : {};
+  const fromFile = inputsFile ? await readInputsFor(ctx, plan, inputsFile, options) : {};
   const resolved = resolveInputs(plan, { ...given.inputs, ...fromFile, ...raw });
   if (resolved.errors.length > 0) throw new UserError(resolved.errors.join('\n'));
   const tooLarge = await inputSizeProblem(plan, resolved.inputs);
@@ -98,6 +104,8 @@ export interface RetryOptions {
   run: string;
   input: Record<string, string>;
   inputs?: string;
+  /** The sheet of an `inputs` Excel workbook (else its first), as `tourflow run --sheet` takes it. */
+  sheet?: string;
   redoChanged: boolean;
 }
 
@@ -146,7 +154,7 @@ export async function startRetry(ctx: CliContext, options: RetryOptions): Promis
   if (nothing) return { workflowId: found.description.workflowId, notes };
   const given = await startInput(client, found.description.workflowId, found.description.runId);
   const plan = given.plan;
-  const inputs = await correctedInputs(ctx, plan, given, options.input, options.inputs);
+  const inputs = await correctedInputs(ctx, plan, given, options.input, options.inputs, { sheet: options.sheet });
   const sources = options.inputs ? inputSources(plan, options.inputs) : given.sources;
   const workflowId = await retryWorkflowId(client, found.description.workflowId);
   const record = result?.retry;

@@ -5,6 +5,7 @@ import { addTemporalFlags, collectInput, type TemporalFlags } from '../options.t
 interface RetryCommandOptions extends TemporalFlags {
   input: Record<string, string>;
   inputs?: string;
+  sheet?: string;
   redoChanged?: boolean;
   wait: boolean;
   json?: boolean;
@@ -24,8 +25,9 @@ export function register(program: Command, ctx: CliContext): void {
       .option('-i, --input <key=value>', "a corrected input (repeatable); inputs not given are RUN's", collectInput, {})
       .option(
         '--inputs <file>',
-        'corrected inputs: YAML or JSON file, or a CSV file of rows for a list input ([<input>=]rows.csv)',
+        'corrected inputs: YAML or JSON file, or a CSV file or Excel workbook of rows for a list input ([<input>=]rows.csv), as `run` takes it',
       )
+      .option('--sheet <name>', 'the sheet of an --inputs Excel workbook (default: its first)')
       .option('--redo-changed', 'send again, under keys of their own, elements that succeeded in RUN but changed since')
       .option('--no-wait', 'start the retry and return at once')
       .option('--json', 'print the result as JSON'),
@@ -47,6 +49,7 @@ export function register(program: Command, ctx: CliContext): void {
           run: id,
           input: options.input,
           inputs: options.inputs,
+          sheet: options.sheet,
           redoChanged: options.redoChanged ?? false,
         });
         for (const note of retry.notes) ctx.err(note);

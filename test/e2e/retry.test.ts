@@ -15,27 +15,17 @@ import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
 import { cli, type CliRun } from '../cli/support.ts';
 import { Api } from '../sandbox/helpers.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
+import {
+  guestList as guestListOf,
+  guestRows as rowsOf,
+  importTour,
+  type Guest,
+  type ImportTour,
+} from '../support/guest-import.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const DATES = ['2027-06-01', '2027-06-02'];
 const MISSING_DATE = '2027-06-30';
-
-interface Guest {
-  date: string;
-  first: string;
-  last: string;
-  guests: number;
-}
-
-/** Twelve guests (invented names); the tenth (row 11 of the CSV) on `tenthDate`. */
-function guestRows(tenthDate: string): Guest[] {
-  return Array.from({ length: 12 }, (_, i) => ({
-    date: i === 9 ? tenthDate : DATES[i % 2]!,
-    first: `Guest${String(i + 1).padStart(2, '0')}`,
-    last: 'Retry',
-    guests: (i % 3) + 1,
-  }));
-}
 
 const csv = (rows: Guest[]): string =>
   ['Date,First name,Last name,Guests', ...rows.map((g) => `${g.date},${g.first},${g.last},${g.guests}`)].join('\n') +
@@ -60,28 +50,9 @@ describe('tourflow retry', () => {
   const run = (args: string[]): Promise<CliRun> => cli(args, { cwd: dir, taskQueue: stack.config.temporal.taskQueue });
   const json = (done: CliRun): RunResult => JSON.parse(done.out) as RunResult;
 
-  /** A new tour with the two days; its ID and the days' IDs by date. */
-  async function newTour(): Promise<{ tourId: string; dayIds: Map<string, number> }> {
-    const created = await stack.run('create-tour.yaml', {
-      name: `Retry ${++tours}`,
-      days: DATES.map((date) => ({ date, city: 'Leeds', dayType: 'Show' })),
-    });
-    expect(created.result?.status, created.message).toBe('completed');
-    const { tourId, days } = created.result!.outputs as { tourId: string; days: Array<{ id: number; date: string }> };
-    return { tourId, dayIds: new Map(days.map((day) => [day.date, day.id])) };
-  }
-
-  /** The tour's guest list entries, as date, names and party size, sorted. */
-  async function guestList(tour: { tourId: string; dayIds: Map<string, number> }): Promise<string[]> {
-    const entries: string[] = [];
-    for (const [date, dayId] of tour.dayIds) {
-      const list = await api.get(`/v1/tours/${tour.tourId}/days/${dayId}/guestlist`);
-      expect(list.status).toBe(200);
-      for (const e of list.body.data as Array<{ firstName: string; lastName: string; numberOfGuests: number }>)
-        entries.push(`${date} ${e.firstName} ${e.lastName} ${e.numberOfGuests}`);
-    }
-    return entries.sort();
-  }
+  const newTour = (): Promise<ImportTour> => importTour(stack, `Retry ${++tours}`, DATES);
+  const guestList = (tour: ImportTour): Promise<string[]> => guestListOf(api, tour);
+  const guestRows = (tenthDate: string): Guest[] => rowsOf(DATES, tenthDate);
 
   /** What a clean import of `rows` leaves on a new tour. */
   async function cleanImport(rows: Guest[]): Promise<string[]> {
