@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { longFirstSequencer } from './test/setup/sequencer.ts';
 
 /**
  * `npm test` runs the three projects; each runs alone with `--project`:
@@ -22,6 +23,25 @@ export const E2E = [
   'test/bench/harness.test.ts',
 ];
 
+/**
+ * The files that run longest, longest first (by their last measured times): most of it they wait
+ * (for a time event's moment, a worker killed on purpose, retries' backoff). They start first and
+ * the short files fill the other worker meanwhile, instead of one of them starting last and
+ * lengthening the run by its whole wait (test/setup/sequencer.ts).
+ */
+export const LONG_FIRST = [
+  'test/e2e/triggers-late.test.ts',
+  'test/e2e/shipped-triggers.test.ts',
+  'test/e2e/crash.test.ts',
+  'test/e2e/triggers-records.test.ts',
+  'test/e2e/triggers-timing.test.ts',
+  'test/e2e/out-of-retries.test.ts',
+  'test/e2e/retry-budget.test.ts',
+  'test/e2e/manual-repair-notice.test.ts',
+  'test/bench/harness.test.ts',
+  'test/e2e/big-playbook.test.ts',
+];
+
 const shared = {
   testTimeout: 60_000,
   hookTimeout: 120_000,
@@ -33,6 +53,7 @@ const shared = {
 export default defineConfig({
   test: {
     ...shared,
+    sequence: { sequencer: longFirstSequencer(import.meta.dirname, LONG_FIRST) },
     projects: [
       {
         test: {
