@@ -12,6 +12,7 @@ import type { ActionContext, ActionHandler, UndoHandler } from '../../activities
 import { itemOf } from '../../activities/names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
+import { nothingWritten } from '../../activities/actions/step-support.ts';
 import { putBackTags, resolveTagIds, tourCache } from '../../activities/actions/schedule-items.ts';
 import { resolveDay } from '../../activities/actions/tour-days.ts';
 
@@ -49,6 +50,7 @@ function changeHandler(change: Change): ActionHandler {
       return {
         output: { tagIds, previous: current, changed },
         undo: [],
+        ...(changed.length === 0 ? nothingWritten() : {}),
         tourId: args.tourId,
         describe:
           changed.length > 0

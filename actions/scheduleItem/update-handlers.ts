@@ -17,7 +17,7 @@ import { mapLimited } from '../../activities/actions/concurrency.ts';
 import { putBackTags, resolveTagIds, tourCache, UNDO_CONCURRENCY } from '../../activities/actions/schedule-items.ts';
 import { resolveDay, zoneOf, type TourDay, type TourView } from '../../activities/actions/tour-days.ts';
 import { fieldChanges, fieldsBefore } from '../../activities/actions/schedule-fields.ts';
-import { alreadySo } from '../../activities/actions/step-support.ts';
+import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
 import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -118,7 +118,13 @@ async function scheduleItemUpdate(call: StepCall, ctx: ActionContext): Promise<S
     : changed.length > 0
       ? `updated schedule item ${args.itemId} on ${day.date} (${changed.join(', ')})`
       : `nothing to change on schedule item ${args.itemId}`;
-  return { output: { id: args.itemId }, undo: [], tourId: args.tourId, describe: text };
+  return {
+    output: { id: args.itemId },
+    undo: [],
+    ...(same ? nothingWritten() : {}),
+    tourId: args.tourId,
+    describe: text,
+  };
 }
 
 /** What schedule.item.update would change, field by field (`plan --live`); removed attachments are listed by the IDs kept. */

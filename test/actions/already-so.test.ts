@@ -1,7 +1,8 @@
 /**
  * Updates that find the record as asked already: tour.update, venue.update, stay.update and
- * schedule.item.update report "already so" and send no write; a different value is written.
- * Writes are counted at the sandbox (every request that is not a GET).
+ * schedule.item.update report "already so", send no write and mark their outcome `wroteNothing`
+ * (the saga then drops their undo); a different value is written. Writes are counted at the
+ * sandbox (every request that is not a GET).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../definitions/plan-types.ts';
@@ -37,8 +38,11 @@ describe('updates of what is already so', () => {
     await h?.close();
   });
 
-  /** Runs the step as the workflow does (undo prepared first); returns its text and the writes the sandbox saw. */
-  async function counted(action: string, args: JsonValue): Promise<{ describe: string; writes: number }> {
+  /** Runs the step as the workflow does (undo prepared first); returns its text, the writes the sandbox saw and `wroteNothing`. */
+  async function counted(
+    action: string,
+    args: JsonValue,
+  ): Promise<{ describe: string; writes: number; wroteNothing: boolean }> {
     // A latency rule of 0 ms counts down its `times` on every request it matches: a counter.
     const ids = WRITE_METHODS.map((method) =>
       h.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }),
@@ -50,6 +54,7 @@ describe('updates of what is already so', () => {
       const left = h.sandbox.faults.list().filter((rule) => ids.includes(rule.id));
       return {
         describe: outcome.describe ?? '',
+        wroteNothing: outcome.wroteNothing === true,
         writes: ids.length * COUNTING - left.reduce((sum, rule) => sum + (rule.times ?? 0), 0),
       };
     } finally {
@@ -69,10 +74,11 @@ describe('updates of what is already so', () => {
     });
     expect(same).toEqual({
       writes: 0,
+      wroteNothing: true,
       describe: 'venue Uber Arena already so (title, venueCategoryId, capacity, notes): nothing written',
     });
     const changed = await counted('venue.update', { venueId, capacity: 13000, notes: 'Back door' });
-    expect(changed.writes).toBe(1);
+    expect([changed.writes, changed.wroteNothing]).toEqual([1, false]);
     expect(rows(h.snapshot(), 'venues').find((venue) => venue.id === venueId)).toMatchObject({ capacity: 13000 });
   });
 
@@ -87,6 +93,7 @@ describe('updates of what is already so', () => {
     });
     expect(same).toEqual({
       writes: 0,
+      wroteNothing: true,
       describe:
         'stay Hotel Adlon already so (title, checkInTime, checkInDate, reservationStatus, confirmationNumber): nothing written',
     });
@@ -95,7 +102,11 @@ describe('updates of what is already so', () => {
 
   it('tour.update to its own name writes nothing; a new name is written', async () => {
     const same = await counted('tour.update', { tourId, name: 'Already So' });
-    expect(same).toEqual({ writes: 0, describe: 'tour Already So already so (name): nothing written' });
+    expect(same).toEqual({
+      writes: 0,
+      wroteNothing: true,
+      describe: 'tour Already So already so (name): nothing written',
+    });
     expect((await counted('tour.update', { tourId, name: 'Already So 2027' })).writes).toBe(1);
   });
 
@@ -111,7 +122,18 @@ describe('updates of what is already so', () => {
       confirmed: true,
       tags: ['Crew', 'Band'],
     });
-    expect(same.writes).toBe(0);
+    expect([same.writes, same.wroteNothing]).toEqual([0, true]);
+    const tagOn = await counted('schedule.item.addTags', {
+      tourId,
+      day: '2027-03-27',
+      item: 'Soundcheck',
+      tags: ['Band'],
+    });
+    expect(tagOn).toEqual({
+      writes: 0,
+      wroteNothing: true,
+      describe: `schedule item ${itemId} (2027-03-27): no tag to change`,
+    });
     expect(same.describe).toMatch(
       new RegExp(`^schedule item ${itemId} on 2027-03-27 already so \\(.*\\): nothing written$`),
     );
