@@ -10,14 +10,12 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../api/client/index.ts';
 import { createBulletin } from '../../api/contract/bulletins.ts';
-import { startRun, waitForOutcome } from '../../cli/runs.ts';
-import { compilePlaybookFile, resolveInputs } from '../../definitions/index.ts';
-import type { JsonObject } from '../../definitions/plan-types.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { loadConfig } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
+import { oneDayTourOn, seeded } from '../support/trigger-process.ts';
 import {
   prebuiltBundle,
   startWorkerProcess,
@@ -28,15 +26,6 @@ import {
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/triggers-bulletins.yaml');
 const KILLS = 6;
-
-/** A small deterministic generator, so a failing sequence of kill points can be repeated. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 describe('triggers and worker crashes', () => {
   let sandbox: RunningSandbox;
@@ -64,19 +53,7 @@ describe('triggers and worker crashes', () => {
     let worker: WorkerProcess | undefined = startWorkerProcess(env, command);
     try {
       await worker.ready;
-      const compiled = await compilePlaybookFile(
-        path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml'),
-      );
-      const { inputs } = resolveInputs(compiled.plan!, {
-        name: 'Crash Trigger Tour',
-        timeZone: 'UTC',
-        days: [{ date: '2027-03-27', city: 'Berlin', dayType: 'Show' }],
-      } as JsonObject);
-      const created = await waitForOutcome(
-        (await startRun({ client, taskQueue, plan: compiled.plan!, inputs, runKey: taskQueue })).handle,
-      );
-      const tourId = created.result!.outputs.tourId as string;
-      const dayId = (created.result!.outputs.days as { id: number }[])[0]!.id;
+      const { tourId, dayId } = await oneDayTourOn(client, taskQueue, 'Crash Trigger Tour');
       const applied = await cli(['triggers', 'apply', FIXTURE, '--input', `tourId=${tourId}`, '--poll', '1s'], {
         taskQueue,
         env,
