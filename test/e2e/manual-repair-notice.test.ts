@@ -1,8 +1,9 @@
 /**
- * `onManualRepair: { notify }`: a run whose undo keeps failing ends needing manual repair and
- * tells the worker's webhook (a real local HTTP server) once, naming the run and how many
- * changes were left behind, never what they were; a run that rolls back cleanly tells nothing.
- * On the real dev server, the sandbox over HTTP refusing the undo's deletes.
+ * `onManualRepair: { notify }`: a run whose undo fails ends needing manual repair and tells the
+ * worker's webhook (a real local HTTP server) once, naming the run and how many changes were
+ * left behind, never what they were; a run that rolls back cleanly tells nothing. On the real
+ * dev server, the sandbox over HTTP refusing the undo's deletes with a 409, which no retry
+ * changes (test/e2e/out-of-retries.test.ts has undos that run out of retries).
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -35,7 +36,7 @@ describe('a run needing manual repair tells a webhook', () => {
     expect(clean.result?.status).toBe('rolledBack');
     expect(hook.requests).toEqual([]);
 
-    stack.sandbox.faults.add({ match: { method: 'DELETE', path: '^/v1/tours/' }, kind: 'status', status: 500 });
+    stack.sandbox.faults.add({ match: { method: 'DELETE', path: '^/v1/tours/' }, kind: 'status', status: 409 });
     try {
       const outcome = await stack.run(file, { cities: ['Bonn', 'Trier'], badDayType: 'Nonsense' }, 'notice-repair');
       expect(outcome.result?.status).toBe('needsManualRepair');
