@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlannedCall } from '../../workflows/messages.ts';
 import { cli, type CliRun } from '../cli/support.ts';
 import { PLAYBOOKS, startTestStack, type TestStack } from '../support/stack.ts';
+import { countWrites } from '../support/write-counter.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
-const COUNTING = 1_000_000;
 
 interface LivePlan {
   summary: string;
@@ -47,18 +47,6 @@ describe('plan --live', () => {
 
   const tf = (args: string[]): Promise<CliRun> => cli(args, { cwd: dir, taskQueue: stack.config.temporal.taskQueue });
 
-  /** Counts the sandbox's write requests from now on. */
-  function countWrites(): () => number {
-    const ids = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) =>
-      stack.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }),
-    );
-    return () =>
-      stack.sandbox.faults
-        .list()
-        .filter((rule) => ids.includes(rule.id))
-        .reduce((sum, rule) => sum + COUNTING - (rule.times ?? 0), 0);
-  }
-
   async function livePlan(file: string, inputs: string[]): Promise<{ run: CliRun; plan: LivePlan }> {
     const before = writes?.() ?? 0;
     const run = await tf(['plan', '--live', file, ...inputs.flatMap((input) => ['--input', input]), '--json']);
@@ -79,7 +67,7 @@ describe('plan --live', () => {
     });
     expect(tour.result?.status, tour.message).toBe('completed');
     const tourId = tour.result!.outputs.tourId as string;
-    writes = countWrites();
+    writes = countWrites(stack.sandbox);
     const file = path.join(FIXTURES, 'live-plan.yaml');
     const { run, plan } = await livePlan(file, [`tourId=${tourId}`]);
     expect(run.code, run.err).toBe(10);
@@ -132,7 +120,7 @@ describe('plan --live', () => {
     });
     const tourId = tour.result?.outputs.tourId as string;
     expect(tourId, tour.message).toBeTypeOf('string');
-    writes ??= countWrites();
+    writes ??= countWrites(stack.sandbox);
     const file = path.join(FIXTURES, 'live-plan.yaml');
     const { run, plan } = await livePlan(file, [`tourId=${tourId}`]);
     expect(run.code).toBe(1);
@@ -143,7 +131,7 @@ describe('plan --live', () => {
   }, 120_000);
 
   it('tour-setup makes a new tour: every record a create, nothing written', async () => {
-    writes ??= countWrites();
+    writes ??= countWrites(stack.sandbox);
     const { run, plan } = await livePlan(path.join(PLAYBOOKS, 'tour-setup.yaml'), [`sheetsFolder=${dir}`]);
     expect(plan.plans.filter((entry) => entry.would === 'fail')).toEqual([]);
     expect(run.code, run.out).toBe(10);
@@ -155,7 +143,10 @@ describe('plan --live', () => {
     expect(done.result?.status, done.message).toBe('completed');
     const tourId = done.result!.outputs.tourId as string;
     const store = stack.sandbox.snapshot() as Record<string, { tourId?: string }[]>;
-    expect(planned('create/venues')).toBe(store.venues!.filter((venue) => venue.tourId === tourId).length);
-    expect(planned('create/stays')).toBeGreaterThan(0);
+    const onTour = (table: string) => (store[table] ?? []).filter((row) => row.tourId === tourId).length;
+    expect(planned('create/venues')).toBe(onTour('venues'));
+    expect(planned('create/stays')).toBe(onTour('stays'));
+    expect(planned('guests')).toBe(onTour('guests'));
+    expect(planned('guests')).toBeGreaterThan(0);
   }, 120_000);
 });
