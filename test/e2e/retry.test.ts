@@ -3,7 +3,8 @@
  * (row 11 names a date the tour does not have), fixed and retried. The retry sends only what
  * did not succeed, matched by key in a reordered and longer list, and the tour's guest list
  * ends as a clean import of the fixed file leaves it: nothing twice, nothing missing. Also a
- * retry of a run that rolled back (everything redone) and of a run whose child run failed.
+ * retry of a run that rolled back (everything redone), and of a run whose child run failed,
+ * retried through its parent or on its own.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -206,32 +207,29 @@ describe('tourflow retry', () => {
     expect(await guestList(tour)).toEqual(await cleanImport(guestRows(DATES[1]!)));
   });
 
-  it('a run whose child run failed (rollback: false) is finished by a retry of the parent: only what the child did not do', async () => {
-    const tour = await newTour();
-    const started = await stack.run(path.join(FIXTURES, 'guests-child.yaml'), {
-      tourId: tour.tourId,
-      guests: guestRows(MISSING_DATE).map(({ date, first, last, guests }) => ({
-        date,
-        firstName: first,
-        lastName: last,
-        guests,
-      })),
-    });
-    expect(started.result?.status, started.message).toBe('failed');
-    const kept = (await guestList(tour)).length;
-    expect(kept).toBeGreaterThan(0);
-    expect(kept).toBeLessThan(12);
+  it.each([
+    ['the parent', (parent: string) => parent],
+    ['the child run itself', (parent: string) => `${parent}/import`],
+  ])(
+    'a run whose child run failed (rollback: false) is finished by a retry of %s: only what the child did not do',
+    async (_, target) => {
+      const tour = await newTour();
+      const asInput = (rows: Guest[]) =>
+        rows.map(({ date, first, last, guests }) => ({ date, firstName: first, lastName: last, guests }));
+      const started = await stack.run(path.join(FIXTURES, 'guests-child.yaml'), {
+        tourId: tour.tourId,
+        guests: asInput(guestRows(MISSING_DATE)),
+      });
+      expect(started.result?.status, started.message).toBe('failed');
+      const kept = (await guestList(tour)).length;
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThan(12);
 
-    const fixed = guestRows(DATES[1]!).map(({ date, first, last, guests }) => ({
-      date,
-      firstName: first,
-      lastName: last,
-      guests,
-    }));
-    await writeFile(path.join(dir, 'child-inputs.json'), JSON.stringify({ guests: fixed }));
-    const retried = await run(['retry', started.workflowId, '--inputs', 'child-inputs.json', '--json']);
-    expect(retried.code).toBe(0);
-    expect(json(retried).done).toHaveLength(12 - kept);
-    expect(await guestList(tour)).toEqual(await cleanImport(guestRows(DATES[1]!)));
-  });
+      await writeFile(path.join(dir, 'child-inputs.json'), JSON.stringify({ guests: asInput(guestRows(DATES[1]!)) }));
+      const retried = await run(['retry', target(started.workflowId), '--inputs', 'child-inputs.json', '--json']);
+      expect(retried.code, retried.err).toBe(0);
+      expect(json(retried).done).toHaveLength(12 - kept);
+      expect(await guestList(tour)).toEqual(await cleanImport(guestRows(DATES[1]!)));
+    },
+  );
 });
