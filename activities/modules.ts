@@ -1,14 +1,12 @@
 /** Every action module the worker serves. */
 import type { ActionModule } from './action.ts';
 import { bulletinActions } from '../actions/bulletin/handlers.ts';
-import { contactEditActions } from './actions/contact-edits.ts';
-import { contactActions } from './actions/contacts.ts';
+import { contactActions } from '../actions/contact/handlers.ts';
 import { customFieldActions } from '../actions/customField/handlers.ts';
 import { daySheetActions } from '../actions/daySheet/handlers.ts';
 import { fileActions } from '../actions/file/handlers.ts';
 import { guestDayActions } from './actions/guest-days.ts';
 import { guestActions } from './actions/guests.ts';
-import { listActions } from './actions/lists.ts';
 import { lookupActions } from '../actions/lookup/handlers.ts';
 import { passTypeActions } from '../actions/passType/handlers.ts';
 import { recordEditActions } from './actions/record-edits.ts';
@@ -34,11 +32,9 @@ export const actionModules = [
   stayActions,
   roomActions,
   contactActions,
-  contactEditActions,
   customFieldActions,
   guestActions,
   passTypeActions,
-  listActions,
   recordEditActions,
   fileActions,
   guestDayActions,

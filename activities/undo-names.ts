@@ -5,8 +5,7 @@
  * behind at rollback. A new module's undo object is added to `UndoHandlers` below.
  */
 import type { bulletinUndo } from '../actions/bulletin/handlers.ts';
-import type { contactEditUndo } from './actions/contact-edits.ts';
-import type { contactUndo } from './actions/contacts.ts';
+import type { contactUndo } from '../actions/contact/handlers.ts';
 import type { fieldListUndo } from './actions/field-lists.ts';
 import type { fileUndo } from '../actions/file/handlers.ts';
 import type { guestDayUndo } from './actions/guest-days.ts';
@@ -24,7 +23,6 @@ import type { venueUndo } from '../actions/venue/handlers.ts';
 
 /** Every undo handler, by name. */
 export type UndoHandlers = typeof bulletinUndo &
-  typeof contactEditUndo &
   typeof contactUndo &
   typeof fieldListUndo &
   typeof fileUndo &

@@ -6,6 +6,7 @@
  */
 import type { JsonObject } from '../plan-types.ts';
 import { BULLETIN_EXAMPLES } from '../../actions/bulletin/catalogue.ts';
+import { CONTACT_EXAMPLES } from '../../actions/contact/catalogue.ts';
 import { CUSTOM_FIELD_EXAMPLES } from '../../actions/customField/catalogue.ts';
 import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
 import { FILE_EXAMPLES } from '../../actions/file/catalogue.ts';
@@ -32,35 +33,7 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   ...VENUE_EXAMPLES,
   ...STAY_EXAMPLES,
   ...ROOM_EXAMPLES,
-  'contact.list': { tourId, venue: 'Uber Arena' },
-  'contact.create': {
-    tourId,
-    firstName: 'Lena',
-    lastName: 'Vogt',
-    role: 'Promoter',
-    company: 'Arena Berlin GmbH',
-    phone: { country: 49, number: '30 1234567' },
-  },
-  'contact.link': { tourId, contact: 'lena.vogt@example.com', venue: 'Uber Arena' },
-  'contact.update': {
-    tourId,
-    contact: 'lena.vogt@example.com',
-    role: 'Promoter (Berlin)',
-    phone: { country: 49, number: '30 7654321' },
-  },
-  'contact.ensure': {
-    tourId,
-    firstName: 'Lena',
-    lastName: 'Vogt',
-    email: 'lena.vogt@example.com',
-    company: 'Arena Berlin GmbH',
-  },
-  'contacts.set': {
-    tourId,
-    venue: 'Uber Arena',
-    emails: [{ email: 'production@uber-arena.example', label: 'Production' }],
-    phones: [{ country: 49, number: '30 2060700', label: 'Office' }],
-  },
+  ...CONTACT_EXAMPLES,
   ...CUSTOM_FIELD_EXAMPLES,
   'guest.create': {
     tourId,

@@ -1,7 +1,6 @@
 /** The action catalogue: every action a playbook step can name, by name. */
 import { bulletinActionList } from '../../actions/bulletin/catalogue.ts';
-import { contactEnsure, contactsSet, contactUpdate } from './contact-edits.ts';
-import { contactCreate, contactLink } from './contacts.ts';
+import { contactActionList } from '../../actions/contact/catalogue.ts';
 import { approval, playbookRun } from './control.ts';
 import { customFieldActionList } from '../../actions/customField/catalogue.ts';
 import { daySheetActionList } from '../../actions/daySheet/catalogue.ts';
@@ -9,7 +8,6 @@ import { fileActionList } from '../../actions/file/catalogue.ts';
 import { guestsConfigureDay } from './guest-days.ts';
 import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
-import { contactList } from './lists.ts';
 import { orgActionList } from '../../actions/org/catalogue.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
 import { scheduleItemActionList, scheduleItemTagActionList } from '../../actions/scheduleItem/catalogue.ts';
@@ -26,8 +24,7 @@ import { notify } from '../../actions/notify/catalogue.ts';
 export { ActionKind, activityName, defineAction, type ActionDefinition, type Compensation } from './types.ts';
 export * from '../../actions/bulletin/catalogue.ts';
 export * from '../../actions/passType/catalogue.ts';
-export * from './contacts.ts';
-export * from './contact-edits.ts';
+export * from '../../actions/contact/catalogue.ts';
 export * from './control.ts';
 export * from '../../actions/customField/catalogue.ts';
 export * from '../../actions/daySheet/catalogue.ts';
@@ -59,12 +56,7 @@ export const actions: readonly ActionDefinition[] = [
   ...venueActionList,
   ...stayActionList,
   ...roomActionList,
-  contactList,
-  contactCreate,
-  contactLink,
-  contactUpdate,
-  contactEnsure,
-  contactsSet,
+  ...contactActionList,
   ...customFieldActionList,
   guestCreate,
   guestUpdate,

@@ -1,12 +1,13 @@
 /**
- * Read actions that list the tour's places and their details, every page of each
- * list. They run as local activities (see workflows/ARCHITECTURE.md): reads change nothing, so
+ * What the read actions (declared in `actions/<resource>/catalogue.ts`) share: `defineRead`, the
+ * outputs of a list, and the entries more than one resource lists. Reads take every page of each
+ * list and run as local activities (see workflows/ARCHITECTURE.md): reads change nothing, so
  * a retry is harmless and nothing needs to reach the task queue.
  */
 import { z } from 'zod';
 import { outputs, recordIds, wholeNumber } from './outputs.ts';
 import { ActionKind, defineAction, type ActionDefinition } from './types.ts';
-import { nameRef, tourId, unresolved } from './vocabulary.ts';
+import { nameRef } from './vocabulary.ts';
 
 /** Declares a read action: nothing to undo, runs as a local activity. */
 export function defineRead<Args extends z.ZodType>(
@@ -52,8 +53,6 @@ export const placeOf = {
   venue: nameRef('The venue').optional(),
   stay: nameRef('The stay').optional(),
 };
-const onePlace = (args: { venue?: unknown; stay?: unknown }) =>
-  unresolved(args) || (args.venue === undefined) !== (args.stay === undefined);
 
 /** An organization's key contact as the list actions give it. */
 export const keyContactEntry = z.strictObject({
@@ -69,45 +68,3 @@ export const keyContactEntry = z.strictObject({
   url: nullableText,
 });
 export const KEY_CONTACT_FIELDS = Object.keys(keyContactEntry.shape).join(', ');
-
-export const contactListArgs = z
-  .strictObject({
-    tourId,
-    ...placeOf,
-    name: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'Only key contacts with this full name (First Last) or e-mail (case-insensitive); the place’s own e-mail, phone and web rows are then left out.',
-      ),
-  })
-  .refine(onePlace, 'give either "venue" or "stay"');
-export type ContactListArgs = z.infer<typeof contactListArgs>;
-
-export const contactList = defineRead({
-  name: 'contact.list',
-  description: 'List a venue’s or stay’s contacts: its linked key contacts and its own e-mail, phone and web rows.',
-  args: contactListArgs,
-  outputs: outputs({
-    keyContacts: z.array(keyContactEntry).describe(`list of { ${KEY_CONTACT_FIELDS} }`),
-    emails: z
-      .array(z.strictObject({ id: z.int(), label: nullableText, email: z.string() }))
-      .describe('list of { id, label, email }'),
-    phones: z
-      .array(z.strictObject({ id: z.int(), label: nullableText, phone: z.string() }))
-      .describe('list of { id, label, phone }'),
-    urls: z
-      .array(z.strictObject({ id: z.int(), label: nullableText, url: z.string() }))
-      .describe('list of { id, label, url }'),
-    count: wholeNumber('number of contacts of every kind'),
-  }),
-  calls: [
-    'GET /v1/tours/{tourId}/venues',
-    'GET /v1/tours/{tourId}/accommodation',
-    'GET /v1/venues/{venueId}/key-contacts',
-    'GET /v1/venues/{venueId}/contacts',
-    'GET /v1/accommodation/{accommodationId}/key-contacts',
-    'GET /v1/accommodation/{accommodationId}/contacts',
-  ],
-});

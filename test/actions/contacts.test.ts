@@ -4,7 +4,7 @@
  * venues and stays undone by unlinking.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactLinkArgs } from '../../definitions/actions/contacts.ts';
+import { contactLinkArgs } from '../../actions/contact/catalogue.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 describe('contact.link arguments', () => {

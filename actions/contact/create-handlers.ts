@@ -5,12 +5,7 @@
  * run's manual-repair list instead of pretending the book is as it was.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import {
-  contactCreateArgs,
-  contactLinkArgs,
-  type ContactCreateArgs,
-  type ContactLinkArgs,
-} from '../../definitions/actions/contacts.ts';
+import { contactCreateArgs, contactLinkArgs, type ContactCreateArgs, type ContactLinkArgs } from './catalogue.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import {
   createKeyContact,
@@ -20,12 +15,12 @@ import {
   updateVenueKeyContacts,
   type CreateKeyContactBody,
 } from '../../api/contract/contacts.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import { pickKeyContact, stayIdOf, venueIdOf } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { ignoreGone, parseArgs, stepError } from './common.ts';
-import { findMembership } from './tour-days.ts';
-import { resolveOrganization } from '../../actions/tour/handlers.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../../activities/action.ts';
+import { pickKeyContact, stayIdOf, venueIdOf } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { findMembership } from '../../activities/actions/tour-days.ts';
+import { resolveOrganization } from '../tour/handlers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** The organization a tour belongs to. */
@@ -176,7 +171,7 @@ async function contactLink(call: StepCall, ctx: ActionContext): Promise<StepOutc
 }
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
-export const contactUndo = {
+export const createUndo = {
   keyContactLeftBehind: async (args) => {
     throw ApplicationFailure.nonRetryable(
       `Key contact ${String(args.label)} (${String(args.contactId)}) stays in the organization's book: the API cannot delete key contacts. Delete it in the app if it is not wanted.`,
@@ -186,10 +181,8 @@ export const contactUndo = {
   keyContactUnlink: (args, ctx) => ignoreGone(() => linkTarget(args).write(ctx, Number(args.contactId), 'REMOVE')),
 } satisfies Record<string, UndoHandler>;
 
-export const contactActions = {
-  actions: {
-    'contact.create': { run: contactCreate },
-    'contact.link': { run: contactLink, prepare: contactLinkPrepare },
-  },
-  undo: contactUndo,
-} satisfies ActionModule;
+/** The handlers of `contact.create` and `contact.link`; `contactActions` (`handlers.ts`) serves them. */
+export const createHandlers = {
+  'contact.create': { run: contactCreate },
+  'contact.link': { run: contactLink, prepare: contactLinkPrepare },
+} satisfies Record<string, ActionHandler>;

@@ -3,16 +3,12 @@
  * written back) and `contact.ensure` finds one by e-mail, else by name, and adds it only when the
  * book has none (its undo is `contact.create`'s: the API cannot delete key contacts).
  */
-import {
-  contactEnsureArgs,
-  contactUpdateArgs,
-  type ContactUpdateArgs,
-} from '../../definitions/actions/contact-edits.ts';
+import { contactEnsureArgs, contactUpdateArgs, type ContactUpdateArgs } from './catalogue.ts';
 import { createKeyContact, updateKeyContact, type UpdateKeyContactBody } from '../../api/contract/contacts.ts';
 import { ApiError } from '../../api/client/index.ts';
 import type { KeyContact } from '../../api/contract/organizations.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../../activities/action.ts';
 import {
   ambiguousName,
   foldName,
@@ -21,13 +17,12 @@ import {
   keyContactPlace as where,
   pick,
   readKeyContacts as readBook,
-} from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { ignoreGone, parseArgs } from './common.ts';
-import { isRetry } from './attempts.ts';
-import { addedContact, bookOf, contactCreate } from './contacts.ts';
-import { contactsSetHandler, generalContactsUndo } from './general-contacts.ts';
-import { asBody } from './step-support.ts';
+} from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
+import { isRetry } from '../../activities/actions/attempts.ts';
+import { addedContact, bookOf, contactCreate } from './create-handlers.ts';
+import { asBody } from '../../activities/actions/step-support.ts';
 
 /** The contact an update names; after a lost answer, one already carrying its new e-mail or name. */
 async function contactBefore(
@@ -182,8 +177,7 @@ async function contactEnsure(call: StepCall, ctx: ActionContext): Promise<StepOu
 }
 
 /** The undo handlers of these actions, by the name undo records give them (`UndoName`). */
-export const contactEditUndo = {
-  ...generalContactsUndo,
+export const updateUndo = {
   keyContactWriteBack: (args, ctx) =>
     ignoreGone(() =>
       ctx.client.call(updateKeyContact, {
@@ -195,11 +189,8 @@ export const contactEditUndo = {
     ),
 } satisfies Record<string, UndoHandler>;
 
-export const contactEditActions = {
-  actions: {
-    'contact.update': { run: contactUpdateRun, prepare: contactUpdatePrepare },
-    'contact.ensure': { run: contactEnsure },
-    'contacts.set': contactsSetHandler,
-  },
-  undo: contactEditUndo,
-} satisfies ActionModule;
+/** The handlers of `contact.update` and `contact.ensure`; `contactActions` (`handlers.ts`) serves them. */
+export const updateHandlers = {
+  'contact.update': { run: contactUpdateRun, prepare: contactUpdatePrepare },
+  'contact.ensure': { run: contactEnsure },
+} satisfies Record<string, ActionHandler>;

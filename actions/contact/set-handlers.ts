@@ -4,7 +4,7 @@
  * `replace` mode each list given becomes the whole list of its kind. The write carries the call's
  * idempotency key; the undo, prepared before it, writes the rows back as they were.
  */
-import { contactsSetArgs, type ContactsSetArgs } from '../../definitions/actions/contact-edits.ts';
+import { contactsSetArgs, type ContactsSetArgs } from './catalogue.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
 import {
   listAccommodationContacts,
@@ -14,11 +14,11 @@ import {
   type GeneralContact,
   type GeneralContactChanges,
 } from '../../api/contract/contacts.ts';
-import type { ActionContext, ActionHandler, UndoHandler } from '../action.ts';
-import { stayIdOf, venueIdOf } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { ignoreGone, parseArgs } from './common.ts';
-import { listBackTo } from './list-write-back.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../../activities/action.ts';
+import { stayIdOf, venueIdOf } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
+import { listBackTo } from '../../activities/actions/list-write-back.ts';
 
 type Kind = 'email' | 'phone' | 'url';
 const KINDS: readonly Kind[] = ['email', 'phone', 'url'];
