@@ -2,7 +2,8 @@
 import type { WatcherStatus } from '../workflows/watcher-messages.ts';
 import type { CliContext } from './context.ts';
 import type { TemporalFlags } from './options.ts';
-import { apply, explain, list, remove, setPaused, status, type ApplyOptions } from './triggers.ts';
+import { explain, list, remove, setPaused, status, type ApplyOptions } from './triggers.ts';
+import { apply } from './triggers-apply.ts';
 
 export const applyCommand = (ctx: CliContext, file: string, options: ApplyOptions) => apply(ctx, file, options);
 
@@ -10,7 +11,7 @@ function statusText(view: WatcherStatus): string {
   const { stats } = view;
   const lines = [
     `tour ${view.tourId}${view.paused ? ' (paused)' : ''}: polls every ${Math.round(view.pollMs / 1000)} s`,
-    `  last poll: ${stats.lastPollAt ?? 'none yet'}${view.lagMs === null ? '' : ` (${Math.round(view.lagMs / 1000)} s ago)`}, ${stats.callsLastPoll} API calls per poll, ${stats.polls} polls`,
+    `  last poll: ${stats.lastPollAt ?? 'none yet'}${view.lagMs === null ? '' : `, lag ${Math.round(view.lagMs / 1000)} s`}, ${stats.callsLastPoll} API ${stats.callsLastPoll === 1 ? 'call' : 'calls'} per poll, ${stats.polls} polls`,
     `  runs started: ${stats.started}, skipped: ${stats.skipped}, debounces waiting: ${view.pending}${stats.lastError ? `\n  last read failed: ${stats.lastError}` : ''}`,
     ...view.triggers.map(
       (t) =>

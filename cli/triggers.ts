@@ -1,12 +1,11 @@
 /**
- * `tourflow triggers ...`: installs a playbook's triggers in the watcher of each tour they name
- * (update-with-start: the watcher is started if it does not run, and the update answers once
- * the triggers are live), and reads, pauses and removes them. The tour a trigger names (by ID,
+ * `tourflow triggers ...`: loads a playbook's triggers for `apply` (`triggers-apply.ts`), and
+ * reads, pauses and removes the triggers of a tour's watcher. The tour a trigger names (by ID,
  * name or an input) is looked up through the API first: a tour that does not exist is the
  * user's mistake, exit 2.
  */
 import { createHash } from 'node:crypto';
-import { WithStartWorkflowOperation, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { createApiClient, type ApiClient } from '../api/client/index.ts';
 import { listOrganizations } from '../api/contract/organizations.ts';
 import { getTourData, listTours } from '../api/contract/tours.ts';
@@ -14,9 +13,7 @@ import { compilePlaybookFile, formatErrors, planForRun, resolveInputs } from '..
 import { evaluateTemplate } from '../definitions/expressions.ts';
 import type { JsonObject, Plan } from '../definitions/plan-types.ts';
 import type { TriggeredPlan } from '../definitions/trigger-types.ts';
-import { durationMs } from '../definitions/triggers.ts';
 import {
-  applyTriggersUpdate,
   explainQuery,
   pauseTriggersUpdate,
   removeTriggersUpdate,
@@ -25,7 +22,6 @@ import {
   type InstalledTrigger,
   type WatcherStatus,
 } from '../workflows/watcher-messages.ts';
-import { TOUR_ID } from '../workflows/search-attributes.ts';
 import { UserError, type CliContext } from './context.ts';
 import { withClient } from './connect.ts';
 import type { TemporalFlags } from './options.ts';
@@ -38,6 +34,8 @@ export interface ApplyOptions extends TemporalFlags {
   input?: Record<string, string>;
   inputs?: string;
   poll?: string;
+  /** How long to wait for the triggers to go live. @default 2m */
+  wait?: string;
   dryRun?: boolean;
   json?: boolean;
 }
@@ -138,51 +136,6 @@ export function apiClient(ctx: CliContext): ApiClient {
   return createApiClient({ config: ctx.config().api, retry: { maximumAttempts: 3 } });
 }
 
-/** `triggers apply FILE`: installs the triggers and answers once each watcher has them live. */
-export async function apply(ctx: CliContext, file: string, options: ApplyOptions): Promise<void> {
-  const api = apiClient(ctx);
-  try {
-    const { plan, tours } = await loadTriggers(ctx, file, options, api);
-    if (options.dryRun) {
-      const { dryRun } = await import('./triggers-dry-run.ts');
-      await dryRun(ctx, api, tours, options.json);
-      return;
-    }
-    const pollMs = options.poll ? checkedDuration(options.poll) : undefined;
-    await withClient(ctx, options, async (client, config) => {
-      for (const { tourId, triggers } of tours) {
-        const start = new WithStartWorkflowOperation(WATCHER_WORKFLOW, {
-          workflowId: watcherId(tourId),
-          taskQueue: config.temporal.taskQueue,
-          args: [{ tourId, pollMs: pollMs ?? 60_000 }],
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          memo: { tourId },
-          searchAttributes: { [TOUR_ID]: [tourId] },
-          staticSummary: `watches tour ${tourId} for triggers`,
-        });
-        const status = await client.workflow.executeUpdateWithStart(applyTriggersUpdate, {
-          args: [plan.name, triggers, pollMs],
-          startWorkflowOperation: start,
-        });
-        const live = status.triggers.filter((t) => t.playbook === plan.name).map((t) => t.id);
-        ctx.out(
-          `live: ${live.join(', ')} on tour ${tourId} (watcher ${watcherId(tourId)}, polls every ${Math.round(status.pollMs / 1000)} s)`,
-        );
-      }
-    });
-  } finally {
-    await api.close();
-  }
-}
-
-function checkedDuration(text: string): number {
-  try {
-    return durationMs(text);
-  } catch {
-    throw new UserError(`--poll: expected a duration like "30s", "1m" or "5m", not "${text}"`);
-  }
-}
-
 /** Runs `fn` on a tour's watcher; a tour without one is the user's mistake. */
 export async function onWatcher<T>(
   ctx: CliContext,
@@ -208,10 +161,13 @@ export async function status(
   tourId: string,
   options: TemporalFlags & { json?: boolean },
 ): Promise<WatcherStatus> {
-  const view = await onWatcher(ctx, tourId, options, (client, id) =>
-    client.workflow.getHandle(id).query(watcherStatusQuery),
+  return withLag(
+    await onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).query(watcherStatusQuery)),
   );
-  // a query sees the workflow's clock as of its last task: the lag is measured here
+}
+
+/** A query sees the workflow's clock as of its last task: the lag since the last poll is measured here. */
+function withLag(view: WatcherStatus): WatcherStatus {
   return { ...view, lagMs: view.stats.lastPollMs === undefined ? null : Date.now() - view.stats.lastPollMs };
 }
 
@@ -248,7 +204,7 @@ export async function list(ctx: CliContext, options: TemporalFlags): Promise<Wat
     for await (const run of client.workflow.list({
       query: `WorkflowType = '${WATCHER_WORKFLOW}' AND ExecutionStatus = 'Running'`,
     })) {
-      out.push(await client.workflow.getHandle(run.workflowId).query(watcherStatusQuery));
+      out.push(withLag(await client.workflow.getHandle(run.workflowId).query(watcherStatusQuery)));
     }
     return out;
   });

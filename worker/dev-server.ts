@@ -10,8 +10,10 @@ import type { PayloadCodec } from '@temporalio/common';
 import { findTemporalCli, type FindOptions } from './temporal-cli.ts';
 import { SERVER_STOP_GRACE_MS, spawnGuarded } from './server-guard.ts';
 
-/** Custom search attributes tourflow sets on every run. */
-export const SEARCH_ATTRIBUTES = { PlaybookName: 'Keyword', TourId: 'Keyword' } as const;
+/** Custom search attributes tourflow sets on its runs (`workflows/search-attributes.ts`), by their type. */
+export const SEARCH_ATTRIBUTES = { PlaybookName: 'Keyword', TourId: 'Keyword', TriggerId: 'KeywordList' } as const;
+/** The same types as the SDK's test server names them. */
+const SDK_TYPES = { Keyword: 'KEYWORD', KeywordList: 'KEYWORD_LIST' } as const;
 
 /**
  * Server settings the dev server starts with. Eager activity dispatch hands an activity the
@@ -204,7 +206,7 @@ async function startWithSdkDownload(options: DevServerOptions, namespace: string
       ui: options.ui ?? true,
       uiPort: options.uiPort,
       dbFilename: options.dbFilename,
-      searchAttributes: Object.keys(SEARCH_ATTRIBUTES).map((name) => ({ name, type: 'KEYWORD' as const })),
+      searchAttributes: Object.entries(SEARCH_ATTRIBUTES).map(([name, type]) => ({ name, type: SDK_TYPES[type] })),
       extraArgs: dynamicConfigArgs(),
     },
   });

@@ -17,7 +17,7 @@ import {
   type TourSnapshot,
 } from '../definitions/trigger-types.ts';
 import type { PlaybookInput } from './messages.ts';
-import { playbookSearchAttributes } from './search-attributes.ts';
+import { playbookSearchAttributes, TRIGGER_ID } from './search-attributes.ts';
 import { diffRecords, recordEvent } from './watcher-diff.ts';
 import { changeEvent, debounceFingerprint, eventFingerprint, timeEvent } from './watcher-events.ts';
 import type { Decision, TriggerEntry, WatcherState } from './watcher-messages.ts';
@@ -225,7 +225,7 @@ export class Decider {
         args: [input],
         parentClosePolicy: ParentClosePolicy.ABANDON,
         workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-        searchAttributes: playbookSearchAttributes(entry.plan.name, this.tourId),
+        searchAttributes: { ...playbookSearchAttributes(entry.plan.name, this.tourId), [TRIGGER_ID]: [base.trigger] },
         memo: { trigger: base.trigger, event: { kind: base.kind, resource: base.resource, recordId: base.recordId } },
         staticSummary: `trigger ${entry.trigger.id}: ${base.kind} ${base.resource} ${base.recordId}`,
         staticDetails: `Started by trigger **${entry.trigger.id}** of playbook ${entry.playbook} on tour ${this.tourId}: ${base.kind} of ${base.resource} ${base.recordId}${Object.keys(event.changes as JsonObject).length > 0 ? ` (changed: ${Object.keys(event.changes as JsonObject).join(', ')})` : ''}.`,

@@ -56,7 +56,10 @@ export interface WatcherStats {
   callsLastPoll: number;
   started: number;
   skipped: number;
+  /** Why the last read failed, when it did. */
   lastError?: string;
+  /** Its failure type: the API's code, or the error's name. */
+  lastErrorType?: string;
 }
 
 /** State carried across continue-as-new. */

@@ -1,6 +1,6 @@
 /**
  * The tour watcher: one workflow per tour (`watcherId`), shared by every trigger on it. Each
- * poll reads the tour once (`activities/triggers/read.ts`, a local activity), compares it with the last
+ * poll reads the tour once (`api/tour-snapshot/read.ts`, through a local activity), compares it with the last
  * read (`watcher-diff.ts`), decides each trigger's events (`watcher-decide.ts`) and starts their
  * runs as abandoned child workflows whose IDs derive from the event; the new state and the
  * starts are commands of the same workflow task, so a crash never loses or doubles one. The
@@ -8,10 +8,12 @@
  */
 import {
   allHandlersFinished,
+  ApplicationFailure,
   condition,
   continueAsNew,
   proxyLocalActivities,
   setHandler,
+  upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
 import {
@@ -21,6 +23,7 @@ import {
   type SnapshotRequest,
   type TourSnapshot,
 } from '../definitions/trigger-types.ts';
+import { triggerSearchAttributes } from './search-attributes.ts';
 import { Decider } from './watcher-decide.ts';
 import {
   applyTriggersUpdate,
@@ -66,7 +69,21 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
   let pollMs = input.pollMs;
   let inFlight = false;
   let wake = false;
+  /** Reads begun in this run, and the last that failed: an apply fails when the first read after it fails. */
+  let reads = 0;
+  let failed: { read: number; error: ReadFailure } | undefined;
   const decider = new Decider(input.tourId, state);
+  const isLive = (fromPoll: number) => state.baseline && state.stats.polls >= fromPoll - 1;
+  /** Sets the watcher's triggers, and its `TriggerId` search attribute with them. */
+  const setTriggers = (triggers: TriggerEntry[]) => {
+    state.triggers = triggers;
+    upsertSearchAttributes(
+      triggerSearchAttributes(
+        input.tourId,
+        triggers.map((entry) => `${entry.playbook}/${entry.trigger.id}`),
+      ),
+    );
+  };
 
   const status = (): WatcherStatus => ({
     tourId: input.tourId,
@@ -103,13 +120,24 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
         live.has(pending.trigger) &&
         !added.some((entry) => `${entry.playbook}/${entry.trigger.id}` === pending.trigger),
     );
-    state.triggers = [...kept, ...added];
+    const replaced = state.triggers.filter((entry) => entry.playbook === playbook && !kept.includes(entry));
+    setTriggers([...kept, ...added]);
     wake = true;
-    if (added.length > 0) await condition(() => state.baseline && state.stats.polls >= fromPoll - 1);
-    return status();
+    if (added.length === 0) return status();
+    // the first read that begins after this one: its failure is the answer, not a wait for ever
+    const firstRead = reads + 1;
+    await condition(() => isLive(fromPoll) || (failed !== undefined && failed.read >= firstRead));
+    if (isLive(fromPoll) || !failed) return status();
+    // nothing half-installed: the playbook's triggers are as they were (none, on a new watcher, which then ends)
+    setTriggers([...state.triggers.filter((entry) => !added.includes(entry)), ...replaced]);
+    throw ApplicationFailure.create({
+      type: failed.error.type,
+      message: `the watcher's first read of tour ${input.tourId} failed, so ${playbook}'s triggers were not applied: ${failed.error.message}`,
+      nonRetryable: true,
+    });
   });
   setHandler(removeTriggersUpdate, (playbook: string) => {
-    state.triggers = state.triggers.filter((entry) => entry.playbook !== playbook);
+    setTriggers(state.triggers.filter((entry) => entry.playbook !== playbook));
     state.pending = state.pending.filter((pending) => !pending.trigger.startsWith(`${playbook}/`));
     wake = true;
     return status();
@@ -126,7 +154,10 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
   while (state.triggers.length > 0) {
     wake = false;
     inFlight = true;
-    const snapshot = await read(input.tourId, state).finally(() => (inFlight = false));
+    const read = ++reads;
+    const snapshot = await readTour(input.tourId, state).finally(() => (inFlight = false));
+    if (state.stats.lastError !== undefined)
+      failed = { read, error: { type: state.stats.lastErrorType, message: state.stats.lastError } };
     if (snapshot) await decider.poll(snapshot);
     polls++;
     if (
@@ -145,8 +176,14 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
   return status();
 }
 
+/** Why a read failed: the failure's type (the API's code, or the error's name) and message. */
+interface ReadFailure {
+  type?: string;
+  message: string;
+}
+
 /** One read of the tour for the triggers; undefined (the failure kept for `status`) when it fails. */
-async function read(tourId: string, state: WatcherState): Promise<TourSnapshot | undefined> {
+async function readTour(tourId: string, state: WatcherState): Promise<TourSnapshot | undefined> {
   const resources = [
     ...new Set(state.triggers.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [] : [entry.trigger.on.record]))),
   ];
@@ -155,10 +192,15 @@ async function read(tourId: string, state: WatcherState): Promise<TourSnapshot |
   try {
     const snapshot = await watchTourRead({ tourId, resources, befores: unique, knownDays: state.days.length });
     delete state.stats.lastError;
+    delete state.stats.lastErrorType;
     return snapshot;
   } catch (error) {
-    state.stats.lastError =
-      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    // the read's own failure: the first application failure of the chain (an activity failure wraps it)
+    let cause = error;
+    while (cause instanceof Error && !(cause instanceof ApplicationFailure) && cause.cause instanceof Error)
+      cause = cause.cause;
+    state.stats.lastError = cause instanceof Error ? cause.message : String(cause);
+    state.stats.lastErrorType = cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;
     return undefined;
   }
 }

@@ -27,6 +27,7 @@ export function register(program: Command, ctx: CliContext): void {
       )
       .option('--inputs <file>', 'YAML or JSON file of inputs')
       .option('--poll <duration>', 'how often the tour is read, e.g. 30s, 1m (default 1m)')
+      .option('--wait <duration>', 'how long to wait for the triggers to go live (default 2m)')
       .option('--dry-run', 'read the tour once and say what the triggers would do, starting nothing')
       .option('--json', 'print JSON'),
   ).action(async (file: string, options: ApplyOptions) => (await actions()).applyCommand(ctx, file, options));

@@ -166,18 +166,16 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it("registers tourflow's search attributes as Keyword before workers start", () => {
+  it("registers tourflow's search attributes, each with its type, before workers start", () => {
     const setup = Object.entries(services).find(([, s]) =>
       JSON.stringify(s.command ?? '').includes('search-attribute create'),
     );
     expect(setup, 'a service runs `temporal operator search-attribute create`').toBeDefined();
     const [setupName, setupService] = setup ?? ['', {} as ComposeService];
     const script = commandArgv(setupService).join(' ');
-    for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) {
-      expect(script).toContain(name);
-      expect(type).toBe('Keyword');
-    }
-    expect(script).toContain('--type Keyword');
+    for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES))
+      expect(script).toMatch(new RegExp(`\\b${name}:${type}\\b`));
+    expect(script).toContain('--type "$${attribute#*:}"');
     // A new namespace is not yet in the frontend's cache: the script waits for it before the
     // first search-attribute command, instead of failing and being restarted.
     const created = script.indexOf('namespace create');
