@@ -6,8 +6,7 @@
  */
 import type { ApiClient } from '../api/client/index.ts';
 // the dry run reads the tour exactly as the watcher's activity does: the same function, no worker
-// eslint-disable-next-line no-restricted-imports
-import { readTourSnapshot } from '../activities/triggers/read.ts';
+import { readTourSnapshot } from '../api/tour-snapshot/read.ts';
 import { evaluateCondition } from '../definitions/expressions.ts';
 import { isTimeOn, momentKey, type TimeOn } from '../definitions/trigger-types.ts';
 import type { CliContext } from './context.ts';

@@ -2,7 +2,7 @@
 import type { ActivityDeps } from '../deps.ts';
 import { currentActivity } from '../current.ts';
 import type { SnapshotRequest, TourSnapshot } from '../../definitions/trigger-types.ts';
-import { readTourSnapshot } from './read.ts';
+import { readTourSnapshot } from '../../api/tour-snapshot/read.ts';
 
 export function createTriggerActivities(deps: Pick<ActivityDeps, 'client'>) {
   return {

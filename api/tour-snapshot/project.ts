@@ -5,11 +5,12 @@
  */
 import type { JsonObject, JsonValue } from '../../definitions/plan-types.ts';
 import { TriggerResource, type SeenRecord } from '../../definitions/trigger-types.ts';
-import { clockOf } from '../names/records.ts';
 
 type Row = Record<string, unknown>;
 
 const value = (raw: unknown): JsonValue => (raw === undefined ? null : (raw as JsonValue));
+/** `17:00:00` -> `17:00`. */
+const clockOf = (raw: string | null | undefined): string | null => (raw ? raw.slice(0, 5) : null);
 const typeOf = (raw: unknown): JsonValue =>
   raw && typeof raw === 'object' && 'type' in raw ? value((raw as Row).type) : null;
 const idOf = (raw: unknown): number | null =>

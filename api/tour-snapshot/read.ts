@@ -8,13 +8,16 @@
  * then not taken for deleted). Rooms are read per stay, only when a trigger watches them.
  * The moments of time triggers are computed here (they need `Intl`, which workflow code
  * avoids), in each day's own zone, else the tour's, else UTC.
+ *
+ * Shared by the watcher's activity (`activities/triggers/activities.ts`) and `tourflow triggers
+ * apply --dry-run`, which reads the tour exactly as the watcher does.
  */
-import { getTourData } from '../../api/contract/tours.ts';
-import { listGuestlist } from '../../api/contract/guestlist.ts';
-import { listScheduleItems } from '../../api/contract/schedule.ts';
-import { listRooms } from '../../api/contract/rooms.ts';
-import { TOUR_DATA_LIMIT, TourDataLimitParam } from '../../api/contract/assumptions.ts';
-import type { ApiClient } from '../../api/client/index.ts';
+import { getTourData } from '../contract/tours.ts';
+import { listGuestlist } from '../contract/guestlist.ts';
+import { listScheduleItems } from '../contract/schedule.ts';
+import { listRooms } from '../contract/rooms.ts';
+import { TOUR_DATA_LIMIT, TourDataLimitParam } from '../contract/assumptions.ts';
+import type { ApiClient } from '../client/index.ts';
 import { localToEpochMs } from '../../definitions/translate.ts';
 import {
   momentKey,
