@@ -19,7 +19,7 @@ import { loadConfig } from '../../worker/config.ts';
 import { connectClient } from '../../worker/temporal.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
-import { beforeDayStart, dayAfterNextMinute, secondsAhead } from '../support/trigger-stack.ts';
+import { beforeDayStart, dayStartingAfterTenMinutes, secondsAhead } from '../support/trigger-stack.ts';
 import {
   prebuiltBundle,
   startWorkerProcess,
@@ -70,7 +70,7 @@ describe('time events missed during downtime', () => {
     let worker: WorkerProcess = startWorkerProcess(env, command);
     try {
       await worker.ready;
-      const date = dayAfterNextMinute();
+      const date = dayStartingAfterTenMinutes();
       const compiled = await compilePlaybookFile(
         path.resolve(import.meta.dirname, '../../definitions/playbooks/create-tour.yaml'),
       );

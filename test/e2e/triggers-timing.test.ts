@@ -14,7 +14,7 @@ import { watcherId } from '../../workflows/watcher-messages.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
 import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
-import { beforeDayStart, dayAfterNextMinute, secondsAhead } from '../support/trigger-stack.ts';
+import { beforeDayStart, dayStartingAfterTenMinutes, secondsAhead } from '../support/trigger-stack.ts';
 import { sandboxEnv } from '../support/worker-process.ts';
 
 const DEBOUNCED = `apiVersion: tourflow/v1
@@ -93,7 +93,7 @@ describe('triggers over time', () => {
   }
 
   it('fires a time event once at its moment seconds ahead; the dry run names it and starts nothing', async () => {
-    const date = dayAfterNextMinute();
+    const date = dayStartingAfterTenMinutes();
     const { tourId, dayId } = await tour('Reminder Tour', date);
     // seconds ahead: time enough for the dry run and the install to come before it
     const moment = secondsAhead(10_000);

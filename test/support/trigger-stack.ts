@@ -45,11 +45,11 @@ export async function startTriggerStack(): Promise<TriggerStack> {
 }
 
 /**
- * A UTC date whose day starts more than a minute from now: a time trigger counting back from its
- * start (`beforeDayStart`) can name any moment of the next minute.
+ * A UTC date whose day starts more than ten minutes from now: a time trigger counting back from
+ * its start (`beforeDayStart`) can name any moment of the next ten minutes.
  */
-export function dayAfterNextMinute(): string {
-  return new Date(Date.now() + 86_400_000 + 60_000).toISOString().slice(0, 10);
+export function dayStartingAfterTenMinutes(): string {
+  return new Date(Date.now() + 86_400_000 + 600_000).toISOString().slice(0, 10);
 }
 
 /**
