@@ -18,6 +18,7 @@ import type { ActionContext, ActionHandler, UndoHandler } from '../../activities
 import { stayIdOf, venueIdOf } from '../../activities/names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
+import { nothingWritten } from '../../activities/actions/step-support.ts';
 import { listBackTo } from '../../activities/actions/list-write-back.ts';
 
 type Kind = 'email' | 'phone' | 'url';
@@ -252,6 +253,7 @@ async function contactsSetRun(call: StepCall, ctx: ActionContext): Promise<StepO
   return {
     output,
     undo: [],
+    ...(changes.length === 0 ? nothingWritten() : {}),
     tourId: args.tourId,
     describe:
       changes.length > 0

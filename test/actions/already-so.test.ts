@@ -1,8 +1,9 @@
 /**
  * Updates that find the record as asked already: tour.update, venue.update, stay.update and
- * schedule.item.update report "already so", send no write and mark their outcome `wroteNothing`
- * (the saga then drops their undo); a different value is written. Writes are counted at the
- * sandbox (every request that is not a GET).
+ * schedule.item.update report "already so", contacts.set "as asked already", addTags "no tag to
+ * change"; they send no write and mark their outcome `wroteNothing` (the saga then drops their
+ * undo); a different value is written. Writes are counted at the sandbox (every request that is
+ * not a GET).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../definitions/plan-types.ts';
@@ -80,6 +81,16 @@ describe('updates of what is already so', () => {
     const changed = await counted('venue.update', { venueId, capacity: 13000, notes: 'Back door' });
     expect([changed.writes, changed.wroteNothing]).toEqual([1, false]);
     expect(rows(h.snapshot(), 'venues').find((venue) => venue.id === venueId)).toMatchObject({ capacity: 13000 });
+  });
+
+  it('contacts.set with the contacts as asked writes nothing and has nothing to undo', async () => {
+    const args = { tourId, venue: 'Uber Arena', emails: [{ email: 'office@arena.example', label: 'Office' }] };
+    expect((await counted('contacts.set', args)).writes).toBe(1);
+    expect(await counted('contacts.set', args)).toEqual({
+      writes: 0,
+      wroteNothing: true,
+      describe: `venue ${venueId}: its contacts are as asked already`,
+    });
   });
 
   it('stay.update with the stay as it is writes nothing; a new confirmation number is written', async () => {
