@@ -5,7 +5,8 @@
  * trigger started are counted against the bulletins made. Applied unchanged, it goes on as if
  * nothing happened: one run per bulletin, none twice, none missed. Edited, no bulletin starts two
  * runs (old and new version), every bulletin made once the apply answered starts the edited
- * one, and one that started none is explained; that none is missed is not so yet (the last test).
+ * one, and one that started none is explained; that none is missed, and that an edit keeps a
+ * debounced burst's run, are not so yet (the two tests expected to fail).
  * Polls every second; every wait polls with a deadline.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -17,14 +18,14 @@ import { pollUntil } from '../support/poll.ts';
 import { startTriggerStack, type TriggerStack } from '../support/trigger-stack.ts';
 
 /** The playbook; its `revision` output stands for an edit of it. */
-const playbook = (revision: number) => `apiVersion: tourflow/v1
+const playbook = (revision: number, debounce = '') => `apiVersion: tourflow/v1
 name: triggers-edits
 inputs:
   tourId: { type: string }
 triggers:
   - id: new_bulletin
     tour: \${{ inputs.tourId }}
-    on: { record: bulletins, events: [created] }
+    on: { record: bulletins, events: [created] }${debounce}
 steps:
   - id: read
     action: bulletin.list
@@ -169,4 +170,46 @@ describe('triggers applied again while changes arrive', () => {
     expect(edited).toBeDefined();
     expect(edited!.made.filter((m) => m.runs.length === 0)).toEqual([]);
   });
+
+  // Fails today (remove `.fails` once it passes): an apply that changes a trigger's version drops the events its old
+  // version was debouncing (workflows/watcher.ts, applyTriggersUpdate: `state.pending` keeps none of an added
+  // trigger's), so the run `explain` said they were debounced into never starts, and nothing says why.
+  it.fails(
+    'edited while a burst is debounced: the burst still starts its one run',
+    async () => {
+      const { api, stack, tourflow } = triggers;
+      const { tourId, dayId } = await triggers.oneDayTour('Debounced Edit Tour', 'debounced-edit-tour');
+      const file = path.join(folder, `${tourId}.yaml`);
+      const apply = async (revision: number) => {
+        await writeFile(file, playbook(revision, '\n    debounce: { quiet: 6s, max: 60s }'));
+        expect((await tourflow(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(
+          0,
+        );
+      };
+      const status = async () =>
+        JSON.parse((await tourflow(['triggers', 'status', tourId, '--json'])).out) as { stats: { polls: number } };
+      await apply(1);
+      await api.call(createBulletin, {
+        body: { dayId, title: 'Debounced', body: 'x', isPinned: false, hasNotification: false },
+        idempotencyKey: `edits-debounced-${tourId}`,
+      });
+      await pollUntil(async () => {
+        const decisions = JSON.parse((await tourflow(['triggers', 'explain', tourId, '--json'])).out) as {
+          outcome: string;
+        }[];
+        return decisions.some((d) => d.outcome === 'debounced');
+      }, 'the bulletin debounced');
+      await apply(2);
+      // the quiet period over, and two polls after it
+      const quietEnds = Date.now() + 6_000;
+      await pollUntil(async () => Date.now() > quietEnds, 'the end of the quiet period', 15_000, 250);
+      const polls = (await status()).stats.polls;
+      await pollUntil(async () => (await status()).stats.polls >= polls + 2, 'two more polls');
+      const runs: string[] = [];
+      for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` }))
+        runs.push(info.workflowId);
+      expect(runs).toHaveLength(1);
+    },
+    60_000,
+  );
 });
