@@ -200,15 +200,17 @@ describe('triggers on schedule items, venues, stays and rooms', () => {
     expect(changed['room:changed']!.changes).toEqual({ roomNumber: { before: 412, after: 413 } });
     expect(changed['item:changed']).toMatchObject({ dayId, date: DATE, record: { startTime: '16:30' } });
 
-    // status changed: the item confirmed with the day's "confirm all", the stay's reservation and the room confirmed
+    // status changed: the item confirmed with the day's "confirm all", the venue, the stay's reservation and the room
     await api.call(confirmAllScheduleItems, { params: { tourId, dayId }, idempotencyKey: `places-confirm-${tourId}` });
+    await api.call(updateVenue, { params: { venueId: venue.id }, body: { status: true } });
     await api.call(updateAccommodation, { params: { accommodationId: stay.id }, body: { reservationStatus: true } });
     await api.call(updateRoom, { params: { roomAssignmentId: room.id }, body: { is_confirmed: true } });
-    const confirmed = await nextRuns(11, 'the runs of the three confirmations');
+    const confirmed = await nextRuns(12, 'the runs of the four confirmations');
     expect(Object.keys(confirmed).sort()).toEqual([
       'item_status:statusChanged',
       'room:statusChanged',
       'stay_confirmed:statusChanged',
+      'venue:statusChanged',
     ]);
     expect(confirmed['item_status:statusChanged']).toMatchObject({
       resource: 'scheduleItems',
@@ -219,6 +221,7 @@ describe('triggers on schedule items, venues, stays and rooms', () => {
       statusType: { before: null, after: 'Confirmed' },
     });
     expect(confirmed['stay_confirmed:statusChanged']!.changes).toEqual({ confirmed: { before: false, after: true } });
+    expect(confirmed['venue:statusChanged']!.changes).toEqual({ status: { before: false, after: true } });
     expect(confirmed['room:statusChanged']!.changes).toEqual({ confirmed: { before: false, after: true } });
     // the item's trigger of name and start time, and the stay's of check-in, skipped the confirmations
     const skips = (await decisions()).filter((d) => d.outcome === 'skipped' && d.kind === 'changed');
@@ -234,7 +237,7 @@ describe('triggers on schedule items, venues, stays and rooms', () => {
     await api.call(deleteScheduleItem, { params: { itemId: item.id } });
     await api.call(deleteVenue, { params: { venueId: venue.id } });
     await api.call(deleteAccommodation, { params: { accommodationId: stay.id } });
-    const deleted = await nextRuns(15, 'the runs of the four deletions');
+    const deleted = await nextRuns(16, 'the runs of the four deletions');
     expect(Object.keys(deleted).sort()).toEqual(['item:deleted', 'room:deleted', 'stay:deleted', 'venue:deleted']);
     expect(deleted['item:deleted']).toMatchObject({ recordId: String(item.id), record: { name: 'Soundcheck' } });
     expect(deleted['room:deleted']).toMatchObject({ recordId: String(room.id), record: { roomNumber: 413 } });
@@ -246,7 +249,7 @@ describe('triggers on schedule items, venues, stays and rooms', () => {
         .polls;
     const before = await polls();
     await pollUntil(async () => (await polls()) >= before + 3, 'three more polls');
-    expect(await runsOf()).toHaveLength(15);
+    expect(await runsOf()).toHaveLength(16);
     expect((await run(['triggers', 'delete', tourId, '--playbook', 'triggers-places'])).code).toBe(0);
   }, 120_000);
 });
