@@ -23,6 +23,8 @@ import { apiClient, loadTriggers, WATCHER_WORKFLOW, type ApplyOptions } from './
 
 /** How long `apply` waits for the triggers to go live unless `--wait` says. */
 export const DEFAULT_APPLY_WAIT = '2m';
+/** How long it then asks the watcher why. */
+const STATUS_WAIT_MS = 2_000;
 
 /** `triggers apply FILE`: installs the triggers and answers once each watcher has them live. */
 export async function apply(ctx: CliContext, file: string, options: ApplyOptions): Promise<void> {
@@ -92,9 +94,11 @@ async function applyOne(client: Client, config: Config, one: OneTour, done: stri
         cause: error,
       });
     if (!deadline.signal.aborted) throw error;
-    const view = await client.workflow
-      .getHandle(watcherId(tourId))
-      .query(watcherStatusQuery)
+    // a read still running holds the watcher's task, and a query waits for it: ask briefly
+    const view = await client
+      .withAbortSignal(AbortSignal.timeout(STATUS_WAIT_MS), () =>
+        client.workflow.getHandle(watcherId(tourId)).query(watcherStatusQuery),
+      )
       .catch(() => undefined);
     const why = view?.stats.lastError
       ? `its last read failed: ${view.stats.lastError}`
