@@ -132,7 +132,7 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
     setTriggers([...state.triggers.filter((entry) => !added.includes(entry)), ...replaced]);
     throw ApplicationFailure.create({
       type: failed.error.type,
-      message: `the watcher's first read of tour ${input.tourId} failed, so ${playbook}'s triggers were not applied: ${failed.error.message}`,
+      message: `the watcher's first read of tour ${input.tourId} (on the worker, with the worker's API credential) failed, so ${playbook}'s triggers were not applied: ${failed.error.message}`,
       nonRetryable: true,
     });
   });

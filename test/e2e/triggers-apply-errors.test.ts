@@ -93,7 +93,7 @@ describe('triggers apply when the first read fails', () => {
     const run = await applyOn(await workerWith({ baseUrl: `http://127.0.0.1:${closed}` }));
     expect(run.out).toBe('');
     expect(run.err).toContain(
-      `error: the watcher's first read of tour ${tourId} failed, so triggers-search's triggers were not applied: GET /v1/tours/:tourId/data got no response (ECONNREFUSED`,
+      `error: the watcher's first read of tour ${tourId} (on the worker, with the worker's API credential) failed, so triggers-search's triggers were not applied: GET /v1/tours/:tourId/data got no response (ECONNREFUSED`,
     );
     expect(run.err).not.toContain('crashed');
     expect(run.code).toBe(1);
@@ -103,7 +103,9 @@ describe('triggers apply when the first read fails', () => {
 
   it('names the credential the API refused', async () => {
     const run = await applyOn(await workerWith({ apiSecret: 'not-the-secret' }));
-    expect(run.err).toContain(`error: the watcher's first read of tour ${tourId} failed`);
+    expect(run.err).toContain(
+      `error: the watcher's first read of tour ${tourId} (on the worker, with the worker's API credential) failed`,
+    );
     expect(run.err).toContain(
       'The API refused the API key or secret (TOURFLOW_API_KEY, TOURFLOW_API_SECRET): an unknown, revoked or expired key, or a secret that does not match it.',
     );
@@ -118,7 +120,9 @@ describe('triggers apply when the first read fails', () => {
     const { userId } = await adminPost<{ userId: string }>(creds.baseUrl, `/tours/${other.tourId}/members`, {});
     const tokens = await adminPost<{ accessToken: string }>(creds.baseUrl, '/tokens', { userId });
     const run = await applyOn(await workerWith({ accessToken: tokens.accessToken, refreshToken: undefined }));
-    expect(run.err).toContain(`error: the watcher's first read of tour ${tourId} failed`);
+    expect(run.err).toContain(
+      `error: the watcher's first read of tour ${tourId} (on the worker, with the worker's API credential) failed`,
+    );
     expect(run.err).toMatch(
       /GET \/v1\/tours\/:tourId\/data failed with 403 Unauthorized: .*The signed-in user may not access this record\./,
     );
