@@ -5,11 +5,9 @@ import { contactActions } from '../actions/contact/handlers.ts';
 import { customFieldActions } from '../actions/customField/handlers.ts';
 import { daySheetActions } from '../actions/daySheet/handlers.ts';
 import { fileActions } from '../actions/file/handlers.ts';
-import { guestDayActions } from './actions/guest-days.ts';
-import { guestActions } from './actions/guests.ts';
+import { guestActions } from '../actions/guest/handlers.ts';
 import { lookupActions } from '../actions/lookup/handlers.ts';
 import { passTypeActions } from '../actions/passType/handlers.ts';
-import { recordEditActions } from './actions/record-edits.ts';
 import { roomActions } from '../actions/room/handlers.ts';
 import { scheduleItemActions } from '../actions/scheduleItem/handlers.ts';
 import { stayActions } from '../actions/stay/handlers.ts';
@@ -35,9 +33,7 @@ export const actionModules = [
   customFieldActions,
   guestActions,
   passTypeActions,
-  recordEditActions,
   fileActions,
-  guestDayActions,
   notifyActions,
   orgActions,
 ] as const satisfies readonly ActionModule[];

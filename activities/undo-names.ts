@@ -8,11 +8,8 @@ import type { bulletinUndo } from '../actions/bulletin/handlers.ts';
 import type { contactUndo } from '../actions/contact/handlers.ts';
 import type { fieldListUndo } from './actions/field-lists.ts';
 import type { fileUndo } from '../actions/file/handlers.ts';
-import type { guestDayUndo } from './actions/guest-days.ts';
-import type { guestStatusUndo } from './actions/guest-status.ts';
-import type { guestUndo } from './actions/guests.ts';
+import type { guestUndo } from '../actions/guest/handlers.ts';
 import type { passTypeUndo } from '../actions/passType/handlers.ts';
-import type { recordEditUndo } from './actions/record-edits.ts';
 import type { roomUndo } from '../actions/room/handlers.ts';
 import type { scheduleItemUndo } from '../actions/scheduleItem/handlers.ts';
 import type { stayUndo } from '../actions/stay/handlers.ts';
@@ -26,11 +23,8 @@ export type UndoHandlers = typeof bulletinUndo &
   typeof contactUndo &
   typeof fieldListUndo &
   typeof fileUndo &
-  typeof guestDayUndo &
-  typeof guestStatusUndo &
   typeof guestUndo &
   typeof passTypeUndo &
-  typeof recordEditUndo &
   typeof roomUndo &
   typeof scheduleItemUndo &
   typeof stayUndo &

@@ -10,6 +10,7 @@ import { CONTACT_EXAMPLES } from '../../actions/contact/catalogue.ts';
 import { CUSTOM_FIELD_EXAMPLES } from '../../actions/customField/catalogue.ts';
 import { DAY_SHEET_EXAMPLES } from '../../actions/daySheet/catalogue.ts';
 import { FILE_EXAMPLES } from '../../actions/file/catalogue.ts';
+import { GUEST_EXAMPLES } from '../../actions/guest/catalogue.ts';
 import { LOOKUP_EXAMPLES } from '../../actions/lookup/catalogue.ts';
 import { ROOM_EXAMPLES } from '../../actions/room/catalogue.ts';
 import { SCHEDULE_ITEM_EXAMPLES } from '../../actions/scheduleItem/catalogue.ts';
@@ -20,8 +21,6 @@ import { ORG_EXAMPLES } from '../../actions/org/catalogue.ts';
 import { PASS_TYPE_EXAMPLES } from '../../actions/passType/catalogue.ts';
 import { TOUR_EXAMPLES } from '../../actions/tour/catalogue.ts';
 import { VENUE_EXAMPLES } from '../../actions/venue/catalogue.ts';
-
-const tourId = '${{ inputs.tourId }}';
 
 /** Arguments of an example step, by action name. */
 export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
@@ -35,40 +34,12 @@ export const ACTION_EXAMPLES: Readonly<Record<string, JsonObject>> = {
   ...ROOM_EXAMPLES,
   ...CONTACT_EXAMPLES,
   ...CUSTOM_FIELD_EXAMPLES,
-  'guest.create': {
-    tourId,
-    day: '2027-03-27',
-    firstName: 'Ada',
-    lastName: 'Lindholm',
-    guests: 2,
-    pickup: 'Will Call',
-    passes: [{ type: 'VIP', count: 2 }],
-    requester: 'Sam Rivera',
-  },
-  'guest.update': {
-    tourId,
-    day: '2027-03-27',
-    guest: 'Ada Lindholm',
-    guests: 3,
-    pickup: 'Will Call',
-    passes: [{ type: 'VIP', count: 3 }],
-  },
-  'guests.select': { tourId, select: { from: '2027-03-27', to: '2027-03-29', status: ['Pending'] } },
-  'guests.setStatus': { tourId, status: 'Approved', select: { status: ['Pending'], maxGuests: 4 } },
-  'guests.configureDay': {
-    tourId,
-    day: '2027-03-27',
-    cap: 150,
-    cutoff: '2027-03-27T12:00:00+01:00',
-    passCaps: [{ type: 'VIP', cap: 20 }],
-  },
+  ...GUEST_EXAMPLES,
   ...PASS_TYPE_EXAMPLES,
   ...BULLETIN_EXAMPLES,
   notify: { webhook: 'ops', text: '3 guest requests on 2027-03-27 wait for approval.' },
   ...FILE_EXAMPLES,
   ...DAY_SHEET_EXAMPLES,
-  'guest.delete': { tourId, day: '2027-03-27', guest: 'Ada Lindholm' },
-  'guest.restore': { guestId: 2204 },
   ...LOOKUP_EXAMPLES,
   approval: { message: 'Approve 42 guests for Berlin?', timeout: '24h' },
   'playbook.run': {

@@ -5,8 +5,7 @@ import { approval, playbookRun } from './control.ts';
 import { customFieldActionList } from '../../actions/customField/catalogue.ts';
 import { daySheetActionList } from '../../actions/daySheet/catalogue.ts';
 import { fileActionList } from '../../actions/file/catalogue.ts';
-import { guestsConfigureDay } from './guest-days.ts';
-import { guestCreate, guestsSelect, guestsSetStatus, guestUpdate } from './guests.ts';
+import { guestActionList } from '../../actions/guest/catalogue.ts';
 import { passTypeActionList } from '../../actions/passType/catalogue.ts';
 import { orgActionList } from '../../actions/org/catalogue.ts';
 import { lookupActionList } from '../../actions/lookup/catalogue.ts';
@@ -17,7 +16,6 @@ import { tagActionList } from '../../actions/tag/catalogue.ts';
 import { scheduleTemplateActionList } from '../../actions/scheduleTemplate/catalogue.ts';
 import { tourActionList } from '../../actions/tour/catalogue.ts';
 import type { ActionDefinition } from './types.ts';
-import { guestDelete, guestRestore } from './record-edits.ts';
 import { venueActionList } from '../../actions/venue/catalogue.ts';
 import { notify } from '../../actions/notify/catalogue.ts';
 
@@ -29,8 +27,7 @@ export * from './control.ts';
 export * from '../../actions/customField/catalogue.ts';
 export * from '../../actions/daySheet/catalogue.ts';
 export * from '../../actions/file/catalogue.ts';
-export * from './guest-days.ts';
-export * from './guests.ts';
+export * from '../../actions/guest/catalogue.ts';
 export * from './lists.ts';
 export * from '../../actions/org/catalogue.ts';
 export * from '../../actions/lookup/catalogue.ts';
@@ -42,7 +39,6 @@ export * from '../../actions/scheduleTemplate/catalogue.ts';
 export * from '../../actions/tour/catalogue.ts';
 export * from '../../actions/venue/catalogue.ts';
 export * from '../../actions/notify/catalogue.ts';
-export * from './record-edits.ts';
 export * from './vocabulary.ts';
 
 /** Every action, grouped by resource in the order the docs list them. */
@@ -58,13 +54,7 @@ export const actions: readonly ActionDefinition[] = [
   ...roomActionList,
   ...contactActionList,
   ...customFieldActionList,
-  guestCreate,
-  guestUpdate,
-  guestDelete,
-  guestRestore,
-  guestsSelect,
-  guestsSetStatus,
-  guestsConfigureDay,
+  ...guestActionList,
   ...passTypeActionList,
   ...bulletinActionList,
   ...fileActionList,

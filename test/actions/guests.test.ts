@@ -6,7 +6,7 @@
  * reaches an output or a description.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayBatches } from '../../activities/actions/guest-status.ts';
+import { dayBatches } from '../../actions/guest/status-handlers.ts';
 import { updateGuestlistDayConfig } from '../../api/contract/guestlist.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 

@@ -1,17 +1,19 @@
 /**
- * What a guest list edit sends. The edit needs every required field, and the list read does
+ * `guest.update` (undo: the changed fields written back), and what a guest list edit sends. The edit needs every required field, and the list read does
  * not show the pickup method or the passes, so those two come from the call; the rest is the
  * entry as read with the call's changes on top.
  */
-import type { GuestUpdateArgs } from '../../definitions/actions/guests.ts';
+import { guestUpdateArgs, type GuestUpdateArgs } from './catalogue.ts';
 import type { JsonObject } from '../../definitions/plan-types.ts';
-import { listGuestlist, type GuestEntry, type UpdateGuestBody } from '../../api/contract/guestlist.ts';
-import type { ActionContext } from '../action.ts';
-import { pickGuest } from '../names/index.ts';
-import { isRetry } from './attempts.ts';
-import { stepError } from './common.ts';
-import { passTypeId, readPassTypes } from '../../actions/passType/handlers.ts';
-import { plainJson, writeBackOf } from './step-support.ts';
+import { listGuestlist, updateGuest, type GuestEntry, type UpdateGuestBody } from '../../api/contract/guestlist.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../../activities/action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { lookupTour, resolveDay } from '../../activities/actions/tour-days.ts';
+import { pickGuest } from '../../activities/names/index.ts';
+import { isRetry } from '../../activities/actions/attempts.ts';
+import { ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { passTypeId, readPassTypes } from '../passType/handlers.ts';
+import { asBody, lostNote, plainJson, writeBackOf } from '../../activities/actions/step-support.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** Passes in the playbook's words. */
@@ -138,3 +140,59 @@ export function editBody(entry: GuestEntry, changes: JsonObject, unread: UnreadF
     ...unread,
   }) as UpdateGuestBody;
 }
+
+async function guestUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const args = parseArgs(call.action, guestUpdateArgs, call.args);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
+  const unread = await unreadFields(ctx, args);
+  const entry = await requireEntry(ctx, args.tourId, day, args);
+  const { body, lost } = previousFields(entry, args);
+  const label = `guest list entry ${entry.id} on ${day.date}`;
+  const note = lostNote([...lost, 'pickup method', 'passes'], 'the API does not show them before the change');
+  return [
+    {
+      activity: 'guestWriteBack',
+      args: { tourId: args.tourId, dayId: day.id, guestId: entry.id, previous: body, unread: { ...unread } },
+      describe: `restore ${label}${note}`,
+      record: { resource: 'guestEntry', id: entry.id, label },
+    },
+  ];
+}
+
+async function guestUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, guestUpdateArgs, call.args);
+  const day = resolveDay(await lookupTour(ctx, args.tourId), args.day);
+  const unread = await unreadFields(ctx, args);
+  const entry = await requireEntry(ctx, args.tourId, day, args);
+  const changes = await changedFields(ctx, args);
+  await ctx.client.call(updateGuest, {
+    params: { guestListId: entry.id },
+    body: editBody(entry, changes, unread),
+    signal: ctx.signal,
+  });
+  return {
+    output: { id: entry.id },
+    undo: [],
+    tourId: args.tourId,
+    describe: `updated guest list entry ${entry.id} on ${day.date} (${Object.keys(changes).join(', ') || 'pickup and passes'})`,
+  };
+}
+
+/** Puts an entry's changed fields back; an entry deleted since is left alone. */
+async function guestWriteBack(args: JsonObject, ctx: ActionContext): Promise<void> {
+  const tourId = String(args.tourId);
+  const entry = await findEntry(ctx, tourId, Number(args.dayId), Number(args.guestId));
+  if (!entry) return;
+  const body = editBody(entry, asBody<JsonObject>(args.previous), asBody<UnreadFields>(args.unread));
+  await ignoreGone(() => ctx.client.call(updateGuest, { params: { guestListId: entry.id }, body, signal: ctx.signal }));
+}
+
+/** The handler of `guest.update`; `guestActions` (`handlers.ts`) serves it. */
+export const updateHandlers = {
+  'guest.update': { run: guestUpdate, prepare: guestUpdatePrepare },
+} satisfies Record<string, ActionHandler>;
+
+/** The undo handlers of `guest.update`, by the name undo records give them (`UndoName`). */
+export const updateUndo = {
+  guestWriteBack: (args, ctx) => guestWriteBack(args, ctx),
+} satisfies Record<string, UndoHandler>;

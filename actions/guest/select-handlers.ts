@@ -1,16 +1,17 @@
 /**
- * Guest list entries read and selected: one paged read per day, filtered by days, current
+ * `guests.select`, and the guest list entries read and selected for it and for `guests.setStatus`: one paged read per day, filtered by days, current
  * status, pass type, requester and party size. Entries are carried without names or e-mails,
  * so nothing personal reaches outputs, undo records or the workflow history.
  */
-import type { GuestSelection } from '../../definitions/actions/guests.ts';
+import { guestsSelectArgs, type GuestSelection } from './catalogue.ts';
 import { listGuestlist, listRequesters, type GuestEntry } from '../../api/contract/guestlist.ts';
-import type { ActionContext } from '../action.ts';
-import { pickPerson, type TourPerson } from '../names/index.ts';
-import { stepError } from './common.ts';
-import { lookupTour, selectDays, type TourDay } from './tour-days.ts';
-import { passTypeId, readPassTypes } from '../../actions/passType/handlers.ts';
-import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
+import type { ActionContext, ActionHandler } from '../../activities/action.ts';
+import type { StepCall, StepOutcome } from '../../activities/types.ts';
+import { pickPerson, type TourPerson } from '../../activities/names/index.ts';
+import { parseArgs, stepError } from '../../activities/actions/common.ts';
+import { lookupTour, selectDays, type TourDay } from '../../activities/actions/tour-days.ts';
+import { passTypeId, readPassTypes } from '../passType/handlers.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from '../../activities/actions/concurrency.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
 /** A guest list entry as the guest actions handle it. */
@@ -145,3 +146,31 @@ export async function guestsById(ctx: ActionContext, tourId: string, ids: readon
   }
   return rows;
 }
+
+async function guestsSelect(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, guestsSelectArgs, call.args);
+  const rows = await selectGuests(ctx, args.tourId, args.select);
+  const totalGuests = rows.reduce((sum, row) => sum + row.guests, 0);
+  return {
+    output: {
+      ids: rows.map((row) => row.id),
+      count: rows.length,
+      totalGuests,
+      entries: rows.map((row) => ({
+        id: row.id,
+        dayId: row.dayId,
+        date: row.date,
+        status: row.status,
+        guests: row.guests,
+      })),
+    },
+    undo: [],
+    tourId: args.tourId,
+    describe: `selected ${rows.length} guest list entries (${totalGuests} guests)`,
+  };
+}
+
+/** The handler of `guests.select`; `guestActions` (`handlers.ts`) serves it. */
+export const selectHandlers = {
+  'guests.select': { run: guestsSelect },
+} satisfies Record<string, ActionHandler>;

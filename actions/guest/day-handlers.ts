@@ -3,14 +3,14 @@
  * Settings the step leaves out are not sent, so they stay; the prepared undo writes the day's
  * whole previous configuration back.
  */
-import { guestsConfigureDayArgs, type GuestsConfigureDayArgs } from '../../definitions/actions/guest-days.ts';
+import { guestsConfigureDayArgs, type GuestsConfigureDayArgs } from './catalogue.ts';
 import type { GuestlistDayConfigBody } from '../../api/contract/bodies.ts';
 import { dayConfig, getGuestlistDayConfig, updateGuestlistDayConfig } from '../../api/contract/guestlist.ts';
-import type { ActionContext, ActionModule, UndoHandler } from '../action.ts';
-import { pickPassType, readPassTypeList, venueIdOf } from '../names/index.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import { ignoreGone, parseArgs } from './common.ts';
-import { lookupTour, resolveDay, type TourDay } from './tour-days.ts';
+import type { ActionContext, ActionHandler, UndoHandler } from '../../activities/action.ts';
+import { pickPassType, readPassTypeList, venueIdOf } from '../../activities/names/index.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
+import { lookupTour, resolveDay, type TourDay } from '../../activities/actions/tour-days.ts';
 
 async function dayOf(ctx: ActionContext, args: GuestsConfigureDayArgs): Promise<TourDay> {
   return resolveDay(await lookupTour(ctx, args.tourId), args.day);
@@ -104,7 +104,7 @@ export const guestDayUndo = {
     ),
 } satisfies Record<string, UndoHandler>;
 
-export const guestDayActions = {
-  actions: { 'guests.configureDay': { run: configureDayRun, prepare: configureDayPrepare } },
-  undo: guestDayUndo,
-} satisfies ActionModule;
+/** The handler of `guests.configureDay`; `guestActions` (`handlers.ts`) serves it. */
+export const dayHandlers = {
+  'guests.configureDay': { run: configureDayRun, prepare: configureDayPrepare },
+} satisfies Record<string, ActionHandler>;

@@ -7,20 +7,20 @@
  * the step fails with the API's code and message, and the calls never split a day's entries,
  * so such a day keeps every entry as it was.
  */
-import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from '../../definitions/actions/guests.ts';
+import { GuestDecision, guestsSetStatusArgs, type GuestsSetStatusArgs } from './catalogue.ts';
 import {
   getGuestlistApprovedTotal,
   getGuestlistDayConfig,
   updateGuestlistStatuses,
 } from '../../api/contract/guestlist.ts';
-import { PartialFailure, type ActionContext, type ActionModule, type UndoHandler } from '../action.ts';
-import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
+import { PartialFailure, type ActionContext, type ActionHandler, type UndoHandler } from '../../activities/action.ts';
+import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { GUESTLIST_STATUS_MAX_IDS } from '../../api/contract/bodies.ts';
-import { isRetry } from './attempts.ts';
-import { isGone, parseArgs, stepError } from './common.ts';
-import { guestsById, readGuestRows, selectGuests, type GuestRow } from './guest-selection.ts';
-import { chunks, groupBy } from './step-support.ts';
-import { DAY_READS_IN_FLIGHT, mapLimited } from './concurrency.ts';
+import { isRetry } from '../../activities/actions/attempts.ts';
+import { isGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { guestsById, readGuestRows, selectGuests, type GuestRow } from './select-handlers.ts';
+import { chunks, groupBy } from '../../activities/actions/step-support.ts';
+import { DAY_READS_IN_FLIGHT, mapLimited } from '../../activities/actions/concurrency.ts';
 import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 import { ApiError } from '../../api/client/index.ts';
@@ -258,9 +258,7 @@ export const guestStatusUndo = {
     ),
 } satisfies Record<string, UndoHandler>;
 
-export const guestStatusActions = {
-  actions: {
-    'guests.setStatus': { run: setStatus, prepare: setStatusPrepare },
-  },
-  undo: guestStatusUndo,
-} satisfies ActionModule;
+/** The handler of `guests.setStatus`; `guestActions` (`handlers.ts`) serves it. */
+export const statusHandlers = {
+  'guests.setStatus': { run: setStatus, prepare: setStatusPrepare },
+} satisfies Record<string, ActionHandler>;

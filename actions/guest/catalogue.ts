@@ -1,38 +1,19 @@
-/** Guest list entries and bulk status changes (pass types: actions/passType/). */
+/**
+ * Guest list entries, as the catalogue gives them: `guest.create`, `guest.update`, `guest.delete`
+ * and `guest.restore`, `guests.select` (read), `guests.setStatus` (many at once) and
+ * `guests.configureDay` (a day's cap, lock, cut-off, venue and pass caps); pass types are in
+ * `actions/passType/`. Their shared arguments are in `vocabulary.ts`. No I/O; the worker's handlers
+ * are in `handlers.ts` and the `*-handlers.ts` files beside it.
+ */
 import { z } from 'zod';
-import { daySelection } from '../../actions/tour/catalogue.ts';
-import { ActionKind, defineAction } from './types.ts';
-import {
-  dayRef,
-  email,
-  lookupName,
-  nameOrId,
-  nameRef,
-  numericId,
-  personName,
-  tourId,
-  unresolved,
-} from './vocabulary.ts';
-import { outputs, recordId, recordIds, wholeNumber } from './outputs.ts';
+import { guestFields, guestSelection, guestsConfigureDayArgs, guestDeleteArgs } from './vocabulary.ts';
+import { goneId, restoreAction } from '../../definitions/actions/by-id.ts';
+import type { JsonObject } from '../../definitions/plan-types.ts';
+import { ActionKind, defineAction } from '../../definitions/actions/types.ts';
+import { dayRef, nameOrId, nameRef, numericId, tourId, unresolved } from '../../definitions/actions/vocabulary.ts';
+import { outputs, recordId, recordIds, text, wholeNumber } from '../../definitions/actions/outputs.ts';
 
-/** Passes of an entry: pass type by name (or ID) and how many. */
-export const passAllocation = z.strictObject({
-  type: lookupName('passTypes of the tour').describe('Pass type name (see passType.create) or ID.'),
-  count: z.number().int().min(1),
-});
-
-const guestFields = {
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
-  guests: z.number().int().min(1).describe('Party size.'),
-  status: lookupName('guestlistStatuses'),
-  pickup: lookupName('pickupMethods').describe('How the party picks up passes (a pickup method name) or its ID.'),
-  passes: z.array(passAllocation),
-  email: email.optional(),
-  affiliation: z.string().optional(),
-  notes: z.string().optional(),
-  requester: personName.optional().describe('The tour member asking: full name or e-mail.'),
-};
+export * from './vocabulary.ts';
 
 export const guestCreateArgs = z.strictObject({
   tourId,
@@ -96,23 +77,6 @@ export const guestUpdate = defineAction({
   kind: ActionKind.update,
   compensation: { describe: 'restore the previous values', calls: ['PUT /v1/guestlist/{guestListId}'] },
 });
-
-/** Which guest list entries: every filter given must match. */
-export const guestSelection = z.strictObject({
-  ...daySelection,
-  status: z.array(lookupName('guestlistStatuses')).optional().describe('Current status, e.g. [Pending].'),
-  passTypes: z
-    .array(lookupName('passTypes of the tour'))
-    .optional()
-    .describe('Entries holding one of these pass types.'),
-  requesters: z
-    .array(personName)
-    .optional()
-    .describe('Entries asked for by these tour members (full names or e-mails).'),
-  minGuests: z.number().int().min(1).optional().describe('Party size at least.'),
-  maxGuests: z.number().int().min(1).optional().describe('Party size at most.'),
-});
-export type GuestSelection = z.infer<typeof guestSelection>;
 
 export const guestsSelectArgs = z.strictObject({ tourId, select: guestSelection.default({}) });
 export type GuestsSelectArgs = z.infer<typeof guestsSelectArgs>;
@@ -179,3 +143,93 @@ export const guestsSetStatus = defineAction({
     calls: ['PUT /v1/tours/{tourId}/guestlist/status'],
   },
 });
+
+export const guestsConfigureDay = defineAction({
+  name: 'guests.configureDay',
+  description:
+    'Set a day’s guest list cap, lock, cut-off, venue or per-pass-type caps; settings not given stay as they are.',
+  args: guestsConfigureDayArgs,
+  outputs: outputs({
+    dayId: recordId('the day’s ID'),
+    date: text('the day’s date'),
+    cap: z.int().nullable().describe('the day’s cap after the change'),
+    locked: z.boolean().describe('whether the day is locked after the change'),
+    cutoff: text('the cut-off after the change (ISO 8601)').nullable(),
+  }),
+  calls: [
+    'GET /v1/tours/{tourId}/data',
+    'GET /v1/tours/{tourId}/venues',
+    'GET /v1/tours/{tourId}/passTypes',
+    'GET /v1/tours/{tourId}/days/{dayId}/guestlist/config',
+    'PUT /v1/tours/{tourId}/days/{dayId}/guestlist/config',
+  ],
+  kind: ActionKind.update,
+  compensation: {
+    describe: 'write the day’s previous configuration back (cap, lock, cut-off, venue, pass caps)',
+    calls: ['PUT /v1/tours/{tourId}/days/{dayId}/guestlist/config'],
+  },
+});
+
+export const guestDelete = defineAction({
+  name: 'guest.delete',
+  description:
+    'Delete a guest list entry, named by the guest’s name or e-mail on a day, or by ID (it can be restored with its passes).',
+  args: guestDeleteArgs,
+  outputs: outputs({ id: goneId('guest list entry') }),
+  calls: [
+    'GET /v1/tours/{tourId}/data',
+    'GET /v1/tours/{tourId}/days/{dayId}/guestlist',
+    'DELETE /v1/guestlist/{guestListId}',
+  ],
+  kind: ActionKind.delete,
+  compensation: { describe: 'restore the guest list entry', calls: ['POST /v1/guestlist/{guestListId}/restore'] },
+});
+
+const guest = { prefix: 'guest', noun: 'guest list entry', idArg: 'guestId', path: '/v1/guestlist/{guestListId}' };
+
+export const guestRestore = restoreAction(guest, 'Bring back a deleted guest list entry with its passes.');
+
+/** The guest actions, in the order the docs list them: `definitions/actions/index.ts` takes them all. */
+export const guestActionList = [
+  guestCreate,
+  guestUpdate,
+  guestDelete,
+  guestRestore,
+  guestsSelect,
+  guestsSetStatus,
+  guestsConfigureDay,
+] as const;
+
+const exampleTour = '${{ inputs.tourId }}';
+/** One example step per guest action (its `with:`), shown in the docs and compiled by a test (`definitions/actions/examples.ts`). */
+export const GUEST_EXAMPLES = {
+  'guest.create': {
+    tourId: exampleTour,
+    day: '2027-03-27',
+    firstName: 'Ada',
+    lastName: 'Lindholm',
+    guests: 2,
+    pickup: 'Will Call',
+    passes: [{ type: 'VIP', count: 2 }],
+    requester: 'Sam Rivera',
+  },
+  'guest.update': {
+    tourId: exampleTour,
+    day: '2027-03-27',
+    guest: 'Ada Lindholm',
+    guests: 3,
+    pickup: 'Will Call',
+    passes: [{ type: 'VIP', count: 3 }],
+  },
+  'guest.delete': { tourId: exampleTour, day: '2027-03-27', guest: 'Ada Lindholm' },
+  'guest.restore': { guestId: 2204 },
+  'guests.select': { tourId: exampleTour, select: { from: '2027-03-27', to: '2027-03-29', status: ['Pending'] } },
+  'guests.setStatus': { tourId: exampleTour, status: 'Approved', select: { status: ['Pending'], maxGuests: 4 } },
+  'guests.configureDay': {
+    tourId: exampleTour,
+    day: '2027-03-27',
+    cap: 150,
+    cutoff: '2027-03-27T12:00:00+01:00',
+    passCaps: [{ type: 'VIP', cap: 20 }],
+  },
+} satisfies Record<string, JsonObject>;
