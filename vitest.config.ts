@@ -24,22 +24,24 @@ export const E2E = [
 ];
 
 /**
- * The files that run longest, longest first (by their last measured times): most of it they wait
- * (for a time event's moment, a worker killed on purpose, retries' backoff). They start first and
- * the short files fill the other worker meanwhile, instead of one of them starting last and
- * lengthening the run by its whole wait (test/setup/sequencer.ts).
+ * The files that run longest, started first: on a clean clone, which has no record of the last
+ * run's times, vitest would start the largest first, and a long file started last lengthens the
+ * run by its whole length (test/setup/sequencer.ts). Much of it they wait (for a time event's
+ * moment, a worker killed on purpose, retries' backoff), so the ones that mostly wait alternate
+ * with the ones that mostly compute.
  */
 export const LONG_FIRST = [
   'test/e2e/triggers-late.test.ts',
-  'test/e2e/shipped-triggers.test.ts',
   'test/e2e/crash.test.ts',
-  'test/e2e/triggers-records.test.ts',
-  'test/e2e/triggers-timing.test.ts',
-  'test/e2e/out-of-retries.test.ts',
-  'test/e2e/retry-budget.test.ts',
-  'test/e2e/manual-repair-notice.test.ts',
+  'test/e2e/shipped-triggers.test.ts',
   'test/bench/harness.test.ts',
+  'test/e2e/triggers-records.test.ts',
   'test/e2e/big-playbook.test.ts',
+  'test/e2e/out-of-retries.test.ts',
+  'test/e2e/triggers-restart.test.ts',
+  'test/e2e/retry-budget.test.ts',
+  'test/e2e/triggers-timing.test.ts',
+  'test/e2e/interpreter.test.ts',
 ];
 
 const shared = {
