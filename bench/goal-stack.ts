@@ -5,7 +5,7 @@
  * run in this process against both, and tours made by walking a playbook's plan in this process
  * (the hand-written script's way: fast, and nothing of it in Temporal).
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,9 +58,13 @@ export interface GoalStack {
   close(): Promise<void>;
 }
 
-/** A fresh sandbox (the bench's latency once warmed up) and worker on a task queue of their own. */
+/**
+ * A fresh sandbox (the bench's latency once warmed up) and worker on a task queue of their own.
+ * The sandbox has a seed of its own: a tour's watcher and its runs are named after the tour's ID
+ * on the dev server every stack shares, and sandboxes of one seed make the same IDs.
+ */
 export async function startGoalStack(env: BenchEnv, label: string): Promise<GoalStack> {
-  const sandbox = await startSandboxProcess();
+  const sandbox = await startSandboxProcess(randomInt(2, 2 ** 31 - 1));
   const outputDir = await mkdtemp(path.join(os.tmpdir(), `tourflow-bench-${label}-`));
   try {
     await warmUp(sandbox);

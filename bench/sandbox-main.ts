@@ -13,7 +13,8 @@ import {
   type SandboxRequest,
 } from './sandbox-process.ts';
 
-const sandbox = await startSandbox();
+// A seed of its own where the bench gives one: sandboxes of one seed make the same tour IDs.
+const sandbox = await startSandbox({ seed: Number(process.env.TOURFLOW_BENCH_SANDBOX_SEED ?? 1) });
 let counts = new Map<string, EndpointStats>();
 let idle = new IdleClock();
 

@@ -117,10 +117,11 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
-/** Starts a fresh sandbox in a child process and waits until it listens. */
-export async function startSandboxProcess(): Promise<SandboxProcess> {
+/** Starts a fresh sandbox (seeded with `seed`, 1 by default) in a child process and waits until it listens. */
+export async function startSandboxProcess(seed?: number): Promise<SandboxProcess> {
   const child: ChildProcess = fork(ENTRY, [], {
     execArgv: ['--import', 'tsx'],
+    ...(seed === undefined ? {} : { env: { ...process.env, TOURFLOW_BENCH_SANDBOX_SEED: String(seed) } }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   track(child);
