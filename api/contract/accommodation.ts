@@ -2,18 +2,16 @@
 import { z } from 'zod';
 import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
+import { fields, locationSchema } from './fields.ts';
 import {
   attachmentInput,
   customField,
-  customFieldInput,
   idNameResult,
   inlineContacts,
-  intId,
+  inlineCustomFields,
   latLng,
-  location,
   noData,
   pageQuery,
-  uuid,
   visibility,
 } from './shared.ts';
 
@@ -22,7 +20,7 @@ export type StayType = (typeof StayType)[keyof typeof StayType];
 const stayType = z.enum([StayType.hotel, StayType.rental, StayType.residence]);
 
 /** Epoch milliseconds: full instants for the times, midnight UTC for the dates. */
-const epochMs = z.number().int();
+const epochMs = fields.epochMs;
 
 export const stay = z.looseObject({
   id: z.number(),
@@ -46,48 +44,45 @@ export const stay = z.looseObject({
 });
 export type Stay = z.output<typeof stay>;
 
+/** The edit fields (shown); `explicitVisibility` as on creates (the visibility rules apply to updates too). */
+const stayEditFields = {
+  title: z.string().trim().min(1).max(500).optional(),
+  formatted_address: locationSchema.optional(),
+  checkInDate: epochMs.optional(),
+  checkOutDate: epochMs.optional(),
+  checkInTime: epochMs.optional(),
+  checkOutTime: epochMs.optional(),
+  confirmationNumber: z.string().max(200).nullish(),
+  reservationStatus: z.boolean().optional(),
+  generalNotes: z.string().max(100_000).nullish(),
+  type: stayType.optional(),
+  image_url: z.string().max(2048).nullish(),
+  attachment: attachmentInput.optional(),
+  attachments: z.array(attachmentInput).max(100).optional(),
+  visibilityList: z.array(fields.uuid).max(1000).optional(),
+  ...visibility,
+};
+
 export const createStayBody = z.looseObject({
-  tourId: uuid,
-  formatted_address: location,
+  ...stayEditFields,
+  ...inlineContacts,
+  tourId: fields.uuid,
+  formatted_address: locationSchema,
   checkInDate: epochMs,
   checkOutDate: epochMs,
   checkInTime: epochMs,
   checkOutTime: epochMs,
   reservationStatus: z.boolean(),
   type: stayType,
-  title: z.string().optional(),
-  subtitle: z.string().nullish(),
-  confirmationNumber: z.string().nullish(),
-  generalNotes: z.string().nullish(),
-  image_url: z.string().nullish(),
-  dayId: intId.optional(),
-  daysList: z.array(intId).optional(),
-  attachments: z.array(attachmentInput).optional(),
-  visibilityList: z.array(z.string()).optional(),
-  customFields: z.array(customFieldInput).optional(),
-  ...visibility,
-  ...inlineContacts,
+  subtitle: z.string().max(500).nullish(),
+  dayId: fields.id.optional(),
+  daysList: z.array(fields.id).max(400).optional(),
+  customFields: inlineCustomFields.optional(),
 });
 export type CreateStayBody = z.input<typeof createStayBody>;
 
-export const updateStayBody = z.looseObject({
-  title: z.string().optional(),
-  formatted_address: location.optional(),
-  checkInDate: epochMs.optional(),
-  checkOutDate: epochMs.optional(),
-  checkInTime: epochMs.optional(),
-  checkOutTime: epochMs.optional(),
-  confirmationNumber: z.string().nullish(),
-  reservationStatus: z.boolean().optional(),
-  generalNotes: z.string().nullish(),
-  type: stayType.optional(),
-  image_url: z.string().nullish(),
-  attachment: attachmentInput.optional(),
-  attachments: z.array(attachmentInput).optional(),
-  isEveryone: z.boolean().optional(),
-  isAdminsOnly: z.boolean().optional(),
-  visibilityList: z.array(z.string()).optional(),
-});
+/** Edit body (narrower); `tourId`, `subtitle`, `dayId`, `daysList` are accepted and ignored (shown). */
+export const updateStayBody = z.looseObject(stayEditFields);
 export type UpdateStayBody = z.input<typeof updateStayBody>;
 
 export const listAccommodation = definePagedEndpoint(Endpoints.listAccommodation, {

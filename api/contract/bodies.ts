@@ -5,6 +5,8 @@
  * change both together.
  */
 import { z } from 'zod';
+import { lookupId } from './fields.ts';
+import { attachmentInput } from './shared.ts';
 
 /**
  * Most entries one bulk status call takes (decided): enough for a whole tour's guest list in
@@ -15,7 +17,7 @@ export const GUESTLIST_STATUS_MAX_IDS = 10_000;
 /** Body of `PUT /v1/tours/:tourId/guestlist/status` (decided): all-or-nothing. */
 export const guestlistStatusBody = z.object({
   guestListIds: z.array(z.number().int().positive()).min(1).max(GUESTLIST_STATUS_MAX_IDS),
-  statusId: z.number().int().positive(),
+  statusId: lookupId('guestlistStatuses'),
 });
 export type GuestlistStatusBody = z.infer<typeof guestlistStatusBody>;
 
@@ -39,17 +41,8 @@ export const passTypeBody = z.object({
   name: z.string().trim().min(1).max(255),
   description: z.string().max(2000).nullable().optional(),
   quantity: z.number().int().nonnegative().nullable().optional(),
-  passMaterialTypeId: z.number().int().positive().nullable().optional(),
-  attachments: z
-    .array(
-      z.looseObject({
-        id: z.number().int().positive().optional(),
-        link: z.string().min(1),
-        deleted: z.boolean().optional(),
-      }),
-    )
-    .max(100)
-    .optional(),
+  passMaterialTypeId: lookupId('passMaterialTypes').nullable().optional(),
+  attachments: z.array(attachmentInput).max(100).optional(),
 });
 export type PassTypeBody = z.infer<typeof passTypeBody>;
 

@@ -1,8 +1,9 @@
 /** Bulletins of a tour: list, create (the tour comes from `dayId`), update, delete. */
 import { z } from 'zod';
+import { fields } from './fields.ts';
 import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
-import { intId, noData, pageQuery, personRef } from './shared.ts';
+import { noData, pageQuery, personRef } from './shared.ts';
 
 export const bulletin = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
@@ -19,13 +20,18 @@ export const bulletin = z.looseObject({
 });
 export type Bulletin = z.output<typeof bulletin>;
 
+/** The tour is resolved from `dayId` (shown). `scheduledFor`: an ISO 8601 date-time; `null` posts now. */
 export const createBulletinBody = z.looseObject({
-  dayId: intId,
-  title: z.string().min(1),
-  body: z.string(),
+  dayId: fields.id,
+  title: z.string().trim().min(1).max(500),
+  body: z.string().max(100_000),
   isPinned: z.boolean(),
   hasNotification: z.boolean(),
-  scheduledFor: z.string().optional(),
+  scheduledFor: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time')
+    .nullable()
+    .optional(),
 });
 export type CreateBulletinBody = z.input<typeof createBulletinBody>;
 

@@ -6,65 +6,76 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { keyContact } from './organizations.ts';
-import { intId, noData, operation, uuid } from './shared.ts';
+import { fields, lookupId } from './fields.ts';
+import { noData, operation } from './shared.ts';
+
+const optionalText = (max: number) => z.string().max(max).nullable().optional();
+
+/** `null` empties a field (decided: `docs/api-assumptions.md`). */
+const keyContactFields = {
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  email: optionalText(320),
+  role: optionalText(200),
+  company: optionalText(200),
+  city: optionalText(200),
+  url: optionalText(2048),
+  avatarColorId: lookupId('avatarColors').nullable().optional(),
+};
 
 export const createKeyContactBody = z.looseObject({
-  first_name: z.string().min(1),
-  last_name: z.string().min(1),
-  org_id: uuid,
-  email: z.string().optional(),
-  role: z.string().optional(),
-  company: z.string().optional(),
-  city: z.string().optional(),
-  url: z.string().optional(),
+  ...keyContactFields,
+  org_id: fields.uuid,
   /** Without the country code. */
-  number: z.number().optional(),
+  number: z.number().nonnegative().nullable().optional(),
   /** Calling code. */
-  country: z.number().optional(),
-  avatarColorId: z.number().optional(),
+  country: z.number().int().nonnegative().nullable().optional(),
 });
 export type CreateKeyContactBody = z.input<typeof createKeyContactBody>;
 
 /**
- * Same fields, all optional; `org_id` cannot change, and `number`/`country` are strings here.
- * `null` empties a field (decided: `docs/api-assumptions.md`).
+ * Same fields, all optional; `org_id` cannot change (the API refuses another one), and
+ * `number`/`country` are strings here (shown).
  */
-const clearable = z.string().nullable().optional();
 export const updateKeyContactBody = z.looseObject({
-  first_name: z.string().min(1).optional(),
-  last_name: z.string().min(1).optional(),
-  email: clearable,
-  role: clearable,
-  company: clearable,
-  city: clearable,
-  url: clearable,
-  number: clearable,
-  country: clearable,
-  avatarColorId: z.number().optional(),
+  ...z.object(keyContactFields).partial().shape,
+  org_id: fields.uuid.optional(),
+  number: optionalText(50),
+  country: optionalText(10),
 });
 export type UpdateKeyContactBody = z.input<typeof updateKeyContactBody>;
 
-/** Link changes: only the listed links change; the contact must exist. */
+/** Link changes: only the listed links change; the contact must exist. An empty list changes nothing. */
 export const keyContactLinks = z.looseObject({
-  key_contacts: z.array(z.looseObject({ key_contact_id: intId, operation: z.enum(['ADD', 'REMOVE']) })).min(1),
+  key_contacts: z.array(z.looseObject({ key_contact_id: fields.id, operation: z.enum(['ADD', 'REMOVE']) })).max(500),
 });
 
 const contactChange = {
-  id: intId.optional(),
-  label: z.string().nullable().optional(),
+  id: fields.id.optional(),
+  label: z.string().max(100).nullable().optional(),
   operation,
   is_google: z.boolean().optional(),
 };
 
-export const generalContactChanges = z.looseObject({
-  emails: z.array(z.looseObject({ ...contactChange, email: z.string().optional() })).optional(),
-  numbers: z
-    .array(
-      z.looseObject({ ...contactChange, number: z.number().optional(), country: z.number().nullable().optional() }),
-    )
-    .optional(),
-  urls: z.array(z.looseObject({ ...contactChange, url: z.string().optional() })).optional(),
-});
+/** At least one of `emails`, `numbers`, `urls` (shown); `id` is required for UPDATE and REMOVE. */
+export const generalContactChanges = z
+  .looseObject({
+    emails: z
+      .array(z.looseObject({ ...contactChange, email: z.string().min(1).max(320).optional() }))
+      .max(100)
+      .optional(),
+    numbers: z
+      .array(
+        z.looseObject({ ...contactChange, number: z.number().optional(), country: z.number().nullable().optional() }),
+      )
+      .max(100)
+      .optional(),
+    urls: z
+      .array(z.looseObject({ ...contactChange, url: z.string().min(1).max(2048).optional() }))
+      .max(100)
+      .optional(),
+  })
+  .refine((body) => body.emails || body.numbers || body.urls, 'at least one of emails, numbers, urls is required');
 
 const rowBase = { id: z.number(), label: z.string().nullish(), is_google: z.boolean().nullish() };
 export const generalContact = z.looseObject({

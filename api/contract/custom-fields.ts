@@ -7,12 +7,12 @@ import { customField, intId, noData, operation } from './shared.ts';
 /** One change: ADD (title, or a premade `templateKey` on venues and stays), UPDATE or REMOVE by `id`. */
 export const customFieldChange = z.looseObject({
   operation,
-  id: intId.optional(),
-  title: z.string().optional(),
+  id: intId.max(2_147_483_647).optional(),
+  title: z.string().trim().min(1).max(255).optional(),
   /** `null` clears the value (decided: `docs/api-assumptions.md`). */
-  description: z.string().nullable().optional(),
-  sortOrder: z.number().optional(),
-  templateKey: z.string().optional(),
+  description: z.string().max(5000).nullable().optional(),
+  sortOrder: z.number().int().optional(),
+  templateKey: z.string().min(1).max(100).optional(),
 });
 
 export type CustomFieldChange = z.input<typeof customFieldChange>;
@@ -20,7 +20,7 @@ export type CustomFieldChange = z.input<typeof customFieldChange>;
 /** The stay's premade field that is its booking number, not a row of its own (shown). */
 export const STAY_CONFIRMATION_NUMBER_KEY = 'confirmation_number';
 
-const changes = z.looseObject({ fields: z.array(customFieldChange) });
+const changes = z.looseObject({ fields: z.array(customFieldChange).max(200) });
 const fields = z.array(customField);
 
 export const listScheduleItemCustomFields = defineEndpoint(Endpoints.listScheduleItemCustomFields, { data: fields });

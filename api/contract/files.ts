@@ -69,7 +69,8 @@ export const fileDownload = z.looseObject({
 
 /** The server fetches the URL once (public http/https only, no redirects, 25 MB, 15 s). */
 export const createAttachmentFromUrl = defineEndpoint(Endpoints.createAttachmentFromUrl, {
-  body: z.looseObject({ url: z.string().url(), fileName: z.string().optional() }),
+  /** Whether `url` may be fetched (public http or https) is the API's fetch rule: a violation is 400 "400". */
+  body: z.looseObject({ url: z.string().min(1).max(4096), fileName: z.string().trim().min(1).max(255).optional() }),
   data: z.looseObject({ link: z.string(), fileName: z.string().nullish(), fileSize: z.number().nullish() }),
 });
 

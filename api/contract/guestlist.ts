@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
 import { guestlistDayConfigBody, guestlistStatusBody } from './bodies.ts';
-import { dayRef, intId, intIdResult, lookupRef, noData, pageQuery, uuid } from './shared.ts';
+import { fields, lookupId } from './fields.ts';
+import { dayRef, intIdResult, lookupRef, noData, pageQuery } from './shared.ts';
 
 /** The fixed subset the list returns (no passes, pickup method, venue). */
 export const guestEntry = z.looseObject({
@@ -25,26 +26,30 @@ export const guestEntry = z.looseObject({
 });
 export type GuestEntry = z.output<typeof guestEntry>;
 
-export const passAllocation = z.looseObject({ passId: intId, count: z.number().int().nonnegative() });
+/** `{ passId, count }`: a pass type configured for the tour, and how many (at least one). */
+export const passAllocation = z.looseObject({ passId: fields.id, count: z.number().int().min(1).max(10_000) });
 
+const optionalText = (max: number) => z.string().max(max).nullable().optional();
+
+/** The edit body: the fields that stay required on edits, and the optional ones. */
 const guestFields = {
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
-  numberOfGuests: z.number().int().positive(),
-  pickupMethodId: z.number(),
-  statusId: z.number(),
-  passes: z.array(passAllocation),
-  email: z.string().optional(),
-  affiliation: z.string().optional(),
-  notes: z.string().optional(),
-  requesterId: z.string().optional(),
-  venueId: z.number().optional(),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  numberOfGuests: z.number().int().min(1).max(10_000),
+  pickupMethodId: lookupId('pickupMethods'),
+  statusId: lookupId('guestlistStatuses'),
+  passes: z.array(passAllocation).max(50),
+  email: optionalText(320),
+  affiliation: optionalText(500),
+  notes: optionalText(10_000),
+  requesterId: fields.uuid.nullable().optional(),
+  venueId: fields.id.nullable().optional(),
 };
 
 export const createGuestBody = z.looseObject({
-  tour_id: uuid,
-  day_id: intId,
-  avatarColorId: z.number().optional(),
+  tour_id: fields.uuid,
+  day_id: fields.id,
+  avatarColorId: lookupId('avatarColors').nullable().optional(),
   ...guestFields,
 });
 export type CreateGuestBody = z.input<typeof createGuestBody>;

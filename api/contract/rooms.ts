@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
+import { fields, lookupId } from './fields.ts';
 import { idNameResult, lookupRef } from './shared.ts';
 
 export const roomAssignment = z.looseObject({
@@ -28,24 +29,25 @@ export const roomAssignment = z.looseObject({
 });
 export type RoomAssignment = z.output<typeof roomAssignment>;
 
-const epochMs = z.number().int();
+const epochMs = fields.epochMs;
 
 export const createRoomBody = z.looseObject({
-  roomType: z.number(),
-  roomNumber: z.number(),
+  /** A `hotelRoomTypes` ID. */
+  roomType: lookupId('hotelRoomTypes'),
+  roomNumber: z.number().int().nonnegative(),
   checkInDate: epochMs,
   checkOutDate: epochMs,
   checkInTime: epochMs,
   checkOutTime: epochMs,
   smoking: z.boolean(),
   /** Required by the API; send an empty string when there are none. */
-  generalNotes: z.string(),
+  generalNotes: z.string().max(100_000),
   /** Required by the API; send an empty string when there is none. */
-  confirmationNumber: z.string(),
-  name: z.string().optional(),
-  room_type_text_field: z.string().nullish(),
-  guestList: z.array(z.string()).optional(),
-  pendingInviteIds: z.array(z.number()).optional(),
+  confirmationNumber: z.string().max(200),
+  name: z.string().trim().min(1).max(255).optional(),
+  room_type_text_field: z.string().max(255).nullish(),
+  guestList: z.array(fields.uuid).max(50).optional(),
+  pendingInviteIds: z.array(fields.id).max(50).optional(),
   is_confirmed: z.boolean().optional(),
   hasNotification: z.boolean().optional(),
 });

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
-import { idsResult, intId, intIdResult, latLng, noData } from './shared.ts';
+import { fields } from './fields.ts';
+import { idsResult, intIdResult, latLng, noData } from './shared.ts';
 
 export const scheduleTemplate = z.looseObject({
   id: z.number(),
@@ -35,10 +36,13 @@ export const listScheduleTemplateItems = defineEndpoint(Endpoints.listScheduleTe
   data: z.array(scheduleTemplateItem),
 });
 
+const templateName = z.string().trim().min(1).max(255);
+
+/** The `include*` flags default to true (shown); the API applies the default, so the client sends only what is set. */
 export const createScheduleTemplate = defineEndpoint(Endpoints.createScheduleTemplate, {
   body: z.looseObject({
-    templateName: z.string().min(1).max(255),
-    itemIds: z.array(intId).min(1).max(500),
+    templateName,
+    itemIds: z.array(fields.id).min(1).max(500),
     includeNotes: z.boolean().optional(),
     includeVisibility: z.boolean().optional(),
     includeAttachment: z.boolean().optional(),
@@ -47,7 +51,7 @@ export const createScheduleTemplate = defineEndpoint(Endpoints.createScheduleTem
 });
 
 export const renameScheduleTemplate = defineEndpoint(Endpoints.renameScheduleTemplate, {
-  body: z.looseObject({ templateName: z.string().min(1).max(255) }),
+  body: z.looseObject({ templateName }),
   data: intIdResult,
 });
 
@@ -56,11 +60,11 @@ export const deleteScheduleTemplate = defineEndpoint(Endpoints.deleteScheduleTem
 export const restoreScheduleTemplate = defineEndpoint(Endpoints.restoreScheduleTemplate, { data: noData });
 
 export const applyScheduleTemplate = defineEndpoint(Endpoints.applyScheduleTemplate, {
-  body: z.looseObject({ dayId: intId, mode: z.enum([ApplyMode.merge, ApplyMode.replace]).optional() }),
+  body: z.looseObject({ dayId: fields.id, mode: z.enum([ApplyMode.merge, ApplyMode.replace]).optional() }),
   data: idsResult,
 });
 
 export const undoApplyScheduleTemplate = defineEndpoint(Endpoints.undoApplyScheduleTemplate, {
-  body: z.looseObject({ dayId: intId }),
+  body: z.looseObject({ dayId: fields.id }),
   data: noData,
 });

@@ -2,30 +2,27 @@
 import { z } from 'zod';
 import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints, SCHEDULE_BATCH_FIELD } from './assumptions.ts';
+import { fields, lookupId, placeSchema } from './fields.ts';
 import {
   attachmentInput,
-  customFieldInput,
   dayRef,
   idsResult,
-  intId,
+  inlineCustomFields,
   latLng,
   lookupRef,
   noData,
   pageQuery,
   personRef,
-  place,
-  uuid,
   viewport,
   visibility,
 } from './shared.ts';
 
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:mm (24-hour time of day)');
-
+/** A reminder on a write; without `description` the API stores an empty one. */
 export const reminderInput = z.looseObject({
-  id: intId.optional(),
-  duration: z.number(),
-  typeId: z.number(),
-  description: z.string().optional(),
+  id: fields.id.optional(),
+  duration: z.number().int().nonnegative().max(10_000_000),
+  typeId: lookupId('reminderTypes'),
+  description: z.string().max(500).optional(),
 });
 
 export const reminder = z.looseObject({
@@ -72,51 +69,90 @@ export const scheduleItem = z.looseObject({
 });
 export type ScheduleItem = z.output<typeof scheduleItem>;
 
+/** Fields of create and update; `null` clears a field that may be empty. */
 const itemFields = {
-  name: z.string().min(1),
-  startTime: timeOfDay,
-  startTimeTypeId: z.number(),
-  timeZoneStart: z.string().min(1),
-  endTime: timeOfDay.optional(),
-  endTimeTypeId: z.number().optional(),
-  timeZoneEnd: z.string().optional(),
+  name: z.string().trim().min(1).max(500),
+  notes: z.string().max(100_000).nullable().optional(),
+  startTime: fields.timeOfDay,
+  startTimeTypeId: lookupId('scheduleItemTimeTypes'),
+  timeZoneStart: fields.timeZone,
+  endTime: fields.timeOfDay.nullable().optional(),
+  endTimeTypeId: lookupId('scheduleItemTimeTypes').nullable().optional(),
+  timeZoneEnd: fields.timeZone.nullable().optional(),
   allDay: z.boolean().optional(),
   status: z.boolean().optional(),
-  statusTypeId: z.number().optional(),
-  location: z.string().optional(),
-  coordinates: latLng.optional(),
-  notes: z.string().optional(),
-  itemColorId: z.number().optional(),
-  type: z.number().int().min(1).max(6).optional(),
-  reminder: z.array(reminderInput).optional(),
+  statusTypeId: lookupId('statusTypes').nullable().optional(),
+  location: z.string().max(1000).nullable().optional(),
+  coordinates: fields.latLng.nullable().optional(),
+  itemColorId: lookupId('avatarColors').nullable().optional(),
+  reminder: z.array(reminderInput).max(50).optional(),
   attachment: attachmentInput.optional(),
-  attachments: z.array(attachmentInput).optional(),
-  origin: place.optional(),
-  destination: place.optional(),
-  travelbreaks: z.array(place).optional(),
-  tagIds: z.array(z.number()).optional(),
-  customFields: z.array(customFieldInput).optional(),
-  visibilityList: z.array(z.string()).optional(),
-  invitesVisibilityList: z.array(z.union([z.number(), z.string()])).optional(),
+  attachments: z.array(attachmentInput).max(100).optional(),
+  origin: placeSchema.nullable().optional(),
+  destination: placeSchema.nullable().optional(),
+  travelbreaks: z.array(placeSchema).max(50).optional(),
+  providerName: z.string().max(500).nullable().optional(),
+  bookingReference: z.string().max(500).nullable().optional(),
+  plateNumber: z.string().max(100).nullable().optional(),
+  driverName: z.string().max(200).nullable().optional(),
+  traveldistance: z.number().nonnegative().nullable().optional(),
+  travelduration: z.number().nonnegative().nullable().optional(),
+  traveltype: lookupId('scheduleItemTravelTypes').nullable().optional(),
+  isRouteAutoCalculated: z.boolean().optional(),
+  googlemaps_uri: z.string().max(2048).nullable().optional(),
+  /** Lenient on create (shown): unknown or foreign tag IDs are skipped. */
+  tagIds: z.array(z.number().int()).max(200).optional(),
+  customFields: inlineCustomFields.optional(),
+  visibilityList: z.array(fields.uuid).max(1000).optional(),
+  /** Invite IDs; the tour members read may give them as strings of digits, sent as numbers. */
+  invitesVisibilityList: z
+    .array(
+      z.union([
+        fields.id,
+        z
+          .string()
+          .regex(/^[1-9]\d{0,9}$/, 'must be an invite ID')
+          .transform(Number),
+      ]),
+    )
+    .max(1000)
+    .optional(),
   ...visibility,
 };
 
-export const createScheduleItemBody = z.looseObject({ tour_id: uuid, day_id: intId, ...itemFields });
+export const createScheduleItemBody = z.looseObject({
+  tour_id: fields.uuid,
+  day_id: fields.id,
+  type: z.number().int().min(1).max(6).optional(),
+  ...itemFields,
+});
 export type CreateScheduleItemBody = z.input<typeof createScheduleItemBody>;
 
-/**
- * Update: narrower than create; `tour_id` and `type` cannot change. Every field is optional and
- * may be null (to clear it); fields the contract leaves "not shown" pass through.
- */
-export const updateScheduleItemBody = z.looseObject(
-  Object.fromEntries(
-    Object.entries(itemFields)
-      .filter(([key]) => key !== 'type')
-      .map(([key, schema]) => [key, schema.nullish()]),
-  ) as {
-    [K in Exclude<keyof typeof itemFields, 'type'>]: z.ZodOptional<z.ZodNullable<(typeof itemFields)[K]>>;
-  },
+type ItemFields = typeof itemFields;
+/** The fields `null` clears; the others cannot be cleared. */
+const CLEARABLE = new Set(
+  Object.keys(itemFields).filter((key) => itemFields[key as keyof ItemFields].safeParse(null).success),
 );
+
+/**
+ * Update: narrower than create. Every field is optional; `null` clears one that may be empty
+ * (an end time, notes, a status type...) and is refused for the others. `tour_id`, `day_id`
+ * and `type` cannot change: they are accepted and ignored.
+ */
+export const updateScheduleItemBody = z
+  .looseObject({
+    ...(Object.fromEntries(Object.entries(itemFields).map(([key, schema]) => [key, schema.nullish()])) as {
+      [K in keyof ItemFields]: z.ZodOptional<z.ZodNullable<ItemFields[K]>>;
+    }),
+    tour_id: z.unknown().optional(),
+    day_id: z.unknown().optional(),
+    type: z.unknown().optional(),
+  })
+  .superRefine((body, ctx) => {
+    for (const [key, value] of Object.entries(body))
+      if (value === null && key in itemFields && !CLEARABLE.has(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: 'cannot be cleared' });
+  });
 export type UpdateScheduleItemBody = z.input<typeof updateScheduleItemBody>;
 
 const writeResult = z.looseObject({ id: z.number(), reminders: z.array(reminder).optional() });
@@ -138,7 +174,7 @@ export const updateScheduleItem = defineEndpoint(Endpoints.updateScheduleItem, {
 });
 
 export const batchCreateScheduleItems = defineEndpoint(Endpoints.batchCreateScheduleItems, {
-  body: z.object({ [SCHEDULE_BATCH_FIELD]: z.array(createScheduleItemBody).min(1) }),
+  body: z.object({ [SCHEDULE_BATCH_FIELD]: z.array(createScheduleItemBody).min(1).max(500) }),
   data: idsResult,
 });
 

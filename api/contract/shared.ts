@@ -52,19 +52,29 @@ export const personRef = z.looseObject({
 /** `{ id, name, date }` of a day, as embedded in records. */
 export const dayRef = z.looseObject({ id: z.number(), name: z.string().nullish(), date: z.string().nullish() });
 
-/** An attachment on a write: a storage key from an upload endpoint, plus its description. */
+/**
+ * An attachment on a write: a storage key from an upload endpoint, plus its description; `id`
+ * and `deleted` mean something on updates only.
+ */
 export const attachmentInput = z.looseObject({
-  id: intId.optional(),
-  link: z.string().min(1),
-  name: z.string().optional(),
-  fileName: z.string().optional(),
-  fileSize: z.number().nonnegative().optional(),
-  description: z.string().optional(),
+  id: intId.max(2_147_483_647).optional(),
   deleted: z.boolean().optional(),
+  link: z.string().min(1).max(2048),
+  name: z.string().max(255).nullable().optional(),
+  fileName: z.string().max(255).nullable().optional(),
+  fileSize: z.number().int().nonnegative().nullable().optional(),
+  description: z.string().max(2000).nullable().optional(),
 });
 
 /** `{ title, description }` custom fields sent inline (a full replace of the set). */
-export const customFieldInput = z.looseObject({ title: z.string().min(1), description: z.string().optional() });
+export const customFieldInput = z.looseObject({
+  title: z.string().trim().min(1).max(255),
+  description: z.string().max(5000).nullable().optional(),
+  sortOrder: z.number().int().optional(),
+});
+
+/** The inline custom fields of a create: at most 200. */
+export const inlineCustomFields = z.array(customFieldInput).max(200);
 
 /** A custom field as read. */
 export const customField = z.looseObject({
@@ -75,20 +85,33 @@ export const customField = z.looseObject({
   sort_order: z.number().nullish(),
 });
 
+const contactLabel = z.string().max(100).nullable().optional();
+
 /** Inline contact details of venue and stay creates (full replace). */
 export const inlineContacts = {
-  keyContactIds: z.array(intId).optional(),
-  emails: z.array(z.looseObject({ email: z.string(), label: z.string().optional() })).optional(),
+  keyContactIds: z.array(intId.max(2_147_483_647)).max(500).optional(),
+  emails: z
+    .array(z.looseObject({ email: z.string().min(1).max(320), label: contactLabel, is_google: z.boolean().optional() }))
+    .max(100)
+    .optional(),
   numbers: z
     .array(
       z.looseObject({
-        number: z.union([z.number(), z.string()]),
-        country: z.union([z.number(), z.string()]).optional(),
-        label: z.string().optional(),
+        number: z.union([z.number(), z.string().min(1).max(50)]),
+        country: z
+          .union([z.number(), z.string().max(10)])
+          .nullable()
+          .optional(),
+        label: contactLabel,
+        is_google: z.boolean().optional(),
       }),
     )
+    .max(100)
     .optional(),
-  urls: z.array(z.looseObject({ url: z.string(), label: z.string().optional() })).optional(),
+  urls: z
+    .array(z.looseObject({ url: z.string().min(1).max(2048), label: contactLabel, is_google: z.boolean().optional() }))
+    .max(100)
+    .optional(),
 };
 
 /** Visibility fields of schedule items, venues and stays. */

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
-import { lookupRef, noData, uuid } from './shared.ts';
+import { fields, lookupId } from './fields.ts';
+import { lookupRef, noData } from './shared.ts';
 
 export const tag = z.looseObject({
   id: z.number(),
@@ -13,17 +14,17 @@ export const tag = z.looseObject({
 });
 export type Tag = z.output<typeof tag>;
 
-const tagName = z.string().min(1).max(100);
+const tagName = z.string().trim().min(1).max(100);
 
 export const listTags = defineEndpoint(Endpoints.listTags, { data: z.array(tag) });
 
 export const createTag = defineEndpoint(Endpoints.createTag, {
-  body: z.looseObject({ name: tagName, colorId: z.number() }),
+  body: z.looseObject({ name: tagName, colorId: lookupId('avatarColors') }),
   data: tag,
 });
 
 export const updateTag = defineEndpoint(Endpoints.updateTag, {
-  body: z.looseObject({ name: tagName.optional(), colorId: z.number().optional() }),
+  body: z.looseObject({ name: tagName.optional(), colorId: lookupId('avatarColors').optional() }),
   data: tag,
 });
 
@@ -35,6 +36,6 @@ export const getTagUsage = defineEndpoint(Endpoints.getTagUsage, {
 
 /** Replaces the item's whole tag set; `[]` clears it. */
 export const setScheduleItemTags = defineEndpoint(Endpoints.setScheduleItemTags, {
-  body: z.looseObject({ tourId: uuid, tagIds: z.array(z.number()) }),
+  body: z.looseObject({ tourId: fields.uuid, tagIds: z.array(fields.id).max(200) }),
   data: noData,
 });

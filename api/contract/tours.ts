@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { Endpoints, TOUR_DATA_LIMIT, TourDataLimitParam } from './assumptions.ts';
-import { intId, lookupRef, noData, uuid, viewport } from './shared.ts';
+import { fields, lookupId, viewportSchema } from './fields.ts';
+import { intId, lookupRef, noData } from './shared.ts';
 
 const tourDayRef = z.looseObject({
   id: z.number(),
@@ -54,42 +55,49 @@ export type TourMembers = z.output<typeof tourMembers>;
 export const dayType = z.looseObject({ id: z.number(), type: z.string(), description: z.string().nullish() });
 export type DayType = z.output<typeof dayType>;
 
+const tourName = z.string().trim().min(1).max(500);
+
 const dayFields = {
-  day_type_id: z.number().int().positive(),
-  name: z.string().min(1),
-  formatted_address: z.string(),
-  date: z.string().min(1),
-  place_id: z.string().optional(),
-  timeZone: z.string().optional(),
-  viewport: viewport.optional(),
+  day_type_id: lookupId('dayTypes'),
+  name: z.string().trim().min(1).max(500),
+  formatted_address: z.string().max(1000),
+  date: fields.isoDate,
+  place_id: z.string().max(500).optional(),
+  timeZone: fields.timeZone.optional(),
+  viewport: viewportSchema.optional(),
 };
 
+/** A day entry of tour creation, and of a `day_list` entry without `day_id`. */
+export const dayEntry = z.looseObject(dayFields);
+
+/** `end_date` >= `start_date` (shown) is checked by the API against the stored dates on edits. */
 export const createTourBody = z.looseObject({
-  name: z.string().min(1).max(500),
-  org_id: uuid,
-  start_date: z.string().min(1),
-  end_date: z.string().min(1),
-  timeZone: z.string().min(1),
-  days: z.array(z.looseObject(dayFields)).min(1),
+  name: tourName,
+  org_id: fields.uuid,
+  start_date: fields.isoDate,
+  end_date: fields.isoDate,
+  timeZone: fields.timeZone,
+  days: z.array(dayEntry).min(1),
+  /** No limit of its own (none is shown): the 512 KB body limit applies. */
   image: z.string().optional(),
-  fileName: z.string().optional(),
-  avatarColor: z.string().optional(),
-  avatarColorId: z.number().optional(),
+  fileName: z.string().max(500).optional(),
+  avatarColor: z.string().max(50).optional(),
+  avatarColorId: lookupId('avatarColors').optional(),
   is_demo: z.boolean().optional(),
 });
 export type CreateTourBody = z.input<typeof createTourBody>;
 
-/** A `day_list` entry: with `day_id` it updates that day, without it creates one. */
-export const dayListEntry = z.looseObject({ day_id: intId.optional(), ...z.object(dayFields).partial().shape });
+/** A `day_list` entry: with `day_id` it updates that day, without it creates one (all day fields then required). */
+export const dayListEntry = z.looseObject({ day_id: fields.id.optional(), ...z.object(dayFields).partial().shape });
 
 export const updateTourBody = z.looseObject({
-  name: z.string().min(1).max(500).optional(),
-  start_date: z.string().optional(),
-  end_date: z.string().optional(),
-  timeZone: z.string().optional(),
+  name: tourName.optional(),
+  start_date: fields.isoDate.optional(),
+  end_date: fields.isoDate.optional(),
+  timeZone: fields.timeZone.optional(),
   image: z.string().optional(),
-  fileName: z.string().optional(),
-  avatarColorId: z.number().optional(),
+  fileName: z.string().max(500).optional(),
+  avatarColorId: lookupId('avatarColors').optional(),
   /** Declarative: every existing day missing from the list is hard-deleted with its content. */
   day_list: z.array(dayListEntry).optional(),
 });
@@ -124,7 +132,7 @@ export const tourDataQuery = z.object({
 });
 
 export const listTours = defineEndpoint(Endpoints.listTours, {
-  query: z.object({ org_id: uuid }),
+  query: z.object({ org_id: fields.uuid }),
   data: z.array(tourMembership),
 });
 

@@ -2,20 +2,18 @@
 import { z } from 'zod';
 import { arrayRows, defineEndpoint, definePagedEndpoint } from './endpoint.ts';
 import { Endpoints } from './assumptions.ts';
+import { fields, locationSchema, lookupId } from './fields.ts';
 import {
   attachmentInput,
   customField,
-  customFieldInput,
   dayRef,
   inlineContacts,
-  intId,
+  inlineCustomFields,
   intIdResult,
   latLng,
-  location,
   lookupRef,
   noData,
   pageQuery,
-  uuid,
   visibility,
 } from './shared.ts';
 
@@ -41,24 +39,25 @@ export const venue = z.looseObject({
 export type Venue = z.output<typeof venue>;
 
 const venueFields = {
-  title: z.string().min(1),
-  venueCategoryId: z.number(),
+  title: z.string().trim().min(1).max(500),
+  /** Enforced in practice (shown): a missing or unknown category fails. */
+  venueCategoryId: lookupId('venueCategories'),
   status: z.boolean().optional(),
-  statusTypeId: z.number().nullish(),
+  statusTypeId: lookupId('statusTypes').nullish(),
   capacity: z.number().int().nonnegative().nullish(),
-  venueTypeId: z.number().nullish(),
-  ageRestrictionId: z.number().nullish(),
-  location: location.nullish(),
-  notes: z.string().nullish(),
-  image: z.string().nullish(),
-  attachments: z.array(attachmentInput).optional(),
-  visibility_list: z.array(z.string()).optional(),
-  customFields: z.array(customFieldInput).optional(),
+  venueTypeId: lookupId('venueTypes').nullish(),
+  ageRestrictionId: lookupId('ageRestrictions').nullish(),
+  location: locationSchema.nullish(),
+  notes: z.string().max(100_000).nullish(),
+  image: z.string().max(2048).nullish(),
+  attachments: z.array(attachmentInput).max(100).optional(),
+  visibility_list: z.array(fields.uuid).max(1000).optional(),
+  customFields: inlineCustomFields.optional(),
   ...visibility,
   ...inlineContacts,
 };
 
-export const createVenueBody = z.looseObject({ tour_id: uuid, day_id: intId, ...venueFields });
+export const createVenueBody = z.looseObject({ tour_id: fields.uuid, day_id: fields.id, ...venueFields });
 export type CreateVenueBody = z.input<typeof createVenueBody>;
 
 export const updateVenueBody = createVenueBody.omit({ tour_id: true, day_id: true }).partial();

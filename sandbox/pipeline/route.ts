@@ -5,22 +5,37 @@
  * reads). Writes with `X-Idempotency-Key` run at most once.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { Endpoints, type EndpointName } from '../../api/contract/assumptions.ts';
+import { contractEndpoints, type ContractEndpoints } from '../../api/contract/table.ts';
 import type { SandboxContext } from '../context.ts';
 import type { Store } from '../store/store.ts';
 import type { Caller } from './authenticate.ts';
 import { readIdempotencyKey, type StoredAnswer } from './idempotency.ts';
 import type { Pagination } from './pagination.ts';
+import { parseWith } from './validate.ts';
+
+type BodySchema<N extends EndpointName> = ContractEndpoints[N]['body'];
+/** The request body of endpoint `N` as its contract schema parses it. */
+export type BodyInput<N extends EndpointName> = BodySchema<N> extends z.ZodType ? z.output<BodySchema<N>> : never;
 
 /** Everything a handler gets. Path parameters are already validated and parsed. */
-export interface Call {
+export interface Call<N extends EndpointName = EndpointName> {
   ctx: SandboxContext;
   store: Store;
   caller: Caller;
   params: Record<string, string | number>;
   /** Query parameters; a repeated name keeps its first value. */
   query: Record<string, string | undefined>;
+  /** The raw body; read it through `input()`. */
   body: unknown;
+  /**
+   * The body checked against the endpoint's schema in the contract (`api/contract/`), lookup
+   * IDs against the sandbox's tables; a failure is 400 VALIDATION_ERROR naming the fields. A
+   * handler calls it after the checks the API makes first (the tour exists, the caller may write).
+   * A request without a body is read as `{}`, so the message names the missing fields.
+   */
+  input(): BodyInput<N>;
   request: FastifyRequest;
 }
 
@@ -37,7 +52,7 @@ export interface Outcome {
   statusCode?: number;
 }
 
-export type Handler = (call: Call) => Outcome | Promise<Outcome>;
+export type Handler<N extends EndpointName = EndpointName> = (call: Call<N>) => Outcome | Promise<Outcome>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,8 +85,14 @@ function toAnswer(outcome: Outcome): StoredAnswer {
 }
 
 /** Registers the handler of one named endpoint. */
-export function defineRoute(app: FastifyInstance, ctx: SandboxContext, name: EndpointName, handler: Handler): void {
+export function defineRoute<N extends EndpointName>(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  name: N,
+  handler: Handler<N>,
+): void {
   const endpoint = Endpoints[name];
+  const schema = contractEndpoints[name].body as z.ZodType | undefined;
   const isWrite = endpoint.method !== 'GET';
   app.route({
     method: endpoint.method,
@@ -79,13 +100,17 @@ export function defineRoute(app: FastifyInstance, ctx: SandboxContext, name: End
     config: { endpoint },
     handler: async (request, reply) => {
       const caller = request.caller as Caller;
-      const call: Call = {
+      const call: Call<N> = {
         ctx,
         store: ctx.store,
         caller,
         params: request.pathParams ?? {},
         query: flattenQuery(request.query),
         body: request.body,
+        input: () => {
+          if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} takes no body`);
+          return parseWith(schema, request.body ?? {}) as BodyInput<N>;
+        },
         request,
       };
       const execute = async (): Promise<StoredAnswer> => {

@@ -3,14 +3,12 @@
  * `checkInTime`/`checkOutTime` are the instants; `checkInDate`/`checkOutDate` only group by date.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { canSee, requireTour, requireVisible, resolveAudience, setDeleted } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { validationError } from '../errors.ts';
 import { paginate, readPaging } from '../pipeline/pagination.ts';
-import { defineRoute } from '../pipeline/route.ts';
-import { fields, locationSchema, parseWith } from '../pipeline/validate.ts';
-import { StayType, type StayRecord, type TourRecord } from '../store/records.ts';
+import { defineRoute, type BodyInput } from '../pipeline/route.ts';
+import type { StayRecord, TourRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import { stayDetailView, stayView } from '../views/venues.ts';
 import { checkAudienceMembers } from './schedule/item-write.ts';
@@ -18,46 +16,9 @@ import { checkAttachments, replaceAttachments } from './shared/attachments.ts';
 import { checkKeyContacts, replaceInlineContacts } from './shared/contacts.ts';
 import { inlineCustomFields } from './shared/custom-fields.ts';
 import { fetchIntoStorage } from './shared/remote-fetch.ts';
-import { attachmentSchema, inlineContactsShape, inlineCustomFieldsSchema, nowIso } from './shared/schemas.ts';
+import { nowIso } from './shared/schemas.ts';
 
-const editShape = {
-  title: z.string().trim().min(1).max(500).optional(),
-  formatted_address: locationSchema.optional(),
-  checkInDate: fields.epochMs.optional(),
-  checkOutDate: fields.epochMs.optional(),
-  checkInTime: fields.epochMs.optional(),
-  checkOutTime: fields.epochMs.optional(),
-  confirmationNumber: z.string().max(200).nullable().optional(),
-  reservationStatus: z.boolean().optional(),
-  generalNotes: z.string().max(100_000).nullable().optional(),
-  type: z.enum(Object.values(StayType) as [StayType, ...StayType[]]).optional(),
-  image_url: z.string().max(2048).nullable().optional(),
-  attachment: attachmentSchema.optional(),
-  attachments: z.array(attachmentSchema).max(100).optional(),
-  isEveryone: z.boolean().optional(),
-  isAdminsOnly: z.boolean().optional(),
-  explicitVisibility: z.boolean().optional(),
-  visibilityList: z.array(fields.uuid).max(1000).optional(),
-};
-/** Edit body; `tourId`, `subtitle`, `dayId`, `daysList` are accepted and ignored (shown). */
-const editSchema = z.object(editShape);
-const createSchema = z.object({
-  ...editShape,
-  ...inlineContactsShape,
-  tourId: fields.uuid,
-  formatted_address: locationSchema,
-  checkInDate: fields.epochMs,
-  checkOutDate: fields.epochMs,
-  checkInTime: fields.epochMs,
-  checkOutTime: fields.epochMs,
-  reservationStatus: z.boolean(),
-  type: editShape.type.unwrap(),
-  subtitle: z.string().max(500).nullable().optional(),
-  dayId: fields.id.optional(),
-  daysList: z.array(fields.id).max(400).optional(),
-  customFields: inlineCustomFieldsSchema.optional(),
-});
-type EditInput = z.infer<typeof editSchema>;
+type EditInput = BodyInput<'updateAccommodation'>;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -125,8 +86,7 @@ function checkEdit(store: Store, stay: StayRecord, input: EditInput): StayRecord
   return audience;
 }
 
-function createStay(store: Store, userId: string, body: unknown): StayRecord {
-  const input = parseWith(createSchema, body);
+function createStay(store: Store, userId: string, input: BodyInput<'createAccommodation'>): StayRecord {
   const tour = requireTour(store, input.tourId, userId);
   checkTimes(input.checkInTime, input.checkOutTime);
   const days = stayDays(store, tour, input.dayId, input.daysList);
@@ -194,14 +154,14 @@ export function registerAccommodationRoutes(app: FastifyInstance, ctx: SandboxCo
     data: stayDetailView(store, visibleStay(store, params.accommodationId as number, caller.userId)),
   }));
 
-  defineRoute(app, ctx, 'createAccommodation', ({ store, caller, body }) => {
-    const stay = createStay(store, caller.userId, body);
+  defineRoute(app, ctx, 'createAccommodation', ({ store, caller, input }) => {
+    const stay = createStay(store, caller.userId, input());
     return { data: { id: stay.id, name: stay.title }, message: 'Accommodation created' };
   });
 
-  defineRoute(app, ctx, 'updateAccommodation', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateAccommodation', ({ store, caller, params, input: read }) => {
     const stay = visibleStay(store, params.accommodationId as number, caller.userId);
-    const input = parseWith(editSchema, body);
+    const input = read();
     const audience = checkEdit(store, stay, input);
     const image = rehost(store, stay.tourId, input.image_url);
     stay.audience = audience;

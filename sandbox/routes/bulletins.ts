@@ -1,30 +1,14 @@
 /** Bulletins: tour-owned, posted to a day (the tour is resolved from `dayId`); no attachments. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireTour, requireTourRecord, setDeleted } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { paginate, readPaging } from '../pipeline/pagination.ts';
 import { defineRoute } from '../pipeline/route.ts';
-import { fields, parseWith } from '../pipeline/validate.ts';
 import type { BulletinRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import { userCard } from '../views/people.ts';
 import { nowIso } from './shared/schemas.ts';
-
-const editShape = {
-  title: z.string().trim().min(1).max(500),
-  body: z.string().max(100_000),
-  isPinned: z.boolean(),
-  hasNotification: z.boolean(),
-  scheduledFor: z
-    .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time')
-    .nullable()
-    .optional(),
-};
-const createSchema = z.object({ ...editShape, dayId: fields.id });
-const updateSchema = z.object(editShape).partial();
 
 /** A bulletin as read. */
 export function bulletinView(store: Store, bulletin: BulletinRecord): Record<string, unknown> {
@@ -77,8 +61,8 @@ export function registerBulletinRoutes(app: FastifyInstance, ctx: SandboxContext
     );
   });
 
-  defineRoute(app, ctx, 'createBulletin', ({ store, caller, body }) => {
-    const input = parseWith(createSchema, body);
+  defineRoute(app, ctx, 'createBulletin', ({ store, caller, input: read }) => {
+    const input = read();
     const day = store.days.get(input.dayId);
     if (!day) throw notFound('Day');
     const tour = requireTour(store, day.tourId, caller.userId);
@@ -104,9 +88,9 @@ export function registerBulletinRoutes(app: FastifyInstance, ctx: SandboxContext
     return { data: { bulletin_id: bulletin.id }, message: 'Bulletin posted' };
   });
 
-  defineRoute(app, ctx, 'updateBulletin', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateBulletin', ({ store, caller, params, input: read }) => {
     const bulletin = tourBulletin(store, params.bulletinId as string, caller.userId);
-    const input = parseWith(updateSchema, body);
+    const input = read();
     if (input.title !== undefined) bulletin.title = input.title;
     if (input.body !== undefined) bulletin.body = input.body;
     if (input.isPinned !== undefined) bulletin.isPinned = input.isPinned;

@@ -3,45 +3,20 @@
  * key contacts, and general e-mail/phone/URL rows).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { memberKey, requireOrgMember, requireTour, requireVisible } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { notFound, validationError } from '../errors.ts';
-import { defineRoute } from '../pipeline/route.ts';
-import { fields, parseWith } from '../pipeline/validate.ts';
+import { defineRoute, type BodyInput } from '../pipeline/route.ts';
 import type { KeyContactRecord, StayRecord, VenueRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import { generalContactView, linkedKeyContactViews } from '../views/contacts.ts';
 import { applyContactOps, applyKeyContactLinks, contactsOf, type ContactOwnerRef } from './shared/contacts.ts';
-import { lookupId, nowIso } from './shared/schemas.ts';
-
-const optionalText = (max: number) => z.string().max(max).nullable().optional();
-const contactShape = {
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
-  email: optionalText(320),
-  role: optionalText(200),
-  company: optionalText(200),
-  city: optionalText(200),
-  url: optionalText(2048),
-  avatarColorId: lookupId('avatarColors').nullable().optional(),
-};
-/** Create: `number` and `country` are numbers; update: strings (shown). */
-const createSchema = z.object({
-  ...contactShape,
-  org_id: fields.uuid,
-  number: z.number().nonnegative().nullable().optional(),
-  country: z.number().int().nonnegative().nullable().optional(),
-});
-const updateSchema = z
-  .object(contactShape)
-  .partial()
-  .extend({ org_id: fields.uuid.optional(), number: optionalText(50), country: optionalText(10) });
+import { nowIso } from './shared/schemas.ts';
 
 const toText = (value: number | string | null | undefined): string | null | undefined =>
   value === undefined || value === null ? value : String(value);
 
-function assign(contact: KeyContactRecord, input: z.infer<typeof updateSchema> | z.infer<typeof createSchema>): void {
+function assign(contact: KeyContactRecord, input: BodyInput<'createKeyContact'> | BodyInput<'updateKeyContact'>): void {
   const mapped: Partial<KeyContactRecord> = {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -95,18 +70,18 @@ function registerOwnerContacts(app: FastifyInstance, ctx: SandboxContext, type: 
     const { record } = owner(store, type, params[param] as number, caller.userId);
     return { data: linkedKeyContactViews(store, record.keyContactIds) };
   });
-  defineRoute(app, ctx, names[1], ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, names[1], ({ store, caller, params, input }) => {
     const { record, ref } = owner(store, type, params[param] as number, caller.userId);
-    Object.assign(record, { keyContactIds: applyKeyContactLinks(store, ref, body), updatedAt: nowIso() });
+    Object.assign(record, { keyContactIds: applyKeyContactLinks(store, ref, input()), updatedAt: nowIso() });
     return { message: 'Key contacts updated' };
   });
   defineRoute(app, ctx, names[2], ({ store, caller, params }) => {
     const { ref } = owner(store, type, params[param] as number, caller.userId);
     return { data: contactsOf(store, ref).map(generalContactView) };
   });
-  defineRoute(app, ctx, names[3], ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, names[3], ({ store, caller, params, input }) => {
     const { record, ref } = owner(store, type, params[param] as number, caller.userId);
-    applyContactOps(store, ref, body);
+    applyContactOps(store, ref, input());
     record.updatedAt = nowIso();
     return { message: 'Contacts updated' };
   });
@@ -114,8 +89,8 @@ function registerOwnerContacts(app: FastifyInstance, ctx: SandboxContext, type: 
 
 /** Registers the contact endpoints. */
 export function registerContactRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  defineRoute(app, ctx, 'createKeyContact', ({ store, caller, body }) => {
-    const input = parseWith(createSchema, body);
+  defineRoute(app, ctx, 'createKeyContact', ({ store, caller, input: read }) => {
+    const input = read();
     requireOrgMember(store, input.org_id, caller.userId);
     const contact: KeyContactRecord = {
       id: store.nextId('keyContact'),
@@ -137,10 +112,10 @@ export function registerContactRoutes(app: FastifyInstance, ctx: SandboxContext)
     return { data: brief(contact), message: 'Key contact created' };
   });
 
-  defineRoute(app, ctx, 'updateKeyContact', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateKeyContact', ({ store, caller, params, input: read }) => {
     const contact = store.keyContacts.get(params.keyContactId as number);
     if (!contact || !store.orgMembers.has(memberKey(contact.orgId, caller.userId))) throw notFound('Key contact');
-    const input = parseWith(updateSchema, body);
+    const input = read();
     if (input.org_id !== undefined && input.org_id !== contact.orgId)
       throw validationError('org_id: a key contact cannot move to another organization');
     assign(contact, input);

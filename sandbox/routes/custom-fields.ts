@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { requireVisible } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { defineRoute } from '../pipeline/route.ts';
-import { parseWith } from '../pipeline/validate.ts';
 import { ENUM_FIELD_LOOKUPS } from '../../api/contract/bodies.ts';
 import {
   AGE_RESTRICTIONS,
@@ -19,7 +18,7 @@ import { customFieldView, sortedFields } from '../views/fields.ts';
 import { stayCustomFields } from '../views/venues.ts';
 import { visibleItem } from './schedule/index.ts';
 import { applyCustomFieldOps, type PremadeField } from './shared/custom-fields.ts';
-import { customFieldOpsSchema, nowIso } from './shared/schemas.ts';
+import { nowIso } from './shared/schemas.ts';
 
 /** The premade fields of a template list; an enum field takes the labels of its lookup. */
 const premade = (templates: ReadonlyArray<{ key: string; label: string; field_type?: string }>): PremadeField[] =>
@@ -37,9 +36,9 @@ export function registerCustomFieldRoutes(app: FastifyInstance, ctx: SandboxCont
     const item = visibleItem(store, params.itemId as number, caller.userId);
     return { data: sortedFields(item.customFields).map((field) => customFieldView(field, false)) };
   });
-  defineRoute(app, ctx, 'updateScheduleItemCustomFields', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateScheduleItemCustomFields', ({ store, caller, params, input }) => {
     const item = visibleItem(store, params.itemId as number, caller.userId);
-    item.customFields = applyCustomFieldOps(store, item.customFields, parseWith(customFieldOpsSchema, body).fields);
+    item.customFields = applyCustomFieldOps(store, item.customFields, input().fields);
     item.updatedAt = nowIso();
     return { message: 'Custom fields updated' };
   });
@@ -48,9 +47,9 @@ export function registerCustomFieldRoutes(app: FastifyInstance, ctx: SandboxCont
     const venue = requireVisible(store, store.venues.get(params.venueId as number), caller.userId, 'Venue');
     return { data: sortedFields(venue.customFields).map((field) => customFieldView(field, true)) };
   });
-  defineRoute(app, ctx, 'updateVenueCustomFields', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateVenueCustomFields', ({ store, caller, params, input }) => {
     const venue = requireVisible(store, store.venues.get(params.venueId as number), caller.userId, 'Venue');
-    const ops = parseWith(customFieldOpsSchema, body).fields;
+    const ops = input().fields;
     venue.customFields = applyCustomFieldOps(store, venue.customFields, ops, {
       premade: premade(VENUE_FIELD_TEMPLATES),
     });
@@ -67,14 +66,14 @@ export function registerCustomFieldRoutes(app: FastifyInstance, ctx: SandboxCont
     );
     return { data: stayCustomFields(stay) };
   });
-  defineRoute(app, ctx, 'updateAccommodationCustomFields', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateAccommodationCustomFields', ({ store, caller, params, input }) => {
     const stay = requireVisible(
       store,
       store.stays.get(params.accommodationId as number),
       caller.userId,
       'Accommodation',
     );
-    const ops = parseWith(customFieldOpsSchema, body).fields;
+    const ops = input().fields;
     let bookingNumber = stay.bookingNumber;
     stay.customFields = applyCustomFieldOps(store, stay.customFields, ops, {
       premade: premade(STAY_FIELD_TEMPLATES),

@@ -1,39 +1,16 @@
 /** Room assignments of a stay: occupants are tour members (`users`) or pending invites. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { restore, setDeleted } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { notFound, validationError } from '../errors.ts';
-import { defineRoute } from '../pipeline/route.ts';
-import { fields, parseWith } from '../pipeline/validate.ts';
+import { defineRoute, type BodyInput } from '../pipeline/route.ts';
 import type { RoomRecord, StayRecord } from '../store/records.ts';
 import { OTHER_ROOM_TYPE, idType } from '../store/reference-data.ts';
 import type { Store } from '../store/store.ts';
 import { visibleStay } from './accommodation.ts';
-import { lookupId, nowIso } from './shared/schemas.ts';
+import { nowIso } from './shared/schemas.ts';
 
-const roomShape = {
-  roomType: lookupId('hotelRoomTypes'),
-  roomNumber: z.number().int().nonnegative(),
-  checkInDate: fields.epochMs,
-  checkOutDate: fields.epochMs,
-  checkInTime: fields.epochMs,
-  checkOutTime: fields.epochMs,
-  smoking: z.boolean(),
-  generalNotes: z.string().max(100_000),
-  confirmationNumber: z.string().max(200),
-};
-const optionalShape = {
-  name: z.string().trim().min(1).max(255).optional(),
-  room_type_text_field: z.string().max(255).nullable().optional(),
-  guestList: z.array(fields.uuid).max(50).optional(),
-  pendingInviteIds: z.array(fields.id).max(50).optional(),
-  is_confirmed: z.boolean().optional(),
-  hasNotification: z.boolean().optional(),
-};
-const createSchema = z.object({ ...roomShape, ...optionalShape });
-const updateSchema = z.object(roomShape).partial().extend(optionalShape);
-type RoomInput = z.infer<typeof updateSchema>;
+type RoomInput = BodyInput<'updateRoom'>;
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -125,9 +102,9 @@ export function registerRoomRoutes(app: FastifyInstance, ctx: SandboxContext): v
     };
   });
 
-  defineRoute(app, ctx, 'createRoom', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'createRoom', ({ store, caller, params, input: read }) => {
     const stay = visibleStay(store, params.accommodationId as number, caller.userId);
-    const input = parseWith(createSchema, body);
+    const input = read();
     if (input.checkOutTime < input.checkInTime) throw validationError('checkOutTime: must not be before checkInTime');
     checkOccupants(store, stay, input);
     const now = nowIso();
@@ -154,9 +131,9 @@ export function registerRoomRoutes(app: FastifyInstance, ctx: SandboxContext): v
     return { data: { id: room.id, name: room.name }, message: 'Room created' };
   });
 
-  defineRoute(app, ctx, 'updateRoom', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateRoom', ({ store, caller, params, input: read }) => {
     const room = visibleRoom(store, params.roomAssignmentId as number, caller.userId);
-    const input = parseWith(updateSchema, body);
+    const input = read();
     const checkIn = input.checkInTime ?? Date.parse(room.checkIn);
     if ((input.checkOutTime ?? Date.parse(room.checkOut)) < checkIn)
       throw validationError('checkOutTime: must not be before checkInTime');

@@ -2,26 +2,16 @@
  * Tour days: the day entries of tour creation, and the declarative `day_list` of tour edits
  * (listed days are updated, new entries created, every other day hard-deleted with its content).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { dayEntry, type dayListEntry } from '../../api/contract/tours.ts';
 import { validationError } from '../errors.ts';
-import { fields, parseWith, viewportSchema } from '../pipeline/validate.ts';
+import { parseWith } from '../pipeline/validate.ts';
 import { destroyDay } from '../store/cascade.ts';
 import type { DayRecord, TourRecord } from '../store/records.ts';
-import { LOOKUPS } from '../store/reference-data.ts';
 import type { Store } from '../store/store.ts';
 
-/** One day entry (create shape). */
-export const dayEntrySchema = z.object({
-  day_type_id: fields.id.refine((id) => LOOKUPS.dayTypes.some((type) => type.id === id), 'unknown day type'),
-  name: z.string().trim().min(1).max(500),
-  formatted_address: z.string().max(1000),
-  date: fields.isoDate,
-  place_id: z.string().max(500).optional(),
-  timeZone: fields.timeZone.optional(),
-  viewport: viewportSchema.optional(),
-});
-export type DayEntry = z.infer<typeof dayEntrySchema>;
-type DayListEntry = Partial<DayEntry> & { day_id?: number | undefined };
+export type DayEntry = z.output<typeof dayEntry>;
+type DayListEntry = z.output<typeof dayListEntry>;
 
 /** Stores a new day of a tour. */
 export function insertDay(store: Store, tourId: string, entry: DayEntry): DayRecord {
@@ -59,7 +49,7 @@ function checkDayList(store: Store, tour: TourRecord, list: DayListEntry[]): Day
   const created: DayEntry[] = [];
   list.forEach((entry, index) => {
     if (entry.day_id === undefined) {
-      created.push(parseWith(dayEntrySchema, entry, `day_list[${index}]`));
+      created.push(parseWith(dayEntry, entry, `day_list[${index}]`));
       return;
     }
     if (store.days.get(entry.day_id)?.tourId !== tour.id)

@@ -1,49 +1,16 @@
 /** Tours: list, create (with days), edit (with the declarative `day_list`), delete, members. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { createTourBody, listTours } from '../../api/contract/tours.ts';
 import { memberKey, requireOrgMember, requireTour, requireTourAdmin } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { ApiProblem, ErrorCode, validationError } from '../errors.ts';
-import { defineRoute } from '../pipeline/route.ts';
-import { fields, parseWith } from '../pipeline/validate.ts';
+import { defineRoute, type BodyInput, type Call } from '../pipeline/route.ts';
+import { parseWith } from '../pipeline/validate.ts';
 import type { OrgRecord, TourRecord } from '../store/records.ts';
 import { LOOKUPS, Role } from '../store/reference-data.ts';
 import type { Store } from '../store/store.ts';
 import { tourMembersView, tourMembershipView } from '../views/tours.ts';
-import { applyDayList, dayEntrySchema, insertDay } from './tour-days.ts';
-
-const tourName = z.string().trim().min(1).max(500);
-const avatarColorId = fields.id.refine(
-  (id) => LOOKUPS.avatarColors.some((color) => color.id === id),
-  'unknown avatar color',
-);
-
-const orgIdSchema = z.object({ org_id: fields.uuid });
-
-const createTourSchema = z.object({
-  name: tourName,
-  org_id: fields.uuid,
-  start_date: fields.isoDate,
-  end_date: fields.isoDate,
-  timeZone: fields.timeZone,
-  days: z.array(dayEntrySchema).min(1),
-  image: z.string().max(2000).optional(),
-  fileName: z.string().max(500).optional(),
-  avatarColor: z.string().max(50).optional(),
-  avatarColorId: avatarColorId.optional(),
-  is_demo: z.boolean().optional(),
-});
-
-const editTourSchema = z.object({
-  name: tourName.optional(),
-  start_date: fields.isoDate.optional(),
-  end_date: fields.isoDate.optional(),
-  timeZone: fields.timeZone.optional(),
-  image: z.string().max(2000).optional(),
-  fileName: z.string().max(500).optional(),
-  avatarColorId: avatarColorId.optional(),
-  day_list: z.array(dayEntrySchema.partial().extend({ day_id: fields.id.optional() })).optional(),
-});
+import { applyDayList, insertDay } from './tour-days.ts';
 
 const iso = (value: string): string => new Date(value).toISOString();
 
@@ -86,11 +53,11 @@ function addInitialMembers(store: Store, tour: TourRecord): void {
   }
 }
 
-function createTour(store: Store, userId: string, body: unknown): string {
+function createTour(store: Store, userId: string, call: Call<'createTour'>): string {
   // business rules on the organization come before the rest of the input is validated
-  const org = requireOrgMember(store, parseWith(orgIdSchema, body).org_id, userId);
+  const org = requireOrgMember(store, parseWith(createTourBody.pick({ org_id: true }), call.body).org_id, userId);
   checkCreationAllowed(store, org);
-  const input = parseWith(createTourSchema, body);
+  const input = call.input();
   if (Date.parse(input.end_date) < Date.parse(input.start_date))
     throw validationError('end_date: must not be before start_date');
   const now = new Date().toISOString();
@@ -117,8 +84,7 @@ function createTour(store: Store, userId: string, body: unknown): string {
   return tour.id;
 }
 
-function editTour(store: Store, tour: TourRecord, body: unknown): void {
-  const input = parseWith(editTourSchema, body);
+function editTour(store: Store, tour: TourRecord, input: BodyInput<'updateTour'>): void {
   const start = input.start_date ?? tour.startDate;
   const end = input.end_date ?? tour.endDate;
   if (Date.parse(end) < Date.parse(start)) throw validationError('end_date: must not be before start_date');
@@ -136,7 +102,7 @@ function editTour(store: Store, tour: TourRecord, body: unknown): void {
 /** Registers the tour endpoints. */
 export function registerTourRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   defineRoute(app, ctx, 'listTours', ({ store, caller, query }) => {
-    const orgId = parseWith(orgIdSchema, query, 'query').org_id;
+    const orgId = parseWith(listTours.query, query, 'query').org_id;
     requireOrgMember(store, orgId, caller.userId);
     const tours = store.tours.filter(
       (tour) => tour.orgId === orgId && !tour.isDeleted && store.tourMembers.has(memberKey(tour.id, caller.userId)),
@@ -144,15 +110,15 @@ export function registerTourRoutes(app: FastifyInstance, ctx: SandboxContext): v
     return { data: tours.map((tour) => tourMembershipView(store, tour, caller.userId)) };
   });
 
-  defineRoute(app, ctx, 'createTour', ({ store, caller, body }) => ({
-    data: { id: createTour(store, caller.userId, body) },
+  defineRoute(app, ctx, 'createTour', (call) => ({
+    data: { id: createTour(call.store, call.caller.userId, call) },
     message: 'Tour created',
   }));
 
-  defineRoute(app, ctx, 'updateTour', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateTour', ({ store, caller, params, input }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
     requireTourAdmin(store, tour.id, caller.userId);
-    editTour(store, tour, body);
+    editTour(store, tour, input());
     return { message: 'Tour updated' };
   });
 

@@ -1,46 +1,19 @@
 /** Venues: tour-scoped, linked to a day; visibility like schedule items. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { canSee, requireDay, requireTour, requireVisible, resolveAudience, setDeleted } from '../access.ts';
 import type { SandboxContext } from '../context.ts';
 import { paginate, readPaging } from '../pipeline/pagination.ts';
-import { defineRoute } from '../pipeline/route.ts';
-import { fields, locationSchema, parseWith } from '../pipeline/validate.ts';
+import { defineRoute, type BodyInput } from '../pipeline/route.ts';
 import type { TourRecord, VenueRecord } from '../store/records.ts';
-import { AGE_RESTRICTIONS } from '../store/reference-data.ts';
 import type { Store } from '../store/store.ts';
 import { venueDetailView, venueView } from '../views/venues.ts';
 import { checkAudienceMembers } from './schedule/item-write.ts';
 import { checkAttachments, replaceAttachments } from './shared/attachments.ts';
 import { checkKeyContacts, replaceInlineContacts } from './shared/contacts.ts';
 import { inlineCustomFields } from './shared/custom-fields.ts';
-import { attachmentSchema, inlineContactsShape, inlineCustomFieldsSchema, lookupId, nowIso } from './shared/schemas.ts';
+import { nowIso } from './shared/schemas.ts';
 
-const venueShape = {
-  title: z.string().trim().min(1).max(500),
-  venueCategoryId: lookupId('venueCategories'),
-  status: z.boolean().optional(),
-  statusTypeId: lookupId('statusTypes').nullable().optional(),
-  capacity: z.number().int().nonnegative().nullable().optional(),
-  venueTypeId: lookupId('venueTypes').nullable().optional(),
-  ageRestrictionId: fields.id
-    .refine((id) => AGE_RESTRICTIONS.some((entry) => entry.id === id), 'unknown age restriction')
-    .nullable()
-    .optional(),
-  location: locationSchema.nullable().optional(),
-  notes: z.string().max(100_000).nullable().optional(),
-  image: z.string().max(2048).nullable().optional(),
-  attachments: z.array(attachmentSchema).max(100).optional(),
-  isEveryone: z.boolean().optional(),
-  isAdminsOnly: z.boolean().optional(),
-  explicitVisibility: z.boolean().optional(),
-  visibility_list: z.array(fields.uuid).max(1000).optional(),
-  customFields: inlineCustomFieldsSchema.optional(),
-  ...inlineContactsShape,
-};
-const createVenueSchema = z.object({ ...venueShape, tour_id: fields.uuid, day_id: fields.id });
-const updateVenueSchema = z.object(venueShape).partial();
-type VenueInput = z.infer<typeof updateVenueSchema>;
+type VenueInput = BodyInput<'updateVenue'>;
 
 /** `image` is not hosted: a generated storage path that points at nothing is stored (shown). */
 const imagePath = (store: Store, tourId: string, image: string | null | undefined): string | null | undefined =>
@@ -114,8 +87,8 @@ export function registerVenueRoutes(app: FastifyInstance, ctx: SandboxContext): 
     data: venueDetailView(store, visibleVenue(store, params.venueId as number, caller.userId)),
   }));
 
-  defineRoute(app, ctx, 'createVenue', ({ store, caller, body }) => {
-    const input = parseWith(createVenueSchema, body);
+  defineRoute(app, ctx, 'createVenue', ({ store, caller, input: read }) => {
+    const input = read();
     const tour = requireTour(store, input.tour_id, caller.userId);
     const day = requireDay(store, tour, input.day_id);
     const checked = check(store, tour, undefined, input);
@@ -146,9 +119,9 @@ export function registerVenueRoutes(app: FastifyInstance, ctx: SandboxContext): 
     return { data: { id: venue.id }, message: 'Venue created' };
   });
 
-  defineRoute(app, ctx, 'updateVenue', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateVenue', ({ store, caller, params, input: read }) => {
     const venue = visibleVenue(store, params.venueId as number, caller.userId);
-    const input = parseWith(updateVenueSchema, body);
+    const input = read();
     const checked = check(store, requireTour(store, venue.tourId, caller.userId), venue, input);
     venue.audience = checked.audience;
     if (checked.keyContactIds) venue.keyContactIds = checked.keyContactIds;

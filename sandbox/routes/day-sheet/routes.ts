@@ -4,13 +4,12 @@
  * is drawn from the store when the URL is fetched.
  */
 import type { FastifyInstance } from 'fastify';
-import { daySheetRenderBody, type DaySheetRenderBody, type DaySheetRenderData } from '../../../api/contract/bodies.ts';
+import type { DaySheetRenderBody, DaySheetRenderData } from '../../../api/contract/bodies.ts';
 import { memberKey, requireDay, requireTour } from '../../access.ts';
 import { signToken, verifyToken } from '../../auth/signed-url.ts';
 import type { SandboxContext } from '../../context.ts';
 import { renderDaySheetPdf } from '../../pdf/day-sheet-pdf.ts';
 import { defineRoute } from '../../pipeline/route.ts';
-import { parseWith } from '../../pipeline/validate.ts';
 import { originOf } from '../files/files.ts';
 import { STORAGE_PREFIX, storageError } from '../files/storage.ts';
 import { buildDaySheet } from './model.ts';
@@ -30,10 +29,10 @@ export function registerDaySheetRoutes(app: FastifyInstance, ctx: SandboxContext
     return { data: buildDaySheet(store, tour, requireDay(store, tour, params.dayId as number), caller.userId) };
   });
 
-  defineRoute(app, ctx, 'renderDaySheet', ({ store, caller, params, body, request }) => {
+  defineRoute(app, ctx, 'renderDaySheet', ({ store, caller, params, input, request }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
     const day = requireDay(store, tour, params.dayId as number);
-    const { scheduleItemIds, venueIds, accommodationIds, bulletinIds } = parseWith(daySheetRenderBody, body ?? {});
+    const { scheduleItemIds, venueIds, accommodationIds, bulletinIds } = input();
     const filters: DaySheetRenderBody = { scheduleItemIds, venueIds, accommodationIds, bulletinIds };
     const ignored = { count: 0 };
     buildDaySheet(store, tour, day, caller.userId, filters, ignored);

@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  attachFileBody,
-  fileContentBody,
   FILE_LIST_QUERY,
-  uploadTicketBody,
+  type AttachFileBody,
+  type FileContentBody,
   type FileEntityType,
+  type UploadTicketBody,
 } from '../../../api/contract/bodies.ts';
 import { requireTour } from '../../access.ts';
 import { signToken } from '../../auth/signed-url.ts';
@@ -37,8 +37,7 @@ export const originOf = (request: FastifyRequest): string => `${request.protocol
 const newKey = (store: Store, tourId: string, fileName: string): string =>
   `tours/${tourId}/files/${store.uuid()}/${fileName.replace(/[/\\]/g, '_')}`;
 
-function uploadContent(store: Store, tourId: string, body: unknown): Record<string, unknown> {
-  const input = parseWith(fileContentBody, body);
+function uploadContent(store: Store, tourId: string, input: FileContentBody): Record<string, unknown> {
   const contentType = requireAllowedType(input.contentType);
   const base64 = input.contentBase64.replace(/\s+/g, '');
   if (!BASE64.test(base64)) throw validationError('contentBase64: not valid base64');
@@ -63,8 +62,12 @@ function uploadContent(store: Store, tourId: string, body: unknown): Record<stri
   return { key, link: key, fileName: input.fileName, fileSizeBytes: bytes.length, contentType };
 }
 
-function uploadTicket(ctx: SandboxContext, tourId: string, body: unknown, origin: string): Record<string, unknown> {
-  const input = parseWith(uploadTicketBody, body);
+function uploadTicket(
+  ctx: SandboxContext,
+  tourId: string,
+  input: UploadTicketBody,
+  origin: string,
+): Record<string, unknown> {
   const contentType = requireAllowedType(input.contentType);
   const key = newKey(ctx.store, tourId, input.fileName);
   const { token, expiresAt } = signToken(ctx.store, { kind: 'upload', key }, ctx.options.uploadTicketTtlSeconds);
@@ -89,8 +92,7 @@ function uploadTicket(ctx: SandboxContext, tourId: string, body: unknown, origin
 }
 
 /** Attaching the same key to the same entity again returns the first attachment. */
-function attach(store: Store, tourId: string, userId: string, body: unknown): Record<string, unknown> {
-  const input = parseWith(attachFileBody, body);
+function attach(store: Store, tourId: string, userId: string, input: AttachFileBody): Record<string, unknown> {
   const object = store.objects.get(input.key);
   if (!object || (object.tourId !== tourId && object.tourId !== '')) throw notFound('Upload key');
   requireEntity(store, tourId, input.entityType, input.entityId, userId);
@@ -229,24 +231,19 @@ function download(
   };
 }
 
-const urlUploadSchema = z.object({
-  url: z.string().min(1).max(4096),
-  fileName: z.string().trim().min(1).max(255).optional(),
-});
-
 /** Registers the file endpoints. */
 export function registerFileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   const tourOf = (params: Record<string, string | number>, userId: string): string =>
     requireTour(ctx.store, params.tourId as string, userId).id;
-  defineRoute(app, ctx, 'uploadFileContent', ({ store, caller, params, body }) => ({
-    data: uploadContent(store, tourOf(params, caller.userId), body),
+  defineRoute(app, ctx, 'uploadFileContent', ({ store, caller, params, input }) => ({
+    data: uploadContent(store, tourOf(params, caller.userId), input()),
     message: 'File uploaded',
   }));
-  defineRoute(app, ctx, 'createUploadTicket', ({ caller, params, body, request }) => ({
-    data: uploadTicket(ctx, tourOf(params, caller.userId), body, originOf(request)),
+  defineRoute(app, ctx, 'createUploadTicket', ({ caller, params, input, request }) => ({
+    data: uploadTicket(ctx, tourOf(params, caller.userId), input(), originOf(request)),
   }));
-  defineRoute(app, ctx, 'attachFile', ({ store, caller, params, body }) => ({
-    data: attach(store, tourOf(params, caller.userId), caller.userId, body),
+  defineRoute(app, ctx, 'attachFile', ({ store, caller, params, input }) => ({
+    data: attach(store, tourOf(params, caller.userId), caller.userId, input()),
   }));
   defineRoute(app, ctx, 'listFiles', ({ caller, params, query }) => ({
     data: listFiles(ctx, tourOf(params, caller.userId), caller.userId, query),
@@ -254,8 +251,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: SandboxContext): v
   defineRoute(app, ctx, 'getFileDownload', ({ caller, params, request }) => ({
     data: download(ctx, tourOf(params, caller.userId), params.fileId as number, caller.userId, originOf(request)),
   }));
-  defineRoute(app, ctx, 'createAttachmentFromUrl', ({ store, body }) => {
-    const input = parseWith(urlUploadSchema, body);
+  defineRoute(app, ctx, 'createAttachmentFromUrl', ({ store, input: read }) => {
+    const input = read();
     const fetched = fetchIntoStorage(store, null, input.url, input.fileName);
     return { data: { link: fetched.key, fileName: fetched.fileName, fileSize: fetched.size } };
   });

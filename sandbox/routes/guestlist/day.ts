@@ -1,23 +1,21 @@
 /** Guest list operations beyond entries: approved total, day configuration, bulk status. */
 import type { FastifyInstance } from 'fastify';
-import {
-  guestlistDayConfigBody,
-  guestlistStatusBody,
-  type GuestlistApprovedTotalData,
+import type {
+  GuestlistApprovedTotalData,
+  GuestlistDayConfigBody,
+  GuestlistStatusBody,
 } from '../../../api/contract/bodies.ts';
 import { requireDay, requireTour } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { defineRoute } from '../../pipeline/route.ts';
-import { parseWith } from '../../pipeline/validate.ts';
 import type { DayConfigRecord, GuestRecord } from '../../store/records.ts';
-import { GuestStatus, LOOKUPS } from '../../store/reference-data.ts';
+import { GuestStatus } from '../../store/reference-data.ts';
 import type { Store } from '../../store/store.ts';
 import { nowIso } from '../shared/schemas.ts';
 import { checkDayWrite, dayConfig, dayConfigView, dayVenue } from './caps.ts';
 
-function updateConfig(store: Store, config: DayConfigRecord, body: unknown): void {
-  const input = parseWith(guestlistDayConfigBody, body);
+function updateConfig(store: Store, config: DayConfigRecord, input: GuestlistDayConfigBody): void {
   if (input.venueId != null) {
     const venue = store.venues.get(input.venueId);
     if (!venue || venue.tourId !== config.tourId || venue.isDeleted)
@@ -47,10 +45,7 @@ function updateConfig(store: Store, config: DayConfigRecord, body: unknown): voi
  * Sets one status on every listed entry, or on none: every ID must be a live entry of the tour,
  * and every day the entries are on must take the change as an edit of each would (`checkDayWrite`).
  */
-function bulkStatus(store: Store, tourId: string, body: unknown): { ids: number[]; statusId: number } {
-  const input = parseWith(guestlistStatusBody, body);
-  if (!LOOKUPS.guestlistStatuses.some((status) => status.id === input.statusId))
-    throw validationError('statusId: unknown guest list status');
+function bulkStatus(store: Store, tourId: string, input: GuestlistStatusBody): { ids: number[]; statusId: number } {
   const guests = input.guestListIds.map((id) => {
     const guest = store.guests.get(id);
     if (!guest || guest.tourId !== tourId || guest.isDeleted) throw notFound(`Guest list entry ${id}`);
@@ -92,14 +87,14 @@ export function registerGuestDayRoutes(app: FastifyInstance, ctx: SandboxContext
     return { data: dayConfigView(dayConfig(store, day.tourId, day.id)) };
   });
 
-  defineRoute(app, ctx, 'updateGuestlistDayConfig', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateGuestlistDayConfig', ({ store, caller, params, input }) => {
     const day = requireDay(store, requireTour(store, params.tourId as string, caller.userId), params.dayId as number);
-    updateConfig(store, dayConfig(store, day.tourId, day.id), body);
+    updateConfig(store, dayConfig(store, day.tourId, day.id), input());
     return { data: dayConfigView(dayConfig(store, day.tourId, day.id)), message: 'Guest list configuration updated' };
   });
 
-  defineRoute(app, ctx, 'updateGuestlistStatuses', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateGuestlistStatuses', ({ store, caller, params, input }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
-    return { data: bulkStatus(store, tour.id, body), message: 'Guest list statuses updated' };
+    return { data: bulkStatus(store, tour.id, input()), message: 'Guest list statuses updated' };
   });
 }

@@ -1,42 +1,19 @@
 /** Guest list entries: day-scoped list, create, edit, delete, restore, requesters. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { memberKey, requireDay, requireTour, requireTourRecord, restore, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { validationError } from '../../errors.ts';
 import { paginate, readPaging } from '../../pipeline/pagination.ts';
-import { defineRoute } from '../../pipeline/route.ts';
-import { fields, parseWith } from '../../pipeline/validate.ts';
+import { defineRoute, type BodyInput } from '../../pipeline/route.ts';
 import type { GuestRecord, PassAllocation } from '../../store/records.ts';
 import { lookup } from '../../store/reference-data.ts';
 import type { Store } from '../../store/store.ts';
 import { userCard, userRef } from '../../views/people.ts';
 import { dayRef, tourRef } from '../../views/tours.ts';
-import { lookupId, nowIso } from '../shared/schemas.ts';
+import { nowIso } from '../shared/schemas.ts';
 import { checkDayCaps } from './caps.ts';
 
-const optionalText = (max: number) => z.string().max(max).nullable().optional();
-const editSchema = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  numberOfGuests: z.number().int().min(1).max(10_000),
-  pickupMethodId: lookupId('pickupMethods'),
-  statusId: lookupId('guestlistStatuses'),
-  passes: z.array(z.object({ passId: fields.id, count: z.number().int().min(1).max(10_000) })).max(50),
-  email: optionalText(320),
-  affiliation: optionalText(500),
-  notes: optionalText(10_000),
-  requesterId: fields.uuid.nullable().optional(),
-  venueId: fields.id.nullable().optional(),
-  /** Accepted and not stored (shown). */
-  attachment: z.unknown().optional(),
-});
-const createSchema = editSchema.extend({
-  tour_id: fields.uuid,
-  day_id: fields.id,
-  avatarColorId: lookupId('avatarColors').nullable().optional(),
-});
-type EditInput = z.infer<typeof editSchema>;
+type EditInput = BodyInput<'updateGuest'>;
 
 /** The fixed subset the list read returns (no passes, pickup method, venue, avatar colour). */
 export function guestView(store: Store, guest: GuestRecord): Record<string, unknown> {
@@ -109,8 +86,7 @@ export function tourGuest(
   return requireTourRecord(store, store.guests.get(guestId), userId, 'Guest list entry', deleted);
 }
 
-function createGuest(store: Store, userId: string, body: unknown): GuestRecord {
-  const input = parseWith(createSchema, body);
+function createGuest(store: Store, userId: string, input: BodyInput<'createGuest'>): GuestRecord {
   const day = requireDay(store, requireTour(store, input.tour_id, userId), input.day_id);
   const passes = checkPasses(store, day.tourId, input.passes);
   checkReferences(store, day.tourId, input);
@@ -156,14 +132,14 @@ export function registerGuestRoutes(app: FastifyInstance, ctx: SandboxContext): 
     );
   });
 
-  defineRoute(app, ctx, 'createGuest', ({ store, caller, body }) => ({
-    data: { id: createGuest(store, caller.userId, body).id },
+  defineRoute(app, ctx, 'createGuest', ({ store, caller, input }) => ({
+    data: { id: createGuest(store, caller.userId, input()).id },
     message: 'Guest list entry created',
   }));
 
-  defineRoute(app, ctx, 'updateGuest', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateGuest', ({ store, caller, params, input: read }) => {
     const guest = tourGuest(store, params.guestListId as number, caller.userId);
-    const input = parseWith(editSchema, body);
+    const input = read();
     const passes = checkPasses(store, guest.tourId, input.passes);
     checkReferences(store, guest.tourId, input);
     const next = { ...guest, ...fromInput(input, passes) };

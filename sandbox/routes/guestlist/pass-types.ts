@@ -3,19 +3,15 @@
  * nothing: `status: false` and `data.guestLists` lists the blocking entries.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { passTypeBody } from '../../../api/contract/bodies.ts';
 import { requireTour, requireTourRecord, restore, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
-import { validationError } from '../../errors.ts';
 import { paginate, readPaging } from '../../pipeline/pagination.ts';
 import { defineRoute } from '../../pipeline/route.ts';
-import { parseWith } from '../../pipeline/validate.ts';
 import type { PassTypeRecord } from '../../store/records.ts';
-import { LOOKUPS, lookup } from '../../store/reference-data.ts';
+import { lookup } from '../../store/reference-data.ts';
 import type { Store } from '../../store/store.ts';
 import { attachmentsOf, checkAttachments, replaceAttachments } from '../shared/attachments.ts';
-import { attachmentSchema, nowIso } from '../shared/schemas.ts';
+import { nowIso } from '../shared/schemas.ts';
 import { attachmentView } from '../../views/fields.ts';
 
 /** A pass type as read. */
@@ -33,11 +29,6 @@ export function passTypeView(store: Store, pass: PassTypeRecord): Record<string,
     updated_at: pass.updatedAt,
     attachments: attachmentsOf(store, 'PASS_TYPE', pass.id).map(attachmentView),
   };
-}
-
-function checkMaterial(id: number | null | undefined): void {
-  if (id != null && !LOOKUPS.passMaterialTypes.some((entry) => entry.id === id))
-    throw validationError('passMaterialTypeId: unknown pass material type');
 }
 
 const tourPass = (store: Store, passId: number, userId: string, deleted: boolean | 'any' = false): PassTypeRecord =>
@@ -75,10 +66,9 @@ export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext
     );
   });
 
-  defineRoute(app, ctx, 'createPassType', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'createPassType', ({ store, caller, params, input: read }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
-    const input = parseWith(passTypeBody, body);
-    checkMaterial(input.passMaterialTypeId);
+    const input = read();
     const now = nowIso();
     const pass = store.passTypes.put({
       id: store.nextId('passType'),
@@ -94,11 +84,9 @@ export function registerPassTypeRoutes(app: FastifyInstance, ctx: SandboxContext
     return { data: { id: pass.id, name: pass.name }, message: 'Pass type created' };
   });
 
-  defineRoute(app, ctx, 'updatePassType', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updatePassType', ({ store, caller, params, input: read }) => {
     const pass = tourPass(store, params.passTypeId as number, caller.userId);
-    const { attachments, ...input } = parseWith(passTypeBody.partial(), body);
-    checkMaterial(input.passMaterialTypeId);
-    const files = attachments === undefined ? undefined : parseWith(z.array(attachmentSchema), attachments);
+    const { attachments: files, ...input } = read();
     if (files) checkAttachments(store, 'PASS_TYPE', pass.id, files);
     for (const [key, value] of Object.entries(input))
       if (value !== undefined) (pass as unknown as Record<string, unknown>)[key] = value;

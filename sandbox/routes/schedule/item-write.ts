@@ -66,14 +66,14 @@ function writeReminders(store: Store, itemId: number, reminders: ReminderInput[]
   for (const entry of reminders) {
     const existing = entry.id === undefined ? undefined : store.reminders.get(entry.id);
     if (existing)
-      Object.assign(existing, { duration: entry.duration, typeId: entry.typeId, description: entry.description });
+      Object.assign(existing, { duration: entry.duration, typeId: entry.typeId, description: entry.description ?? '' });
     else
       store.reminders.put({
         id: store.nextId('reminder'),
         itemId,
         duration: entry.duration,
         typeId: entry.typeId,
-        description: entry.description,
+        description: entry.description ?? '',
         isSent: false,
       });
   }
@@ -84,26 +84,29 @@ type ItemFields = Omit<
   'id' | 'tourId' | 'dayId' | 'type' | 'audience' | 'createdBy' | 'isDeleted' | 'createdAt' | 'updatedAt' | 'templateId'
 >;
 
-/** The plain fields a body sets (undefined: not sent). */
+/**
+ * The plain fields a body sets (undefined: not sent). The contract refuses `null` for the
+ * fields that cannot be cleared, so `?? undefined` only narrows their type.
+ */
 function plainFields(input: UpdateItemInput): Partial<ItemFields> {
   const out: Partial<ItemFields> = {
-    name: input.name,
+    name: input.name ?? undefined,
     notes: input.notes,
     startTime: input.startTime === undefined ? undefined : `${input.startTime}:00`,
     endTime: input.endTime === undefined ? undefined : input.endTime && `${input.endTime}:00`,
-    startTimeTypeId: input.startTimeTypeId,
+    startTimeTypeId: input.startTimeTypeId ?? undefined,
     endTimeTypeId: input.endTimeTypeId,
-    timezoneStart: input.timeZoneStart,
+    timezoneStart: input.timeZoneStart ?? undefined,
     timezoneEnd: input.timeZoneEnd,
-    allDay: input.allDay,
-    status: input.status,
+    allDay: input.allDay ?? undefined,
+    status: input.status ?? undefined,
     statusTypeId: input.statusTypeId,
     location: input.location,
     coordinates: input.coordinates,
     itemColorId: input.itemColorId,
     origin: input.origin,
     destination: input.destination,
-    travelbreaks: input.travelbreaks,
+    travelbreaks: input.travelbreaks ?? undefined,
   };
   for (const key of Object.keys(out) as Array<keyof ItemFields>) if (out[key] === undefined) delete out[key];
   return out;
@@ -168,9 +171,9 @@ export function prepareItem(
       notes: null,
       startTime: '',
       endTime: null,
-      startTimeTypeId: input.startTimeTypeId,
+      startTimeTypeId: input.startTimeTypeId ?? undefined,
       endTimeTypeId: null,
-      timezoneStart: input.timeZoneStart,
+      timezoneStart: input.timeZoneStart ?? undefined,
       timezoneEnd: null,
       allDay: false,
       status: false,
@@ -214,7 +217,10 @@ export function updateItem(store: Store, userId: string, item: ScheduleItemRecor
     throw validationError('origin: required for travel items (type 2-6)');
   const audience = resolveAudience(store, item.tourId, input as VisibilityInput, item.audience);
   checkAudienceMembers(store, item.tourId, audience);
-  const attachments = attachmentList(input);
+  const attachments = attachmentList({
+    attachment: input.attachment ?? undefined,
+    attachments: input.attachments ?? undefined,
+  });
   if (attachments) checkAttachments(store, 'SCHEDULE_ITEM', item.id, attachments);
   if (input.reminder) checkReminders(store, item.id, input.reminder);
   Object.assign(item, plainFields(input), { audience, travel: travelFields(input, item.travel), updatedAt: nowIso() });

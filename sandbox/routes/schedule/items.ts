@@ -6,13 +6,11 @@ import { canSee, requireDay, requireTour, requireVisible, restore, setDeleted } 
 import type { SandboxContext } from '../../context.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { paginate, readPaging } from '../../pipeline/pagination.ts';
-import { defineRoute } from '../../pipeline/route.ts';
-import { parseWith } from '../../pipeline/validate.ts';
+import { defineRoute, type BodyInput } from '../../pipeline/route.ts';
 import { StatusType, idType } from '../../store/reference-data.ts';
 import type { Store } from '../../store/store.ts';
 import { byStartTime, scheduleItemView } from '../../views/schedule.ts';
 import { nowIso } from '../shared/schemas.ts';
-import { batchSchema, createItemSchema, setTagsSchema, updateItemSchema } from './item-schema.ts';
 import { prepareItem, remindersOf, updateItem } from './item-write.ts';
 
 /** The item behind a path `itemId`, visible to the caller. */
@@ -21,9 +19,9 @@ export function visibleItem(store: Store, itemId: number, userId: string, delete
 }
 
 /** Sets an item's tags: another tour's tag is 400, an unknown tag is 404. */
-function setItemTags(store: Store, itemId: number, userId: string, body: unknown): void {
+function setItemTags(store: Store, itemId: number, userId: string, read: () => BodyInput<'setScheduleItemTags'>): void {
   const item = visibleItem(store, itemId, userId);
-  const input = parseWith(setTagsSchema, body);
+  const input = read();
   if (input.tourId !== item.tourId) throw validationError('tourId: the item belongs to another tour');
   for (const tagId of input.tagIds) {
     const tag = store.tags.get(tagId);
@@ -65,8 +63,8 @@ export function registerScheduleItemRoutes(app: FastifyInstance, ctx: SandboxCon
     );
   });
 
-  defineRoute(app, ctx, 'createScheduleItem', ({ store, caller, body }) => {
-    const input = parseWith(createItemSchema, body);
+  defineRoute(app, ctx, 'createScheduleItem', ({ store, caller, input: read }) => {
+    const input = read();
     const item = prepareItem(store, caller.userId, input)();
     return {
       data: input.reminder ? { id: item.id, reminders: remindersOf(store, item.id) } : { id: item.id },
@@ -74,20 +72,17 @@ export function registerScheduleItemRoutes(app: FastifyInstance, ctx: SandboxCon
     };
   });
 
-  defineRoute(app, ctx, 'batchCreateScheduleItems', ({ store, caller, body }) => {
-    const entries = parseWith(batchSchema, body)[SCHEDULE_BATCH_FIELD] as unknown[];
-    const inputs = entries.map((entry, index) =>
-      parseWith(createItemSchema, entry, `${SCHEDULE_BATCH_FIELD}[${index}]`),
-    );
+  defineRoute(app, ctx, 'batchCreateScheduleItems', ({ store, caller, input }) => {
+    const inputs = input()[SCHEDULE_BATCH_FIELD];
     if (new Set(inputs.map((input) => input.tour_id)).size > 1)
       throw validationError(`${SCHEDULE_BATCH_FIELD}: every item must belong to the same tour`);
     const writes = inputs.map((input) => prepareItem(store, caller.userId, input));
     return { data: { ids: writes.map((write) => write().id) }, message: 'Schedule items created' };
   });
 
-  defineRoute(app, ctx, 'updateScheduleItem', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateScheduleItem', ({ store, caller, params, input: read }) => {
     const item = visibleItem(store, params.itemId as number, caller.userId);
-    const input = parseWith(updateItemSchema, body);
+    const input = read();
     updateItem(store, caller.userId, item, input);
     return {
       data: input.reminder ? { id: item.id, reminders: remindersOf(store, item.id) } : { id: item.id },
@@ -111,8 +106,8 @@ export function registerScheduleItemRoutes(app: FastifyInstance, ctx: SandboxCon
     data: confirmAll(store, params.tourId as string, params.dayId as number, caller.userId),
   }));
 
-  defineRoute(app, ctx, 'setScheduleItemTags', ({ store, caller, params, body }) => {
-    setItemTags(store, params.itemId as number, caller.userId, body);
+  defineRoute(app, ctx, 'setScheduleItemTags', ({ store, caller, params, input }) => {
+    setItemTags(store, params.itemId as number, caller.userId, input);
     return { message: 'Tags updated' };
   });
 }

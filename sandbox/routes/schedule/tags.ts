@@ -1,19 +1,13 @@
 /** Schedule item tags: per tour; deleting one removes it from every item for good. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireTour } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { defineRoute } from '../../pipeline/route.ts';
-import { parseWith } from '../../pipeline/validate.ts';
 import type { TagRecord } from '../../store/records.ts';
 import { lookup } from '../../store/reference-data.ts';
 import type { Store } from '../../store/store.ts';
-import { lookupId, nowIso } from '../shared/schemas.ts';
-
-const tagName = z.string().trim().min(1).max(100);
-const createTagSchema = z.object({ name: tagName, colorId: lookupId('avatarColors') });
-const updateTagSchema = createTagSchema.partial();
+import { nowIso } from '../shared/schemas.ts';
 
 /** `{ id, name, color }` (plus `is_deleted`, `created_at` in lists). */
 export function tagView(tag: TagRecord): Record<string, unknown> {
@@ -41,9 +35,9 @@ export function registerTagRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     return { data: store.tags.filter((tag) => tag.tourId === tour.id).map(tagView) };
   });
 
-  defineRoute(app, ctx, 'createTag', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'createTag', ({ store, caller, params, input: read }) => {
     const tour = requireTour(store, params.tourId as string, caller.userId);
-    const input = parseWith(createTagSchema, body);
+    const input = read();
     const tag = store.tags.put({
       id: store.nextId('tag'),
       tourId: tour.id,
@@ -55,9 +49,9 @@ export function registerTagRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     return { data: { id, name, color }, message: 'Tag created' };
   });
 
-  defineRoute(app, ctx, 'updateTag', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'updateTag', ({ store, caller, params, input: read }) => {
     const tag = tourTag(store, params.tourId as string, params.tagId as number, caller.userId);
-    const input = parseWith(updateTagSchema, body);
+    const input = read();
     if (input.name !== undefined) tag.name = input.name;
     if (input.colorId !== undefined) tag.colorId = input.colorId;
     const { id, name, color } = tagView(tag);

@@ -3,28 +3,15 @@
  * administrators. The tour is derived from the saved items and fixed at save time.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { canSee, requireTour, setDeleted } from '../../access.ts';
 import type { SandboxContext } from '../../context.ts';
 import { ApiProblem, ErrorCode, notFound, validationError } from '../../errors.ts';
-import { defineRoute } from '../../pipeline/route.ts';
-import { fields, parseWith } from '../../pipeline/validate.ts';
+import { defineRoute, type BodyInput } from '../../pipeline/route.ts';
 import type { ScheduleItemRecord, TemplateRecord } from '../../store/records.ts';
 import type { Store } from '../../store/store.ts';
 import { userRef } from '../../views/people.ts';
 import { nowIso } from '../shared/schemas.ts';
 import { applyTemplateItems, saveTemplateItems, templateItemView, templateItemsOf } from './template-model.ts';
-
-const templateName = z.string().trim().min(1).max(255);
-const createSchema = z.object({
-  templateName,
-  itemIds: z.array(fields.id).min(1).max(500),
-  includeNotes: z.boolean().default(true),
-  includeVisibility: z.boolean().default(true),
-  includeAttachment: z.boolean().default(true),
-});
-const applySchema = z.object({ dayId: fields.id, mode: z.enum(['MERGE', 'REPLACE']).default('MERGE') });
-const undoSchema = z.object({ dayId: fields.id });
 
 /** The caller's own template (live, or deleted when asked), under a live tour they belong to. */
 function ownTemplate(
@@ -98,8 +85,7 @@ function setTemplateDeleted(store: Store, template: TemplateRecord, isDeleted: b
   for (const entry of store.templateItems.filter((row) => row.templateId === template.id)) entry.isDeleted = isDeleted;
 }
 
-function createTemplate(store: Store, userId: string, body: unknown): number {
-  const input = parseWith(createSchema, body);
+function createTemplate(store: Store, userId: string, input: BodyInput<'createScheduleTemplate'>): number {
   const items = itemsToSave(store, input.itemIds, userId);
   const tour = requireTour(store, (items[0] as ScheduleItemRecord).tourId, userId);
   checkUniqueName(store, tour.id, userId, input.templateName);
@@ -114,7 +100,11 @@ function createTemplate(store: Store, userId: string, body: unknown): number {
     createdAt: now,
     updatedAt: now,
   });
-  saveTemplateItems(store, template, items, input);
+  saveTemplateItems(store, template, items, {
+    includeNotes: input.includeNotes ?? true,
+    includeVisibility: input.includeVisibility ?? true,
+    includeAttachment: input.includeAttachment ?? true,
+  });
   return template.id;
 }
 
@@ -134,14 +124,14 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
     return { data: templateItemsOf(store, template.id).map(templateItemView) };
   });
 
-  defineRoute(app, ctx, 'createScheduleTemplate', ({ store, caller, body }) => ({
-    data: { id: createTemplate(store, caller.userId, body) },
+  defineRoute(app, ctx, 'createScheduleTemplate', ({ store, caller, input }) => ({
+    data: { id: createTemplate(store, caller.userId, input()) },
     message: 'Schedule template created',
   }));
 
-  defineRoute(app, ctx, 'renameScheduleTemplate', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'renameScheduleTemplate', ({ store, caller, params, input }) => {
     const template = ownTemplate(store, params.templateId as number, caller.userId);
-    const name = parseWith(z.object({ templateName }), body).templateName;
+    const name = input().templateName;
     checkUniqueName(store, template.tourId, caller.userId, name, template.id);
     Object.assign(template, { name, updatedAt: nowIso() });
     return { data: { id: template.id }, message: 'Schedule template renamed' };
@@ -160,20 +150,20 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: SandboxContext
     return { message: 'Schedule template restored' };
   });
 
-  defineRoute(app, ctx, 'applyScheduleTemplate', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'applyScheduleTemplate', ({ store, caller, params, input }) => {
     const template = ownTemplate(store, params.templateId as number, caller.userId);
-    const input = parseWith(applySchema, body);
-    const dayId = templateDay(store, template, input.dayId);
-    if (input.mode === 'REPLACE') deleteVisibleItems(store, dayId, caller.userId, () => true);
+    const { dayId: asked, mode = 'MERGE' } = input();
+    const dayId = templateDay(store, template, asked);
+    if (mode === 'REPLACE') deleteVisibleItems(store, dayId, caller.userId, () => true);
     return {
       data: { ids: applyTemplateItems(store, template, dayId, caller.userId) },
       message: 'Schedule template applied',
     };
   });
 
-  defineRoute(app, ctx, 'undoApplyScheduleTemplate', ({ store, caller, params, body }) => {
+  defineRoute(app, ctx, 'undoApplyScheduleTemplate', ({ store, caller, params, input }) => {
     const template = ownTemplate(store, params.templateId as number, caller.userId);
-    const dayId = templateDay(store, template, parseWith(undoSchema, body).dayId);
+    const dayId = templateDay(store, template, input().dayId);
     deleteVisibleItems(store, dayId, caller.userId, (item) => item.templateId === template.id);
     return { message: 'Template application undone' };
   });

@@ -3,14 +3,16 @@
  * rows (each exactly one of e-mail, phone, URL). Inline lists on creates replace the set; the
  * contact endpoints apply ADD/UPDATE/REMOVE operations to listed rows only.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { generalContactChanges, keyContactLinks } from '../../../api/contract/contacts.ts';
+import type { inlineContacts } from '../../../api/contract/shared.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { fields, parseWith } from '../../pipeline/validate.ts';
 import type { ContactKind, ContactOwner, GeneralContactRecord } from '../../store/records.ts';
 import type { Store } from '../../store/store.ts';
-import type { inlineContactsShape } from './schemas.ts';
 
-type InlineContacts = { [K in keyof typeof inlineContactsShape]?: z.infer<(typeof inlineContactsShape)[K]> };
+type InlineContacts = { [K in keyof typeof inlineContacts]?: z.output<(typeof inlineContacts)[K]> };
+type GeneralContactChanges = z.output<typeof generalContactChanges>;
+type KeyContactLinks = z.output<typeof keyContactLinks>;
 
 /** The owner of contacts: a venue or stay of an organization's tour. */
 export interface ContactOwnerRef {
@@ -72,30 +74,6 @@ export function replaceInlineContacts(
     store.generalContacts.put({ id: store.nextId('generalContact'), ownerType: owner.type, ownerId: owner.id, ...row });
 }
 
-const operation = z.enum(['ADD', 'UPDATE', 'REMOVE']);
-const opShape = {
-  id: fields.id.optional(),
-  label: z.string().max(100).nullable().optional(),
-  operation,
-  is_google: z.boolean().optional(),
-};
-const contactOpsSchema = z
-  .object({
-    emails: z
-      .array(z.object({ ...opShape, email: z.string().min(1).max(320).optional() }))
-      .max(100)
-      .optional(),
-    numbers: z
-      .array(z.object({ ...opShape, number: z.number().optional(), country: z.number().nullable().optional() }))
-      .max(100)
-      .optional(),
-    urls: z
-      .array(z.object({ ...opShape, url: z.string().min(1).max(2048).optional() }))
-      .max(100)
-      .optional(),
-  })
-  .refine((body) => body.emails || body.numbers || body.urls, 'at least one of emails, numbers, urls is required');
-
 interface ContactOp {
   kind: ContactKind;
   id?: number | undefined;
@@ -106,7 +84,7 @@ interface ContactOp {
   isGoogle?: boolean | undefined;
 }
 
-function toOps(body: z.infer<typeof contactOpsSchema>): ContactOp[] {
+function toOps(body: GeneralContactChanges): ContactOp[] {
   const common = (row: {
     id?: number | undefined;
     label?: string | null | undefined;
@@ -131,8 +109,8 @@ function toOps(body: z.infer<typeof contactOpsSchema>): ContactOp[] {
 }
 
 /** Applies the contact operations (checked first: a bad entry changes nothing). */
-export function applyContactOps(store: Store, owner: ContactOwnerRef, body: unknown): void {
-  const ops = toOps(parseWith(contactOpsSchema, body));
+export function applyContactOps(store: Store, owner: ContactOwnerRef, body: GeneralContactChanges): void {
+  const ops = toOps(body);
   for (const op of ops) {
     if (op.operation === 'ADD' && op.value === undefined)
       throw validationError(`${op.kind}: a value is required for ADD`);
@@ -165,13 +143,9 @@ export function applyContactOps(store: Store, owner: ContactOwnerRef, body: unkn
   }
 }
 
-const keyContactOpsSchema = z.object({
-  key_contacts: z.array(z.object({ key_contact_id: fields.id, operation: z.enum(['ADD', 'REMOVE']) })).max(500),
-});
-
 /** Adds and removes key contact links; the contacts must exist in the organization. */
-export function applyKeyContactLinks(store: Store, owner: ContactOwnerRef, body: unknown): number[] {
-  const ops = parseWith(keyContactOpsSchema, body).key_contacts;
+export function applyKeyContactLinks(store: Store, owner: ContactOwnerRef, body: KeyContactLinks): number[] {
+  const ops = body.key_contacts;
   checkKeyContacts(
     store,
     owner.orgId,
