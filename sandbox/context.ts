@@ -24,6 +24,8 @@ export interface ResolvedOptions {
   authCodeTtlSeconds: number;
   /** Response size at which paged reads are cut short. */
   responseCeilingBytes: number;
+  /** Answers 500 when a response's `data` does not fit the contract. */
+  checkResponses: boolean;
 }
 
 export interface SandboxContext {

@@ -33,6 +33,7 @@ function resolveOptions(options: SandboxOptions): ResolvedOptions {
     uploadTicketTtlSeconds: options.uploadTicketTtlSeconds ?? 900,
     authCodeTtlSeconds: options.authCodeTtlSeconds ?? 300,
     responseCeilingBytes: options.responseCeilingBytes ?? Paging.maxResponseBytes,
+    checkResponses: options.checkResponses ?? false,
   };
 }
 

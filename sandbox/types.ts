@@ -27,6 +27,12 @@ export interface SandboxOptions {
   /** Response size at which paged reads are cut short (`truncated: true`). @default 6 MB */
   responseCeilingBytes?: number;
   /**
+   * Checks every `/v1` answer's `data` against the contract's schema of its endpoint
+   * (`api/contract/`) and answers 500 INTERNAL_ERROR naming the field when it does not fit:
+   * the tests' way of keeping the sandbox's responses in the contract's shape. @default false
+   */
+  checkResponses?: boolean;
+  /**
    * Secrets the user kept from an earlier run with the same `state`: reused when they still
    * match the stored hashes; otherwise the seeded credentials get new secrets.
    */

@@ -13,6 +13,7 @@ import type { Store } from '../store/store.ts';
 import type { Caller } from './authenticate.ts';
 import { readIdempotencyKey, type StoredAnswer } from './idempotency.ts';
 import type { Pagination } from './pagination.ts';
+import { ApiProblem, ErrorCode } from '../errors.ts';
 import { parseWith } from './validate.ts';
 
 type BodySchema<N extends EndpointName> = ContractEndpoints[N]['body'];
@@ -93,6 +94,18 @@ export function defineRoute<N extends EndpointName>(
 ): void {
   const endpoint = Endpoints[name];
   const schema = contractEndpoints[name].body as z.ZodType | undefined;
+  const data = contractEndpoints[name].data as z.ZodType;
+  const checked = (outcome: Outcome): Outcome => {
+    if (!ctx.options.checkResponses || outcome.data === undefined) return outcome;
+    const result = data.safeParse(outcome.data);
+    if (result.success) return outcome;
+    const issue = result.error.issues[0];
+    throw new ApiProblem(
+      500,
+      ErrorCode.internal,
+      `The ${name} response does not fit the contract: data.${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`,
+    );
+  };
   const isWrite = endpoint.method !== 'GET';
   app.route({
     method: endpoint.method,
@@ -114,7 +127,7 @@ export function defineRoute<N extends EndpointName>(
         request,
       };
       const execute = async (): Promise<StoredAnswer> => {
-        const answer = toAnswer(await handler(call));
+        const answer = toAnswer(checked(await handler(call)));
         if (isWrite) ctx.changed();
         return answer;
       };

@@ -2,6 +2,7 @@
  * The sandbox checks request bodies with the contract's schemas (`api/contract/`): the answer to
  * a bad body names each field by its full path, lookup IDs are checked against the sandbox's
  * tables wherever they sit in the body, and a schedule item update clears only what may be empty.
+ * With `checkResponses` (on in tests) every answer's `data` is checked against the contract too.
  */
 import { describe, expect, it } from 'vitest';
 import { createTourBody } from '../../api/contract/tours.ts';
@@ -50,6 +51,20 @@ describe('request bodies as the contract describes them', () => {
     expect(list.body.data.find((row: { id: number }) => row.id === itemId)).toMatchObject({
       name: 'Soundcheck',
       notes: null,
+    });
+  });
+
+  it('answers 500 naming the field when a response does not fit the contract (checkResponses, on in tests)', async () => {
+    const { tourId } = await createTour(env.api, { name: 'Response shapes' }, 1);
+    const tag = await env.api.post(`/v1/tours/${tourId}/tags`, { name: 'Crew', colorId: 1 });
+    expect(tag.status).toBe(200);
+    // a record the contract's tag shape cannot describe: its name is gone
+    Object.assign(env.sandbox.sandbox.store.tags.get(tag.body.data.id as number)!, { name: undefined });
+    const answer = await env.api.get(`/v1/tours/${tourId}/tags`);
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject({
+      error: 'INTERNAL_ERROR',
+      message: expect.stringContaining('The listTags response does not fit the contract: data.0.name'),
     });
   });
 });

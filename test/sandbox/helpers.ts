@@ -33,7 +33,7 @@ export interface Auth {
 
 /** Starts a sandbox for one test file. */
 export function startTestSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ bcryptCost: 4, ...options });
+  return startSandbox({ bcryptCost: 4, checkResponses: true, ...options });
 }
 
 /** The sandbox of a test file and a client for it, set before the file's tests run. */
