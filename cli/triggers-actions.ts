@@ -49,7 +49,8 @@ export async function explainCommand(
   if (decisions.length === 0) ctx.out('no changes seen yet');
   for (const d of decisions) {
     const what = d.outcome === 'started' ? `started ${d.workflowId}` : `${d.outcome}: ${d.reason}`;
-    ctx.out(`${d.at}  ${d.trigger}  ${d.kind} ${d.resource} ${d.recordId}  ${what}`);
+    const version = d.version ? ` (version ${d.version.slice(0, 8)})` : '';
+    ctx.out(`${d.at}  ${d.trigger}${version}  ${d.kind} ${d.resource} ${d.recordId}  ${what}`);
   }
 }
 

@@ -20,10 +20,13 @@ import type { PlaybookInput } from './messages.ts';
 import { playbookSearchAttributes, TRIGGER_ID } from './search-attributes.ts';
 import { diffRecords, recordEvent } from './watcher-diff.ts';
 import { changeEvent, debounceFingerprint, eventFingerprint, timeEvent } from './watcher-events.ts';
-import type { Decision, TriggerEntry, WatcherState } from './watcher-messages.ts';
+import type { Decision, Pending, TriggerEntry, WatcherState } from './watcher-messages.ts';
+import { entriesOf, entryOf, isRetired, judgeOf, keyOf, pruneRetired } from './watcher-versions.ts';
 
 /** Decisions `explain` keeps. */
 const RECENT = 300;
+/** Why a trigger skips a change found before it was live. */
+const APPLIED_AFTER = 'the trigger was applied after this change';
 /** Time events older than this are not looked at (nor remembered). */
 const LOOKBACK_MS = 7 * 86_400_000;
 
@@ -34,7 +37,6 @@ interface Start {
   fingerprint: string;
 }
 
-const keyOf = (entry: TriggerEntry) => `${entry.playbook}/${entry.trigger.id}`;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Whether a run of the plan can write (a playbook of reads only has no own writes to ignore). */
@@ -62,7 +64,7 @@ export class Decider {
     state.stats.lastPollMs = now;
     state.stats.callsLastPoll = snapshot.calls;
     const watched = new Set(snapshot.records.map((record) => record.r));
-    for (const entry of state.triggers) if (!isTimeOn(entry.trigger.on)) watched.add(entry.trigger.on.record);
+    for (const entry of entriesOf(this.state)) if (!isTimeOn(entry.trigger.on)) watched.add(entry.trigger.on.record);
     const previous = state.records.filter((record) => watched.has(record.r));
     const diff = diffRecords(previous, state.absentOnce, snapshot);
     state.records = diff.records;
@@ -71,10 +73,17 @@ export class Decider {
     const starts: Start[] = [];
     if (state.baseline) {
       for (const change of diff.changes) {
-        for (const entry of state.triggers) {
-          if (isTimeOn(entry.trigger.on) || entry.trigger.on.record !== change.record.r) continue;
-          const base = { trigger: keyOf(entry), resource: change.record.r, recordId: change.record.id };
-          const found = recordEvent(entry.trigger.on, change);
+        for (const current of state.triggers) {
+          const entry = judgeOf(this.state, current);
+          const on = entry.trigger.on;
+          const base = { trigger: keyOf(current), resource: change.record.r, recordId: change.record.id };
+          const watches = (e: TriggerEntry) => !isTimeOn(e.trigger.on) && e.trigger.on.record === change.record.r;
+          if (isTimeOn(on) || on.record !== change.record.r) {
+            // the version an edit replaced watches something else: a change found before the edit is live is not its
+            if (watches(current)) this.skip(current, { ...base, kind: change.kind }, APPLIED_AFTER);
+            continue;
+          }
+          const found = recordEvent(on, change);
           if ('reason' in found) {
             this.skip(entry, { ...base, kind: change.kind }, found.reason);
             continue;
@@ -89,18 +98,33 @@ export class Decider {
     state.baseline = true;
     this.dueDebounces(now, starts);
     this.pruneOwn();
+    pruneRetired(this.state);
     await Promise.all(starts.map((start) => this.start(start)));
   }
 
   /** Milliseconds until the next debounce or time event is due; undefined when none is known. */
   nextDueMs(now: number): number | undefined {
     const dues = this.state.pending.flatMap((pending) => {
-      const entry = this.state.triggers.find((e) => keyOf(e) === pending.trigger);
+      const entry = entryOf(this.state, pending);
       const debounce = entry?.trigger.debounce;
       return debounce ? [Math.min(pending.lastAt + debounce.quietMs, pending.firstAt + debounce.maxMs)] : [];
     });
     const next = Math.min(...dues, this.nextMoment);
     return Number.isFinite(next) ? Math.max(0, next - now) : undefined;
+  }
+
+  /** Records in `explain` that an edit or a delete cancelled a debounced burst, whose run then never starts. */
+  cancelled(pending: Pending, why: string): void {
+    this.state.stats.skipped++;
+    this.note({
+      trigger: pending.trigger,
+      version: pending.version,
+      resource: String(pending.event.resource),
+      recordId: String(pending.event.recordId),
+      kind: String(pending.event.kind),
+      outcome: 'skipped',
+      reason: `its debounced run was cancelled: ${why}`,
+    });
   }
 
   /** Before continue-as-new: runs still open are taken as ended now (their writes are seen by the next poll). */
@@ -117,7 +141,7 @@ export class Decider {
       kind: String(event.kind),
     };
     if (event.kind !== TIME_EVENT_KIND && this.state.stats.polls < entry.fromPoll)
-      return this.skip(entry, base, 'the trigger was applied after this change');
+      return this.skip(entry, base, APPLIED_AFTER);
     if (this.state.paused) return this.skip(entry, base, 'paused');
     const scope = { event, inputs: entry.inputs };
     if (entry.trigger.where) {
@@ -141,16 +165,27 @@ export class Decider {
     } catch (error) {
       return this.skip(entry, base, `debounce key failed: ${message(error)}`);
     }
-    const pending = this.state.pending.find((p) => p.trigger === keyOf(entry) && p.key === key);
+    const pending = this.state.pending.find(
+      (p) => p.trigger === keyOf(entry) && p.key === key && (p.version ?? entry.version) === entry.version,
+    );
     if (pending) Object.assign(pending, { lastAt: now, event, record });
-    else this.state.pending.push({ trigger: keyOf(entry), key, firstAt: now, lastAt: now, event, record });
-    this.note({ ...base, outcome: 'debounced', reason: `into the run for ${key}` });
+    else
+      this.state.pending.push({
+        trigger: keyOf(entry),
+        version: entry.version,
+        key,
+        firstAt: now,
+        lastAt: now,
+        event,
+        record,
+      });
+    this.note({ ...base, version: entry.version, outcome: 'debounced', reason: `into the run for ${key}` });
   }
 
   private dueDebounces(now: number, starts: Start[]): void {
     const keep = [];
     for (const pending of this.state.pending) {
-      const entry = this.state.triggers.find((e) => keyOf(e) === pending.trigger);
+      const entry = entryOf(this.state, pending);
       const debounce = entry?.trigger.debounce;
       if (!entry || !debounce) continue;
       if (now < Math.min(pending.lastAt + debounce.quietMs, pending.firstAt + debounce.maxMs)) keep.push(pending);
@@ -167,14 +202,16 @@ export class Decider {
 
   private timeEvents(snapshot: TourSnapshot, now: number, starts: Start[]): void {
     this.nextMoment = Infinity;
-    for (const entry of this.state.triggers) {
+    for (const entry of entriesOf(this.state)) {
       const on = entry.trigger.on;
       if (!isTimeOn(on)) continue;
+      const until = isRetired(entry) ? entry.untilMs : Infinity;
       for (const day of snapshot.days) {
         if (on.dayType && day.type?.toLowerCase() !== on.dayType.toLowerCase()) continue;
         const moment = day.moments[momentKey(on.before)];
-        if (moment !== undefined && moment > now) this.nextMoment = Math.min(this.nextMoment, moment);
-        if (moment === undefined || moment > now || moment < entry.installedAt || now - moment > LOOKBACK_MS) continue;
+        if (moment !== undefined && moment > now && moment < until) this.nextMoment = Math.min(this.nextMoment, moment);
+        if (moment === undefined || moment > now || moment < entry.installedAt || moment >= until) continue;
+        if (now - moment > LOOKBACK_MS) continue;
         const key = `${keyOf(entry)}/${day.id}/${moment}`;
         if (key in this.state.moments) continue;
         this.state.moments[key] = moment;
@@ -240,7 +277,7 @@ export class Decider {
       }
       entry.started++;
       this.state.stats.started++;
-      this.note({ ...base, outcome: 'started', workflowId });
+      this.note({ ...base, version: entry.version, outcome: 'started', workflowId });
     } catch (error) {
       const taken = error instanceof Error && error.name === 'WorkflowExecutionAlreadyStartedError';
       this.skip(entry, base, taken ? `already started (${workflowId})` : `start failed: ${message(error)}`);
@@ -250,7 +287,7 @@ export class Decider {
   private skip(entry: TriggerEntry, base: Omit<Decision, 'at' | 'outcome'>, reason: string): void {
     entry.skipped++;
     this.state.stats.skipped++;
-    this.note({ ...base, outcome: 'skipped', reason });
+    this.note({ ...base, version: entry.version, outcome: 'skipped', reason });
   }
 
   private note(decision: Omit<Decision, 'at'>): void {

@@ -27,10 +27,22 @@ export interface TriggerEntry extends InstalledTrigger {
   skipped: number;
 }
 
+/**
+ * A trigger's version an apply replaced: it goes on judging the changes found by the polls
+ * before its successor's `fromPoll` (`until`), and the moments before its successor's
+ * `installedAt` (`untilMs`), and starts the bursts it debounced when they are due.
+ */
+export interface RetiredTrigger extends TriggerEntry {
+  until: number;
+  untilMs: number;
+}
+
 /** What `explain` lists: one decision about one change. */
 export interface Decision {
   at: string;
   trigger: string;
+  /** The version of the trigger that judged it (`InstalledTrigger.version`). */
+  version?: string;
   kind: string;
   resource: string;
   recordId: string;
@@ -42,6 +54,8 @@ export interface Decision {
 /** An event waiting out its debounce. */
 export interface Pending {
   trigger: string;
+  /** The version of the trigger that debounced it; absent in state carried from before versions were kept. */
+  version?: string;
   key: string;
   firstAt: number;
   lastAt: number;
@@ -78,6 +92,8 @@ export interface WatcherState {
   stats: WatcherStats;
   paused: boolean;
   triggers: TriggerEntry[];
+  /** Versions edits replaced, while they still judge changes or hold debounced bursts. */
+  retired?: RetiredTrigger[];
   /** Whether a read has set the baseline. */
   baseline: boolean;
 }
@@ -97,7 +113,15 @@ export interface WatcherStatus {
   stats: WatcherStats;
   /** Milliseconds since the last poll ended. */
   lagMs: number | null;
-  triggers: { playbook: string; id: string; on: string; started: number; skipped: number; live: boolean }[];
+  triggers: {
+    playbook: string;
+    id: string;
+    version: string;
+    on: string;
+    started: number;
+    skipped: number;
+    live: boolean;
+  }[];
   pending: number;
 }
 

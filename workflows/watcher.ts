@@ -25,6 +25,7 @@ import {
 } from '../definitions/trigger-types.ts';
 import { triggerSearchAttributes } from './search-attributes.ts';
 import { Decider } from './watcher-decide.ts';
+import { keyOf } from './watcher-versions.ts';
 import {
   applyTriggersUpdate,
   explainQuery,
@@ -32,6 +33,8 @@ import {
   removeTriggersUpdate,
   watcherStatusQuery,
   type InstalledTrigger,
+  type Pending,
+  type RetiredTrigger,
   type TriggerEntry,
   type WatcherInput,
   type WatcherState,
@@ -94,6 +97,7 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
     triggers: state.triggers.map((entry) => ({
       playbook: entry.playbook,
       id: entry.trigger.id,
+      version: entry.version,
       on: describeOn(entry),
       started: entry.started,
       skipped: entry.skipped,
@@ -105,31 +109,46 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
   setHandler(applyTriggersUpdate, async (playbook: string, triggers: InstalledTrigger[], newPollMs?: number) => {
     if (newPollMs) pollMs = newPollMs;
     const fromPoll = state.stats.polls + (inFlight ? 3 : 2);
+    const installedAt = Date.now();
     const kept = state.triggers.filter((entry) => entry.playbook !== playbook);
     const added: TriggerEntry[] = [];
+    const retired: RetiredTrigger[] = [];
     for (const trigger of triggers) {
       const old = state.triggers.find(
         (entry) => entry.playbook === playbook && entry.trigger.id === trigger.trigger.id,
       );
       if (old && old.version === trigger.version) kept.push(old);
-      else added.push({ ...trigger, fromPoll, installedAt: Date.now(), started: 0, skipped: 0 });
+      else {
+        added.push({ ...trigger, fromPoll, installedAt, started: 0, skipped: 0 });
+        // an edit: the old version judges what changed before the new one is live, and starts the bursts it debounced
+        if (old) retired.push({ ...old, until: fromPoll, untilMs: installedAt });
+      }
     }
-    const live = new Set([...kept, ...added].map((entry) => `${entry.playbook}/${entry.trigger.id}`));
-    state.pending = state.pending.filter(
-      (pending) =>
-        live.has(pending.trigger) &&
-        !added.some((entry) => `${entry.playbook}/${entry.trigger.id}` === pending.trigger),
-    );
     const replaced = state.triggers.filter((entry) => entry.playbook === playbook && !kept.includes(entry));
+    for (const pending of state.pending)
+      pending.version ??= state.triggers.find((entry) => keyOf(entry) === pending.trigger)?.version;
+    const removed = new Set(replaced.filter((entry) => !retired.some((r) => keyOf(r) === keyOf(entry))).map(keyOf));
+    const cancelled = state.pending.filter((pending) => removed.has(pending.trigger));
+    state.pending = state.pending.filter((pending) => !cancelled.includes(pending));
+    const cancel = () => cancelled.forEach((p) => decider.cancelled(p, `the trigger was removed from ${playbook}`));
+    if (retired.length > 0) state.retired = [...(state.retired ?? []), ...retired];
     setTriggers([...kept, ...added]);
     wake = true;
-    if (added.length === 0) return status();
+    if (added.length === 0) {
+      cancel();
+      return status();
+    }
     // the first read that begins after this one: its failure is the answer, not a wait for ever
     const firstRead = reads + 1;
     await condition(() => isLive(fromPoll) || (failed !== undefined && failed.read >= firstRead));
-    if (isLive(fromPoll) || !failed) return status();
+    if (isLive(fromPoll) || !failed) {
+      cancel();
+      return status();
+    }
     // nothing half-installed: the playbook's triggers are as they were (none, on a new watcher, which then ends)
     setTriggers([...state.triggers.filter((entry) => !added.includes(entry)), ...replaced]);
+    state.retired = state.retired?.filter((entry) => !retired.includes(entry));
+    state.pending.push(...cancelled);
     throw ApplicationFailure.create({
       type: failed.error.type,
       message: `the watcher's first read of tour ${input.tourId} (on the worker, with the worker's API credential) failed, so ${playbook}'s triggers were not applied: ${failed.error.message}`,
@@ -138,7 +157,10 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
   });
   setHandler(removeTriggersUpdate, (playbook: string) => {
     setTriggers(state.triggers.filter((entry) => entry.playbook !== playbook));
-    state.pending = state.pending.filter((pending) => !pending.trigger.startsWith(`${playbook}/`));
+    state.retired = state.retired?.filter((entry) => entry.playbook !== playbook);
+    const ours = (pending: Pending) => pending.trigger.startsWith(`${playbook}/`);
+    for (const pending of state.pending.filter(ours)) decider.cancelled(pending, `${playbook}'s triggers were deleted`);
+    state.pending = state.pending.filter((pending) => !ours(pending));
     wake = true;
     return status();
   });
@@ -184,10 +206,11 @@ interface ReadFailure {
 
 /** One read of the tour for the triggers; undefined (the failure kept for `status`) when it fails. */
 async function readTour(tourId: string, state: WatcherState): Promise<TourSnapshot | undefined> {
+  const entries = [...state.triggers, ...(state.retired ?? [])];
   const resources = [
-    ...new Set(state.triggers.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [] : [entry.trigger.on.record]))),
+    ...new Set(entries.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [] : [entry.trigger.on.record]))),
   ];
-  const befores = state.triggers.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [entry.trigger.on.before] : []));
+  const befores = entries.flatMap((entry) => (isTimeOn(entry.trigger.on) ? [entry.trigger.on.before] : []));
   const unique = [...new Map(befores.map((before) => [momentKey(before), before])).values()];
   try {
     const snapshot = await watchTourRead({ tourId, resources, befores: unique, knownDays: state.days.length });

@@ -4,9 +4,10 @@
  * `tourflow triggers apply` installs the playbook again, unchanged or edited, and the runs its
  * trigger started are counted against the bulletins made. Applied unchanged, it goes on as if
  * nothing happened: one run per bulletin, none twice, none missed. Edited, no bulletin starts two
- * runs (old and new version), every bulletin made once the apply answered starts the edited
- * one, and one that started none is explained; that none is missed, and that an edit keeps a
- * debounced burst's run, are not so yet (the two tests expected to fail).
+ * runs (old and new version) and none is missed: each is judged by the version live when it was
+ * made (the old one for those its polls found before the edit went live), every bulletin made once
+ * the apply answered starts the edited one, and `explain` names the version that judged each. An
+ * edit while a burst is debounced keeps the burst's one run, of the version that debounced it.
  * Polls every second; every wait polls with a deadline.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -42,6 +43,8 @@ interface Made {
   at: number;
   /** The revisions of the runs it started. */
   runs: number[];
+  /** The revisions whose version `explain` says started a run for it. */
+  explained: number[];
   /** Why the trigger skipped it, as `explain` says. */
   skipped: string[];
 }
@@ -73,15 +76,21 @@ describe('triggers applied again while changes arrive', () => {
     const { stack, api, tourflow } = triggers;
     const { tourId, dayId } = await triggers.oneDayTour(name, name.toLowerCase().replace(/\W+/g, '-'));
     const file = path.join(folder, `${tourId}.yaml`);
+    /** Each revision's trigger version, as `status` says once it is applied. */
+    const versions = new Map<string, number>();
     const apply = async (revision: number) => {
       await writeFile(file, playbook(revision));
       const applied = await tourflow(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s']);
       expect(applied.err).toBe('');
       expect(applied.code).toBe(0);
+      const view = JSON.parse((await tourflow(['triggers', 'status', tourId, '--json'])).out) as {
+        triggers: { version: string }[];
+      };
+      versions.set(view.triggers[0]!.version, revision);
     };
     await apply(1);
 
-    const made: Omit<Made, 'runs' | 'skipped'>[] = [];
+    const made: Omit<Made, 'runs' | 'skipped' | 'explained'>[] = [];
     let streaming = true;
     const stream = (async () => {
       while (streaming) {
@@ -121,6 +130,7 @@ describe('triggers applied again while changes arrive', () => {
       );
     const decisions = JSON.parse((await tourflow(['triggers', 'explain', tourId, '--json'])).out) as {
       recordId: string;
+      version: string;
       outcome: string;
       reason?: string;
     }[];
@@ -131,6 +141,9 @@ describe('triggers applied again while changes arrive', () => {
         ...m,
         runs: runs.filter((r) => r.recordId === m.id).map((r) => r.revision),
         skipped: decisions.filter((d) => d.recordId === m.id && d.outcome === 'skipped').map((d) => d.reason ?? ''),
+        explained: decisions
+          .filter((d) => d.recordId === m.id && d.outcome === 'started')
+          .map((d) => versions.get(d.version) ?? -1),
       })),
     };
   }
@@ -162,54 +175,48 @@ describe('triggers applied again while changes arrive', () => {
     expect(after.filter((m) => m.runs.join() !== String(last.revision))).toEqual([]);
   }, 120_000);
 
-  // Fails today (remove `.fails` once it passes): an apply that changes a trigger's version drops the old version at
-  // once (workflows/watcher.ts, applyTriggersUpdate: `kept` leaves it out), and the new one skips every change its
-  // first polls find ("the trigger was applied after this change", watcher-decide.ts consider), so the changes made
-  // since the last poll before the apply start no run of either version: up to one polling interval of them.
-  it.fails('edited while bulletins arrive: none missed, each judged by the revision live when it came', () => {
+  // The changes found before an edit is live are the old version's to judge (workflows/watcher-versions.ts): without
+  // that, the changes made since the last poll before the apply started no run of either version.
+  it('edited while bulletins arrive: none missed, each judged by the revision live when it came', () => {
     expect(edited).toBeDefined();
     expect(edited!.made.filter((m) => m.runs.length === 0)).toEqual([]);
+    // explain names the version that started each run: the run's own revision
+    expect(edited!.made.filter((m) => m.explained.join() !== m.runs.join())).toEqual([]);
   });
 
-  // Fails today (remove `.fails` once it passes): an apply that changes a trigger's version drops the events its old
-  // version was debouncing (workflows/watcher.ts, applyTriggersUpdate: `state.pending` keeps none of an added
-  // trigger's), so the run `explain` said they were debounced into never starts, and nothing says why.
-  it.fails(
-    'edited while a burst is debounced: the burst still starts its one run',
-    async () => {
-      const { api, stack, tourflow } = triggers;
-      const { tourId, dayId } = await triggers.oneDayTour('Debounced Edit Tour', 'debounced-edit-tour');
-      const file = path.join(folder, `${tourId}.yaml`);
-      const apply = async (revision: number) => {
-        await writeFile(file, playbook(revision, '\n    debounce: { quiet: 6s, max: 60s }'));
-        expect((await tourflow(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(
-          0,
-        );
-      };
-      const status = async () =>
-        JSON.parse((await tourflow(['triggers', 'status', tourId, '--json'])).out) as { stats: { polls: number } };
-      await apply(1);
-      await api.call(createBulletin, {
-        body: { dayId, title: 'Debounced', body: 'x', isPinned: false, hasNotification: false },
-        idempotencyKey: `edits-debounced-${tourId}`,
-      });
-      await pollUntil(async () => {
-        const decisions = JSON.parse((await tourflow(['triggers', 'explain', tourId, '--json'])).out) as {
-          outcome: string;
-        }[];
-        return decisions.some((d) => d.outcome === 'debounced');
-      }, 'the bulletin debounced');
-      await apply(2);
-      // the quiet period over, and two polls after it
-      const quietEnds = Date.now() + 6_000;
-      await pollUntil(async () => Date.now() > quietEnds, 'the end of the quiet period', 15_000, 250);
-      const polls = (await status()).stats.polls;
-      await pollUntil(async () => (await status()).stats.polls >= polls + 2, 'two more polls');
-      const runs: string[] = [];
-      for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` }))
-        runs.push(info.workflowId);
-      expect(runs).toHaveLength(1);
-    },
-    60_000,
-  );
+  // The burst is the version's that debounced it: the edit keeps it, and it starts at its due time under that version.
+  it('edited while a burst is debounced: the burst still starts its one run, of the version that debounced it', async () => {
+    const { api, stack, tourflow } = triggers;
+    const { tourId, dayId } = await triggers.oneDayTour('Debounced Edit Tour', 'debounced-edit-tour');
+    const file = path.join(folder, `${tourId}.yaml`);
+    const apply = async (revision: number) => {
+      await writeFile(file, playbook(revision, '\n    debounce: { quiet: 6s, max: 60s }'));
+      expect((await tourflow(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s'])).code).toBe(0);
+    };
+    const status = async () =>
+      JSON.parse((await tourflow(['triggers', 'status', tourId, '--json'])).out) as { stats: { polls: number } };
+    await apply(1);
+    await api.call(createBulletin, {
+      body: { dayId, title: 'Debounced', body: 'x', isPinned: false, hasNotification: false },
+      idempotencyKey: `edits-debounced-${tourId}`,
+    });
+    await pollUntil(async () => {
+      const decisions = JSON.parse((await tourflow(['triggers', 'explain', tourId, '--json'])).out) as {
+        outcome: string;
+      }[];
+      return decisions.some((d) => d.outcome === 'debounced');
+    }, 'the bulletin debounced');
+    await apply(2);
+    // the quiet period over, and two polls after it
+    const quietEnds = Date.now() + 6_000;
+    await pollUntil(async () => Date.now() > quietEnds, 'the end of the quiet period', 15_000, 250);
+    const polls = (await status()).stats.polls;
+    await pollUntil(async () => (await status()).stats.polls >= polls + 2, 'two more polls');
+    const runs: number[] = [];
+    for await (const info of stack.client.workflow.list({ query: `WorkflowId STARTS_WITH 'trigger/${tourId}/'` }))
+      runs.push(
+        ((await stack.client.workflow.getHandle(info.workflowId).result()).outputs as { revision: number }).revision,
+      );
+    expect(runs).toEqual([1]);
+  }, 60_000);
 });
