@@ -5,7 +5,15 @@
  * user's mistake, exit 2.
  */
 import { createHash } from 'node:crypto';
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import {
+  isGrpcServiceError,
+  ServiceError,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
+  type Client,
+  type WorkflowHandle,
+} from '@temporalio/client';
 import { createApiClient, type ApiClient } from '../api/client/index.ts';
 import { listOrganizations } from '../api/contract/organizations.ts';
 import { getTourData, listTours } from '../api/contract/tours.ts';
@@ -22,7 +30,7 @@ import {
   type InstalledTrigger,
   type WatcherStatus,
 } from '../workflows/watcher-messages.ts';
-import { UserError, type CliContext } from './context.ts';
+import { ExitCode, UserError, type CliContext } from './context.ts';
 import { withClient } from './connect.ts';
 import type { TemporalFlags } from './options.ts';
 import { readInputsFlag } from './playbook-input.ts';
@@ -181,8 +189,8 @@ export async function setPaused(
   paused: boolean,
   options: TemporalFlags,
 ): Promise<WatcherStatus> {
-  return onWatcher(ctx, tourId, options, (client, id) =>
-    client.workflow.getHandle(id).executeUpdate(pauseTriggersUpdate, { args: [paused] }),
+  return updateWatcher(ctx, tourId, options, `tourflow triggers ${paused ? 'pause' : 'resume'} ${tourId}`, (handle) =>
+    handle.executeUpdate(pauseTriggersUpdate, { args: [paused] }),
   );
 }
 
@@ -192,9 +200,58 @@ export async function remove(
   playbook: string,
   options: TemporalFlags,
 ): Promise<WatcherStatus> {
-  return onWatcher(ctx, tourId, options, (client, id) =>
-    client.workflow.getHandle(id).executeUpdate(removeTriggersUpdate, { args: [playbook] }),
+  return updateWatcher(ctx, tourId, options, `tourflow triggers delete ${tourId} --playbook ${playbook}`, (handle) =>
+    handle.executeUpdate(removeTriggersUpdate, { args: [playbook] }),
   );
+}
+
+/** Sends `command`'s update to the tour's watcher: one Temporal refuses or does not answer is a message, not a crash. */
+async function updateWatcher(
+  ctx: CliContext,
+  tourId: string,
+  options: TemporalFlags,
+  command: string,
+  send: (handle: WorkflowHandle) => Promise<WatcherStatus>,
+): Promise<WatcherStatus> {
+  return onWatcher(ctx, tourId, options, async (client, id) => {
+    try {
+      return await send(client.workflow.getHandle(id));
+    } catch (error) {
+      throw watcherUpdateError(error, tourId, command) ?? error;
+    }
+  });
+}
+
+/** gRPC codes `connect.ts` explains itself: the server unreachable, the credentials refused. */
+const CONNECTION_CODES = new Set([7, 14, 16]);
+
+/**
+ * The error `command` ends with when its update to the watcher failed or got no answer (a busy
+ * server, the watcher closing a run for continue-as-new): exit 1 and what to do. Pause, resume and
+ * delete set the watcher's state, so running them again is safe. Undefined for any other error.
+ */
+export function watcherUpdateError(error: unknown, tourId: string, command: string): UserError | undefined {
+  const refused = error instanceof ServiceError && !CONNECTION_CODES.has(grpcCodeOf(error.cause) ?? -1);
+  if (
+    !refused &&
+    !(error instanceof WorkflowUpdateFailedError || error instanceof WorkflowUpdateRPCTimeoutOrCancelledError)
+  )
+    return undefined;
+  const cause = (error as Error).cause;
+  const detail = isGrpcServiceError(cause)
+    ? cause.details
+    : cause instanceof Error
+      ? cause.message
+      : (error as Error).message;
+  return new UserError(
+    `the watcher of tour ${tourId} did not confirm the change (Temporal said: ${detail || (error as Error).message}); ` +
+      `it may not have been made. Run it again: ${command} (tourflow triggers status ${tourId} shows the watcher's state)`,
+    { exitCode: ExitCode.failed, cause: error },
+  );
+}
+
+function grpcCodeOf(error: unknown): number | undefined {
+  return isGrpcServiceError(error) ? error.code : undefined;
 }
 
 /** Every running watcher: its tour and triggers. */
