@@ -25,10 +25,12 @@ import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
 import { UndoOutcome } from './observe.ts';
 import { Handovers, sharedIn, StepReads } from './step-reads.ts';
-import type { BatchCall, StepCall, StepOutcome, UndoRecord } from './types.ts';
+import type { BatchCall, BatchOutcome, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import type { RetryPolicy } from '../api/retry-policy.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
-import { actionModules } from './modules.ts';
+import { actionModules, type ActionName } from './modules.ts';
+import type { UndoHandlers } from './undo-names.ts';
+import type { ActivityNameOf, BatchActivityNameOf, UndoActivityNameOf } from '../workflows/activity-names.ts';
 import { readTour } from './actions/tour-days.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 import { findAction } from '../definitions/actions/index.ts';
@@ -36,7 +38,39 @@ import { planCall, type CallPlan } from './plan-call.ts';
 
 export type { ActivityDeps } from './deps.ts';
 
-type ActivityFn = (arg: never) => Promise<unknown>;
+/** What an undo activity gets beside its arguments: its key and its retries, from the saga. */
+interface UndoMeta {
+  idempotencyKey?: string;
+  retry?: RetryPolicy;
+}
+
+/**
+ * The activity of every action the worker serves, its batch activity and the activity of every
+ * undo handler, by name (`venueUpdate`, `venueUpdateBatch`, `undoVenueWriteBack`): the workflow
+ * calls them through this type, so a name no module serves, or a wrong argument, does not compile.
+ */
+export type ActionActivities = {
+  [Action in ActionName as ActivityNameOf<Action>]: (call: StepCall) => Promise<StepOutcome>;
+} & {
+  [Action in ActionName as BatchActivityNameOf<Action>]: (batch: BatchCall) => Promise<BatchOutcome>;
+} & {
+  [Name in keyof UndoHandlers & string as UndoActivityNameOf<Name>]: (
+    args: JsonObject,
+    meta?: UndoMeta,
+  ) => Promise<void>;
+};
+
+/**
+ * An object of `make(key)` under `rename(key)` for each key, typed by those names. The one place
+ * that states the keys a loop makes (TypeScript does not follow computed keys).
+ */
+function byName<Key extends string, Name extends string, Value>(
+  keys: readonly Key[],
+  rename: (key: Key) => Name,
+  make: (key: Key) => Value,
+): Record<Name, Value> {
+  return Object.fromEntries(keys.map((key) => [rename(key), make(key)])) as Record<Name, Value>;
+}
 
 /** Outside an activity (scripts, tests) nothing cancels a call. */
 const NEVER_CANCELLED = new AbortController().signal;
@@ -168,22 +202,30 @@ export function createActivities(deps: ActivityDeps, modules: readonly ActionMod
     toFailure: (error) => activityFailure(error, true),
   };
 
-  const activities: Record<string, ActivityFn> = {};
-  for (const [action, handler] of Object.entries(handlers)) {
-    activities[activityName(action)] = ((call: StepCall) =>
-      asActivity(() => handler.run(call, callContext(call, CallRole.run)), call.retry)) as ActivityFn;
-    activities[batchActivityName(action)] = ((batch: BatchCall) =>
-      asActivity((heartbeats) => runBatch(batches, batch, heartbeats), batch.retry)) as ActivityFn;
-  }
-  for (const [name, undo] of Object.entries(undos)) {
-    const activity = undoActivityName(name);
-    activities[activity] = ((args: JsonObject, meta?: { idempotencyKey?: string; retry?: RetryPolicy }) =>
-      counted(
-        deps,
-        activity,
-        asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))), meta?.retry),
-      )) as ActivityFn;
-  }
+  // The served modules' names: the shipped ones (`ActionName`, `UndoHandlers`), or a test's own.
+  const actionNames = Object.keys(handlers) as ActionName[];
+  const undoNames = Object.keys(undos) as (keyof UndoHandlers & string)[];
+  const activities: ActionActivities = {
+    ...byName(actionNames, activityName, (action) => (call: StepCall) => {
+      const handler = handlers[action]!;
+      return asActivity(() => handler.run(call, callContext(call, CallRole.run)), call.retry);
+    }),
+    ...byName(
+      actionNames,
+      batchActivityName,
+      () => (batch: BatchCall) => asActivity((heartbeats) => runBatch(batches, batch, heartbeats), batch.retry),
+    ),
+    ...byName(undoNames, undoActivityName, (name) => {
+      const undo = undos[name]!;
+      const activity = undoActivityName(name);
+      return (args: JsonObject, meta?: UndoMeta) =>
+        counted(
+          deps,
+          activity,
+          asActivity(() => undo(args, contextFor(deps, meta?.idempotencyKey ?? undoKey(name, args))), meta?.retry),
+        );
+    }),
+  };
   return {
     ...activities,
     /** `prepareUndo` for every call of a batch, before any of them runs. */
@@ -214,10 +256,7 @@ export function createActivities(deps: ActivityDeps, modules: readonly ActionMod
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.
      */
-    undoReplayAndUndo: (
-      { call }: { call: StepCall },
-      meta?: { idempotencyKey?: string; retry?: RetryPolicy },
-    ): Promise<void> =>
+    undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: UndoMeta): Promise<void> =>
       counted(
         deps,
         'undoReplayAndUndo',

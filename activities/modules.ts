@@ -1,4 +1,4 @@
-/** Every action module the worker serves. */
+/** Every action module the worker serves; its handlers and undo handlers are typed by name (`ActionName`, `UndoName`). */
 import type { ActionModule } from './action.ts';
 import { bulletinActions } from '../actions/bulletin/handlers.ts';
 import { contactActions } from '../actions/contact/handlers.ts';
@@ -37,3 +37,8 @@ export const actionModules = [
   notifyActions,
   orgActions,
 ] as const satisfies readonly ActionModule[];
+
+/** Every action the worker serves, by the name the catalogue gives it (`venue.update`). */
+export type ActionName = ActionsOf<(typeof actionModules)[number]> & string;
+/** The action names of each module of a union of them (one by one: `keyof` of a union keeps only shared keys). */
+type ActionsOf<Module> = Module extends ActionModule ? keyof Module['actions'] : never;

@@ -13,24 +13,20 @@ import {
 import { msToNumber } from './sdk-internals.ts';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
-import type {
-  BatchCall,
-  BatchOutcome,
-  BatchResult,
-  FailureDetails,
-  StepCall,
-  StepOutcome,
-  UndoRecord,
-} from '../activities/types.ts';
+import type { ActionName } from '../activities/modules.ts';
+import type { BatchCall, BatchResult, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
 import type { CallPlan } from '../activities/plan-call.ts';
 import { DEFAULT_RETRY_POLICY, toTemporalRetryPolicy, type RetryPolicy } from '../api/retry-policy.ts';
-import { batchActivityName } from './activity-names.ts';
+import { batchActivityName, type ActivityNameOf } from './activity-names.ts';
 import type { Saga } from './saga.ts';
 import { summarize } from './summaries.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 
 type Activities = ReturnType<typeof createActivities>;
-type CallableActivity = { executeWithOptions: (options: ActivityOptions, args: [unknown]) => Promise<unknown> };
+/** An activity as the workflow schedules it: its options for this call, and its one argument. */
+interface Schedulable<Arg, Result> {
+  executeWithOptions(options: ActivityOptions, args: [Arg]): Promise<Result>;
+}
 
 /** A step's time limit by default, and its retries: `DEFAULT_RETRY_POLICY`, which each API call of an activity gets of its own. */
 export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
@@ -47,11 +43,22 @@ export const DEFAULT_ACTIVITY_OPTIONS: ActivityOptions = {
  */
 export const HEARTBEAT_TIMEOUT = '10s';
 
-const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<string, CallableActivity>;
-const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS) as unknown as Record<
-  string,
-  CallableActivity
->;
+const activities = proxyActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS);
+const localActivities = proxyLocalActivities<Activities>(DEFAULT_ACTIVITY_OPTIONS);
+
+/**
+ * The activity of a step's action, as the compiler wrote it into the plan from the catalogue
+ * (`defineAction`: the action's name in camelCase). A plan is data: its names are taken as the
+ * catalogue's here, once, and a worker that serves no such activity fails the call.
+ */
+function stepActivity(step: PlanStep): ActivityNameOf<ActionName> {
+  return step.activity as ActivityNameOf<ActionName>;
+}
+
+/** The action of a step, as the compiler wrote it from the catalogue (see `stepActivity`). */
+function stepAction(step: PlanStep): ActionName {
+  return step.action as ActionName;
+}
 
 /** The step's retry policy: the default with the playbook's `retry:` overrides (durations in Temporal's strings). */
 function retryPolicyOf(step: PlanStep): RetryPolicy {
@@ -76,24 +83,28 @@ function optionsFor(step: PlanStep, summary: string): ActivityOptions {
   };
 }
 
-async function execute<T>(
-  activity: string,
+async function execute<Arg, Result>(
+  stub: Schedulable<Arg, Result> | undefined,
   options: ActivityOptions,
   action: string,
-  arg: unknown,
-  stubs = activities,
-): Promise<T> {
-  const fn = stubs[activity];
-  if (!fn) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, FailureType.UNKNOWN_ACTION);
+  arg: Arg,
+  local = false,
+): Promise<Result> {
+  if (!stub) throw ApplicationFailure.nonRetryable(`No activity implements ${action}.`, FailureType.UNKNOWN_ACTION);
   // A local activity cannot heartbeat; it runs again with the workflow task after a crash.
-  const timeouts = stubs === activities ? { heartbeatTimeout: HEARTBEAT_TIMEOUT, ...options } : options;
+  const timeouts = local ? options : { heartbeatTimeout: HEARTBEAT_TIMEOUT, ...options };
   // replay-order: the SDK marks executeWithOptions @experimental; every step call is scheduled by it
-  return (await fn.executeWithOptions(timeouts, [arg])) as T;
+  return await stub.executeWithOptions(timeouts, [arg]);
 }
 
 /** A read: a local activity. */
-function read<T>(activity: string, options: ActivityOptions, action: string, arg: unknown): Promise<T> {
-  return execute<T>(activity, options, action, arg, localActivities);
+function read<Arg, Result>(
+  stub: Schedulable<Arg, Result>,
+  options: ActivityOptions,
+  action: string,
+  arg: Arg,
+): Promise<Result> {
+  return execute(stub, options, action, arg, true);
 }
 
 /**
@@ -132,7 +143,10 @@ export function preparesUndo(kind: PlanStep['kind']): boolean {
 /** What one call would do, read only (a live plan): a local activity, like every read. */
 export function planStepCall(step: PlanStep, call: StepCall): Promise<CallPlan> {
   const summary = `plan ${summarize(step, call)}`;
-  return read<CallPlan>('planCall', optionsFor(step, summary), call.action, { ...call, retry: retryPolicyOf(step) });
+  return read(localActivities.planCall, optionsFor(step, summary), call.action, {
+    ...call,
+    retry: retryPolicyOf(step),
+  });
 }
 
 /** Runs one call of a write or read step, keeping the saga up to date. */
@@ -143,8 +157,8 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   const input: StepCall = { ...call, retry: retryPolicyOf(step) };
   if (step.kind === 'read') {
     // Reads that take long or save files (daySheet.render, file.download) heartbeat as plain activities.
-    if (step.plainActivity) return execute<StepOutcome>(step.activity, options, call.action, input);
-    return read<StepOutcome>(step.activity, options, call.action, input);
+    if (step.plainActivity) return execute(activities[stepActivity(step)], options, call.action, input);
+    return read(localActivities[stepActivity(step)], options, call.action, input);
   }
 
   let handle: number;
@@ -153,8 +167,8 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
   } else {
     // Update, delete and bulk calls read what they will change first, durably, so the undo
     // writes back the state from before the first attempt.
-    const prepared = await read<UndoRecord[]>(
-      'prepareUndo',
+    const prepared = await read(
+      localActivities.prepareUndo,
       { ...options, summary: `prepare undo of ${summary}` },
       call.action,
       input,
@@ -162,7 +176,7 @@ export async function runCall(step: PlanStep, call: StepCall, saga: Saga): Promi
     handle = saga.register(step.id, call.itemKey, prepared);
   }
   try {
-    const outcome = await execute<StepOutcome>(step.activity, options, call.action, input);
+    const outcome = await execute(activities[stepActivity(step)], options, call.action, input);
     saga.succeeded(handle, step.kind, outcome);
     return outcome;
   } catch (error) {
@@ -205,8 +219,8 @@ export async function runBatchCall(
   if (step.kind === 'create') {
     handles = calls.map((call) => saga.register(step.id, call.itemKey, replayUndo(call, summarize(step, call))));
   } else if (preparesUndo(step.kind)) {
-    const prepared = await read<UndoRecord[][]>(
-      'prepareUndoBatch',
+    const prepared = await read(
+      localActivities.prepareUndoBatch,
       { ...options, summary: `prepare undo of ${summary}` },
       first.action,
       { calls, retry: retryPolicyOf(step) },
@@ -214,7 +228,7 @@ export async function runBatchCall(
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
   const batch: BatchCall = { calls, stopOnFailure, retry: retryPolicyOf(step), ...(lanes > 1 ? { lanes } : {}) };
-  const { results } = await execute<BatchOutcome>(batchActivityName(step.action), options, first.action, batch);
+  const { results } = await execute(activities[batchActivityName(stepAction(step))], options, first.action, batch);
   handles.forEach((handle, i) => {
     const result = results[i];
     if (!result) saga.settle(handle, []);
