@@ -29,6 +29,8 @@ describe.concurrent('shipped playbooks started by their triggers', () => {
   let stack: TestStack;
   let api: ApiClient;
   let hook: WebhookServer;
+  /** The tours whose triggers a test applied, and the playbook's name: the watchers end with the file. */
+  const applied: { tourId: string; playbook: string }[] = [];
   const run = (argv: string[]) =>
     cli(argv, {
       taskQueue: stack.config.temporal.taskQueue,
@@ -45,6 +47,10 @@ describe.concurrent('shipped playbooks started by their triggers', () => {
     api = createApiClient({ config: stack.config.api });
   }, 120_000);
   afterAll(async () => {
+    // a watcher left running outlives the worker: on the server every test file shares, it would
+    // answer no query, and `tourflow triggers list` there asks each watcher
+    for (const { tourId, playbook } of applied)
+      expect((await run(['triggers', 'delete', tourId, '--playbook', playbook])).code).toBe(0);
     await api?.close();
     await stack?.close();
     await hook?.close();
@@ -89,7 +95,8 @@ describe.concurrent('shipped playbooks started by their triggers', () => {
   }
 
   async function apply(file: string, tourId: string, ...inputs: string[]): Promise<void> {
-    const applied = await run([
+    applied.push({ tourId, playbook: path.basename(file, '.yaml') });
+    const done = await run([
       'triggers',
       'apply',
       file,
@@ -99,8 +106,8 @@ describe.concurrent('shipped playbooks started by their triggers', () => {
       '--poll',
       '1s',
     ]);
-    expect(applied.err).toBe('');
-    expect(applied.code).toBe(0);
+    expect(done.err).toBe('');
+    expect(done.code).toBe(0);
   }
 
   it('approve-guest-requests approves requests while the day is under its cap and tells the webhook about the rest', async () => {
