@@ -19,6 +19,7 @@ import type { ActionContext, ActionHandler, UndoHandler } from '../../activities
 import { pickKeyContact, stayIdOf, venueIdOf } from '../../activities/names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { nothingWritten } from '../../activities/actions/step-support.ts';
 import { findMembership } from '../../activities/actions/tour-days.ts';
 import { resolveOrganization } from '../tour/handlers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -163,10 +164,11 @@ async function contactLink(call: StepCall, ctx: ActionContext): Promise<StepOutc
   return {
     output: { contactId: args.contactId },
     undo,
-    describe: `linked key contact ${args.contactId} to ${target.label}`,
-    ...(undo.length === 0
-      ? { warnings: [`Key contact ${args.contactId} was linked to ${target.label} already.`] }
-      : {}),
+    ...(undo.length === 0 ? nothingWritten() : {}),
+    describe:
+      undo.length === 0
+        ? `key contact ${args.contactId} already so (linked to ${target.label}): nothing written`
+        : `linked key contact ${args.contactId} to ${target.label}`,
   };
 }
 

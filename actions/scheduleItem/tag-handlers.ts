@@ -5,6 +5,7 @@ import type { ActionContext, ActionHandler, UndoHandler } from '../../activities
 import { itemOf } from '../../activities/names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { parseArgs } from '../../activities/actions/common.ts';
+import { nothingWritten } from '../../activities/actions/step-support.ts';
 import { putBackTags, resolveTagIds, tourCache } from '../../activities/actions/schedule-items.ts';
 import { tagChangeHandlers, tagChangeUndo } from './tag-change-handlers.ts';
 import { resolveDay } from '../../activities/actions/tour-days.ts';
@@ -19,19 +20,30 @@ async function currentTags(call: StepCall, ctx: ActionContext) {
   return { args, cache, day, previous: (item.schedule_item_tags ?? []).map((entry) => entry.tag.id) };
 }
 
+/** True when two tag lists hold the same tags, in any order. */
+function sameTags(a: readonly number[], b: readonly number[]): boolean {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
+}
+
 async function scheduleItemSetTags(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { args, cache, day, previous } = await currentTags(call, ctx);
   const tagIds = await resolveTagIds(cache, args.tags);
-  await ctx.client.call(setScheduleItemTags, {
-    params: { itemId: args.itemId },
-    body: { tourId: args.tourId, tagIds },
-    signal: ctx.signal,
-  });
+  const same = sameTags(previous, tagIds);
+  if (!same)
+    await ctx.client.call(setScheduleItemTags, {
+      params: { itemId: args.itemId },
+      body: { tourId: args.tourId, tagIds },
+      signal: ctx.signal,
+    });
   return {
     output: { tagIds, previous },
     undo: [],
+    ...(same ? nothingWritten() : {}),
     tourId: args.tourId,
-    describe: `set ${tagIds.length} tag(s) on schedule item ${args.itemId} (${day.date})`,
+    describe: same
+      ? `schedule item ${args.itemId} (${day.date}) already so (tags): nothing written`
+      : `set ${tagIds.length} tag(s) on schedule item ${args.itemId} (${day.date})`,
   };
 }
 

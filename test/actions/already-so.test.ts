@@ -1,7 +1,7 @@
 /**
  * Updates that find the record as asked already: tour.update, venue.update, stay.update and
  * schedule.item.update report "already so", contacts.set "as asked already", addTags "no tag to
- * change"; they send no write and mark their outcome `wroteNothing` (the saga then drops their
+ * change", schedule.item.setTags and contact.link "already so"; they send no write and mark their outcome `wroteNothing` (the saga then drops their
  * undo); a different value is written. Writes are counted at the sandbox (every request that is
  * not a GET).
  */
@@ -151,5 +151,30 @@ describe('updates of what is already so', () => {
     expect((await counted('schedule.item.update', { tourId, day: '2027-03-27', itemId, start: '17:00' })).writes).toBe(
       1,
     );
+  });
+
+  it('schedule.item.setTags with the tags the item has, in any order, writes nothing; another set is written', async () => {
+    await h.run('tag.create', { tourId, name: 'Catering', color: 'Green' });
+    const args = { tourId, day: '2027-03-27', item: 'Soundcheck' };
+    expect((await counted('schedule.item.setTags', { ...args, tags: ['Catering', 'Band'] })).writes).toBe(1);
+    expect(await counted('schedule.item.setTags', { ...args, tags: ['Band', 'Catering'] })).toEqual({
+      writes: 0,
+      wroteNothing: true,
+      describe: `schedule item ${itemId} (2027-03-27) already so (tags): nothing written`,
+    });
+    expect((await counted('schedule.item.setTags', { ...args, tags: ['Band'] })).writes).toBe(1);
+  });
+
+  it('contact.link of a contact linked already writes nothing and says so; a new link is written', async () => {
+    const contactId = (
+      (await h.run('contact.create', { tourId, firstName: 'Lena', lastName: 'Vogt' })).output as { id: number }
+    ).id;
+    expect((await counted('contact.link', { contactId, venueId })).writes).toBe(1);
+    expect(await counted('contact.link', { contactId, venueId })).toEqual({
+      writes: 0,
+      wroteNothing: true,
+      describe: `key contact ${contactId} already so (linked to venue ${venueId}): nothing written`,
+    });
+    expect(rows(h.snapshot(), 'venues').find((venue) => venue.id === venueId).keyContactIds).toEqual([contactId]);
   });
 });

@@ -119,7 +119,8 @@ describe('contact actions', () => {
 
     const again = await h.run('contact.link', { contactId, venueId });
     expect(again.undo).toEqual([]);
-    expect(again.warnings?.[0]).toContain('linked to venue');
+    expect(again.describe).toBe(`key contact ${contactId} already so (linked to venue ${venueId}): nothing written`);
+    expect(again.wroteNothing).toBe(true);
     expect(await h.prepare(h.stepCall('contact.link', { contactId, venueId }))).toEqual([]);
 
     await h.undo([...toVenue.undo, ...toStay.undo]);
