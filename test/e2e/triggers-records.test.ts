@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../api/client/index.ts';
 import { createBulletin, deleteBulletin, updateBulletin } from '../../api/contract/bulletins.ts';
-import { watcherId } from '../../workflows/watcher-messages.ts';
+import { watcherId, type WatcherStatus } from '../../workflows/watcher-messages.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
 import { startTestStack, type TestStack, uniqueSeed } from '../support/stack.ts';
@@ -195,6 +195,7 @@ outputs:
         trigger: string;
         kind: string;
         recordId: string;
+        version: string;
         reason?: string;
       }[];
     await run(['triggers', 'apply', file, '--input', `tourId=${tourId}`, '--poll', '1s']);
@@ -227,7 +228,17 @@ outputs:
       return runs.length > 0 ? runs : undefined;
     }, 'the run of the change after the edit');
     expect(fired.map((r) => r.title)).toEqual(['Retitled after the edit']);
-    expect((await decisions()).some((d) => d.reason === 'the trigger was applied after this change')).toBe(true);
+    // the retitle before the edit was the version before it's to judge, which watched only the body
+    const now = (JSON.parse((await run(['triggers', 'status', tourId, '--json'])).out) as WatcherStatus).triggers.find(
+      (t) => t.playbook === 'triggers-edited',
+    )?.version;
+    const judged = (await decisions()).filter(
+      (d) => d.trigger === 'triggers-edited/edited' && d.recordId === seen.recordId && d.kind === 'changed',
+    );
+    expect(judged.map((d) => [d.reason, d.version === now])).toEqual([
+      ['field not watched (title)', false],
+      [undefined, true],
+    ]);
     await run(['triggers', 'delete', tourId, '--playbook', 'triggers-edited']);
   }, 120_000);
 
