@@ -13,7 +13,7 @@ import { preparesUndo, runBatchCall } from './activity-calls.ts';
 import { StepState, type ItemCounts } from './messages.ts';
 import { describeFailure, failureMessage } from './saga.ts';
 import type { Interpreter } from './interpreter.ts';
-import { itemIdentity, itemKeys } from './keys.ts';
+import { ElementKeys } from './element-keys.ts';
 import { PlanEvaluationError, conditionAt, evaluateAt } from './plan-errors.ts';
 import { FailureType } from '../definitions/failure-types.ts';
 import { compareElements, elementLabel } from './retry.ts';
@@ -93,37 +93,6 @@ function grouping(step: PlanStep): number {
   return lanesPerActivity(forEach.concurrency, forEach.batch, preparesUndo(step.kind));
 }
 
-/**
- * The item key of every element (see `itemKeys` in keys.ts), checked before any call runs:
- * two elements that would share a key fail the step, named by position and by the key
- * expression, never by their values. Keys are evaluated without a promise each (every promise
- * in workflow code costs a stack capture).
- */
-function elementKeys(
-  step: PlanStep,
-  items: unknown[],
-  scopeOf: (index: number) => ExpressionScope,
-  label: (index: number) => string,
-): string[] {
-  const forEach = step.forEach!;
-  const place = { step, field: 'forEach.key' };
-  const identityOf = (index: number) =>
-    forEach.key ? itemIdentity(evaluateAt(place, forEach.key, scopeOf(index))) : String(index);
-  const identities: string[] = [];
-  for (const index of items.keys()) identities.push(identityOf(index));
-  const found = itemKeys(identities);
-  if ('keys' in found) return found.keys;
-  const { first, second } = found.collision;
-  throw new PlanEvaluationError(
-    FailureType.FOREACH_DUPLICATE_KEY,
-    place,
-    forEach.key ?? '',
-    `${label(first)} and ${label(second)} have the same value, so the API would answer the second ` +
-      "element's call with the first one's record; give the step a key that tells every element apart, such as the " +
-      `whole element: key: \${{ ${forEach.as} }}`,
-  );
-}
-
 /** What a value is, in words, without the value (it may be personal). */
 function kindOf(value: JsonValue): string {
   if (value === null) return 'null';
@@ -138,14 +107,14 @@ function kindOf(value: JsonValue): string {
 function skipElements(
   step: PlanStep,
   condition: string,
-  keys: readonly string[],
+  keys: ElementKeys,
   done: Record<string, JsonValue>,
   scopeOf: (index: number) => ExpressionScope,
 ): void {
   const place = { step, field: 'if' };
-  for (const [index, key] of keys.entries()) {
-    if (key in done) continue;
-    if (!conditionAt(place, condition, scopeOf(index))) done[key] = null;
+  for (const index of keys.indices()) {
+    if (keys.isDone(index, done)) continue;
+    if (!conditionAt(place, condition, scopeOf(index))) done[keys.of(index)] = null;
   }
 }
 
@@ -182,23 +151,24 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   // An expression's failure names the expression, and the element by CSV row or position.
   const named = (error: unknown) =>
     error instanceof PlanEvaluationError ? error.naming((index) => elementLabel(run.input, step, index, false)) : error;
-  let keys: string[];
+  let keys: ElementKeys;
+  // A step none of whose elements finished yet (not a retry's or a continuation's) keys each
+  // element as its batch is scheduled and records its content digest then; otherwise every key
+  // first, to compare the elements with those the earlier run finished.
+  const fresh = Object.keys(done).length === 0;
   try {
-    keys = elementKeys(step, items, scopeOf, label);
-    for (const line of compareElements(run, step, items, keys, done))
-      if (!run.state.warnings.includes(line)) run.state.warnings.push(line);
+    keys = new ElementKeys(step, items, scopeOf, label);
+    if (fresh) keys.recordDigests(((run.state.itemDigests ??= {})[step.id] = {}));
+    else
+      for (const line of compareElements(run, step, items, keys.all(), done, (index) => keys.digest(index)))
+        if (!run.state.warnings.includes(line)) run.state.warnings.push(line);
     if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
   } catch (error) {
     throw named(error);
   }
-  const counts: ItemCounts = {
-    total: items.length,
-    done: keys.filter((key) => key in done).length,
-    failed: 0,
-    running: 0,
-  };
+  const pending = keys.indices().filter((index) => !keys.isDone(index, done));
+  const counts: ItemCounts = { total: items.length, done: items.length - pending.length, failed: 0, running: 0 };
   run.setState(step.id, StepState.running, { items: counts });
-  const pending = keys.flatMap((key, index) => (key in done ? [] : [index]));
   // A batch activity runs `lanes` of the step's lanes side by side, each its share of `size`.
   const lanes = size > 1 ? grouping(step) : 1;
   const batches = inBatches(pending, size * lanes);
@@ -233,13 +203,14 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
       const batchScopes = batch.map(takeScope);
       try {
         if (size === 1) {
-          done[keys[batch[0]!]!] = await run.callOnce(step, batchScopes[0]!, keys[batch[0]!]!);
+          const key = keys.of(batch[0]!);
+          done[key] = await run.callOnce(step, batchScopes[0]!, key);
           counts.done++;
         } else {
           await runBatch(run, step, batch, batchScopes, { keys, done, counts, fail }, lanes);
         }
       } catch (error) {
-        for (const index of batch) if (!(keys[index]! in done)) fail(index, error);
+        for (const index of batch) if (!(keys.of(index) in done)) fail(index, error);
       } finally {
         counts.running -= batch.length;
         run.showDetails();
@@ -250,12 +221,12 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   if (failure !== undefined) throw failure;
   if (counts.failed > 0) (run.state.incomplete ??= []).push(step.id);
   if (run.stopReason) throw run.stopped();
-  return keys.map((key) => done[key] ?? null);
+  return keys.all().map((key) => done[key] ?? null);
 }
 
 interface BatchBook {
-  /** Every element's item key, by position. */
-  keys: string[];
+  /** Every element's item key, by position, made as it is asked for. */
+  keys: ElementKeys;
   done: Record<string, JsonValue>;
   counts: ItemCounts;
   fail: (index: number, error: unknown) => void;
@@ -270,7 +241,7 @@ async function runBatch(
   book: BatchBook,
   lanes: number,
 ): Promise<void> {
-  const keys = batch.map((index) => book.keys[index]!);
+  const keys = batch.map((index) => book.keys.of(index));
   const calls: StepCall[] = [];
   for (const [i, key] of keys.entries()) calls.push(run.stepCall(step, scopes[i]!, key));
   const results: (BatchResult | null)[] = await runBatchCall(

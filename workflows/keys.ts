@@ -65,6 +65,14 @@ export function itemIdentity(value: JsonValue): string {
   return typeof value === 'string' ? value : canonical(value);
 }
 
+/**
+ * The item key of one element from its identity (`itemIdentity`): the first 32 lowercase hex
+ * digits of the SHA-256 of that text.
+ */
+export function itemKey(identity: string): string {
+  return digest(identity, ITEM_DIGEST_LENGTH);
+}
+
 /** Two elements that would share an idempotency key, by position. */
 export interface KeyCollision {
   first: number;
@@ -82,7 +90,7 @@ export function itemKeys(identities: readonly string[]): { keys: string[] } | { 
   const keys: string[] = [];
   const seen = new Map<string, number>();
   for (const [index, identity] of identities.entries()) {
-    const key = digest(identity, ITEM_DIGEST_LENGTH);
+    const key = itemKey(identity);
     const first = seen.get(key);
     if (first !== undefined) return { collision: { first, second: index } };
     seen.set(key, index);

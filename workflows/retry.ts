@@ -28,6 +28,15 @@ export function contentDigest(value: JsonValue): string {
   return bytesToHex(sha256(utf8ToBytes(itemIdentity(value)))).slice(0, CONTENT_DIGEST_LENGTH);
 }
 
+/**
+ * The content digest of an element keyed by its whole content (its key expression gave the
+ * element itself), from its item key: both are the first hex digits of the SHA-256 of the same
+ * text (`itemIdentity` of the element), so one digest serves both.
+ */
+export function contentDigestOfKey(itemKey: string): string {
+  return itemKey.slice(0, CONTENT_DIGEST_LENGTH);
+}
+
 /** The item key a changed element is sent again under (`--redo-changed`): its key and its new content. */
 export function redoKey(itemKey: string, digest: string): string {
   const found = itemKeys([`${itemKey}/${digest}`]);
@@ -154,7 +163,8 @@ interface ElementBook {
  * Records each element's content digest, and in a retry compares the elements the earlier run
  * finished with what they are now: a changed one is reported and kept as it was sent, or, with
  * `redoChanged`, given a key of its own (`redoKey`) so that it is sent again. `keys` is updated
- * in place; returns the warnings to report.
+ * in place; returns the warnings to report. `digestOf` gives an element's content digest by
+ * position (`contentDigest` of the element, unless the caller has it already).
  */
 export function compareElements(
   run: ElementBook,
@@ -162,6 +172,7 @@ export function compareElements(
   items: readonly unknown[],
   keys: string[],
   done: Record<string, JsonValue>,
+  digestOf = (index: number) => contentDigest(items[index] as JsonValue),
 ): string[] {
   const digests = (run.state.itemDigests ??= {});
   const previous = run.input.previous;
@@ -169,7 +180,7 @@ export function compareElements(
   const now: Record<string, string> = {};
   const warnings: string[] = [];
   for (const [index, key] of keys.entries()) {
-    const digest = contentDigest(items[index] as JsonValue);
+    const digest = digestOf(index);
     const sent = prior[key];
     if (!(key in done) || sent === undefined || sent === digest) {
       now[key] = sent !== undefined && key in done ? sent : digest;

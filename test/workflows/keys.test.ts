@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IDEMPOTENCY_KEY_LENGTH, RunKeys, SUFFIX_ROOM, itemIdentity, itemKeys } from '../../workflows/keys.ts';
-import type { JsonValue } from '../../definitions/plan-types.ts';
+import type { JsonValue, PlanStep } from '../../definitions/plan-types.ts';
+import { ElementKeys } from '../../workflows/element-keys.ts';
+import { contentDigest } from '../../workflows/retry.ts';
 
 /** The keys of a list's elements for step `guests` of a run, as the interpreter makes them. */
 function keysOf(seed: string, values: JsonValue[], stepId = 'guests'): string[] {
@@ -94,5 +96,48 @@ describe('item key collisions', () => {
   it('tells two guests with the same last name on one day apart when keyed by the whole element', () => {
     const found = itemKeys([deVries, { ...deVries, firstName: 'Carla', email: 'carla@example.com' }].map(itemIdentity));
     expect('keys' in found && found.keys).toHaveLength(2);
+  });
+});
+
+describe('keys made as batches are scheduled (ElementKeys)', () => {
+  const guest = { date: '2027-03-26', firstName: 'Anna', lastName: 'de Vries', guests: 2, pickup: false };
+  const stepKeyed = (key: string): PlanStep =>
+    ({ id: 'guests', forEach: { items: '${{ inputs.guests }}', as: 'guest', key, concurrency: 30 } }) as PlanStep;
+  const keysFor = (key: string, items: JsonValue[]) =>
+    new ElementKeys(
+      stepKeyed(key),
+      items,
+      (index) => ({ guest: items[index]!, index }),
+      (index) => `element ${index + 1}`,
+    );
+
+  it('gives an element the key and content digest it had before, whatever the order it is keyed in', () => {
+    // Values of the keys of runs recorded before keys were made per batch: a retry of such a run still matches.
+    const keys = keysFor('${{ guest }}', ['2027-03-26 Lindholm', guest]);
+    expect(keys.of(1)).toBe('5f23c89468a52000296056d6ba466033');
+    expect(keys.digest(1)).toBe('5f23c89468a52000');
+    expect(keys.digest(1)).toBe(contentDigest(guest));
+    expect(new RunKeys('tour-setup--spring').of('guests', keys.of(1))).toBe(
+      'tour-setup--spring/guests/00b8994b6117037f/5f23c89468a52000296056d6ba466033',
+    );
+    expect(keys.all()).toEqual(keysOf('r', ['2027-03-26 Lindholm', guest]).map((key) => key.split('/').pop()));
+    const byField = keysFor('${{ guest.date + " " + guest.lastName }}', [guest]);
+    expect(byField.of(0)).toBe('07205a64cd13188ffdbf58d226822de2');
+    expect(byField.digest(0)).toBe('5f23c89468a52000');
+  });
+
+  it('records each content digest as its element is keyed, not before', () => {
+    const digests: Record<string, string> = {};
+    const keys = keysFor('${{ guest }}', [guest, { ...guest, firstName: 'Carla' }]);
+    keys.recordDigests(digests);
+    expect(digests).toEqual({});
+    expect(digests[keys.of(0)]).toBe('5f23c89468a52000');
+    expect(Object.keys(digests)).toHaveLength(1);
+  });
+
+  it('fails on two elements with one key before any is keyed, naming them by position', () => {
+    expect(() => keysFor('${{ guest.date }}', [guest, { ...guest, firstName: 'Carla' }])).toThrow(
+      'element 1 and element 2 have the same value',
+    );
   });
 });
