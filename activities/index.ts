@@ -25,7 +25,7 @@ import { currentActivity } from './current.ts';
 import type { ActivityDeps } from './deps.ts';
 import { UndoOutcome } from './observe.ts';
 import { Handovers, sharedIn, StepReads } from './step-reads.ts';
-import type { BatchCall, BatchOutcome, StepCall, StepOutcome, UndoRecord } from './types.ts';
+import type { BatchCall, BatchOutcome, ReplayAndUndoArgs, StepCall, StepOutcome, UndoRecord } from './types.ts';
 import type { RetryPolicy } from '../api/retry-policy.ts';
 import { prepareBatch, runBatch, type BatchRunner } from './batch.ts';
 import { actionModules, type ActionName } from './modules.ts';
@@ -183,7 +183,8 @@ export function createActivities(deps: ActivityDeps, modules: readonly ActionMod
   };
   const runUndo = async (record: UndoRecord, key: string) => {
     const undo = undos[record.activity];
-    if (!undo)
+    // `replayAndUndo` is no module's handler: a replay's undo never replays again
+    if (!undo || record.activity === 'replayAndUndo')
       throw ApplicationFailure.nonRetryable(`No undo activity named ${record.activity}.`, FailureType.UNKNOWN_ACTION);
     await undo(record.args, contextFor(deps, key));
   };
@@ -256,7 +257,7 @@ export function createActivities(deps: ActivityDeps, modules: readonly ActionMod
      * Undo of a create whose outcome is unknown: replays it with the same idempotency keys
      * (the API answers with the original result if it happened) and undoes what comes back.
      */
-    undoReplayAndUndo: ({ call }: { call: StepCall }, meta?: UndoMeta): Promise<void> =>
+    undoReplayAndUndo: ({ call }: ReplayAndUndoArgs, meta?: UndoMeta): Promise<void> =>
       counted(
         deps,
         'undoReplayAndUndo',

@@ -4,7 +4,7 @@
  */
 import type { JsonObject, JsonValue } from '../definitions/plan-types.ts';
 import type { RetryPolicy } from '../api/retry-policy.ts';
-import type { UndoName } from './undo-names.ts';
+import type { UndoHandlerName } from './undo-names.ts';
 
 /** Who is running: identifies the run for idempotency keys and for "tomorrow"-style dates. */
 export interface RunContext {
@@ -49,19 +49,42 @@ export interface RecordRef {
   label?: string;
 }
 
-/**
- * One undo, as the saga keeps it (in workflow history: its shape never changes). `activity`
- * names the worker's undo handler (`undo` of an action module) and is checked against them at
- * compile time; the undo activity runs it as `undo<Activity>` (`undoActivityName`). A
- * compensating call: idempotent and safe to repeat.
- */
-export interface UndoRecord {
-  activity: UndoName;
-  args: JsonObject;
+/** What every undo record holds beside its handler and arguments. */
+interface UndoRecordBase {
   /** Human text, e.g. "delete tour Spring Tour 2027". */
   describe: string;
   record?: RecordRef;
 }
+
+/**
+ * The undo of an action module's handler (`undo` of the module), by its name, with JSON
+ * arguments: the undo activity runs it as `undo<Activity>` (`undoActivityName`).
+ */
+export interface HandlerUndoRecord extends UndoRecordBase {
+  activity: UndoHandlerName;
+  args: JsonObject;
+}
+
+/** The arguments of `replayAndUndo`: the call to replay under its own keys, then undo. */
+export interface ReplayAndUndoArgs {
+  call: StepCall;
+}
+
+/**
+ * The undo of a call whose outcome is unknown: the worker's `undoReplayAndUndo` replays the call
+ * and undoes what comes back.
+ */
+export interface ReplayUndoRecord extends UndoRecordBase {
+  activity: 'replayAndUndo';
+  args: ReplayAndUndoArgs;
+}
+
+/**
+ * One undo, as the saga keeps it (in workflow history: its shape never changes). `activity`
+ * names the worker's undo handler and is checked against them at compile time, with the
+ * arguments that handler takes. A compensating call: idempotent and safe to repeat.
+ */
+export type UndoRecord = HandlerUndoRecord | ReplayUndoRecord;
 
 /** What an action activity returns. */
 export interface StepOutcome {

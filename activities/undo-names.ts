@@ -33,9 +33,12 @@ export type UndoHandlers = typeof bulletinUndo &
   typeof tourUndo &
   typeof venueUndo;
 
+/** The name of an action module's undo handler. */
+export type UndoHandlerName = keyof UndoHandlers & string;
+
 /**
  * The name an undo record gives its handler; `replayAndUndo` is the undo of a create whose
  * outcome is unknown (`undoReplayAndUndo` in `activities/index.ts`): it replays the call and
  * undoes what comes back.
  */
-export type UndoName = (keyof UndoHandlers & string) | 'replayAndUndo';
+export type UndoName = UndoHandlerName | 'replayAndUndo';

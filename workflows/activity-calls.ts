@@ -132,7 +132,7 @@ function partialUndo(failure: ApplicationFailure): UndoRecord[] {
 
 /** The undo of a create whose outcome is unknown: replay it with the same keys, then undo what that returns. */
 function replayUndo(call: StepCall, summary: string): UndoRecord[] {
-  return [{ activity: 'replayAndUndo', args: { call: call as never }, describe: `undo "${summary}" if it happened` }];
+  return [{ activity: 'replayAndUndo', args: { call }, describe: `undo "${summary}" if it happened` }];
 }
 
 /** True for steps whose calls read their undo first (update, delete, bulk): a local activity per call or batch. */

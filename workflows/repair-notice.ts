@@ -7,14 +7,15 @@
  */
 import { log, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Plan } from '../definitions/plan-types.ts';
-import type { RunContext, StepCall, StepOutcome } from '../activities/types.ts';
+import type { createActivities } from '../activities/index.ts';
+import type { RunContext, StepCall } from '../activities/types.ts';
 import { DEFAULT_ACTIVITY_OPTIONS, HEARTBEAT_TIMEOUT } from './activity-calls.ts';
 
-const activities = proxyActivities({
+const activities = proxyActivities<ReturnType<typeof createActivities>>({
   ...DEFAULT_ACTIVITY_OPTIONS,
   heartbeatTimeout: HEARTBEAT_TIMEOUT,
   summary: 'notify: needs manual repair',
-}) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
+});
 
 /** The step ID the notice's call carries (no step of a playbook can be named so: IDs are identifiers). */
 export const REPAIR_NOTICE_STEP = 'on-manual-repair';
@@ -36,7 +37,7 @@ export async function sendRepairNotice(plan: Plan, run: RunContext, leftBehind: 
     run,
   };
   try {
-    await activities.notify!(call);
+    await activities.notify(call);
   } catch (error) {
     log.warn('the manual-repair notice could not be sent', {
       webhook,

@@ -12,6 +12,7 @@ import {
   TimeoutFailure,
   log,
   proxyActivities,
+  type ActivityOptions,
 } from '@temporalio/workflow';
 import type { StepOutcome, UndoRecord } from '../activities/types.ts';
 import type { PlanStep } from '../definitions/plan-types.ts';
@@ -26,14 +27,12 @@ import { FailureType } from '../definitions/failure-types.ts';
 
 type Activities = ReturnType<typeof createActivities>;
 
+/** The undo activities, by the name an undo record gives its handler (`undoActivityName`). */
 const undoActivities = proxyActivities<Activities>({
   startToCloseTimeout: '60s',
   heartbeatTimeout: HEARTBEAT_TIMEOUT,
   retry: toTemporalRetryPolicy(UNDO_RETRY_POLICY),
-}) as unknown as Record<
-  string,
-  { executeWithOptions: (options: object, args: [UndoRecord['args'], UndoMeta]) => Promise<unknown> }
->;
+});
 
 /** What an undo activity gets beside its arguments. */
 export interface UndoMeta {
@@ -98,7 +97,7 @@ export class Saga {
       for (let i = this.entries.length - 1; i >= 0; i--) {
         const entry = this.entries[i]!;
         for (let j = entry.undo.length - 1; j >= 0; j--) {
-          await runUndo(
+          await undoOne(
             entry.stepId,
             entry.undo[j]!,
             { idempotencyKey: keys.of('undo', `${i}.${j}`), retry: UNDO_RETRY_POLICY },
@@ -113,16 +112,26 @@ export class Saga {
   }
 }
 
-async function runUndo(stepId: string, record: UndoRecord, meta: UndoMeta, report: CompensationReport): Promise<void> {
-  const activity = undoActivities[undoActivityName(record.activity)];
+/** An undo activity as the saga schedules it: its options, and the arguments of its records. */
+interface UndoActivity<Args> {
+  executeWithOptions: (options: ActivityOptions, args: [Args, UndoMeta]) => Promise<void>;
+}
+
+/** Schedules an undo activity with the arguments of a record that names it. */
+function runUndo<Args>(activity: UndoActivity<Args>, args: Args, meta: UndoMeta, summary: string): Promise<void> {
+  // replay-order: the SDK marks executeWithOptions @experimental; every undo is scheduled by it
+  return activity.executeWithOptions({ summary }, [args, meta]);
+}
+
+/** Runs one undo record, reporting it undone or left behind. */
+async function undoOne(stepId: string, record: UndoRecord, meta: UndoMeta, report: CompensationReport): Promise<void> {
   const base = { stepId, describe: record.describe, ...(record.record ? { record: record.record } : {}) };
-  if (!activity) {
-    report.leftBehind.push({ ...base, error: `no undo activity named ${record.activity}` });
-    return;
-  }
+  const summary = `undo ${stepId}: ${record.describe}`;
   try {
-    // replay-order: the SDK marks executeWithOptions @experimental; every undo is scheduled by it
-    await activity.executeWithOptions({ summary: `undo ${stepId}: ${record.describe}` }, [record.args, meta]);
+    // Each kind of record is narrowed to its activity, which takes that kind's arguments.
+    await (record.activity === 'replayAndUndo'
+      ? runUndo(undoActivities.undoReplayAndUndo, record.args, meta, summary)
+      : runUndo(undoActivities[undoActivityName(record.activity)], record.args, meta, summary));
     report.undone.push(base);
   } catch (error) {
     const message = failureMessage(error);

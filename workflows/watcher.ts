@@ -16,13 +16,8 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import {
-  isTimeOn,
-  momentKey,
-  type RecordOn,
-  type SnapshotRequest,
-  type TourSnapshot,
-} from '../definitions/trigger-types.ts';
+import { isTimeOn, momentKey, type RecordOn, type TourSnapshot } from '../definitions/trigger-types.ts';
+import type { createTriggerActivities } from '../activities/triggers/activities.ts';
 import { triggerSearchAttributes } from './search-attributes.ts';
 import { Decider } from './watcher-decide.ts';
 import { keyOf } from './watcher-versions.ts';
@@ -41,7 +36,7 @@ import {
   type WatcherStatus,
 } from './watcher-messages.ts';
 
-const { watchTourRead } = proxyLocalActivities<{ watchTourRead(request: SnapshotRequest): Promise<TourSnapshot> }>({
+const { watchTourRead } = proxyLocalActivities<ReturnType<typeof createTriggerActivities>>({
   startToCloseTimeout: '2 minutes',
   retry: { maximumAttempts: 3, initialInterval: '1s' },
 });

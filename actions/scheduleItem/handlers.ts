@@ -123,7 +123,7 @@ async function scheduleItemsCreatePrepare(call: StepCall): Promise<UndoRecord[]>
   return [
     {
       activity: 'replayAndUndo',
-      args: { call: call as unknown as JsonObject },
+      args: { call },
       describe: `delete the ${count} schedule items of step ${call.stepId}`,
     },
   ];

@@ -10,7 +10,7 @@ import type { JsonObject } from '../../definitions/plan-types.ts';
 import { ApiError } from '../../api/client/index.ts';
 import type { ActionContext, ActionHandler } from '../action.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../types.ts';
-import type { UndoName } from '../undo-names.ts';
+import type { UndoHandlerName } from '../undo-names.ts';
 import { goneOnRetry } from '../names/index.ts';
 import { isGone, parseArgs } from './common.ts';
 
@@ -80,7 +80,7 @@ export async function restoreForUndo(body: () => Promise<unknown>): Promise<void
 
 /** An undo record of one record: `{ activity, args: { <idArg>: id, by }, describe, record }`. */
 export function recordUndo(
-  activity: UndoName,
+  activity: UndoHandlerName,
   resource: string,
   idArg: string,
   id: number,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { prepareBatch, type BatchRunner } from '../../activities/batch.ts';
 import { PREPARATIONS_IN_FLIGHT } from '../../activities/actions/concurrency.ts';
 import type { StepCall } from '../../activities/types.ts';
-import type { UndoName } from '../../activities/undo-names.ts';
+import type { UndoHandlerName } from '../../activities/undo-names.ts';
 
 const calls = (count: number): StepCall[] =>
   Array.from({ length: count }, (_, i) => ({
@@ -28,7 +28,7 @@ function runner(prepare: (call: StepCall) => Promise<void>): BatchRunner {
         await prepare(call);
         return [
           {
-            activity: 'testRestore' as string as UndoName,
+            activity: 'testRestore' as string as UndoHandlerName,
             args: { i: (call.args as { i: number }).i },
             describe: `restore ${call.itemKey}`,
           },
