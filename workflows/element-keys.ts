@@ -71,7 +71,7 @@ export class ElementKeys {
   }
 
   /** Every element's item key, by position (the list itself: a change to it changes the keys). */
-  all(): string[] {
+  everyKey(): string[] {
     for (const index of this.items.keys()) this.of(index);
     return this.keys as string[];
   }

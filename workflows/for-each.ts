@@ -160,7 +160,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
     keys = new ElementKeys(step, items, scopeOf, label);
     if (fresh) keys.recordDigests(((run.state.itemDigests ??= {})[step.id] = {}));
     else
-      for (const line of compareElements(run, step, items, keys.all(), done, (index) => keys.digest(index)))
+      for (const line of compareElements(run, step, items, keys.everyKey(), done, (index) => keys.digest(index)))
         if (!run.state.warnings.includes(line)) run.state.warnings.push(line);
     if (forEach.if) skipElements(step, forEach.if, keys, done, takeScope);
   } catch (error) {
@@ -221,7 +221,7 @@ export async function runForEach(run: Interpreter, step: PlanStep): Promise<Json
   if (failure !== undefined) throw failure;
   if (counts.failed > 0) (run.state.incomplete ??= []).push(step.id);
   if (run.stopReason) throw run.stopped();
-  return keys.all().map((key) => done[key] ?? null);
+  return keys.everyKey().map((key) => done[key] ?? null);
 }
 
 interface BatchBook {
