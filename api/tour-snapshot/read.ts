@@ -1,8 +1,9 @@
 /**
  * The watcher's one activity: reads a tour for its triggers and returns what they compare
  * (`TourSnapshot`): every day, and the watched fields of each record of the watched kinds. One
- * whole-tour read for up to 10 days (a tour of more days: one read of its days, then one read
- * per 10 days), each per-resource limit at its 500 maximum; a day the read cut short
+ * whole-tour read for up to 10 days (a tour of more days: one read of its days, then the days in
+ * groups, so that the reads number one per 10 days: `dayGroups`), each per-resource limit at its
+ * 500 maximum; a day the read cut short
  * (`truncated`) has its schedule and guest list paged with the day's list reads, and stays
  * `truncated` in the snapshot when other lists of it may still be cut (its absent records are
  * then not taken for deleted). Rooms are read per stay, only when a trigger watches them.
@@ -56,9 +57,7 @@ export async function readTourSnapshot(
   let dayRows = first.days;
   if (request.knownDays > DAYS_PER_READ) {
     dayRows = [];
-    const ids = first.days.map((day) => day.id as number);
-    for (let at = 0; at < ids.length; at += DAYS_PER_READ)
-      dayRows.push(...(await read(ids.slice(at, at + DAYS_PER_READ))).days);
+    for (const ids of dayGroups(first.days.map((day) => day.id as number))) dayRows.push(...(await read(ids)).days);
     first = { tour: first.tour, days: dayRows };
   }
   const records = new Map<string, SeenRecord>();
@@ -105,6 +104,19 @@ export async function readTourSnapshot(
     if (!watched.has(TriggerResource.stays)) for (const stay of stays) records.delete(recordKey(stay));
   }
   return { days, records: [...records.values()], calls };
+}
+
+/**
+ * The days of a long tour in groups, one whole-tour read each: the read of its days counts as
+ * one of the tour's reads per 10 days, so N days go into ceil(N / 10) - 1 groups of nearly equal
+ * size (a tour of 11 to 20 days in one, of 60 days in five of 12).
+ */
+export function dayGroups(ids: number[]): number[][] {
+  const groups = Math.max(1, Math.ceil(ids.length / DAYS_PER_READ) - 1);
+  const size = Math.ceil(ids.length / groups);
+  const out: number[][] = [];
+  for (let at = 0; at < ids.length; at += size) out.push(ids.slice(at, at + size));
+  return out;
 }
 
 /** Pages a truncated day's schedule and guest list; complete when nothing else of it can be cut. */
