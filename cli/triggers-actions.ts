@@ -2,8 +2,9 @@
 import type { WatcherStatus } from '../workflows/watcher-messages.ts';
 import type { CliContext } from './context.ts';
 import type { TemporalFlags } from './options.ts';
-import { explain, list, remove, setPaused, status, type ApplyOptions } from './triggers.ts';
+import { explain, remove, setPaused, status, type ApplyOptions } from './triggers.ts';
 import { apply } from './triggers-apply.ts';
+import { isSilent, list, type SilentWatcher } from './triggers-list.ts';
 
 export const applyCommand = (ctx: CliContext, file: string, options: ApplyOptions) => apply(ctx, file, options);
 
@@ -30,10 +31,23 @@ export async function statusCommand(
   ctx.out(options.json ? JSON.stringify(view, null, 2) : statusText(view));
 }
 
+/** A watcher that did not answer: its tour, the triggers its search attributes name, and why. */
+function silentText(view: SilentWatcher): string {
+  return [`tour ${view.tourId}: no answer: ${view.noAnswer}`, ...view.triggerIds.map((id) => `  ${id}`)].join('\n');
+}
+
+/** Every watcher, one that does not answer included; exit 0 when the list could be read. */
 export async function listCommand(ctx: CliContext, options: TemporalFlags & { json?: boolean }): Promise<void> {
   const views = await list(ctx, options);
+  const silent = views.filter(isSilent).length;
   if (options.json) ctx.out(JSON.stringify(views, null, 2));
-  else ctx.out(views.length === 0 ? 'no tour is watched' : views.map(statusText).join('\n'));
+  else
+    ctx.out(
+      views.length === 0
+        ? 'no tour is watched'
+        : views.map((view) => (isSilent(view) ? silentText(view) : statusText(view))).join('\n'),
+    );
+  if (silent > 0) ctx.err(`${silent} of ${views.length} ${views.length === 1 ? 'watcher' : 'watchers'} did not answer`);
 }
 
 export async function explainCommand(

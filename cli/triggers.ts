@@ -175,7 +175,7 @@ export async function status(
 }
 
 /** A query sees the workflow's clock as of its last task: the lag since the last poll is measured here. */
-function withLag(view: WatcherStatus): WatcherStatus {
+export function withLag(view: WatcherStatus): WatcherStatus {
   return { ...view, lagMs: view.stats.lastPollMs === undefined ? null : Date.now() - view.stats.lastPollMs };
 }
 
@@ -252,17 +252,4 @@ export function watcherUpdateError(error: unknown, tourId: string, command: stri
 
 function grpcCodeOf(error: unknown): number | undefined {
   return isGrpcServiceError(error) ? error.code : undefined;
-}
-
-/** Every running watcher: its tour and triggers. */
-export async function list(ctx: CliContext, options: TemporalFlags): Promise<WatcherStatus[]> {
-  return withClient(ctx, options, async (client) => {
-    const out: WatcherStatus[] = [];
-    for await (const run of client.workflow.list({
-      query: `WorkflowType = '${WATCHER_WORKFLOW}' AND ExecutionStatus = 'Running'`,
-    })) {
-      out.push(withLag(await client.workflow.getHandle(run.workflowId).query(watcherStatusQuery)));
-    }
-    return out;
-  });
 }

@@ -21,11 +21,17 @@ describe('a long-running watcher', () => {
   let triggers: TriggerStack;
   let stack: TestStack;
   let api: ApiClient;
+  /** The tour whose watcher the test starts: its triggers are deleted with the file, which ends the watcher. */
+  let watched: { tourId: string; playbook: string } | undefined;
   beforeAll(async () => {
     triggers = await startTriggerStack();
     ({ stack, api } = triggers);
   }, 60_000);
   afterAll(async () => {
+    if (watched)
+      expect(
+        (await triggers.tourflow(['triggers', 'delete', watched.tourId, '--playbook', watched.playbook])).code,
+      ).toBe(0);
     await triggers?.close();
   });
 
@@ -33,6 +39,7 @@ describe('a long-running watcher', () => {
     const { tourId, dayId } = await triggers.oneDayTour('Long Watch', 'long-watch');
     const plan = planForRun((await compilePlaybookFile(FIXTURE)).plan!) as TriggeredPlan;
     const trigger = { playbook: plan.name, trigger: plan.triggers![0]!, plan, inputs: { tourId }, version: 'v1' };
+    watched = { tourId, playbook: plan.name };
     const start = new WithStartWorkflowOperation('tourWatcherWorkflow', {
       workflowId: watcherId(tourId),
       taskQueue: stack.config.temporal.taskQueue,
