@@ -13,6 +13,7 @@ import { backoffMs, type RetryPolicy } from '../api/retry-policy.ts';
 import { currentActivity } from './current.ts';
 import { letEventLoopTurn, startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { mapLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
+import { asCallAttempt } from './actions/attempts.ts';
 
 /** What a batch needs from the activity layer. */
 export interface BatchRunner {
@@ -101,7 +102,8 @@ async function callWithRetries(
 ): Promise<BatchResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return { outcome: await runner.handlerFor(call.action).run(call, runner.contextFor(call, CallRole.run, shared)) };
+      const run = () => runner.handlerFor(call.action).run(call, runner.contextFor(call, CallRole.run, shared));
+      return { outcome: await asCallAttempt(attempt, run) };
     } catch (error) {
       const failure = runner.toFailure(error);
       const refused = definitive(failure);

@@ -20,6 +20,7 @@ import { pickKeyContact, stayIdOf, venueIdOf } from '../../activities/names/inde
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
 import { nothingWritten } from '../../activities/actions/step-support.ts';
+import { isRetry } from '../../activities/actions/attempts.ts';
 import { findMembership } from '../../activities/actions/tour-days.ts';
 import { resolveOrganization } from '../tour/handlers.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -161,14 +162,15 @@ async function contactLink(call: StepCall, ctx: ActionContext): Promise<StepOutc
   const target = linkTarget(args);
   const undo = await linkUndo(ctx, args);
   if (undo.length > 0) await target.write(ctx, args.contactId, 'ADD');
+  // A retry that finds the link made may follow an earlier try's write whose answer was lost.
+  const quiet = undo.length === 0 && !isRetry();
   return {
     output: { contactId: args.contactId },
     undo,
     ...(undo.length === 0 ? nothingWritten() : {}),
-    describe:
-      undo.length === 0
-        ? `key contact ${args.contactId} already so (linked to ${target.label}): nothing written`
-        : `linked key contact ${args.contactId} to ${target.label}`,
+    describe: quiet
+      ? `key contact ${args.contactId} already so (linked to ${target.label}): nothing written`
+      : `linked key contact ${args.contactId} to ${target.label}`,
   };
 }
 

@@ -1,12 +1,25 @@
 /**
  * Whether a call may have been done already by an earlier try whose answer was lost: the one
- * rule for both layers that try again, the activity (a new attempt after a timeout, a 5xx that
- * used up the client's retries, a worker crash) and the HTTP client (the same request sent
- * again within one attempt, `ApiError.attempts`).
+ * rule for the three layers that try again, the activity (a new attempt after a timeout, a 5xx
+ * that used up the client's retries, a worker crash), a batch activity running one of its calls
+ * again within its attempt (`asCallAttempt`), and the HTTP client (the same request sent again
+ * within one attempt, `ApiError.attempts`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { NOTHING_WRITTEN_STATUSES } from '../../api/contract/assumptions.ts';
 import { ApiError } from '../../api/client/index.ts';
 import { currentActivity } from '../current.ts';
+
+const callAttempt = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `run` as try `attempt` of one call of a batch, which a batch activity makes again itself
+ * within one attempt of its own: from the second on, `isRetry` is true inside it. The first try
+ * runs as it is, with nothing stored.
+ */
+export function asCallAttempt<T>(attempt: number, run: () => Promise<T>): Promise<T> {
+  return attempt > 1 ? callAttempt.run(attempt, run) : run();
+}
 
 /**
  * Whether an earlier try ran, and so may have done the work already: an earlier attempt of
@@ -15,6 +28,7 @@ import { currentActivity } from '../current.ts';
  */
 export function isRetry(error?: unknown): boolean {
   if ((currentActivity()?.info.attempt ?? 1) > 1) return true;
+  if ((callAttempt.getStore() ?? 1) > 1) return true;
   return error instanceof ApiError && error.attempts > 1;
 }
 

@@ -7,6 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../definitions/plan-types.ts';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createActivities } from '../../activities/index.ts';
+import { activityName } from '../../activities/action.ts';
+import type { StepCall, StepOutcome } from '../../activities/types.ts';
 import { rows, startHarness, type Harness } from './activity-harness.ts';
 import { createVenueAndStay } from './write-check.ts';
 
@@ -176,5 +180,24 @@ describe('updates of what is already so', () => {
       describe: `key contact ${contactId} already so (linked to venue ${venueId}): nothing written`,
     });
     expect(rows(h.snapshot(), 'venues').find((venue) => venue.id === venueId).keyContactIds).toEqual([contactId]);
+  });
+
+  it('contact.link in a later attempt that finds the link made claims nothing: the earlier attempt may have made it', async () => {
+    const contactId = (
+      (await h.run('contact.create', { tourId, firstName: 'Jonas', lastName: 'Berg' })).output as { id: number }
+    ).id;
+    await h.run('contact.link', { contactId, venueId });
+    const call: StepCall = h.stepCall('contact.link', { contactId, venueId });
+    const worker = createActivities({
+      client: h.client,
+      outputDir: h.outputDir,
+      defaultOrg: h.sandbox.credentials.orgId,
+    }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
+    const outcome = (await new MockActivityEnvironment({ attempt: 2 }).run(
+      worker[activityName(call.action)]!,
+      call,
+    )) as StepOutcome;
+    expect(outcome.wroteNothing).toBeUndefined();
+    expect(outcome.describe).toBe(`linked key contact ${contactId} to venue ${venueId}`);
   });
 });
