@@ -80,19 +80,27 @@ const POLL_SILENCE_MS = 70_000;
 /**
  * Why a watcher did not answer a query sent at `asked`, given when a poll of its task queue
  * last began (null: the server knows of none in the last minutes; undefined: it did not say).
+ * The error decides first: a query that failed (its handler threw, the server refused it) says
+ * so; only one that ran out of time is explained by the task queue's polls.
  */
-function whyNot(error: unknown, taskQueue: string, asked: number, lastPoll: number | null | undefined): string {
+export function whyNot(error: unknown, taskQueue: string, asked: number, lastPoll: number | null | undefined): string {
   const none = `no worker is polling its task queue ${taskQueue}`;
-  // the server fails a query at once when no worker polled for a while
-  if (lastPoll === null || (lastPoll !== undefined && asked - lastPoll > POLL_SILENCE_MS)) return none;
+  const silent = lastPoll === null || (lastPoll !== undefined && asked - lastPoll > POLL_SILENCE_MS);
+  const code = (error as { code?: number }).code ?? ((error as Error).cause as { code?: number } | undefined)?.code;
+  if (code !== DEADLINE_EXCEEDED) {
+    // the server fails a query at once when no worker polled for a while
+    if (silent) return none;
+    return `the query failed: ${((error as Error).message ?? String(error)).split('\n')[0]}`;
+  }
+  if (silent) return none;
   // a worker idle in a poll would have taken the query: one that began before it means none polls, or one is busy
   if (lastPoll !== undefined && lastPoll < asked)
     return `${none} (the last poll began ${Math.round((asked - lastPoll) / 1000)} s ago), or its worker is busy`;
-  const code = (error as { code?: number }).code ?? ((error as Error).cause as { code?: number } | undefined)?.code;
-  if (code === 4)
-    return `none within ${LIST_ANSWER_MS / 1000} s (a worker polls its task queue ${taskQueue}: busy or failing)`;
-  return `the query failed: ${((error as Error).message ?? String(error)).split('\n')[0]}`;
+  return `none within ${LIST_ANSWER_MS / 1000} s (a worker polls its task queue ${taskQueue}: busy or failing)`;
 }
+
+/** gRPC's DEADLINE_EXCEEDED: the query found no answer within the time it was given. */
+const DEADLINE_EXCEEDED = 4;
 
 /** When a poll of `taskQueue` for workflow tasks last began, as the server remembers (for a few minutes). */
 async function lastPollAt(client: Client, namespace: string, taskQueue: string): Promise<number | null | undefined> {
