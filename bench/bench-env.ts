@@ -72,6 +72,7 @@ export async function startTemporal(
       ...options.workerNodeArgs,
       ...(options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.profileDir)] : []),
     ],
+    scriptNodeArgs: options.scriptNodeArgs,
     ...(options.profileDir ? { profileDir: path.resolve(options.profileDir) } : {}),
     plan,
     latencyMs: options.latencyMs,

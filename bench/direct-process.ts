@@ -21,6 +21,8 @@ export interface ScriptJob {
   warmUp: JsonObject;
   config: Pick<Config, 'api' | 'outputDir'>;
   sequential: boolean;
+  /** Node arguments of the process (none: node's defaults). */
+  nodeArgs?: string[];
   /** Profile the process (warm-up and run) through the inspector into `dir`, as `name`.cpuprofile. */
   profile?: { dir: string; name: string };
 }
@@ -47,10 +49,10 @@ export interface ScriptProcess {
   kill(): void;
 }
 
-/** Starts the script's process (node's default options, the sources through tsx) with `job`. */
+/** Starts the script's process (node's default options unless `job.nodeArgs`, the sources through tsx) with `job`. */
 export function startScriptProcess(job: ScriptJob): ScriptProcess {
   const child: ChildProcess = fork(ENTRY, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...(job.nodeArgs ?? []), '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });

@@ -44,6 +44,8 @@ export interface BenchEnv {
   workerEntry: string | undefined;
   /** Arguments for the worker's node, e.g. CPU profiling. */
   workerNodeArgs: string[];
+  /** Arguments for the script's node (none: node's defaults). */
+  scriptNodeArgs: string[];
   /** Where CPU profiles go (the worker's `--cpu-prof`, the script's through the inspector), if profiled. */
   profileDir?: string;
   /** How long a tourflow run may take before the bench terminates it and reports why. */
@@ -167,6 +169,7 @@ async function timeDirect(
     warmUp: run.warmUp,
     config: { api: config.api, outputDir: config.outputDir },
     sequential: spec.variant === Variant.naive,
+    nodeArgs: env.scriptNodeArgs,
     ...(env.profileDir ? { profile: { dir: env.profileDir, name } } : {}),
   });
   try {

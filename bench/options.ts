@@ -22,6 +22,8 @@ export interface BenchOptions {
   runTimeoutMinutes: number;
   /** Extra arguments for the workers' node, e.g. `--max-old-space-size=160`. */
   workerNodeArgs: string[];
+  /** Node arguments for the hand-written script's process; none: node's defaults, as a script runs. */
+  scriptNodeArgs: string[];
   /** Folder for CPU profiles of the workers (`--cpu-prof`), or undefined for none. */
   profileDir: string | undefined;
   maxConcurrentActivities: number | undefined;
@@ -57,6 +59,8 @@ a fixed latency per request; prints medians with their spread and writes bench/r
   --run-timeout <minutes>  a tourflow run still going after this is terminated and reported (default 20)
   --worker-node-args=<a>   node arguments for the workers, space-separated (default
                            "${WORKER_NODE_OPTIONS}", as docker-compose.yml runs them)
+  --script-node-args=<a>   node arguments for the hand-written and naive scripts (default none:
+                           node's defaults; CI's cost check gives them the workers')
   --profile <dir>          write CPU profiles of every worker (all its threads) into <dir>
   --max-activities <n>     worker activity slots (default: the worker's)
   --max-workflow-tasks <n> worker workflow task slots (default: the worker's)
@@ -96,6 +100,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'worker-from': { type: 'string' },
       profile: { type: 'string' },
       'worker-node-args': { type: 'string' },
+      'script-node-args': { type: 'string' },
       'run-timeout': { type: 'string' },
       'max-activities': { type: 'string' },
       'max-workflow-tasks': { type: 'string' },
@@ -130,6 +135,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     workerFrom,
     profileDir: values.profile,
     workerNodeArgs: (values['worker-node-args'] ?? WORKER_NODE_OPTIONS).split(' ').filter((arg) => arg !== ''),
+    scriptNodeArgs: (values['script-node-args'] ?? '').split(' ').filter((arg) => arg !== ''),
     runTimeoutMinutes: positive(values['run-timeout'], '--run-timeout') ?? 20,
     maxConcurrentActivities: positive(values['max-activities'], '--max-activities'),
     maxConcurrentWorkflowTasks: positive(values['max-workflow-tasks'], '--max-workflow-tasks'),
