@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApplicationFailure } from '@temporalio/activity';
+import { MockActivityEnvironment } from '@temporalio/testing';
 import { z } from 'zod';
 import { createActivities } from '../../activities/index.ts';
 import { createApiClient, type ApiClient } from '../../api/client/index.ts';
@@ -49,6 +50,8 @@ export interface Harness {
   stepCall(action: string, args: JsonValue, options?: CallOptions): StepCall;
   /** Runs an action's activity. */
   run(action: string, args: JsonValue, options?: CallOptions): Promise<StepOutcome>;
+  /** Runs a call's activity as its second attempt, as after a worker crash or a lost answer. */
+  secondAttempt(call: StepCall): Promise<StepOutcome>;
   /** Runs an action's batch activity over `calls`, one after another, each call's requests retried by `retry`. */
   batch(calls: StepCall[], retry: RetryPolicy): Promise<BatchOutcome>;
   /** Runs `prepareUndo` for a call. */
@@ -120,6 +123,13 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     stepCall,
     run: async (action, args, options) =>
       declaredOutput(action, (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome),
+    secondAttempt: async (call) => {
+      const outcome: unknown = await new MockActivityEnvironment({ attempt: 2 }).run(
+        activity(activityName(call.action)),
+        call,
+      );
+      return outcome as StepOutcome;
+    },
     batch: async (calls, retry) =>
       (await activity(batchActivityName(calls[0]!.action))({ calls, stopOnFailure: true, retry })) as BatchOutcome,
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],

@@ -7,10 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../definitions/plan-types.ts';
-import { MockActivityEnvironment } from '@temporalio/testing';
-import { createActivities } from '../../activities/index.ts';
-import { activityName } from '../../activities/action.ts';
-import type { StepCall, StepOutcome } from '../../activities/types.ts';
 import { rows, startHarness, type Harness } from './activity-harness.ts';
 import { createVenueAndStay } from './write-check.ts';
 
@@ -187,16 +183,7 @@ describe('updates of what is already so', () => {
       (await h.run('contact.create', { tourId, firstName: 'Jonas', lastName: 'Berg' })).output as { id: number }
     ).id;
     await h.run('contact.link', { contactId, venueId });
-    const call: StepCall = h.stepCall('contact.link', { contactId, venueId });
-    const worker = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
-    const outcome = (await new MockActivityEnvironment({ attempt: 2 }).run(
-      worker[activityName(call.action)]!,
-      call,
-    )) as StepOutcome;
+    const outcome = await h.secondAttempt(h.stepCall('contact.link', { contactId, venueId }));
     expect(outcome.wroteNothing).toBeUndefined();
     expect(outcome.describe).toBe(`linked key contact ${contactId} to venue ${venueId}`);
   });

@@ -3,11 +3,7 @@
  * in the store, an answer lost after the commit (one row, one change, one contact), and the undo
  * that writes the previous rows or values back.
  */
-import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityName } from '../../activities/action.ts';
-import { createActivities } from '../../activities/index.ts';
-import type { StepCall, StepOutcome } from '../../activities/types.ts';
 import { changesFor } from '../../actions/contact/set-handlers.ts';
 import { contactsSetArgs, contactUpdateArgs } from '../../actions/contact/catalogue.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
@@ -66,15 +62,6 @@ describe('contact edit actions', () => {
   const contactsOf = (ownerType: string, ownerId: number) =>
     rows(h.snapshot(), 'generalContacts').filter((row) => row.ownerType === ownerType && row.ownerId === ownerId);
   const contact = (id: number) => rows(h.snapshot(), 'keyContacts').find((row) => row.id === id);
-  /** Runs a call as a new attempt of its activity, as after a worker crash. */
-  const secondAttempt = (call: StepCall): Promise<StepOutcome> => {
-    const worker = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
-    return new MockActivityEnvironment({ attempt: 2 }).run(worker[activityName(call.action)]!, call);
-  };
   /** A row removed and added back by the undo has a new ID: the one difference it leaves. */
   const withoutRowIds = (snapshot: StoreSnapshot): StoreSnapshot => ({
     ...snapshot,
@@ -254,7 +241,7 @@ describe('contact edit actions', () => {
     const call = h.stepCall('contact.ensure', args);
     h.sandbox.faults.add({ kind: 'dropAfterCommit', match: { method: 'POST', path: '^/v1/key-contacts$' }, times: 1 });
     await failureOf(h.run('contact.ensure', args, { key: call.idempotencyKey }));
-    const outcome = await secondAttempt(call);
+    const outcome = await h.secondAttempt(call);
     expect(rows(h.snapshot(), 'keyContacts')).toHaveLength(count + 3);
     expect(outcome.output).toEqual({ id: expect.any(Number), created: true });
     expect(outcome.undo).toEqual([
@@ -270,7 +257,7 @@ describe('contact edit actions', () => {
 
     // A new attempt whose first one ended before adding anything finds a contact that was there: not its own, and nothing added.
     const before = h.snapshot();
-    const found = await secondAttempt(
+    const found = await h.secondAttempt(
       h.stepCall('contact.ensure', { tourId, firstName: 'Pia', lastName: 'Rigg', email: 'PIA@rigging.example' }),
     );
     expect(found.output).toEqual({ id: (outcome.output as { id: number }).id, created: false });
