@@ -87,12 +87,10 @@ export function whyNot(error: unknown, taskQueue: string, asked: number, lastPol
   const none = `no worker is polling its task queue ${taskQueue}`;
   const silent = lastPoll === null || (lastPoll !== undefined && asked - lastPoll > POLL_SILENCE_MS);
   const code = (error as { code?: number }).code ?? ((error as Error).cause as { code?: number } | undefined)?.code;
-  if (code !== DEADLINE_EXCEEDED) {
-    // the server fails a query at once when no worker polled for a while
-    if (silent) return none;
-    return `the query failed: ${((error as Error).message ?? String(error)).split('\n')[0]}`;
-  }
+  // the server fails a query at once when no worker polled for a while
   if (silent) return none;
+  if (code !== DEADLINE_EXCEEDED)
+    return `the query failed: ${((error as Error).message ?? String(error)).split('\n')[0]}`;
   // a worker idle in a poll would have taken the query: one that began before it means none polls, or one is busy
   if (lastPoll !== undefined && lastPoll < asked)
     return `${none} (the last poll began ${Math.round((asked - lastPoll) / 1000)} s ago), or its worker is busy`;
