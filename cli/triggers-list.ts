@@ -86,19 +86,37 @@ const POLL_SILENCE_MS = 70_000;
 export function whyNot(error: unknown, taskQueue: string, asked: number, lastPoll: number | null | undefined): string {
   const none = `no worker is polling its task queue ${taskQueue}`;
   const silent = lastPoll === null || (lastPoll !== undefined && asked - lastPoll > POLL_SILENCE_MS);
-  const code = (error as { code?: number }).code ?? ((error as Error).cause as { code?: number } | undefined)?.code;
+  const code = grpcCode(error);
   // the server fails a query at once when no worker polled for a while
   if (silent) return none;
-  if (code !== DEADLINE_EXCEEDED)
-    return `the query failed: ${((error as Error).message ?? String(error)).split('\n')[0]}`;
+  if (code !== DEADLINE_EXCEEDED && code !== CANCELLED) return `the query failed: ${failure(error)}`;
   // a worker idle in a poll would have taken the query: one that began before it means none polls, or one is busy
   if (lastPoll !== undefined && lastPoll < asked)
     return `${none} (the last poll began ${Math.round((asked - lastPoll) / 1000)} s ago), or its worker is busy`;
   return `none within ${LIST_ANSWER_MS / 1000} s (a worker polls its task queue ${taskQueue}: busy or failing)`;
 }
 
+/** The gRPC code of an error, or of the error it wraps. */
+function grpcCode(error: unknown): number | undefined {
+  return (error as { code?: number }).code ?? ((error as Error).cause as { code?: number } | undefined)?.code;
+}
+
+/** An error's first line, with its cause's when it only wraps one ("Failed to query Workflow: …"), and its gRPC code. */
+function failure(error: unknown): string {
+  const firstLine = (e: unknown) => ((e as Error)?.message ?? String(e)).split('\n')[0] ?? '';
+  const cause = (error as Error).cause;
+  const code = grpcCode(error);
+  const text = cause ? `${firstLine(error)}: ${firstLine(cause)}` : firstLine(error);
+  return code === undefined ? text : `${text} (gRPC code ${code})`;
+}
+
 /** gRPC's DEADLINE_EXCEEDED: the query found no answer within the time it was given. */
 const DEADLINE_EXCEEDED = 4;
+/**
+ * gRPC's CANCELLED: the list never cancels a query, but the server resets the stream when the
+ * same deadline fires on its side first ("Call cancelled"): out of time too.
+ */
+const CANCELLED = 1;
 
 /** When a poll of `taskQueue` for workflow tasks last began, as the server remembers (for a few minutes). */
 async function lastPollAt(client: Client, namespace: string, taskQueue: string): Promise<number | null | undefined> {

@@ -16,7 +16,7 @@ describe('why a watcher did not answer', () => {
   it('names a failed query as failed, though a worker polls (its poll began before the query, as an idle one does)', () => {
     const failed = grpcError(3, 'query handler threw: watcher state unreadable\nstack');
     expect(whyNot(failed, queue, asked, asked - 20_000)).toBe(
-      'the query failed: query handler threw: watcher state unreadable',
+      'the query failed: query handler threw: watcher state unreadable (gRPC code 3)',
     );
   });
 
@@ -29,6 +29,15 @@ describe('why a watcher did not answer', () => {
     );
     expect(whyNot(late, queue, asked, asked + 500)).toBe(
       'none within 2 s (a worker polls its task queue tourflow: busy or failing)',
+    );
+  });
+
+  it('takes a query whose stream the server reset at the deadline (CANCELLED, wrapped by the client) as out of time', () => {
+    const reset = Object.assign(new Error('Failed to query Workflow'), {
+      cause: grpcError(1, '1 CANCELLED: Call cancelled'),
+    });
+    expect(whyNot(reset, queue, asked, asked - 3_000)).toBe(
+      'no worker is polling its task queue tourflow (the last poll began 3 s ago), or its worker is busy',
     );
   });
 
