@@ -7,9 +7,9 @@
  * (`compileForNode` in worker/worker.ts) makes every name exported here read its constant in
  * bundled code. They are the same objects: the context's intrinsics, frozen by the SDK and
  * shared by every workflow. Names the SDK gives each workflow its own of (`Date`, `Math`) are
- * left alone. The typed arrays, `DataView`, `TextEncoder` and `Error` are those SHA-256 (the
- * idempotency keys' and content digests' `@noble/hashes`) reads for every digest, two per
- * `forEach` element.
+ * left alone. `ArrayBuffer`, `Uint8Array` and `Int32Array` are those SHA-256 (the idempotency
+ * keys' and content digests' `sha256-uint8array`, `digest` in keys.ts) reads for every digest,
+ * one or two per `forEach` element.
  */
 export const Object = globalThis.Object;
 export const Array = globalThis.Array;
@@ -28,5 +28,6 @@ export const ArrayBuffer = globalThis.ArrayBuffer;
 export const DataView = globalThis.DataView;
 export const Uint8Array = globalThis.Uint8Array;
 export const Uint32Array = globalThis.Uint32Array;
+export const Int32Array = globalThis.Int32Array;
 export const TextEncoder = globalThis.TextEncoder;
 export const TextDecoder = globalThis.TextDecoder;

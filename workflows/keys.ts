@@ -4,8 +4,7 @@
  * random. The API compares keys ignoring case and sees them in a header, so a key carries no
  * element data: its last part is a lowercase hex digest.
  */
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
+import { createHash } from 'sha256-uint8array';
 import type { JsonValue } from '../definitions/plan-types.ts';
 
 /** The API accepts keys of at most this many characters. */
@@ -17,9 +16,17 @@ const ITEM_DIGEST_LENGTH = 32;
 /** Hex digits of a key prefix's digest: 64 bits, to tell apart seeds or step IDs equal but for case. */
 const PREFIX_DIGEST_LENGTH = 16;
 
-/** The first `length` lowercase hex digits of the SHA-256 of `text`. */
-function digest(text: string, length: number): string {
-  return bytesToHex(sha256(utf8ToBytes(text))).slice(0, length);
+/**
+ * The first `length` lowercase hex digits of the SHA-256 of `text` (UTF-8): every digest of
+ * workflow code, one or two per `forEach` element. The hash reads the string's characters, with
+ * no byte array made for it.
+ */
+export function digest(text: string, length: number): string {
+  // a lone surrogate is hashed as U+FFFD, as TextEncoder encodes it (the hash would skip it)
+  return createHash()
+    .update(text.isWellFormed() ? text : text.toWellFormed())
+    .digest('hex')
+    .slice(0, length);
 }
 
 /**

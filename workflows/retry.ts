@@ -6,10 +6,8 @@
  * to the user: its CSV file and row, else its position from 1 and the step's key expression.
  * Workflow-safe; the CLI uses it too.
  */
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { JsonValue, PlanStep } from '../definitions/plan-types.ts';
-import { itemIdentity, itemKeys } from './keys.ts';
+import { digest, itemIdentity, itemKeys } from './keys.ts';
 import {
   StepState,
   type CarriedState,
@@ -25,7 +23,7 @@ const CONTENT_DIGEST_LENGTH = 16;
 
 /** A digest of an element's content (any value, fields in sorted order): equal content, equal digest. */
 export function contentDigest(value: JsonValue): string {
-  return bytesToHex(sha256(utf8ToBytes(itemIdentity(value)))).slice(0, CONTENT_DIGEST_LENGTH);
+  return digest(itemIdentity(value), CONTENT_DIGEST_LENGTH);
 }
 
 /**

@@ -3,17 +3,16 @@
  * moment for a time event; and the fingerprint its workflow ID ends with, a digest of the event
  * and the poll that found it, or of the debounce that gathered it.
  */
-import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { JsonObject } from '../definitions/plan-types.ts';
 import { TIME_EVENT_KIND, TriggerResource, type RecordEventKind, type SeenDay } from '../definitions/trigger-types.ts';
+import { digest as sha256Hex } from './keys.ts';
 import { changesOf, type Change } from './watcher-diff.ts';
 import type { Pending, TriggerEntry } from './watcher-messages.ts';
 
 /** A time event fired this long after its moment says `event.late`. */
 const LATE_AFTER_MS = 60_000;
 
-const digest = (text: string) => bytesToHex(sha256(utf8ToBytes(text))).slice(0, 16);
+const digest = (text: string) => sha256Hex(text, 16);
 
 /** The event of a record's change that `entry` fires on (`kind`), found by the poll at `detectedAt`. */
 export function changeEvent(
