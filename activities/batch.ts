@@ -14,6 +14,7 @@ import { currentActivity } from './current.ts';
 import { letEventLoopTurn, startHeartbeats, type Heartbeats } from './heartbeat.ts';
 import { mapLimited, PREPARATIONS_IN_FLIGHT } from './actions/concurrency.ts';
 import { asCallAttempt } from './actions/attempts.ts';
+import { unpackBatch } from '../workflows/batch-input.ts';
 
 /** What a batch needs from the activity layer. */
 export interface BatchRunner {
@@ -131,7 +132,7 @@ async function callWithRetries(
 export async function runBatch(runner: BatchRunner, batch: BatchCall, heartbeats?: Heartbeats): Promise<BatchOutcome> {
   const context = currentActivity();
   const beats = heartbeats ?? startHeartbeats(context);
-  const { calls } = batch;
+  const calls = unpackBatch(batch);
   const results = resumed(context, calls);
   const keys = calls.map((call) => call.idempotencyKey);
   const shared = new Map<string, Promise<unknown>>();

@@ -135,9 +135,28 @@ export interface FailureDetails {
   wroteNothing?: boolean;
 }
 
-/** Calls of one `forEach` step run by one activity: one after another, or `lanes` at a time. */
+/** What every call of a batch shares, sent once (`workflows/batch-input.ts`). */
+export interface BatchShared {
+  action: string;
+  stepId: string;
+  run: RunContext;
+  /** Each call's idempotency key is `<keyPrefix>/<itemKey>`. */
+  keyPrefix: string;
+}
+
+/** One element's call in a batch: what is its own. */
+export interface BatchItem {
+  itemKey: string;
+  args: JsonValue;
+}
+
+/**
+ * Calls of one `forEach` step run by one activity: one after another, or `lanes` at a time.
+ * Made with `packBatch` and read with `unpackBatch` (`workflows/batch-input.ts`).
+ */
 export interface BatchCall {
-  calls: StepCall[];
+  shared: BatchShared;
+  calls: BatchItem[];
   /** Stop starting calls once the API refuses one (the step does not continue on failure). */
   stopOnFailure: boolean;
   /** Each call's retries, as the step's retry policy gives them to a single call's activity. */

@@ -10,6 +10,7 @@
 import { evaluateCondition, evaluateTemplate, type ExpressionScope } from '../definitions/expressions.ts';
 import type { JsonObject, JsonValue, Plan, PlanStep } from '../definitions/plan-types.ts';
 import type { BatchCall, BatchOutcome, StepCall, StepOutcome } from '../activities/types.ts';
+import { packBatch } from '../workflows/batch-input.ts';
 import { batchActivityName } from '../workflows/activity-names.ts';
 import { batchSize, inBatches, lanesPerActivity } from '../workflows/for-each.ts';
 import { preparesUndo } from '../workflows/activity-calls.ts';
@@ -226,7 +227,7 @@ class Walk {
       maximumAttempts: 1,
       nonRetryableErrorTypes: [],
     };
-    const { results } = await activity({ calls, stopOnFailure: true, retry, lanes });
+    const { results } = await activity(packBatch(calls, { stopOnFailure: true, retry, lanes }));
     return results.map((result, i) => {
       if (!result?.outcome) throw new Error(result?.failed?.message ?? 'not run');
       return this.stepOutputs(step, scopes[i]!, result.outcome.output);

@@ -14,10 +14,11 @@ import { msToNumber } from './sdk-internals.ts';
 import type { PlanStep } from '../definitions/plan-types.ts';
 import type { createActivities } from '../activities/index.ts';
 import type { ActionName } from '../activities/modules.ts';
-import type { BatchCall, BatchResult, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
+import type { BatchResult, FailureDetails, StepCall, StepOutcome, UndoRecord } from '../activities/types.ts';
 import type { CallPlan } from '../activities/plan-call.ts';
 import { DEFAULT_RETRY_POLICY, toTemporalRetryPolicy, type RetryPolicy } from '../api/retry-policy.ts';
 import { batchActivityName, type ActivityNameOf } from './activity-names.ts';
+import { packBatch } from './batch-input.ts';
 import type { Saga } from './saga.ts';
 import { summarize } from './summaries.ts';
 import { FailureType } from '../definitions/failure-types.ts';
@@ -227,7 +228,7 @@ export async function runBatchCall(
     );
     handles = calls.map((call, i) => saga.register(step.id, call.itemKey, prepared[i] ?? []));
   }
-  const batch: BatchCall = { calls, stopOnFailure, retry: retryPolicyOf(step), ...(lanes > 1 ? { lanes } : {}) };
+  const batch = packBatch(calls, { stopOnFailure, retry: retryPolicyOf(step), ...(lanes > 1 ? { lanes } : {}) });
   const { results } = await execute(activities[batchActivityName(stepAction(step))], options, first.action, batch);
   handles.forEach((handle, i) => {
     const result = results[i];

@@ -3,6 +3,7 @@
  * step calls the workflow would send, runs prepared or returned undo records through the undo
  * activities (in reverse, as the saga does), and creates tours to work on.
  */
+import { packBatch } from '../../workflows/batch-input.ts';
 import type { RetryPolicy } from '../../api/retry-policy.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -130,8 +131,16 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       );
       return outcome as StepOutcome;
     },
-    batch: async (calls, retry) =>
-      (await activity(batchActivityName(calls[0]!.action))({ calls, stopOnFailure: true, retry })) as BatchOutcome,
+    batch: async (calls, retry) => {
+      // keyed as a forEach step's elements: the first call's key as the step's prefix, then each item key or position
+      const prefix = calls[0]!.idempotencyKey;
+      const elements = calls.map((call, i) => {
+        const itemKey = call.itemKey ?? String(i);
+        return { ...call, itemKey, idempotencyKey: `${prefix}/${itemKey}` };
+      });
+      const batch = packBatch(elements, { stopOnFailure: true, retry });
+      return (await activity(batchActivityName(calls[0]!.action))(batch)) as BatchOutcome;
+    },
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
     undo: async (records) => {
       for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);

@@ -6,6 +6,7 @@
  * nothing to change) lets the heartbeat timer run between them. The activity context is a stand-in (the SDK's context storage holds it as it holds
  * the real one); the action is a stand-in that waits.
  */
+import { packBatch } from '../../workflows/batch-input.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { asyncLocalStorage, type Context } from '@temporalio/activity';
@@ -82,7 +83,7 @@ describe('activity heartbeats', () => {
     // on the thread pool, as the SDK does before it hands a beat over.
     const calls = testCalls(3_000).map((call) => ({
       ...call,
-      idempotencyKey: `${call.idempotencyKey}/${'k'.repeat(400)}`,
+      idempotencyKey: `${'k'.repeat(400)}/${call.itemKey}`,
     }));
     const codec = new CompressionCodec();
     const sent: number[] = [];
@@ -91,7 +92,7 @@ describe('activity heartbeats', () => {
       void codec.encode([defaultPayloadConverter.toPayload(details)]).then(() => sent.push(Date.now() - started));
     });
     const outcome = await asyncLocalStorage.run(context, () =>
-      runBatch(busy, { calls, stopOnFailure: true, retry: quickRetry(1) }),
+      runBatch(busy, packBatch(calls, { stopOnFailure: true, retry: quickRetry(1) })),
     );
     const ran = Date.now() - started;
     expect(outcome.results).toHaveLength(calls.length);

@@ -5,6 +5,7 @@
  * then finds its record already so keeps the undo prepared for it (`nothingWritten` adds no
  * `wroteNothing`), so a rollback still restores what the first try wrote.
  */
+import { packBatch } from '../../workflows/batch-input.ts';
 import { describe, expect, it } from 'vitest';
 import { asyncLocalStorage, type Context } from '@temporalio/activity';
 import { runBatch, type BatchRunner } from '../../activities/batch.ts';
@@ -34,7 +35,7 @@ describe('a call a batch runs again', () => {
       cancellationSignal: new AbortController().signal,
     } as unknown as Context;
     const outcome = await asyncLocalStorage.run(context, () =>
-      runBatch(runner, { calls: testCalls(1), stopOnFailure: true, retry: quickRetry(3) }),
+      runBatch(runner, packBatch(testCalls(1), { stopOnFailure: true, retry: quickRetry(3) })),
     );
     expect(seen).toEqual([false, true]);
     expect(outcome.results[0]?.outcome?.wroteNothing).toBeUndefined();

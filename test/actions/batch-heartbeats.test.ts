@@ -5,6 +5,7 @@
  * longer than the timeout, carrying the outcomes so far. The activity context is a
  * stand-in (the SDK's context storage holds it as it holds the real one); the calls are real promises.
  */
+import { packBatch } from '../../workflows/batch-input.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { asyncLocalStorage, type Context } from '@temporalio/activity';
@@ -26,7 +27,7 @@ function runner(callMs: number): BatchRunner {
 }
 
 function batch(size: number): BatchCall {
-  return { calls: testCalls(size), stopOnFailure: true, retry: quickRetry(1) };
+  return packBatch(testCalls(size), { stopOnFailure: true, retry: quickRetry(1) });
 }
 
 /** Runs a batch in a stand-in activity context; returns the times of its heartbeats. */

@@ -5,6 +5,7 @@
  * done. The activity context is a stand-in (the SDK's context storage holds it as it holds the
  * real one); the calls are real promises.
  */
+import { packBatch } from '../../workflows/batch-input.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ApplicationFailure, asyncLocalStorage, type Context } from '@temporalio/activity';
@@ -51,7 +52,7 @@ function runner(recorder: Recorder, { ms = 5, refuse = -1, fail = -1 } = {}): Ba
 }
 
 function batch(size: number, lanes: number | undefined, stopOnFailure = true): BatchCall {
-  return { calls: testCalls(size), stopOnFailure, retry: quickRetry(2), ...(lanes === undefined ? {} : { lanes }) };
+  return packBatch(testCalls(size), { stopOnFailure, retry: quickRetry(2), ...(lanes === undefined ? {} : { lanes }) });
 }
 
 /** Runs a batch in a stand-in activity context that starts with `heartbeatDetails`; returns its outcome and heartbeats. */
@@ -122,7 +123,7 @@ describe('a batch activity with several lanes', () => {
 
   it('skips on a retry the calls the last attempt reported done', async () => {
     const recorder = fresh();
-    const keys = Array.from({ length: 8 }, (_, i) => `key-${i}`);
+    const keys = Array.from({ length: 8 }, (_, i) => `key/${i}`);
     const done = (index: number): BatchResult => ({
       outcome: { output: { index, earlier: true }, undo: [], describe: `call ${index}` },
     });
@@ -138,7 +139,7 @@ describe('a batch activity with several lanes', () => {
     const done = (index: number): BatchResult => ({
       outcome: { output: { index }, undo: [], describe: `call ${index}` },
     });
-    await run(runner(recorder), batch(5, 2), { keys: ['key-0', 'key-1'], results: [done(0), done(1)] });
+    await run(runner(recorder), batch(5, 2), { keys: ['key/0', 'key/1'], results: [done(0), done(1)] });
     expect(recorder.started.sort()).toEqual([2, 3, 4]);
   });
 

@@ -4,6 +4,7 @@
  * changes (a bulk status change's entries) is read once by its undo preparation and handed to
  * the call's first attempt; never to a retry, whose earlier attempt may have written.
  */
+import { packBatch } from '../../workflows/batch-input.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActivities } from '../../activities/index.ts';
 import { batchActivityName } from '../../activities/action.ts';
@@ -53,24 +54,27 @@ describe('reads shared within a step', () => {
       defaultOrg: h.sandbox.credentials.orgId,
     }) as unknown as Record<string, (batch: BatchCall) => Promise<BatchOutcome>>;
     const addGuests = activities[batchActivityName('guest.create')]!;
-    const batch = (stepId: string, names: string[]): BatchCall => ({
-      calls: names.map((lastName): StepCall => ({
-        ...h.stepCall(
-          'guest.create',
-          { tourId: tour.id, day, firstName: 'Pat', lastName, guests: 1, pickup: 'Will Call' },
-          { stepId },
-        ),
-        itemKey: lastName,
-      })),
-      stopOnFailure: true,
-      retry: {
-        initialIntervalMs: 10,
-        backoffCoefficient: 2,
-        maximumIntervalMs: 100,
-        maximumAttempts: 2,
-        nonRetryableErrorTypes: [],
-      },
-    });
+    const batch = (stepId: string, names: string[]): BatchCall =>
+      packBatch(
+        names.map((lastName): StepCall => ({
+          ...h.stepCall(
+            'guest.create',
+            { tourId: tour.id, day, firstName: 'Pat', lastName, guests: 1, pickup: 'Will Call' },
+            { stepId, key: `step-reads-${process.pid}/${stepId}/${lastName}` },
+          ),
+          itemKey: lastName,
+        })),
+        {
+          stopOnFailure: true,
+          retry: {
+            initialIntervalMs: 10,
+            backoffCoefficient: 2,
+            maximumIntervalMs: 100,
+            maximumAttempts: 2,
+            nonRetryableErrorTypes: [],
+          },
+        },
+      );
 
     for (const outcome of [
       await addGuests(batch('guests', ['Ahn', 'Berg'])),

@@ -1,4 +1,4 @@
-/** Calls for tests of batch activities with stand-in handlers: item keys "0", "1", …, idempotency keys `key-<i>`. */
+/** Calls for tests of batch activities with stand-in handlers: item keys "0", "1", …, idempotency keys `key/<i>`. */
 import type { RetryPolicy } from '../../api/retry-policy.ts';
 import type { StepCall } from '../../activities/types.ts';
 
@@ -8,7 +8,7 @@ export function testCalls(size: number): StepCall[] {
     stepId: 'step',
     itemKey: String(i),
     args: {},
-    idempotencyKey: `key-${i}`,
+    idempotencyKey: `key/${i}`,
     run: { workflowId: 'wf', playbook: 'test', now: '2027-01-01T00:00:00Z' },
   }));
 }
