@@ -4,11 +4,7 @@
  * A 404 is the earlier try's delete when the client sent the request before or when an earlier
  * attempt of the activity ran; on a first try it stays the playbook's mistake.
  */
-import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities } from '../../activities/index.ts';
-import { activityName } from '../../activities/action.ts';
-import type { StepCall, StepOutcome } from '../../activities/types.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 
 describe('a delete tried again after a lost answer', () => {
@@ -32,15 +28,7 @@ describe('a delete tried again after a lost answer', () => {
     await h.run('schedule.item.delete', call.args, { key: call.idempotencyKey });
     expect(items().find((row) => row.id === id)).toBeUndefined();
 
-    const activities = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
-    const second = (await new MockActivityEnvironment({ attempt: 2 }).run(
-      activities[activityName('schedule.item.delete')]!,
-      call,
-    )) as StepOutcome;
+    const second = await h.secondAttempt(call);
     expect(second).toMatchObject({ output: { id }, undo: [] });
     expect((await failureOf(h.run('schedule.item.delete', call.args))).message).toMatch(/404|not found/i);
   });
