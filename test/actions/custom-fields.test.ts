@@ -3,16 +3,13 @@
  * stays, against the sandbox over HTTP: what each leaves in the store, an answer lost after the
  * commit (exactly one field, one change), and the undo that writes the field list back.
  */
-import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities } from '../../activities/index.ts';
 import { changesBackTo, type SavedField } from '../../activities/actions/field-lists.ts';
 import {
   customFieldAddArgs,
   customFieldRemoveArgs,
   customFieldUpdateArgs,
 } from '../../actions/customField/catalogue.ts';
-import type { StepCall } from '../../activities/types.ts';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { quickRetry } from '../support/batch-calls.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
@@ -198,14 +195,7 @@ describe('custom field actions', () => {
     expect(venue().customFields).toEqual([]);
 
     // Another attempt of the activity finds the field gone: the earlier one removed it.
-    const worker = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (call: StepCall) => Promise<{ output?: unknown }>>;
-    const again = (await new MockActivityEnvironment({ attempt: 2 }).run(worker.customFieldRemove!, call)) as {
-      output?: unknown;
-    };
+    const again = await h.secondAttempt(call);
     expect(again.output).toEqual({ id: null, owner: `venue ${venueId}` });
 
     await h.undo(undo);
