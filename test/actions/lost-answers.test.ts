@@ -4,10 +4,7 @@
  * with the same key makes exactly one record or change, and its undo (prepared, else the one
  * its outcome returns) brings the sandbox back to the snapshot taken before the step.
  */
-import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities } from '../../activities/index.ts';
-import type { StepOutcome } from '../../activities/types.ts';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { checkWrite, createVenueAndStay } from './write-check.ts';
@@ -263,17 +260,12 @@ describe('lost answers of write actions', () => {
   });
 
   it('guests.setStatus tried again after an earlier attempt set the entries says so instead of “nothing changed”', async () => {
-    const worker = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (call: unknown) => Promise<StepOutcome>>;
     const args = { tourId, status: 'Declined', select: { status: ['Pending'] } };
     const call = h.stepCall('guests.setStatus', args);
     const undo = await h.prepare(call);
     // The first attempt ran elsewhere and set the entries; its answer was lost.
     await h.run('guests.setStatus', args, { key: call.idempotencyKey });
-    const retry = (await new MockActivityEnvironment({ attempt: 2 }).run(worker.guestsSetStatus!, call)) as StepOutcome;
+    const retry = await h.secondAttempt(call);
     expect(retry.output).toMatchObject({ count: 0 });
     expect(retry.warnings).toEqual([
       'No entries are left to set to Declined: an earlier attempt of this step may have set them and lost its answer, so the count here is 0.',
