@@ -4,10 +4,8 @@
  * list entry by the guest's name on a day. Each undo brings the store back; an ambiguous title
  * lists the candidates with their days; a retry whose record an earlier attempt deleted is done.
  */
-import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities } from '../../activities/index.ts';
-import type { StepCall, StepOutcome } from '../../activities/types.ts';
+import type { StepOutcome } from '../../activities/types.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
 import { checkWrite } from './write-check.ts';
@@ -176,22 +174,17 @@ describe('records named in deletes and edits', () => {
   });
 
   it('a retry of a delete by name whose record an earlier attempt deleted is done, with nothing to undo', async () => {
-    const worker = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (call: StepCall) => Promise<StepOutcome>>;
     await h.run('venue.create', { tourId, day: '2027-03-29', title: 'Zenith', category: 'Arena' });
     const passId = idOf(await h.run('passType.create', { tourId, name: 'Photo' }));
     const cases = [
-      ['venue.delete', 'venueDelete', { tourId, venue: 'Zenith' }],
-      ['passType.delete', 'passTypeDelete', { tourId, passType: 'Photo' }],
+      ['venue.delete', { tourId, venue: 'Zenith' }],
+      ['passType.delete', { tourId, passType: 'Photo' }],
     ] as const;
-    for (const [action, activity, args] of cases) {
+    for (const [action, args] of cases) {
       const call = h.stepCall(action, args);
       // The first attempt ran elsewhere and deleted it; its answer was lost.
       await h.run(action, args, { key: call.idempotencyKey });
-      const second = (await new MockActivityEnvironment({ attempt: 2 }).run(worker[activity]!, call)) as StepOutcome;
+      const second = await h.secondAttempt(call);
       expect(second.output, action).toEqual({ id: null });
       expect(second.undo, action).toEqual([]);
     }
