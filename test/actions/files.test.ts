@@ -8,11 +8,8 @@ import { mkdir, mkdtemp, readFile, readdir, rm, symlink, truncate, writeFile } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockActivityEnvironment } from '@temporalio/testing';
 import { uploadFileContent } from '../../api/contract/files.ts';
 import { howItLeaves } from '../../activities/actions/folder-bounds.ts';
-import { createActivities } from '../../activities/index.ts';
-import type { StepOutcome } from '../../activities/types.ts';
 import { findAction } from '../../definitions/actions/index.ts';
 import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { quickRetry } from '../support/batch-calls.ts';
@@ -236,12 +233,6 @@ describe('files', () => {
   });
 
   it('file.remove tried again after an earlier attempt removed the file is done, by name or ID; a failed read on the retry is never done', async () => {
-    const worker = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (call: unknown) => Promise<StepOutcome>>;
-    const retry = (call: unknown) => new MockActivityEnvironment({ attempt: 2 }).run(worker.fileRemove!, call);
     const { key } = await upload({ text: 'Gone', fileName: 'gone.txt' });
     const fileId = (
       (await h.run('file.attach', { tourId, key, venue: venueId, name: 'Parking map' })).output as { fileId: number }
@@ -249,9 +240,12 @@ describe('files', () => {
     const byName = h.stepCall('file.remove', { tourId, file: 'parking map', venue: 'Tempodrom' });
     // The first attempt ran elsewhere and removed the file; its answer was lost.
     await h.run('file.remove', byName.args, { key: byName.idempotencyKey });
-    expect(await retry(byName)).toMatchObject({ output: { fileId: null, on: null, recordId: null }, undo: [] });
+    expect(await h.secondAttempt(byName)).toMatchObject({
+      output: { fileId: null, on: null, recordId: null },
+      undo: [],
+    });
     const byId = h.stepCall('file.remove', { tourId, file: fileId });
-    expect(await retry(byId)).toMatchObject({ output: { fileId, on: null, recordId: null }, undo: [] });
+    expect(await h.secondAttempt(byId)).toMatchObject({ output: { fileId, on: null, recordId: null }, undo: [] });
 
     const { key: kept } = await upload({ text: 'Kept', fileName: 'kept.txt' });
     const keptId = (
@@ -259,7 +253,7 @@ describe('files', () => {
     ).fileId;
     for (const file of ['Seating', keptId]) {
       h.sandbox.faults.add({ kind: 'status', status: 500, match: { method: 'GET', path: '/files$' }, times: 1 });
-      const failed = await failureOf(retry(h.stepCall('file.remove', { tourId, file, venue: venueId })));
+      const failed = await failureOf(h.secondAttempt(h.stepCall('file.remove', { tourId, file, venue: venueId })));
       expect(failed.type, String(file)).not.toBe('UNKNOWN_NAME');
       expect(
         attachmentsOn(h, 'VENUE', venueId).map((row) => row.key),
