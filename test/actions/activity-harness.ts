@@ -41,7 +41,7 @@ export interface CreatedDay {
   timeZone: string;
 }
 
-export interface Harness {
+export interface Harness extends HarnessWorker {
   sandbox: RunningSandbox;
   client: ApiClient;
   outputDir: string;
@@ -49,6 +49,21 @@ export interface Harness {
   inputDir: string;
   /** Builds the call the workflow would send. */
   stepCall(action: string, args: JsonValue, options?: CallOptions): StepCall;
+  /**
+   * Another worker's activities against the same sandbox, as when a call's attempts run on two
+   * workers: what one worker keeps (a step's shared reads, a preparation's read handed to its
+   * call) the other does not see.
+   */
+  otherWorker(): HarnessWorker;
+  /** The normalised store: live records only, no timestamps. */
+  snapshot(): StoreSnapshot;
+  /** Creates a tour through `tour.create`; returns its ID and days. */
+  createTour(name: string, days?: JsonValue[], timeZone?: string): Promise<{ id: string; days: CreatedDay[] }>;
+  close(): Promise<void>;
+}
+
+/** The activities of one worker, run as the workflow would call them. */
+export interface HarnessWorker {
   /** Runs an action's activity. */
   run(action: string, args: JsonValue, options?: CallOptions): Promise<StepOutcome>;
   /** Runs a call's activity as its second attempt, as after a worker crash or a lost answer. */
@@ -59,11 +74,6 @@ export interface Harness {
   prepare(call: StepCall): Promise<UndoRecord[]>;
   /** Runs undo records through their activities, last first. */
   undo(records: UndoRecord[]): Promise<void>;
-  /** The normalised store: live records only, no timestamps. */
-  snapshot(): StoreSnapshot;
-  /** Creates a tour through `tour.create`; returns its ID and days. */
-  createTour(name: string, days?: JsonValue[], timeZone?: string): Promise<{ id: string; days: CreatedDay[] }>;
-  close(): Promise<void>;
 }
 
 /** Berlin, Hamburg and Munich around the end of March: a daylight-saving change inside. */
@@ -94,16 +104,6 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   });
   const outputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-actions-'));
   const inputDir = await mkdtemp(path.join(os.tmpdir(), 'tourflow-inputs-'));
-  const activities = createActivities({ client, outputDir, inputDir, defaultOrg: creds.orgId }) as unknown as Record<
-    string,
-    Activity
-  >;
-  const activity = (name: string): Activity => {
-    const fn = activities[name];
-    if (!fn) throw new Error(`no activity ${name}`);
-    return fn;
-  };
-
   const stepCall = (action: string, args: JsonValue, options: CallOptions = {}): StepCall => {
     const stepId = options.stepId ?? action.replace(/\W/g, '-');
     return {
@@ -116,12 +116,41 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       ...(options.retry ? { retry: options.retry } : {}),
     };
   };
+  const worker = (): HarnessWorker =>
+    workerOf(createActivities({ client, outputDir, inputDir, defaultOrg: creds.orgId }), stepCall);
   const harness: Harness = {
     sandbox,
     client,
     outputDir,
     inputDir,
     stepCall,
+    ...worker(),
+    otherWorker: worker,
+    snapshot: () => sandbox.snapshot({ normalise: true }),
+    createTour: async (name, days = DEFAULT_DAYS, timeZone = 'Europe/Berlin') => {
+      const outcome = await harness.run('tour.create', { name, timeZone, days });
+      const output = outcome.output as unknown as { id: string; days: CreatedDay[] };
+      return { id: output.id, days: output.days };
+    },
+    close: async () => {
+      await client.close();
+      await sandbox.close();
+      await rm(outputDir, { recursive: true, force: true });
+      await rm(inputDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** A worker's calls through `created`, its activities. */
+function workerOf(created: ReturnType<typeof createActivities>, stepCall: Harness['stepCall']): HarnessWorker {
+  const activities = created as unknown as Record<string, Activity>;
+  const activity = (name: string): Activity => {
+    const fn = activities[name];
+    if (!fn) throw new Error(`no activity ${name}`);
+    return fn;
+  };
+  return {
     run: async (action, args, options) =>
       declaredOutput(action, (await activity(activityName(action))(stepCall(action, args, options))) as StepOutcome),
     secondAttempt: async (call) => {
@@ -145,20 +174,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     undo: async (records) => {
       for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);
     },
-    snapshot: () => sandbox.snapshot({ normalise: true }),
-    createTour: async (name, days = DEFAULT_DAYS, timeZone = 'Europe/Berlin') => {
-      const outcome = await harness.run('tour.create', { name, timeZone, days });
-      const output = outcome.output as unknown as { id: string; days: CreatedDay[] };
-      return { id: output.id, days: output.days };
-    },
-    close: async () => {
-      await client.close();
-      await sandbox.close();
-      await rm(outputDir, { recursive: true, force: true });
-      await rm(inputDir, { recursive: true, force: true });
-    },
   };
-  return harness;
 }
 
 /**
