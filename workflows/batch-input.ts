@@ -2,7 +2,7 @@
  * A batch activity's input: what every call of the batch shares (its action, step and run, the
  * prefix of its idempotency keys) once, then each element's item key and arguments. A call of
  * a `forEach` element carries its step's parts and the run's context like any other; sent per
- * call they were about half of a batch's bytes, which every batch pays for in the workflow
+ * call they were more than half of a batch's bytes, which every batch pays for in the workflow
  * thread, in the server's history and in the worker that decodes it. Pure functions, no
  * imports but types: the workflow packs, the activity unpacks.
  */
