@@ -1,7 +1,7 @@
 /**
  * The worker's handlers of the bulletin actions (catalogue in `catalogue.ts`): `bulletin.create`
- * (undo: delete; the API finds the tour from the day), `bulletin.update` (undo: write back),
- * `bulletin.delete` (for good: the API has no bulletin restore) and `bulletin.list`.
+ * (undo: delete; the API finds the tour from the day), `bulletin.update` (undo: write back; no write
+ * when the bulletin is already as asked), `bulletin.delete` (for good: the API has no bulletin restore) and `bulletin.list`.
  */
 import {
   bulletinCreateArgs,
@@ -11,7 +11,7 @@ import {
   type BulletinDeleteArgs,
   type BulletinUpdateArgs,
 } from './catalogue.ts';
-import { createBulletin, deleteBulletin, updateBulletin } from '../../api/contract/bulletins.ts';
+import { createBulletin, deleteBulletin, updateBulletin, type Bulletin } from '../../api/contract/bulletins.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 import { plural } from '../../definitions/plural.ts';
 import type { ActionContext, ActionModule, UndoHandler } from '../../activities/action.ts';
@@ -19,6 +19,7 @@ import { bulletinIdOf, foldName, goneOnRetry, readBulletins } from '../../activi
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
 import { lookupTour, resolveDay, selectDays } from '../../activities/actions/tour-days.ts';
+import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
 
 async function bulletinCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, bulletinCreateArgs, call.args);
@@ -62,44 +63,58 @@ function bulletinOf(ctx: ActionContext, args: BulletinUpdateArgs | BulletinDelet
   return bulletinIdOf(ctx, args, args.tourId === undefined ? async () => new Map() : dayDates(ctx, args.tourId));
 }
 
-/** The bulletin as it is before an edit. */
-async function bulletinBefore(call: StepCall, ctx: ActionContext) {
-  const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
-  const id = await bulletinOf(ctx, args);
-  const bulletin = (await readBulletins(ctx, args.tourId)).find((row) => row.id === id);
-  if (!bulletin) throw stepError(`No bulletin with ID ${id} on tour ${args.tourId}.`, FailureType.UNKNOWN_NAME);
-  return { args, bulletin };
+/**
+ * The bulletin as it is before an edit: read by the undo preparation and handed to the call's
+ * first attempt (`ctx.prepared`), which compares it with what it asks; a later attempt reads afresh.
+ */
+async function bulletinBefore(ctx: ActionContext, args: BulletinUpdateArgs): Promise<Bulletin> {
+  return ctx.prepared('bulletin', async () => {
+    const id = await bulletinOf(ctx, args);
+    const bulletin = (await readBulletins(ctx, args.tourId)).find((row) => row.id === id);
+    if (!bulletin) throw stepError(`No bulletin with ID ${id} on tour ${args.tourId}.`, FailureType.UNKNOWN_NAME);
+    return bulletin;
+  });
+}
+
+/** The bulletin's title, text and pin under the update's names: what its undo writes back. */
+function writeBackBody(bulletin: Bulletin) {
+  return { title: bulletin.title, body: bulletin.body ?? '', isPinned: bulletin.is_pinned ?? false };
 }
 
 async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
-  const bulletinId = await bulletinOf(ctx, args);
+  const bulletin = await bulletinBefore(ctx, args);
   const body = {
     ...(args.title !== undefined ? { title: args.title } : {}),
     ...(args.body !== undefined ? { body: args.body } : {}),
     ...(args.pinned !== undefined ? { isPinned: args.pinned } : {}),
   };
-  await ctx.client.call(updateBulletin, {
-    params: { bulletinId },
-    body,
-    idempotencyKey: ctx.key(),
-    signal: ctx.signal,
-  });
+  const same = alreadySo(body, writeBackBody(bulletin));
+  if (!same)
+    await ctx.client.call(updateBulletin, {
+      params: { bulletinId: bulletin.id },
+      body,
+      idempotencyKey: ctx.key(),
+      signal: ctx.signal,
+    });
+  const fields = Object.keys(body).join(', ');
   return {
-    output: { id: bulletinId },
+    output: { id: bulletin.id },
     undo: [],
+    ...(same ? nothingWritten() : {}),
     tourId: args.tourId,
-    describe: `edited bulletin ${bulletinId} (${Object.keys(body).join(', ')})`,
+    describe: same
+      ? `bulletin ${bulletin.id} already so (${fields}): nothing written`
+      : `edited bulletin ${bulletin.id} (${fields})`,
   };
 }
 
 async function bulletinUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  const { bulletin } = await bulletinBefore(call, ctx);
-  const body = { title: bulletin.title, body: bulletin.body ?? '', isPinned: bulletin.is_pinned ?? false };
+  const bulletin = await bulletinBefore(ctx, parseArgs(call.action, bulletinUpdateArgs, call.args));
   return [
     {
       activity: 'bulletinWriteBack',
-      args: { bulletinId: bulletin.id, body },
+      args: { bulletinId: bulletin.id, body: writeBackBody(bulletin) },
       describe: `put bulletin "${bulletin.title}" back as it was`,
       record: { resource: 'bulletin', id: bulletin.id, label: bulletin.title },
     },
