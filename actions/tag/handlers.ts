@@ -1,7 +1,7 @@
 /**
  * The worker's handlers of the tag actions (catalogue in `catalogue.ts`): `tag.list`, `tag.create`
  * (undo: delete), `tag.delete` (for good: nothing to undo) and `tag.update` (undo: write the name
- * and color read first back).
+ * and color read first back; a tag with the name and color given already gets no write).
  */
 import { tagCreateArgs, tagDeleteArgs, tagListArgs, tagUpdateArgs } from './catalogue.ts';
 import { createTag, deleteTag, getTagUsage, updateTag } from '../../api/contract/tags.ts';
@@ -13,6 +13,7 @@ import { recordUndo } from '../../activities/actions/by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from '../../activities/actions/concurrency.ts';
 import { resolveTagIds, tourCache } from '../../activities/actions/schedule-items.ts';
+import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
 import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -114,17 +115,20 @@ async function tagUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOut
     ...(args.name !== undefined ? { name: args.name } : {}),
     ...(args.color !== undefined ? { colorId: await ctx.client.lookups.resolve('avatarColors', args.color) } : {}),
   };
-  const updated = await ctx.client.call(updateTag, {
-    params: { tourId: args.tourId, tagId: tag.id },
-    body,
-    idempotencyKey: ctx.key(),
-    signal: ctx.signal,
-  });
+  // The tag as read, under the body's names: a name differing in case or spacing is written.
+  const same = alreadySo(body, { name: tag.name, colorId: tag.color?.id });
+  let name = tag.name;
+  if (!same) {
+    const params = { tourId: args.tourId, tagId: tag.id };
+    ({ name } = await ctx.client.call(updateTag, { params, body, idempotencyKey: ctx.key(), signal: ctx.signal }));
+  }
+  const fields = Object.keys(body).join(', ');
   return {
-    output: { id: tag.id, name: updated.name },
+    output: { id: tag.id, name },
     undo: [],
+    ...(same ? nothingWritten() : {}),
     tourId: args.tourId,
-    describe: `updated tag ${tag.name} (${Object.keys(body).join(', ')})`,
+    describe: same ? `tag ${tag.name} already so (${fields}): nothing written` : `updated tag ${tag.name} (${fields})`,
   };
 }
 
