@@ -165,6 +165,8 @@ async function guestUpdate(call: StepCall, ctx: ActionContext): Promise<StepOutc
   const unread = await unreadFields(ctx, args);
   const entry = await requireEntry(ctx, args.tourId, day, args);
   const changes = await changedFields(ctx, args);
+  // Always written, even when the entry shows every value given: the edit sends pickup method and
+  // passes, which the guest list read does not show, so it cannot know them already so.
   await ctx.client.call(updateGuest, {
     params: { guestListId: entry.id },
     body: editBody(entry, changes, unread),

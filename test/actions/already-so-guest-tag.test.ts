@@ -1,8 +1,11 @@
 /**
- * tag.update with the values the tag holds already. It reads the tag first: when its name and
- * color are as given it sends no write, says `already so`, marks its outcome `wroteNothing` (the
- * saga drops its undo, so a rollback leaves the tag alone); a later attempt that finds it so
- * keeps its prepared undo, for an earlier attempt may have written. Writes are counted at the sandbox (every request that is not a GET).
+ * tag.update and guest.update with the values the record holds already. tag.update reads the tag
+ * first: when its name and color are as given it sends no write, says `already so`, marks its
+ * outcome `wroteNothing` (the saga drops its undo, so a rollback leaves the tag alone); a later
+ * attempt that finds it so keeps its prepared undo, for an earlier attempt may have written.
+ * guest.update always writes: every edit sends pickup method and passes, which the guest list
+ * read does not show, so an entry is never known to hold them already. Writes are counted at the
+ * sandbox (every request that is not a GET).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepOutcome, UndoRecord } from '../../activities/types.ts';
@@ -10,7 +13,7 @@ import type { JsonValue } from '../../definitions/plan-types.ts';
 import { countWrites } from '../support/write-counter.ts';
 import { rows, startHarness, type Harness } from './activity-harness.ts';
 
-describe('tag.update of what is already so', () => {
+describe('tag.update and guest.update of what is already so', () => {
   let h: Harness;
   let tourId: string;
   beforeAll(async () => {
@@ -18,6 +21,7 @@ describe('tag.update of what is already so', () => {
     tourId = (await h.createTour('Already So Tags')).id;
     await h.run('tag.create', { tourId, name: 'Band', color: 'Blue' });
     await h.run('tag.create', { tourId, name: 'Crew', color: 'Red' });
+    await h.run('passType.create', { tourId, name: 'VIP' });
   });
   afterAll(async () => {
     await h?.close();
@@ -82,5 +86,20 @@ describe('tag.update of what is already so', () => {
     expect(again.wroteNothing).toBeUndefined();
     await h.undo(kept(again, prepared));
     expect(tagNamed('Crew')).toEqual(before);
+  });
+
+  it('guest.update with the entry’s own values still writes: pickup method and passes cannot be read to compare', async () => {
+    const entry = { tourId, day: '2027-03-27', lastName: 'Same', guests: 2, status: 'Pending', pickup: 'Will Call' };
+    const created = await h.run('guest.create', { ...entry, firstName: 'Pat', notes: 'Aisle' });
+    const { id } = created.output as { id: number };
+    const update = { ...entry, guestId: id, notes: 'Aisle' };
+    const same = await runAndRollBack('guest.update', { ...update, passes: [] });
+    expect([same.writes, same.outcome.wroteNothing]).toEqual([1, undefined]);
+    expect(same.outcome.describe).toBe(
+      `updated guest list entry ${id} on 2027-03-27 (lastName, numberOfGuests, statusId, notes)`,
+    );
+    const passes = await runAndRollBack('guest.update', { ...update, passes: [{ type: 'VIP', count: 2 }] });
+    expect(passes.writes).toBe(1);
+    expect(rows(h.snapshot(), 'guests').find((guest) => guest.id === id).passes).toHaveLength(1);
   });
 });
