@@ -1,8 +1,8 @@
 /**
  * The worker's handlers of the pass type actions (catalogue in `catalogue.ts`): `passType.create`
- * (undo: delete), `passType.update` (undo: write back), `passType.delete` (undo: restore),
- * `passType.restore` (undo: delete again) and `passType.list`; and pass types by name for the
- * guest actions.
+ * (undo: delete), `passType.update` (undo: write back; no write when the pass type is already as
+ * asked), `passType.delete` (undo: restore), `passType.restore` (undo: delete again) and
+ * `passType.list`; and pass types by name for the guest actions.
  *
  * The undo deletes without `force`. Guests holding the pass when the undo runs are not from
  * this run (the saga has already undone this run's later steps, guest entries included), so
@@ -30,6 +30,7 @@ import type { ActionContext, ActionModule, UndoHandler } from '../../activities/
 import { foldName, goneOnRetry, passTypeIdOf, pickPassType, readPassTypeList } from '../../activities/names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { deleteOnce, ignoreGone, isGone, parseArgs, stepError } from '../../activities/actions/common.ts';
+import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from '../../activities/actions/by-id.ts';
 import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -107,28 +108,39 @@ async function passTypeUpdateRun(call: StepCall, ctx: ActionContext): Promise<St
     ...(args.quantity !== undefined ? { quantity: args.quantity } : {}),
     ...(material !== undefined ? { passMaterialTypeId: material } : {}),
   };
-  await ctx.client.call(updatePassType, {
-    params: { passTypeId: passType.id },
-    body,
-    idempotencyKey: ctx.key(),
-    signal: ctx.signal,
-  });
+  // The write-back's map of pass type fields to body names gives the values it holds now.
+  const same = alreadySo(body, writeBackBody(passType));
+  if (!same)
+    await ctx.client.call(updatePassType, {
+      params: { passTypeId: passType.id },
+      body,
+      idempotencyKey: ctx.key(),
+      signal: ctx.signal,
+    });
+  const label = `pass type ${passType.name ?? passType.id}`;
+  const fields = Object.keys(body).join(', ');
   return {
     output: { id: passType.id },
     undo: [],
+    ...(same ? nothingWritten() : {}),
     tourId: args.tourId,
-    describe: `updated pass type ${passType.name ?? passType.id} (${Object.keys(body).join(', ')})`,
+    describe: same ? `${label} already so (${fields}): nothing written` : `updated ${label} (${fields})`,
   };
 }
 
-async function passTypeUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
-  const { passType } = await passTypeBefore(call, ctx);
-  const body = {
+/** The pass type's values under the update's names: what its undo writes back. */
+function writeBackBody(passType: PassType) {
+  return {
     name: passType.name ?? '',
     description: passType.description ?? null,
     quantity: passType.quantity ?? null,
     passMaterialTypeId: passType.pass_material_type?.id ?? null,
   };
+}
+
+async function passTypeUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
+  const { passType } = await passTypeBefore(call, ctx);
+  const body = writeBackBody(passType);
   return [
     recordUndo(
       'passTypeWriteBack',

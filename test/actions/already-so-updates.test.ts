@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StepOutcome } from '../../activities/types.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
+import type { StoreSnapshot } from '../../sandbox/index.ts';
 import { failureOf, rows, startHarness, type Harness } from './activity-harness.ts';
 import { countWrites } from '../support/write-counter.ts';
 
@@ -24,34 +25,47 @@ describe('updates of bulletins, pass types and key contacts that are already so'
     await h?.close();
   });
 
+  /** What a step did: the writes it sent, its `wroteNothing` and text. */
+  interface Done {
+    writes: number;
+    wroteNothing: boolean;
+    describe: string;
+  }
+  const done = (outcome: StepOutcome, writes: number): Done => ({
+    writes,
+    wroteNothing: outcome.wroteNothing === true,
+    describe: outcome.describe ?? '',
+  });
+
   /**
    * Runs the step as the workflow does (undo prepared first), then undoes what the saga keeps of
-   * it (nothing when it wrote nothing); returns its outcome, the writes the step sent and whether
-   * the store ended as it began.
+   * it (nothing when it wrote nothing); returns what it did, the store after it, and whether the
+   * store ended as it began.
    */
   async function stepAndRollback(
     action: string,
     args: JsonValue,
-  ): Promise<{ outcome: StepOutcome; writes: number; unchanged: boolean }> {
+  ): Promise<Done & { after: StoreSnapshot; unchanged: boolean }> {
     const before = h.snapshot();
     const call = h.stepCall(action, args);
     const prepared = await h.prepare(call);
     const start = writes();
     const outcome = await h.run(action, args, { key: call.idempotencyKey });
+    const after = h.snapshot();
     const sent = writes() - start;
     await h.undo(outcome.wroteNothing ? outcome.undo : prepared);
-    return { outcome, writes: sent, unchanged: JSON.stringify(h.snapshot()) === JSON.stringify(before) };
+    return { ...done(outcome, sent), after, unchanged: JSON.stringify(h.snapshot()) === JSON.stringify(before) };
   }
 
   /**
    * A step whose first attempt wrote and lost its answer, and whose second attempt finds the
-   * record so: returns that attempt's outcome and writes, after running the undo the saga keeps.
+   * record so: returns what that attempt did, after running the undo the saga keeps.
    */
   async function lostThenAgain(
     action: string,
     args: JsonValue,
     write: { method: string; path: string },
-  ): Promise<{ outcome: StepOutcome; writes: number }> {
+  ): Promise<Done> {
     const call = h.stepCall(action, args);
     const prepared = await h.prepare(call);
     h.sandbox.faults.add({ kind: 'dropAfterCommit', match: write, times: 1 });
@@ -60,41 +74,39 @@ describe('updates of bulletins, pass types and key contacts that are already so'
     const outcome = await h.secondAttempt(call);
     const sent = writes() - start;
     await h.undo(outcome.wroteNothing ? outcome.undo : prepared);
-    return { outcome, writes: sent };
+    return done(outcome, sent);
   }
+
+  /** The row of `table` with ID `id` in `snapshot`. */
+  const row = (snapshot: StoreSnapshot, table: string, id: unknown) =>
+    rows(snapshot, table).find((entry) => entry.id === id);
 
   describe('bulletin.update', () => {
     let bulletinId: string;
-    const bulletin = () => rows(h.snapshot(), 'bulletins').find((row) => row.id === bulletinId);
     beforeAll(async () => {
       const posted = await h.run('bulletin.create', { tourId, day: '2027-03-28', title: 'Bus at 9', body: 'Lobby' });
       bulletinId = (posted.output as { id: string }).id;
     });
 
     it('with the title, text and pin it has writes nothing, leaves it unedited, and its rollback changes nothing', async () => {
-      const same = await stepAndRollback('bulletin.update', {
-        tourId,
-        bulletin: 'Bus at 9',
-        title: 'Bus at 9',
-        body: 'Lobby',
-        pinned: false,
+      const args = { tourId, bulletin: 'Bus at 9', title: 'Bus at 9', body: 'Lobby', pinned: false };
+      expect(await stepAndRollback('bulletin.update', args)).toMatchObject({
+        writes: 0,
+        wroteNothing: true,
+        describe: `bulletin ${bulletinId} already so (title, body, isPinned): nothing written`,
+        unchanged: true,
       });
-      expect(same.writes).toBe(0);
-      expect(same.outcome.wroteNothing).toBe(true);
-      expect(same.outcome.describe).toBe(`bulletin ${bulletinId} already so (title, body, isPinned): nothing written`);
-      expect(same.unchanged).toBe(true);
-      expect(bulletin()).toMatchObject({ title: 'Bus at 9', isEdited: false });
+      expect(row(h.snapshot(), 'bulletins', bulletinId)).toMatchObject({ title: 'Bus at 9', isEdited: false });
     });
 
     it('a later attempt that finds the bulletin so writes nothing and keeps the undo: the rollback puts it back', async () => {
-      const again = await lostThenAgain(
-        'bulletin.update',
-        { tourId, bulletinId, pinned: true },
-        { method: 'PUT', path: '^/v1/bulletins/' },
-      );
-      expect([again.writes, again.outcome.wroteNothing]).toEqual([0, undefined]);
-      expect(again.outcome.describe).toBe(`bulletin ${bulletinId} already so (isPinned): nothing written`);
-      expect(bulletin()).toMatchObject({ isPinned: false });
+      const args = { tourId, bulletinId, pinned: true };
+      expect(await lostThenAgain('bulletin.update', args, { method: 'PUT', path: '^/v1/bulletins/' })).toEqual({
+        writes: 0,
+        wroteNothing: false,
+        describe: `bulletin ${bulletinId} already so (isPinned): nothing written`,
+      });
+      expect(row(h.snapshot(), 'bulletins', bulletinId)).toMatchObject({ isPinned: false });
     });
 
     it('a title that differs only in case is written', async () => {
@@ -104,10 +116,67 @@ describe('updates of bulletins, pass types and key contacts that are already so'
         title: 'bus at 9',
         pinned: false,
       });
-      expect([changed.writes, changed.outcome.wroteNothing]).toEqual([1, undefined]);
-      expect(changed.outcome.describe).toBe(`edited bulletin ${bulletinId} (title, isPinned)`);
-      await h.run('bulletin.update', { tourId, bulletinId, title: 'bus at 9' });
-      expect(bulletin()).toMatchObject({ title: 'bus at 9' });
+      expect(changed).toMatchObject({
+        writes: 1,
+        wroteNothing: false,
+        describe: `edited bulletin ${bulletinId} (title, isPinned)`,
+      });
+      expect(row(changed.after, 'bulletins', bulletinId)).toMatchObject({ title: 'bus at 9' });
+    });
+  });
+
+  describe('passType.update', () => {
+    let passTypeId: number;
+    beforeAll(async () => {
+      const created = await h.run('passType.create', {
+        tourId,
+        name: 'VIP',
+        description: 'Front row',
+        material: 'Laminate',
+      });
+      passTypeId = (created.output as { id: number }).id;
+    });
+
+    it('with the name, description, material and (no) quantity it has writes nothing, and its rollback changes nothing', async () => {
+      const args = {
+        tourId,
+        passType: 'vip',
+        name: 'VIP',
+        description: 'Front row',
+        quantity: null,
+        material: 'Laminate',
+      };
+      expect(await stepAndRollback('passType.update', args)).toMatchObject({
+        writes: 0,
+        wroteNothing: true,
+        describe: 'pass type VIP already so (name, description, quantity, passMaterialTypeId): nothing written',
+        unchanged: true,
+      });
+    });
+
+    it('a later attempt that finds the pass type so writes nothing and keeps the undo: the rollback puts it back', async () => {
+      const args = { tourId, passType: passTypeId, quantity: 40 };
+      expect(await lostThenAgain('passType.update', args, { method: 'PUT', path: '^/v1/passTypes/' })).toEqual({
+        writes: 0,
+        wroteNothing: false,
+        describe: 'pass type VIP already so (quantity): nothing written',
+      });
+      expect(row(h.snapshot(), 'passTypes', passTypeId)).toMatchObject({ quantity: null });
+    });
+
+    it('a name that differs only in case is written', async () => {
+      const changed = await stepAndRollback('passType.update', {
+        tourId,
+        passType: 'VIP',
+        name: 'vip',
+        quantity: null,
+      });
+      expect(changed).toMatchObject({
+        writes: 1,
+        wroteNothing: false,
+        describe: 'updated pass type VIP (name, quantity)',
+      });
+      expect(row(changed.after, 'passTypes', passTypeId)).toMatchObject({ name: 'vip', quantity: null });
     });
   });
 });
