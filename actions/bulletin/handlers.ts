@@ -1,7 +1,8 @@
 /**
  * The worker's handlers of the bulletin actions (catalogue in `catalogue.ts`): `bulletin.create`
  * (undo: delete; the API finds the tour from the day), `bulletin.update` (undo: write back; no write
- * when the bulletin is already as asked), `bulletin.delete` (for good: the API has no bulletin restore) and `bulletin.list`.
+ * when the bulletin is already as asked), `bulletin.delete` (for good: the API has no bulletin
+ * restore) and `bulletin.list`.
  */
 import {
   bulletinCreateArgs,
