@@ -1,7 +1,8 @@
 /**
  * Key contacts of the organization's book: `contact.update` edits one (undo: the previous values
- * written back) and `contact.ensure` finds one by e-mail, else by name, and adds it only when the
- * book has none (its undo is `contact.create`'s: the API cannot delete key contacts).
+ * written back; no write when it holds every value given already) and `contact.ensure` finds one
+ * by e-mail, else by name, and adds it only when the book has none (its undo is
+ * `contact.create`'s: the API cannot delete key contacts).
  */
 import { contactEnsureArgs, contactUpdateArgs, type ContactUpdateArgs } from './catalogue.ts';
 import { createKeyContact, updateKeyContact, type UpdateKeyContactBody } from '../../api/contract/contacts.ts';
@@ -22,7 +23,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.t
 import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
 import { isRetry } from '../../activities/actions/attempts.ts';
 import { addedContact, bookOf, contactCreate } from './create-handlers.ts';
-import { asBody } from '../../activities/actions/step-support.ts';
+import { alreadySo, asBody, nothingWritten } from '../../activities/actions/step-support.ts';
 
 /** The contact an update names; after a lost answer, one already carrying its new e-mail or name. */
 async function contactBefore(
@@ -87,20 +88,35 @@ function previousOf(contact: KeyContact, body: UpdateKeyContactBody): UpdateKeyC
   return Object.fromEntries(Object.keys(body).map((key) => [key, before[key] ?? null]));
 }
 
+/**
+ * The contact's values as read under the body's names, not made text: a calling code read as a
+ * number or an empty text is another form of the value, and a write of it is sent.
+ */
+function heldNow(contact: KeyContact): Record<string, unknown> {
+  const { first_name, last_name, email, role, company, city, url, number, country } = contact;
+  return { first_name, last_name, email, role, company, city, url, number, country };
+}
+
 async function contactUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { args, contact } = await contactBefore(call, ctx);
   const body = updateBody(args);
-  await ctx.client.call(updateKeyContact, {
-    params: { keyContactId: contact.id },
-    body,
-    idempotencyKey: ctx.key(),
-    signal: ctx.signal,
-  });
+  const same = alreadySo(body, heldNow(contact));
+  if (!same)
+    await ctx.client.call(updateKeyContact, {
+      params: { keyContactId: contact.id },
+      body,
+      idempotencyKey: ctx.key(),
+      signal: ctx.signal,
+    });
+  const fields = Object.keys(body).join(', ');
   return {
     output: { id: contact.id },
     undo: [],
+    ...(same ? nothingWritten() : {}),
     ...(args.tourId ? { tourId: args.tourId } : {}),
-    describe: `edited key contact ${contact.id} (${Object.keys(body).join(', ')})`,
+    describe: same
+      ? `key contact ${contact.id} already so (${fields}): nothing written`
+      : `edited key contact ${contact.id} (${fields})`,
   };
 }
 

@@ -179,4 +179,63 @@ describe('updates of bulletins, pass types and key contacts that are already so'
       expect(row(changed.after, 'passTypes', passTypeId)).toMatchObject({ name: 'vip', quantity: null });
     });
   });
+
+  describe('contact.update', () => {
+    let contactId: number;
+    beforeAll(async () => {
+      const created = await h.run('contact.create', {
+        tourId,
+        firstName: 'Lena',
+        lastName: 'Vogt',
+        email: 'lena@promoter.example',
+        role: 'Promoter',
+        phone: { country: 49, number: '30 1234567' },
+      });
+      contactId = (created.output as { id: number }).id;
+    });
+
+    it('with the e-mail, role, phone and (no) city it has writes nothing, and its rollback changes nothing', async () => {
+      const phone = { country: 49, number: '30 1234567' };
+      const args = {
+        tourId,
+        contact: 'LENA@promoter.example',
+        email: 'lena@promoter.example',
+        role: 'Promoter',
+        city: null,
+        phone,
+      };
+      expect(await stepAndRollback('contact.update', args)).toMatchObject({
+        writes: 0,
+        wroteNothing: true,
+        describe: `key contact ${contactId} already so (email, role, city, number, country): nothing written`,
+        unchanged: true,
+      });
+    });
+
+    it('a later attempt that finds the contact so writes nothing and keeps the undo: the rollback puts it back', async () => {
+      const args = { tourId, contact: contactId, role: 'Promoter (Berlin)' };
+      expect(await lostThenAgain('contact.update', args, { method: 'PUT', path: '^/v1/key-contacts/[0-9]+$' })).toEqual(
+        {
+          writes: 0,
+          wroteNothing: false,
+          describe: `key contact ${contactId} already so (role): nothing written`,
+        },
+      );
+      expect(row(h.snapshot(), 'keyContacts', contactId)).toMatchObject({ role: 'Promoter' });
+    });
+
+    it('an e-mail that differs only in case is written', async () => {
+      const changed = await stepAndRollback('contact.update', {
+        tourId,
+        contact: contactId,
+        email: 'Lena@Promoter.example',
+      });
+      expect(changed).toMatchObject({
+        writes: 1,
+        wroteNothing: false,
+        describe: `edited key contact ${contactId} (email)`,
+      });
+      expect(row(changed.after, 'keyContacts', contactId)).toMatchObject({ email: 'Lena@Promoter.example' });
+    });
+  });
 });
