@@ -21,6 +21,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.t
 import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
 import { lookupTour, resolveDay, selectDays } from '../../activities/actions/tour-days.ts';
 import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
+import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 
 async function bulletinCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, bulletinCreateArgs, call.args);
@@ -82,15 +83,21 @@ function writeBackBody(bulletin: Bulletin) {
   return { title: bulletin.title, body: bulletin.body ?? '', isPinned: bulletin.is_pinned ?? false };
 }
 
-async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
-  const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
+/** The update's body and the bulletin's values under the same names: what its run and its plan compare. */
+async function bulletinAsked(ctx: ActionContext, args: BulletinUpdateArgs) {
   const bulletin = await bulletinBefore(ctx, args);
   const body = {
     ...(args.title !== undefined ? { title: args.title } : {}),
     ...(args.body !== undefined ? { body: args.body } : {}),
     ...(args.pinned !== undefined ? { isPinned: args.pinned } : {}),
   };
-  const same = alreadySo(body, writeBackBody(bulletin));
+  return { bulletin, body, held: writeBackBody(bulletin) };
+}
+
+async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
+  const { bulletin, body, held } = await bulletinAsked(ctx, args);
+  const same = alreadySo(body, held);
   if (!same)
     await ctx.client.call(updateBulletin, {
       params: { bulletinId: bulletin.id },
@@ -108,6 +115,12 @@ async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<St
       ? `bulletin ${bulletin.id} already so (${fields}): nothing written`
       : `edited bulletin ${bulletin.id} (${fields})`,
   };
+}
+
+/** What bulletin.update would change, field by field, or nothing when the bulletin is so (`plan --live`). */
+async function bulletinUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const { bulletin, body, held } = await bulletinAsked(ctx, parseArgs(call.action, bulletinUpdateArgs, call.args));
+  return updatePlan(`bulletin ${bulletin.id}`, body, held, { id: bulletin.id });
 }
 
 async function bulletinUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
@@ -186,7 +199,7 @@ export const bulletinUndo = {
 export const bulletinActions = {
   actions: {
     'bulletin.create': { run: bulletinCreate },
-    'bulletin.update': { run: bulletinUpdateRun, prepare: bulletinUpdatePrepare },
+    'bulletin.update': { run: bulletinUpdateRun, prepare: bulletinUpdatePrepare, plan: bulletinUpdatePlan },
     // A delete for good: nothing to prepare, nothing to undo.
     'bulletin.delete': { run: bulletinDeleteRun, prepare: async (): Promise<UndoRecord[]> => [] },
     'bulletin.list': { run: bulletinList },

@@ -24,6 +24,7 @@ import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
 import { isRetry } from '../../activities/actions/attempts.ts';
 import { addedContact, bookOf, contactCreate } from './create-handlers.ts';
 import { alreadySo, asBody, nothingWritten } from '../../activities/actions/step-support.ts';
+import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 
 /** The contact an update names; after a lost answer, one already carrying its new e-mail or name. */
 async function contactBefore(
@@ -97,10 +98,15 @@ function heldNow(contact: KeyContact): Record<string, unknown> {
   return { first_name, last_name, email, role, company, city, url, number, country };
 }
 
-async function contactUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+/** The update's body and the contact's values under the same names: what its run and its plan compare. */
+async function contactAsked(call: StepCall, ctx: ActionContext) {
   const { args, contact } = await contactBefore(call, ctx);
-  const body = updateBody(args);
-  const same = alreadySo(body, heldNow(contact));
+  return { args, contact, body: updateBody(args), held: heldNow(contact) };
+}
+
+async function contactUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { args, contact, body, held } = await contactAsked(call, ctx);
+  const same = alreadySo(body, held);
   if (!same)
     await ctx.client.call(updateKeyContact, {
       params: { keyContactId: contact.id },
@@ -118,6 +124,12 @@ async function contactUpdateRun(call: StepCall, ctx: ActionContext): Promise<Ste
       ? `key contact ${contact.id} already so (${fields}): nothing written`
       : `edited key contact ${contact.id} (${fields})`,
   };
+}
+
+/** What contact.update would change, field by field, or nothing when the contact is so (`plan --live`). */
+async function contactUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const { contact, body, held } = await contactAsked(call, ctx);
+  return updatePlan(`key contact ${contact.id}`, body, held, { id: contact.id });
 }
 
 async function contactUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
@@ -207,6 +219,6 @@ export const updateUndo = {
 
 /** The handlers of `contact.update` and `contact.ensure`; `contactActions` (`handlers.ts`) serves them. */
 export const updateHandlers = {
-  'contact.update': { run: contactUpdateRun, prepare: contactUpdatePrepare },
+  'contact.update': { run: contactUpdateRun, prepare: contactUpdatePrepare, plan: contactUpdatePlan },
   'contact.ensure': { run: contactEnsure },
 } satisfies Record<string, ActionHandler>;

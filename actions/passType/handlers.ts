@@ -31,6 +31,7 @@ import { foldName, goneOnRetry, passTypeIdOf, pickPassType, readPassTypeList } f
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { deleteOnce, ignoreGone, isGone, parseArgs, stepError } from '../../activities/actions/common.ts';
 import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
+import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from '../../activities/actions/by-id.ts';
 import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -91,7 +92,8 @@ async function passTypeBefore(
   return { args, passType };
 }
 
-async function passTypeUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+/** The update's body and the pass type's values under the same names: what its run and its plan compare. */
+async function passTypeAsked(call: StepCall, ctx: ActionContext) {
   const args = parseArgs(call.action, passTypeUpdateArgs, call.args);
   // One already carrying the new name is taken as renamed (an earlier attempt's answer was lost).
   const { passType } = await passTypeBefore(call, ctx).catch((error: unknown) => {
@@ -109,7 +111,18 @@ async function passTypeUpdateRun(call: StepCall, ctx: ActionContext): Promise<St
     ...(material !== undefined ? { passMaterialTypeId: material } : {}),
   };
   // The write-back's map of pass type fields to body names gives the values it holds now.
-  const same = alreadySo(body, writeBackBody(passType));
+  return { args, passType, body, held: writeBackBody(passType), label: `pass type ${passType.name ?? passType.id}` };
+}
+
+/** What passType.update would change, field by field, or nothing when the pass type is so (`plan --live`). */
+async function passTypeUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const { passType, body, held, label } = await passTypeAsked(call, ctx);
+  return updatePlan(label, body, held, { id: passType.id });
+}
+
+async function passTypeUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { args, passType, body, held, label } = await passTypeAsked(call, ctx);
+  const same = alreadySo(body, held);
   if (!same)
     await ctx.client.call(updatePassType, {
       params: { passTypeId: passType.id },
@@ -117,7 +130,6 @@ async function passTypeUpdateRun(call: StepCall, ctx: ActionContext): Promise<St
       idempotencyKey: ctx.key(),
       signal: ctx.signal,
     });
-  const label = `pass type ${passType.name ?? passType.id}`;
   const fields = Object.keys(body).join(', ');
   return {
     output: { id: passType.id },
@@ -249,7 +261,7 @@ export const passTypeUndo = {
 export const passTypeActions = {
   actions: {
     'passType.create': { run: passTypeCreate },
-    'passType.update': { run: passTypeUpdateRun, prepare: passTypeUpdatePrepare },
+    'passType.update': { run: passTypeUpdateRun, prepare: passTypeUpdatePrepare, plan: passTypeUpdatePlan },
     'passType.delete': {
       run: passTypeDeleteRun,
       prepare: async (call, ctx) => {

@@ -14,6 +14,7 @@ import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/a
 import { DAY_READS_IN_FLIGHT, mapLimited } from '../../activities/actions/concurrency.ts';
 import { resolveTagIds, tourCache } from '../../activities/actions/schedule-items.ts';
 import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
+import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
 
@@ -109,14 +110,20 @@ async function tagBefore(call: StepCall, ctx: ActionContext) {
   }
 }
 
-async function tagUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+/** The update's body and the tag's values under the same names: what its run and its plan compare. */
+async function tagAsked(call: StepCall, ctx: ActionContext) {
   const { args, tag } = await tagBefore(call, ctx);
   const body = {
     ...(args.name !== undefined ? { name: args.name } : {}),
     ...(args.color !== undefined ? { colorId: await ctx.client.lookups.resolve('avatarColors', args.color) } : {}),
   };
-  // The tag as read, under the body's names: a name differing in case or spacing is written.
-  const same = alreadySo(body, { name: tag.name, colorId: tag.color?.id });
+  return { args, tag, body, held: { name: tag.name, colorId: tag.color?.id } };
+}
+
+async function tagUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
+  const { args, tag, body, held } = await tagAsked(call, ctx);
+  // A name differing in case or spacing is written.
+  const same = alreadySo(body, held);
   let name = tag.name;
   if (!same) {
     const params = { tourId: args.tourId, tagId: tag.id };
@@ -130,6 +137,12 @@ async function tagUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOut
     tourId: args.tourId,
     describe: same ? `tag ${tag.name} already so (${fields}): nothing written` : `updated tag ${tag.name} (${fields})`,
   };
+}
+
+/** What tag.update would change, field by field, or nothing when the tag is so (`plan --live`). */
+async function tagUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
+  const { args, tag, body, held } = await tagAsked(call, ctx);
+  return updatePlan(`tag ${tag.name}`, body, held, { id: tag.id, name: args.name ?? tag.name });
 }
 
 async function tagUpdatePrepare(call: StepCall, ctx: ActionContext): Promise<UndoRecord[]> {
@@ -174,7 +187,7 @@ export const tagActions = {
     'tag.create': { run: tagCreate },
     // Deleting a tag is final (the catalogue marks it destructive): there is nothing to prepare.
     'tag.delete': { run: tagDelete, prepare: async () => [] },
-    'tag.update': { run: tagUpdateRun, prepare: tagUpdatePrepare },
+    'tag.update': { run: tagUpdateRun, prepare: tagUpdatePrepare, plan: tagUpdatePlan },
   },
   undo: tagUndo,
 } satisfies ActionModule;
