@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { createActivities } from '../../activities/index.ts';
 import { createApiClient, type ApiClient } from '../../api/client/index.ts';
 import type { BatchOutcome, StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
+import type { CallPlan } from '../../activities/plan-call.ts';
 import { activityName, batchActivityName, undoActivityName } from '../../activities/action.ts';
 import { findAction } from '../../definitions/actions/index.ts';
 import type { JsonValue } from '../../definitions/plan-types.ts';
@@ -74,6 +75,8 @@ export interface HarnessWorker {
   prepare(call: StepCall): Promise<UndoRecord[]>;
   /** Runs undo records through their activities, last first. */
   undo(records: UndoRecord[]): Promise<void>;
+  /** What an action's call would do, read from the tour (`planCall`, as `plan --live` asks it). */
+  plan(action: string, args: JsonValue, options?: CallOptions): Promise<CallPlan>;
 }
 
 /** Berlin, Hamburg and Munich around the end of March: a daylight-saving change inside. */
@@ -171,6 +174,7 @@ function workerOf(created: ReturnType<typeof createActivities>, stepCall: Harnes
       return (await activity(batchActivityName(calls[0]!.action))(batch)) as BatchOutcome;
     },
     prepare: async (call) => (await activity('prepareUndo')(call)) as UndoRecord[],
+    plan: async (action, args, options) => (await activity('planCall')(stepCall(action, args, options))) as CallPlan,
     undo: async (records) => {
       for (const record of [...records].reverse()) await activity(undoActivityName(record.activity))(record.args);
     },

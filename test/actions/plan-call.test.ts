@@ -5,13 +5,10 @@
  * with the run's own text (an unknown name, an ambiguous date), and not one write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities } from '../../activities/index.ts';
-import { WOULD_CREATE, type CallPlan } from '../../activities/plan-call.ts';
-import type { JsonValue } from '../../definitions/plan-types.ts';
+import { WOULD_CREATE } from '../../activities/plan-call.ts';
 import { failureOf, startHarness, type Harness } from './activity-harness.ts';
 import { createVenueAndStay } from './write-check.ts';
-
-const COUNTING = 1_000_000;
+import { countWrites } from '../support/write-counter.ts';
 
 describe('plan of a call', () => {
   let h: Harness;
@@ -19,7 +16,6 @@ describe('plan of a call', () => {
   let venueId: number;
   let stayId: number;
   let doubled: string;
-  let plan: (action: string, args: JsonValue) => Promise<CallPlan>;
   let writes: () => number;
   beforeAll(async () => {
     h = await startHarness();
@@ -41,21 +37,7 @@ describe('plan of a call', () => {
         { date: '2027-03-27', city: 'Potsdam', dayType: 'Travel' },
       ])
     ).id;
-    const activities = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (arg: unknown) => Promise<CallPlan>>;
-    plan = (action, args) => activities.planCall!(h.stepCall(action, args));
-    // A latency rule of 0 ms counts down its `times` on every request it matches: a counter of writes.
-    const ids = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) =>
-      h.sandbox.faults.add({ kind: 'latency', ms: 0, times: COUNTING, match: { method } }),
-    );
-    writes = () =>
-      h.sandbox.faults
-        .list()
-        .filter((rule) => ids.includes(rule.id))
-        .reduce((sum, rule) => sum + COUNTING - (rule.times ?? 0), 0);
+    writes = countWrites(h.sandbox);
   });
   afterAll(async () => {
     expect(writes()).toBe(0);
@@ -63,19 +45,19 @@ describe('plan of a call', () => {
   });
 
   it('an update says what would change, before and after; the same values are nothing to do', async () => {
-    const changed = await plan('venue.update', { tourId, venue: 'Uber Arena', capacity: 15000, title: 'Uber Arena' });
+    const changed = await h.plan('venue.update', { tourId, venue: 'Uber Arena', capacity: 15000, title: 'Uber Arena' });
     expect(changed).toEqual({
       would: 'change',
       describe: `change venue Uber Arena (${venueId}) (capacity)`,
       changes: [{ field: 'capacity', before: 12000, after: 15000 }],
       output: { id: venueId },
     });
-    const same = await plan('venue.update', { venueId, capacity: 12000 });
+    const same = await h.plan('venue.update', { venueId, capacity: 12000 });
     expect(same).toMatchObject({
       would: 'nothing',
       describe: `venue Uber Arena (${venueId}) is already as asked (capacity)`,
     });
-    const item = await plan('schedule.item.update', {
+    const item = await h.plan('schedule.item.update', {
       tourId,
       day: '2027-03-27',
       item: 'Soundcheck',
@@ -86,7 +68,7 @@ describe('plan of a call', () => {
       would: 'change',
       changes: [{ field: 'name', before: 'Soundcheck', after: 'Line check' }],
     });
-    const stay = await plan('stay.update', { stayId, checkInTime: '14:00' });
+    const stay = await h.plan('stay.update', { stayId, checkInTime: '14:00' });
     // The fields as the API takes them: a check-in time is an instant, an hour earlier.
     expect(stay).toMatchObject({ would: 'change', changes: [{ field: 'checkInTime' }] });
     const { before, after } = stay.changes![0]!;
@@ -94,11 +76,11 @@ describe('plan of a call', () => {
   });
 
   it('tour.update: the name before → after, and the days it would add, change or remove', async () => {
-    expect(await plan('tour.update', { tourId, name: 'Live Plan 2027' })).toMatchObject({
+    expect(await h.plan('tour.update', { tourId, name: 'Live Plan 2027' })).toMatchObject({
       would: 'change',
       changes: [{ field: 'name', before: 'Live Plan', after: 'Live Plan 2027' }],
     });
-    const days = await plan('tour.update', {
+    const days = await h.plan('tour.update', {
       tourId,
       name: 'Live Plan',
       addDays: [{ date: '2027-03-30', city: 'Vienna', dayType: 'Show' }],
@@ -112,13 +94,13 @@ describe('plan of a call', () => {
   });
 
   it('a create names its day and hands later steps a placeholder; a step reading it depends on it', async () => {
-    const created = await plan('venue.create', { tourId, day: '2027-03-28', title: 'Docks', category: 'Club' });
+    const created = await h.plan('venue.create', { tourId, day: '2027-03-28', title: 'Docks', category: 'Club' });
     expect(created).toMatchObject({
       would: 'create',
       describe: 'create venue Docks on 2027-03-28 (title, venueCategoryId)',
       output: { id: WOULD_CREATE },
     });
-    const after = await plan('venue.update', { venueId: WOULD_CREATE, capacity: 900 });
+    const after = await h.plan('venue.update', { venueId: WOULD_CREATE, capacity: 900 });
     expect(after).toMatchObject({
       would: 'update',
       describe: 'venue.update: depends on a record this run would create',
@@ -126,25 +108,28 @@ describe('plan of a call', () => {
   });
 
   it('a delete says whether a rollback brings the record back', async () => {
-    expect(await plan('venue.delete', { tourId, venue: 'Uber Arena' })).toMatchObject({
+    expect(await h.plan('venue.delete', { tourId, venue: 'Uber Arena' })).toMatchObject({
       would: 'delete',
       restorable: false,
     });
-    const guest = await plan('guest.delete', { tourId, day: '2027-03-27', guest: 'Ada Lind' });
+    const guest = await h.plan('guest.delete', { tourId, day: '2027-03-27', guest: 'Ada Lind' });
     expect(guest).toMatchObject({ would: 'delete', restorable: true });
     expect(guest.describe).toMatch(/a rollback brings it back/);
   });
 
   it('a read runs as in a run', async () => {
-    expect(await plan('venue.list', { tourId })).toMatchObject({ would: 'read', output: { count: 1, ids: [venueId] } });
+    expect(await h.plan('venue.list', { tourId })).toMatchObject({
+      would: 'read',
+      output: { count: 1, ids: [venueId] },
+    });
   });
 
   it('an unknown name and an ambiguous date fail with the text the run gives', async () => {
     const args = { tourId, venue: 'Uber Arean', capacity: 1 };
-    const unknown = await plan('venue.update', args);
+    const unknown = await h.plan('venue.update', args);
     const run = await failureOf(h.run('venue.update', args));
     expect(unknown).toMatchObject({ would: 'fail', error: { type: run.type, message: run.message } });
-    const ambiguous = await plan('venue.create', {
+    const ambiguous = await h.plan('venue.create', {
       tourId: doubled,
       day: '2027-03-27',
       title: 'Docks',

@@ -5,27 +5,17 @@
  * → after, and the plans send not one write.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActivities } from '../../activities/index.ts';
-import type { CallPlan } from '../../activities/plan-call.ts';
-import type { JsonValue } from '../../definitions/plan-types.ts';
 import { countWrites } from '../support/write-counter.ts';
 import { startHarness, type Harness } from './activity-harness.ts';
 
 describe('plan of an update that may be already so', () => {
   let h: Harness;
   let tourId: string;
-  let plan: (action: string, args: JsonValue) => Promise<CallPlan>;
   let writes: () => number;
   let before: string;
   beforeAll(async () => {
     h = await startHarness();
     tourId = (await h.createTour('Plans Of Updates')).id;
-    const activities = createActivities({
-      client: h.client,
-      outputDir: h.outputDir,
-      defaultOrg: h.sandbox.credentials.orgId,
-    }) as unknown as Record<string, (arg: unknown) => Promise<CallPlan>>;
-    plan = (action, args) => activities.planCall!(h.stepCall(action, args));
   });
   afterAll(async () => {
     await h?.close();
@@ -46,12 +36,12 @@ describe('plan of an update that may be already so', () => {
     const id = (posted.output as { id: string }).id;
     startCounting();
     const same = { tourId, bulletin: 'Bus at 9', title: 'Bus at 9', body: 'Lobby', pinned: false };
-    expect(await plan('bulletin.update', same)).toEqual({
+    expect(await h.plan('bulletin.update', same)).toEqual({
       would: 'nothing',
       describe: `bulletin ${id} is already as asked (title, body, isPinned)`,
       output: { id },
     });
-    expect(await plan('bulletin.update', { ...same, pinned: true })).toEqual({
+    expect(await h.plan('bulletin.update', { ...same, pinned: true })).toEqual({
       would: 'change',
       describe: `change bulletin ${id} (isPinned)`,
       changes: [{ field: 'isPinned', before: false, after: true }],
@@ -65,12 +55,12 @@ describe('plan of an update that may be already so', () => {
     const id = (created.output as { id: number }).id;
     startCounting();
     const same = { tourId, passType: 'vip', name: 'VIP', description: 'Front row', quantity: null };
-    expect(await plan('passType.update', same)).toEqual({
+    expect(await h.plan('passType.update', same)).toEqual({
       would: 'nothing',
       describe: 'pass type VIP is already as asked (name, description, quantity)',
       output: { id },
     });
-    expect(await plan('passType.update', { ...same, quantity: 40 })).toEqual({
+    expect(await h.plan('passType.update', { ...same, quantity: 40 })).toEqual({
       would: 'change',
       describe: 'change pass type VIP (quantity)',
       changes: [{ field: 'quantity', before: null, after: 40 }],
@@ -92,12 +82,12 @@ describe('plan of an update that may be already so', () => {
     const id = (created.output as { id: number }).id;
     startCounting();
     const same = { tourId, contact: 'LENA@promoter.example', email: 'lena@promoter.example', role: 'Promoter', phone };
-    expect(await plan('contact.update', same)).toEqual({
+    expect(await h.plan('contact.update', same)).toEqual({
       would: 'nothing',
       describe: `key contact ${id} is already as asked (email, role, number, country)`,
       output: { id },
     });
-    expect(await plan('contact.update', { ...same, role: 'Booker' })).toEqual({
+    expect(await h.plan('contact.update', { ...same, role: 'Booker' })).toEqual({
       would: 'change',
       describe: `change key contact ${id} (role)`,
       changes: [{ field: 'role', before: 'Promoter', after: 'Booker' }],
@@ -111,12 +101,12 @@ describe('plan of an update that may be already so', () => {
     const id = (created.output as { id: number }).id;
     startCounting();
     const same = { tourId, tag: 'band', name: 'Band', color: 'Blue' };
-    expect(await plan('tag.update', same)).toEqual({
+    expect(await h.plan('tag.update', same)).toEqual({
       would: 'nothing',
       describe: 'tag Band is already as asked (name, colorId)',
       output: { id, name: 'Band' },
     });
-    expect(await plan('tag.update', { ...same, name: 'Band and crew' })).toEqual({
+    expect(await h.plan('tag.update', { ...same, name: 'Band and crew' })).toEqual({
       would: 'change',
       describe: 'change tag Band (name)',
       changes: [{ field: 'name', before: 'Band', after: 'Band and crew' }],
