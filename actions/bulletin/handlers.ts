@@ -20,7 +20,7 @@ import { bulletinIdOf, foldName, goneOnRetry, readBulletins } from '../../activi
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
 import { lookupTour, resolveDay, selectDays } from '../../activities/actions/tour-days.ts';
-import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
+import { writeUnlessAlreadySo } from '../../activities/actions/step-support.ts';
 import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 
 async function bulletinCreate(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
@@ -97,27 +97,17 @@ async function bulletinAsked(ctx: ActionContext, args: BulletinUpdateArgs) {
 async function bulletinUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const args = parseArgs(call.action, bulletinUpdateArgs, call.args);
   const { bulletin, body, held } = await bulletinAsked(ctx, args);
-  const same = alreadySo(body, held);
-  if (!same)
-    await ctx.client.call(updateBulletin, {
+  const written = await writeUnlessAlreadySo({ body, held, label: `bulletin ${bulletin.id}`, verb: 'edited' }, () =>
+    ctx.client.call(updateBulletin, {
       params: { bulletinId: bulletin.id },
       body,
       idempotencyKey: ctx.key(),
       signal: ctx.signal,
-    });
-  const fields = Object.keys(body).join(', ');
-  return {
-    output: { id: bulletin.id },
-    undo: [],
-    ...(same ? nothingWritten() : {}),
-    tourId: args.tourId,
-    describe: same
-      ? `bulletin ${bulletin.id} already so (${fields}): nothing written`
-      : `edited bulletin ${bulletin.id} (${fields})`,
-  };
+    }),
+  );
+  return { output: { id: bulletin.id }, undo: [], tourId: args.tourId, ...written };
 }
 
-/** What bulletin.update would change, field by field, or nothing when the bulletin is so (`plan --live`). */
 async function bulletinUpdatePlan(call: StepCall, ctx: ActionContext): Promise<CallPlan> {
   const { bulletin, body, held } = await bulletinAsked(ctx, parseArgs(call.action, bulletinUpdateArgs, call.args));
   return updatePlan(`bulletin ${bulletin.id}`, body, held, { id: bulletin.id });

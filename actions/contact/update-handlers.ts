@@ -23,7 +23,7 @@ import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.t
 import { ignoreGone, parseArgs } from '../../activities/actions/common.ts';
 import { isRetry } from '../../activities/actions/attempts.ts';
 import { addedContact, bookOf, contactCreate } from './create-handlers.ts';
-import { alreadySo, asBody, nothingWritten } from '../../activities/actions/step-support.ts';
+import { asBody, writeUnlessAlreadySo } from '../../activities/actions/step-support.ts';
 import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 
 /** The contact an update names; after a lost answer, one already carrying its new e-mail or name. */
@@ -106,24 +106,15 @@ async function contactAsked(call: StepCall, ctx: ActionContext) {
 
 async function contactUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { args, contact, body, held } = await contactAsked(call, ctx);
-  const same = alreadySo(body, held);
-  if (!same)
-    await ctx.client.call(updateKeyContact, {
+  const written = await writeUnlessAlreadySo({ body, held, label: `key contact ${contact.id}`, verb: 'edited' }, () =>
+    ctx.client.call(updateKeyContact, {
       params: { keyContactId: contact.id },
       body,
       idempotencyKey: ctx.key(),
       signal: ctx.signal,
-    });
-  const fields = Object.keys(body).join(', ');
-  return {
-    output: { id: contact.id },
-    undo: [],
-    ...(same ? nothingWritten() : {}),
-    ...(args.tourId ? { tourId: args.tourId } : {}),
-    describe: same
-      ? `key contact ${contact.id} already so (${fields}): nothing written`
-      : `edited key contact ${contact.id} (${fields})`,
-  };
+    }),
+  );
+  return { output: { id: contact.id }, undo: [], ...(args.tourId ? { tourId: args.tourId } : {}), ...written };
 }
 
 /** What contact.update would change, field by field, or nothing when the contact is so (`plan --live`). */

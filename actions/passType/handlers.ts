@@ -30,7 +30,7 @@ import type { ActionContext, ActionModule, UndoHandler } from '../../activities/
 import { foldName, goneOnRetry, passTypeIdOf, pickPassType, readPassTypeList } from '../../activities/names/index.ts';
 import type { StepCall, StepOutcome, UndoRecord } from '../../activities/types.ts';
 import { deleteOnce, ignoreGone, isGone, parseArgs, stepError } from '../../activities/actions/common.ts';
-import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
+import { writeUnlessAlreadySo } from '../../activities/actions/step-support.ts';
 import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 import { byIdHandler, recordUndo, restoreForUndo } from '../../activities/actions/by-id.ts';
 import { plural } from '../../definitions/plural.ts';
@@ -122,22 +122,15 @@ async function passTypeUpdatePlan(call: StepCall, ctx: ActionContext): Promise<C
 
 async function passTypeUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { args, passType, body, held, label } = await passTypeAsked(call, ctx);
-  const same = alreadySo(body, held);
-  if (!same)
-    await ctx.client.call(updatePassType, {
+  const written = await writeUnlessAlreadySo({ body, held, label, verb: 'updated' }, () =>
+    ctx.client.call(updatePassType, {
       params: { passTypeId: passType.id },
       body,
       idempotencyKey: ctx.key(),
       signal: ctx.signal,
-    });
-  const fields = Object.keys(body).join(', ');
-  return {
-    output: { id: passType.id },
-    undo: [],
-    ...(same ? nothingWritten() : {}),
-    tourId: args.tourId,
-    describe: same ? `${label} already so (${fields}): nothing written` : `updated ${label} (${fields})`,
-  };
+    }),
+  );
+  return { output: { id: passType.id }, undo: [], tourId: args.tourId, ...written };
 }
 
 /** The pass type's values under the update's names: what its undo writes back. */

@@ -13,7 +13,7 @@ import { recordUndo } from '../../activities/actions/by-id.ts';
 import { deleteOnce, ignoreGone, parseArgs, stepError } from '../../activities/actions/common.ts';
 import { DAY_READS_IN_FLIGHT, mapLimited } from '../../activities/actions/concurrency.ts';
 import { resolveTagIds, tourCache } from '../../activities/actions/schedule-items.ts';
-import { alreadySo, nothingWritten } from '../../activities/actions/step-support.ts';
+import { writeUnlessAlreadySo } from '../../activities/actions/step-support.ts';
 import { updatePlan, type CallPlan } from '../../activities/plan-call.ts';
 import { plural } from '../../definitions/plural.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -123,20 +123,12 @@ async function tagAsked(call: StepCall, ctx: ActionContext) {
 async function tagUpdateRun(call: StepCall, ctx: ActionContext): Promise<StepOutcome> {
   const { args, tag, body, held } = await tagAsked(call, ctx);
   // A name differing in case or spacing is written.
-  const same = alreadySo(body, held);
   let name = tag.name;
-  if (!same) {
-    const params = { tourId: args.tourId, tagId: tag.id };
+  const params = { tourId: args.tourId, tagId: tag.id };
+  const written = await writeUnlessAlreadySo({ body, held, label: `tag ${tag.name}`, verb: 'updated' }, async () => {
     ({ name } = await ctx.client.call(updateTag, { params, body, idempotencyKey: ctx.key(), signal: ctx.signal }));
-  }
-  const fields = Object.keys(body).join(', ');
-  return {
-    output: { id: tag.id, name },
-    undo: [],
-    ...(same ? nothingWritten() : {}),
-    tourId: args.tourId,
-    describe: same ? `tag ${tag.name} already so (${fields}): nothing written` : `updated tag ${tag.name} (${fields})`,
-  };
+  });
+  return { output: { id: tag.id, name }, undo: [], tourId: args.tourId, ...written };
 }
 
 /** What tag.update would change, field by field, or nothing when the tag is so (`plan --live`). */

@@ -81,6 +81,24 @@ export function nothingWritten(): Pick<StepOutcome, 'wroteNothing'> {
   return isRetry() ? {} : { wroteNothing: true };
 }
 
+/**
+ * An update's write (`write`), sent unless the record already holds every value of `body`
+ * (`held`: the record's values under the body's names, see `alreadySo`). Gives the outcome's
+ * words, `<verb> <label> (<fields>)` or `<label> already so (<fields>): nothing written`, and,
+ * when nothing was written, its mark (`nothingWritten`).
+ */
+export async function writeUnlessAlreadySo(
+  update: { body: object; held: Record<string, unknown>; label: string; verb: string },
+  write: () => Promise<unknown>,
+): Promise<Pick<StepOutcome, 'describe' | 'wroteNothing'>> {
+  const { body, held, label, verb } = update;
+  const fields = Object.keys(body).join(', ');
+  if (alreadySo(body, held))
+    return { describe: `${label} already so (${fields}): nothing written`, ...nothingWritten() };
+  await write();
+  return { describe: `${verb} ${label} (${fields})` };
+}
+
 /** ` (x and y stay as set: ...)` for an undo's text, or nothing. */
 export function lostNote(lost: readonly string[], why: string): string {
   return lost.length === 0 ? '' : ` (${lost.join(', ')} stay as set: ${why})`;
