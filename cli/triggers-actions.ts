@@ -1,14 +1,13 @@
 /** What `tourflow triggers` subcommands print. */
-import type { WatcherStatus } from '../workflows/watcher-messages.ts';
 import type { CliContext } from './context.ts';
 import type { TemporalFlags } from './options.ts';
-import { explain, remove, setPaused, status, type ApplyOptions } from './triggers.ts';
+import { explain, remove, setPaused, status, type ApplyOptions, type WatcherView } from './triggers.ts';
 import { apply } from './triggers-apply.ts';
 import { isSilent, list, type SilentWatcher } from './triggers-list.ts';
 
 export const applyCommand = (ctx: CliContext, file: string, options: ApplyOptions) => apply(ctx, file, options);
 
-function statusText(view: WatcherStatus): string {
+function statusText(view: WatcherView): string {
   const { stats } = view;
   const lines = [
     `tour ${view.tourId}${view.paused ? ' (paused)' : ''}: polls every ${Math.round(view.pollMs / 1000)} s`,

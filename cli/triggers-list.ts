@@ -7,11 +7,11 @@
  */
 import type { Client, WorkflowExecutionInfo } from '@temporalio/client';
 import { TOUR_ID, TRIGGER_ID } from '../workflows/search-attributes.ts';
-import { watcherStatusQuery, type WatcherStatus } from '../workflows/watcher-messages.ts';
+import { watcherStatusQuery } from '../workflows/watcher-messages.ts';
 import type { CliContext } from './context.ts';
 import { withClient } from './connect.ts';
 import type { TemporalFlags } from './options.ts';
-import { WATCHER_WORKFLOW, withLag } from './triggers.ts';
+import { WATCHER_WORKFLOW, withLag, type WatcherView } from './triggers.ts';
 
 /** How long `list` waits for each watcher's answer. */
 export const LIST_ANSWER_MS = 2_000;
@@ -26,7 +26,7 @@ export interface SilentWatcher {
   noAnswer: string;
 }
 
-export type ListedWatcher = WatcherStatus | SilentWatcher;
+export type ListedWatcher = WatcherView | SilentWatcher;
 
 export function isSilent(view: ListedWatcher): view is SilentWatcher {
   return 'noAnswer' in view;

@@ -168,14 +168,20 @@ export async function status(
   ctx: CliContext,
   tourId: string,
   options: TemporalFlags & { json?: boolean },
-): Promise<WatcherStatus> {
+): Promise<WatcherView> {
   return withLag(
     await onWatcher(ctx, tourId, options, (client, id) => client.workflow.getHandle(id).query(watcherStatusQuery)),
   );
 }
 
-/** A query sees the workflow's clock as of its last task: the lag since the last poll is measured here. */
-export function withLag(view: WatcherStatus): WatcherStatus {
+/** A watcher's status as the CLI shows it: with the time since its last poll ended. */
+export type WatcherView = WatcherStatus & {
+  /** Milliseconds since the last poll ended, measured by the CLI (a query sees the workflow's clock as of its last task). */
+  lagMs: number | null;
+};
+
+/** The status with its lag, measured now. */
+export function withLag(view: WatcherStatus): WatcherView {
   return { ...view, lagMs: view.stats.lastPollMs === undefined ? null : Date.now() - view.stats.lastPollMs };
 }
 

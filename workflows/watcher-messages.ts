@@ -111,8 +111,6 @@ export interface WatcherStatus {
   pollMs: number;
   paused: boolean;
   stats: WatcherStats;
-  /** Milliseconds since the last poll ended. */
-  lagMs: number | null;
   triggers: {
     playbook: string;
     id: string;

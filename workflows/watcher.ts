@@ -88,7 +88,6 @@ export async function tourWatcherWorkflow(input: WatcherInput): Promise<WatcherS
     pollMs,
     paused: state.paused,
     stats: state.stats,
-    lagMs: state.stats.lastPollMs === undefined ? null : Date.now() - state.stats.lastPollMs,
     triggers: state.triggers.map((entry) => ({
       playbook: entry.playbook,
       id: entry.trigger.id,
