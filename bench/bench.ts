@@ -32,6 +32,7 @@ import {
 } from './report.ts';
 import { round } from './stats.ts';
 import { cpuRatioBreaches, summarizeAll, targets } from './summary.ts';
+import { threadTable } from './threads.ts';
 
 const PLAYBOOK = path.resolve(import.meta.dirname, '../definitions/playbooks/tour-setup.yaml');
 
@@ -136,6 +137,9 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   log(
     `CPU per API call (user + system CPU time of each process, medians; steadier than wall time on a busy machine)\n${cpuTable(summaries, options.sizes)}\n`,
   );
+  const threads = threadTable(summaries, options.sizes.includes(1) ? 1 : Math.min(...options.sizes));
+  if (threads)
+    log(`CPU seconds per run by thread (medians; a CPU profile sees the main and workflow threads only)\n${threads}\n`);
   if (options.sizes.length > 1) log(`Wall time by size\n${growthTable(summaries, options.sizes, variants)}\n`);
   if (options.concurrency.length > 0) {
     log(

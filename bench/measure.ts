@@ -110,12 +110,15 @@ async function timeTourflow(
   try {
     await runOnTemporal(client, config.temporal.taskQueue, plan, run.warmUp, randomUUID(), env.runTimeoutMs);
     const warmUpApiCalls = apiCalls((await sandbox.counts(true)).requests);
-    const meter = new CpuMeter({
-      sandbox: sandbox.pid,
-      worker: worker.pid,
-      temporal: env.temporal.pid,
-      bench: process.pid,
-    });
+    const meter = new CpuMeter(
+      {
+        sandbox: sandbox.pid,
+        worker: worker.pid,
+        temporal: env.temporal.pid,
+        bench: process.pid,
+      },
+      ['worker'],
+    );
     const timed = await runOnTemporal(
       client,
       config.temporal.taskQueue,
@@ -175,7 +178,7 @@ async function timeDirect(
   try {
     await script.warmUp();
     const warmUpApiCalls = apiCalls((await sandbox.counts(true)).requests);
-    const meter = new CpuMeter({ sandbox: sandbox.pid, script: script.pid, bench: process.pid });
+    const meter = new CpuMeter({ sandbox: sandbox.pid, script: script.pid, bench: process.pid }, ['script']);
     const { wallMs, steps } = await script.run();
     const timed = { wallMs, cpu: meter.read(), steps, warmUpApiCalls };
     const profile = await script.finish();

@@ -4,6 +4,7 @@
  * prints "n/a".
  */
 import { readFileSync } from 'node:fs';
+import { secondsByKind, threadSeconds } from './threads.ts';
 
 /** Clock ticks per second of `/proc/<pid>/stat` times; 100 on every Linux the bench targets. */
 const TICKS_PER_SECOND = 100;
@@ -51,14 +52,24 @@ export function stolenSeconds(): number | undefined {
 /**
  * CPU seconds of a set of processes, read before and after a measured span, and the seconds
  * the host stole from the machine meanwhile (`stolen`): a run the host starved is slower for
- * reasons outside the code, and says so.
+ * reasons outside the code, and says so. The processes named in `byThread` are also read by
+ * kind of thread (`threads.ts`), as `<name>.<kind>`.
  */
 export class CpuMeter {
   private readonly start: Map<number, number>;
+  private readonly threadsAtStart: Map<string, ReturnType<typeof threadSeconds>>;
   private readonly stolenAtStart = stolenSeconds();
 
-  constructor(private readonly pids: Record<string, number | undefined>) {
+  constructor(
+    private readonly pids: Record<string, number | undefined>,
+    byThread: string[] = [],
+  ) {
     this.start = new Map();
+    this.threadsAtStart = new Map();
+    for (const name of byThread) {
+      const pid = pids[name];
+      if (pid !== undefined) this.threadsAtStart.set(name, threadSeconds(pid));
+    }
     for (const pid of Object.values(pids)) {
       const seconds = pid === undefined ? undefined : cpuSeconds(pid);
       if (pid !== undefined && seconds !== undefined) this.start.set(pid, seconds);
@@ -68,10 +79,17 @@ export class CpuMeter {
   /** CPU seconds each named process used since the meter was made. */
   read(): Record<string, number> {
     const used: Record<string, number> = {};
+    const threadsNow = new Map([...this.threadsAtStart.keys()].map((name) => [name, threadSeconds(this.pids[name]!)]));
     for (const [name, pid] of Object.entries(this.pids)) {
       const before = pid === undefined ? undefined : this.start.get(pid);
       const now = pid === undefined ? undefined : cpuSeconds(pid);
-      if (before !== undefined && now !== undefined) used[name] = Math.round((now - before) * 100) / 100;
+      if (before === undefined || now === undefined) continue;
+      used[name] = Math.round((now - before) * 100) / 100;
+      const threadsBefore = this.threadsAtStart.get(name);
+      const threadsAfter = threadsNow.get(name);
+      if (!threadsBefore || !threadsAfter || threadsAfter.size === 0) continue;
+      for (const [kind, seconds] of Object.entries(secondsByKind(threadsBefore, threadsAfter, now - before)))
+        used[`${name}.${kind}`] = seconds;
     }
     const stolen = stolenSeconds();
     if (stolen !== undefined && this.stolenAtStart !== undefined)
