@@ -30,13 +30,16 @@ function infoOf(doc: PDFDocument): PDFDict {
 
 /**
  * The PDF with tourflow's mark in its document information, its other metadata untouched;
- * undefined when it cannot be read (the sheet is then saved as it came, unmarked).
+ * undefined when it cannot be read (the sheet is then saved as it came, unmarked). It is written
+ * back without object streams: the pages' content streams stay as the API compressed them, and
+ * only the small dictionaries are not deflated again, which was most of the time a sheet took to
+ * save (docs/performance.md, "Day sheets marked without object streams").
  */
 export async function markSheet(bytes: Uint8Array): Promise<Buffer | undefined> {
   try {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     infoOf(doc).set(PDFName.of(SHEET_MARK), PDFString.of('daySheet.render'));
-    return Buffer.from(await doc.save());
+    return Buffer.from(await doc.save({ useObjectStreams: false }));
   } catch {
     return undefined;
   }
