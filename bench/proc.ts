@@ -4,10 +4,7 @@
  * prints "n/a".
  */
 import { readFileSync } from 'node:fs';
-import { secondsByKind, threadSeconds } from './threads.ts';
-
-/** Clock ticks per second of `/proc/<pid>/stat` times; 100 on every Linux the bench targets. */
-const TICKS_PER_SECOND = 100;
+import { TICKS_PER_SECOND, secondsByKind, threadSeconds } from './threads.ts';
 
 function read(file: string): string | undefined {
   try {
@@ -87,7 +84,7 @@ export class CpuMeter {
       used[name] = Math.round((now - before) * 100) / 100;
       const threadsBefore = this.threadsAtStart.get(name);
       const threadsAfter = threadsNow.get(name);
-      if (!threadsBefore || !threadsAfter || threadsAfter.size === 0) continue;
+      if (!threadsBefore || !threadsAfter || threadsBefore.size === 0 || threadsAfter.size === 0) continue;
       for (const [kind, seconds] of Object.entries(secondsByKind(threadsBefore, threadsAfter, now - before)))
         used[`${name}.${kind}`] = seconds;
     }

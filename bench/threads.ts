@@ -10,10 +10,10 @@ import { table } from './report.ts';
 import { sizeName } from './generate.ts';
 import { find, type GroupSummary } from './summary.ts';
 
-/** Clock ticks per second of `/proc` times, as in `proc.ts`. */
-const TICKS_PER_SECOND = 100;
+/** Clock ticks per second of `/proc/<pid>/stat` times; 100 on every Linux the bench targets. */
+export const TICKS_PER_SECOND = 100;
 
-export const THREAD_KINDS = ['main', 'workflow', 'v8', 'core', 'libuv', 'ended'] as const;
+export const THREAD_KINDS = ['main', 'workflow', 'v8', 'core', 'libuv', 'other', 'ended'] as const;
 export type ThreadKind = (typeof THREAD_KINDS)[number];
 
 /** What the report calls each kind. */
@@ -23,20 +23,24 @@ const KIND_TITLES: Record<ThreadKind, string> = {
   v8: 'V8 helpers (GC, compiler)',
   core: 'Temporal core',
   libuv: 'libuv pool',
-  ended: 'threads that ended, other',
+  other: 'other (node)',
+  ended: 'threads that ended, rounding',
 };
 
 /**
- * A live thread's kind from its name (`comm`, at most 15 characters): node names its worker
- * threads `WorkerThread` and V8's platform threads `V8Worker` (and `DelayedTaskSche`), libuv its
- * pool `libuv-worker`; the Rust core runs on tokio's threads and a few of its own.
+ * A live thread's kind from its name (`comm`, at most 15 characters), as Node 24 names them: its
+ * worker threads `WorkerThread`, V8's platform threads `V8Worker` (and `DelayedTaskSche`), libuv's
+ * pool `libuv-worker`; the Rust core runs on tokio's threads (`tokio-runtime-w`) and a few named
+ * `temporal-…` or `workflow-…`. The rest (node's `SignalInspector`, a vm timeout's `Watchdog`) is
+ * `other`.
  */
 export function threadKind(name: string, isMain: boolean): Exclude<ThreadKind, 'ended'> {
   if (isMain) return 'main';
   if (name === 'WorkerThread') return 'workflow';
   if (name.startsWith('V8') || name.startsWith('DelayedTask')) return 'v8';
   if (name.startsWith('libuv')) return 'libuv';
-  return 'core';
+  if (name.startsWith('tokio') || name.startsWith('temporal') || name.startsWith('workflow-')) return 'core';
+  return 'other';
 }
 
 function read(file: string): string | undefined {
@@ -70,7 +74,8 @@ export function threadSeconds(pid: number): Map<number, { kind: ThreadKind; seco
 /**
  * CPU seconds by kind of thread between two readings. A thread that ended in between took its
  * time with it; what the process used beyond its live threads' share (`processSeconds`, from
- * `/proc/<pid>/stat`) is `ended`.
+ * `/proc/<pid>/stat`) is `ended`, which also holds what the ticks' rounding leaves (up to 0.01 s
+ * a thread).
  */
 export function secondsByKind(
   before: Map<number, { kind: ThreadKind; seconds: number }>,
@@ -95,11 +100,14 @@ export function threadTable(groups: GroupSummary[], factor: number): string | un
     ['hand-written', find(groups, 'direct', factor)],
   ].flatMap(([label, group]) => {
     const g = group as GroupSummary | undefined;
-    const process = label === 'worker' ? 'worker' : 'script';
-    if (!g || !THREAD_KINDS.some((kind) => g.cpu[`${process}.${kind}`])) return [];
-    const cells = THREAD_KINDS.map((kind) => g.cpu[`${process}.${kind}`]?.median.toFixed(2) ?? '-');
-    return [[`${label as string} at ${sizeName(factor)}`, ...cells, g.cpu[process]?.median.toFixed(2) ?? '-']];
+    const name = label === 'worker' ? 'worker' : 'script';
+    if (!g || !THREAD_KINDS.some((kind) => g.cpu[`${name}.${kind}`])) return [];
+    // a kind with no thread, or none busy, shows as "-"
+    const cells = THREAD_KINDS.map((kind) =>
+      g.cpu[`${name}.${kind}`]?.median ? g.cpu[`${name}.${kind}`]!.median.toFixed(2) : '-',
+    );
+    return [[`${label as string} at ${sizeName(factor)}`, ...cells, g.cpu[name]?.median.toFixed(2) ?? '-']];
   });
   if (rows.length === 0) return undefined;
-  return table(['process', ...THREAD_KINDS.map((kind) => KIND_TITLES[kind]), 'process'], rows);
+  return table(['process', ...THREAD_KINDS.map((kind) => KIND_TITLES[kind]), 'whole process'], rows);
 }
