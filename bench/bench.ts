@@ -137,7 +137,8 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
   log(
     `CPU per API call (user + system CPU time of each process, medians; steadier than wall time on a busy machine)\n${cpuTable(summaries, options.sizes)}\n`,
   );
-  const threads = threadTable(summaries, options.sizes.includes(1) ? 1 : Math.min(...options.sizes));
+  const main = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
+  const threads = threadTable(summaries, main);
   if (threads)
     log(`CPU seconds per run by thread (medians; a CPU profile sees the main and workflow threads only)\n${threads}\n`);
   if (options.sizes.length > 1) log(`Wall time by size\n${growthTable(summaries, options.sizes, variants)}\n`);
@@ -146,7 +147,6 @@ function printReport(results: BenchResults, log: (line: string) => void): void {
       `forEach concurrency sweep at ${sizeName(options.sweepSize)}\n${concurrencyTable(summaries, options.sweepSize, options.concurrency)}\n`,
     );
   }
-  const main = options.sizes.includes(1) ? 1 : Math.min(...options.sizes);
   log(
     `Time per top-level step at ${sizeName(main)}: seconds (started at, seconds into the run)\n${stepTable(results.measurements, main, variants)}\n`,
   );

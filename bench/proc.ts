@@ -3,8 +3,11 @@
  * time the hypervisor gave to other guests. Off Linux the readings are `undefined` and the bench
  * prints "n/a".
  */
-import { readFileSync } from 'node:fs';
-import { TICKS_PER_SECOND, secondsByKind, threadSeconds } from './threads.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { secondsByKind, threadKind, type ThreadTime } from './threads.ts';
+
+/** Clock ticks per second of `/proc/<pid>/stat` times; 100 on every Linux the bench targets. */
+const TICKS_PER_SECOND = 100;
 
 function read(file: string): string | undefined {
   try {
@@ -14,11 +17,20 @@ function read(file: string): string | undefined {
   }
 }
 
-/** Fields of `/proc/<pid>/stat` after the command name (which may hold spaces), 0-based from field 3. */
-function statFields(pid: number): string[] | undefined {
-  const text = read(`/proc/${pid}/stat`);
+/**
+ * A `stat` file of a process or a thread: its command name (which may hold spaces and
+ * parentheses) and the fields after it, 0-based from field 3.
+ */
+function readStat(file: string): { name: string; fields: string[] } | undefined {
+  const text = read(file);
   if (!text) return undefined;
-  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const end = text.lastIndexOf(')');
+  return { name: text.slice(text.indexOf('(') + 1, end), fields: text.slice(end + 2).split(' ') };
+}
+
+/** User plus system CPU seconds of a `stat` file's fields: utime and stime, fields 14 and 15. */
+function cpuOf(fields: string[]): number | undefined {
+  return fields.length < 13 ? undefined : (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 /** Peak resident set size (`VmHWM`) of a running process, in bytes. */
@@ -29,10 +41,27 @@ export function peakRssBytes(pid: number): number | undefined {
 
 /** User plus system CPU time a process has used so far, in seconds. */
 export function cpuSeconds(pid: number): number | undefined {
-  const fields = statFields(pid);
-  // utime and stime are fields 14 and 15 of the stat line: indexes 11 and 12 here.
-  if (!fields || fields.length < 13) return undefined;
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  const stat = readStat(`/proc/${pid}/stat`);
+  return stat && cpuOf(stat.fields);
+}
+
+/** CPU seconds of each live thread of a process (`/proc/<pid>/task`), by thread ID, with its kind (`threads.ts`). */
+export function threadSeconds(pid: number): Map<number, ThreadTime> {
+  const threads = new Map<number, ThreadTime>();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const tid of tids) {
+    const stat = readStat(`/proc/${pid}/task/${tid}/stat`);
+    const seconds = stat && cpuOf(stat.fields);
+    // a thread that ended between the listing and the read is not there
+    if (stat && seconds !== undefined)
+      threads.set(Number(tid), { kind: threadKind(stat.name, Number(tid) === pid), seconds });
+  }
+  return threads;
 }
 
 /**
@@ -54,7 +83,7 @@ export function stolenSeconds(): number | undefined {
  */
 export class CpuMeter {
   private readonly start: Map<number, number>;
-  private readonly threadsAtStart: Map<string, ReturnType<typeof threadSeconds>>;
+  private readonly threadsAtStart: Map<string, Map<number, ThreadTime>>;
   private readonly stolenAtStart = stolenSeconds();
 
   constructor(

@@ -1,10 +1,10 @@
 /** The bench's CPU time by thread: kinds from thread names, ended threads, and a real process's threads. */
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { CpuMeter } from '../../bench/proc.ts';
+import { CpuMeter, threadSeconds } from '../../bench/proc.ts';
 import { spread } from '../../bench/stats.ts';
 import type { GroupSummary } from '../../bench/summary.ts';
-import { secondsByKind, threadKind, threadTable, threadSeconds, type ThreadKind } from '../../bench/threads.ts';
+import { secondsByKind, threadKind, threadTable, type ThreadKind } from '../../bench/threads.ts';
 
 const onLinux = process.platform === 'linux';
 
