@@ -48,17 +48,24 @@ const DEV_TOKEN_TTL_SECONDS = 24 * 3600;
 
 async function ports(options: DevOptions) {
   const { choosePort, portIsFree } = await import('../../worker/dev-server.ts');
-  const pick = async (value: string | undefined, flag: string, usual: number) => {
-    const asked = value === undefined ? undefined : portFrom(value, flag);
-    if (asked && !(await portIsFree(asked)))
-      throw new UserError(`port ${asked} (${flag}) is in use; pick another, or 0 for a free one`);
-    return choosePort(asked, usual);
+  const asked = async (value: string | undefined, flag: string) => {
+    const port = value === undefined ? undefined : portFrom(value, flag);
+    if (port && !(await portIsFree(port)))
+      throw new UserError(`port ${port} (${flag}) is in use; pick another, or 0 for a free one`);
+    return port;
   };
+  // The Temporal server is another program: it is given a port found free now.
+  const forServer = async (value: string | undefined, flag: string, usual: number) =>
+    choosePort(await asked(value, flag), usual);
+  // The sandbox listens in this process: on 0 it takes a free port as it listens, leaving no
+  // time (the Temporal server's start) in which another program could take one found free now.
+  const forSandbox = async (value: string | undefined, flag: string, usual: number) =>
+    (await asked(value, flag)) ?? ((await portIsFree(usual)) ? usual : 0);
   return {
-    temporal: await pick(options.port, '--port', DEV_PORTS.temporal),
-    ui: await pick(options.uiPort, '--ui-port', DEV_PORTS.ui),
-    api: await pick(options.apiPort, '--api-port', DEV_PORTS.api),
-    auth: await pick(options.authPort, '--auth-port', DEV_PORTS.auth),
+    temporal: await forServer(options.port, '--port', DEV_PORTS.temporal),
+    ui: await forServer(options.uiPort, '--ui-port', DEV_PORTS.ui),
+    api: await forSandbox(options.apiPort, '--api-port', DEV_PORTS.api),
+    auth: await forSandbox(options.authPort, '--auth-port', DEV_PORTS.auth),
   };
 }
 
