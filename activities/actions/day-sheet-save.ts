@@ -10,7 +10,8 @@
  * who saved it here, and tourflow leaves them as the API wrote them.
  */
 import { lstat, readFile, rename } from 'node:fs/promises';
-import { PDFDict, PDFDocument, PDFName, PDFString } from '@pdfme/pdf-lib';
+import type * as PdfLibModule from '@pdfme/pdf-lib';
+import type { PDFDict, PDFDocument } from '@pdfme/pdf-lib';
 import { stepError } from './common.ts';
 import { linkNew, makeFolderOf, viaTemporary } from './file-save.ts';
 import { FailureType } from '../../definitions/failure-types.ts';
@@ -20,7 +21,19 @@ export const SHEET_MARK = 'TourflowDaySheet';
 /** A file larger than this at a sheet's path is not read: no day sheet is that large. */
 const LARGEST_SHEET_BYTES = 64 * 1024 * 1024;
 
-function infoOf(doc: PDFDocument): PDFDict {
+type PdfLib = typeof PdfLibModule;
+let pdfLib: Promise<PdfLib> | undefined;
+
+/**
+ * The PDF library, loaded with the first sheet a worker saves or checks, not when the worker
+ * starts: a worker that renders no day sheet (one that only watches tours, say) does not carry
+ * its 4 MB of code and font metrics (docs/performance.md, "The PDF library loaded when needed").
+ */
+function loadPdfLib(): Promise<PdfLib> {
+  return (pdfLib ??= import('@pdfme/pdf-lib'));
+}
+
+function infoOf({ PDFDict }: PdfLib, doc: PDFDocument): PDFDict {
   const info = doc.context.lookup(doc.context.trailerInfo.Info);
   if (info instanceof PDFDict) return info;
   const created = doc.context.obj({});
@@ -36,9 +49,10 @@ function infoOf(doc: PDFDocument): PDFDict {
  * save (docs/performance.md, "Day sheets marked without object streams").
  */
 export async function markSheet(bytes: Uint8Array): Promise<Buffer | undefined> {
+  const lib = await loadPdfLib();
   try {
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-    infoOf(doc).set(PDFName.of(SHEET_MARK), PDFString.of('daySheet.render'));
+    const doc = await lib.PDFDocument.load(bytes, { updateMetadata: false });
+    infoOf(lib, doc).set(lib.PDFName.of(SHEET_MARK), lib.PDFString.of('daySheet.render'));
     return Buffer.from(await doc.save({ useObjectStreams: false }));
   } catch {
     return undefined;
@@ -48,9 +62,10 @@ export async function markSheet(bytes: Uint8Array): Promise<Buffer | undefined> 
 /** True when the PDF carries tourflow's mark. */
 export async function isMarkedSheet(bytes: Uint8Array): Promise<boolean> {
   if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') return false;
+  const lib = await loadPdfLib();
   try {
-    const doc = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-    return infoOf(doc).has(PDFName.of(SHEET_MARK));
+    const doc = await lib.PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    return infoOf(lib, doc).has(lib.PDFName.of(SHEET_MARK));
   } catch {
     return false;
   }
