@@ -189,7 +189,15 @@ class TourApiClient implements ApiClient {
     let noResponse: RequestInfo['noResponse'];
     try {
       const response = await send(
-        { method: endpoint.method, url: prepared.url, headers, body: prepared.body, endpoint: endpoint.name, signal },
+        {
+          method: endpoint.method,
+          origin: prepared.origin,
+          path: prepared.path,
+          headers,
+          body: prepared.body,
+          endpoint: endpoint.name,
+          signal,
+        },
         { dispatcher: this.dispatcher, requestMs: this.requestMs, redact: this.redact },
       );
       status = response.status;

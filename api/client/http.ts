@@ -3,7 +3,7 @@
  * whole-request timeout per call, and the caller's abort signal (a cancelled activity) honoured.
  * A cancelled call rethrows the signal's reason, so Temporal sees its own cancellation.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { errorFromNetwork, timeoutError } from './classify.ts';
 import type { Redactor } from './redact.ts';
 
@@ -28,7 +28,10 @@ export function createAgent(timeouts: HttpTimeouts = {}): Agent {
 
 export interface HttpRequest {
   method: string;
-  url: URL;
+  /** `http://host:port`. */
+  origin: string;
+  /** The path and query. */
+  path: string;
   headers: Record<string, string>;
   /** The serialised body: the same bytes on every attempt. */
   body: string | undefined;
@@ -99,11 +102,12 @@ export async function send(
   const unfollow = req.signal ? follow(req.signal, abort) : undefined;
   const signal = abort.signal;
   try {
-    const response = await request(req.url, {
+    const response = await options.dispatcher.request({
+      origin: req.origin,
+      path: req.path,
       method: req.method as Dispatcher.HttpMethod,
       headers: req.headers,
       body: req.body,
-      dispatcher: options.dispatcher,
       signal,
     });
     const text = await response.body.text();

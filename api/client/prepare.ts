@@ -22,7 +22,10 @@ export interface LooseCallOptions {
 }
 
 export interface PreparedRequest {
-  url: URL;
+  /** `http://host:port` of the base URL. */
+  origin: string;
+  /** The base URL's path, the endpoint's and the query: what goes on the request line. */
+  path: string;
   body: string | undefined;
   idempotencyKey: string | undefined;
 }
@@ -48,22 +51,42 @@ export function toSearchParams(query: unknown): URLSearchParams {
   return params;
 }
 
-/** Builds the request for one call of `endpoint`. */
+let lastBase: { baseUrl: string; origin: string; path: string } | undefined;
+
+/** The origin and path (ending in `/`) of the base URL, parsed once, not on every call. */
+function parseBase(baseUrl: string): { origin: string; path: string } {
+  if (lastBase?.baseUrl !== baseUrl) {
+    const url = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    lastBase = { baseUrl, origin: url.origin, path: url.pathname };
+  }
+  return lastBase;
+}
+
+/**
+ * Builds the request for one call of `endpoint`. The path is put together as text: the
+ * endpoint's path is fixed and its parameters are percent-encoded (`endpointPath`), so parsing
+ * it as a URL, which the client did on every call and undici again, changed nothing.
+ */
 export function prepareRequest(baseUrl: string, endpoint: Endpoint, options: LooseCallOptions): PreparedRequest {
-  let path: string;
+  let endpointPart: string;
   try {
-    path = endpointPath(endpoint.path, options.params);
+    endpointPart = endpointPath(endpoint.path, options.params);
   } catch (error) {
     throw invalidRequest(endpoint.name, (error as Error).message);
   }
-  const url = new URL(path.slice(1), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-  if (endpoint.query)
-    url.search = toSearchParams(validate(endpoint.name, 'query', endpoint.query, options.query ?? {})).toString();
-  else if (options.query !== undefined) url.search = toSearchParams(options.query).toString();
-  for (const [key, value] of Object.entries(options.pageQuery ?? {})) url.searchParams.set(key, String(value));
+  const base = parseBase(baseUrl);
+  let search: URLSearchParams | undefined;
+  if (endpoint.query) search = toSearchParams(validate(endpoint.name, 'query', endpoint.query, options.query ?? {}));
+  else if (options.query !== undefined) search = toSearchParams(options.query);
+  if (options.pageQuery) {
+    search ??= new URLSearchParams();
+    for (const [key, value] of Object.entries(options.pageQuery)) search.set(key, String(value));
+  }
+  const query = search?.toString();
+  const path = `${base.path}${endpointPart.slice(1)}${query ? `?${query}` : ''}`;
   let body: string | undefined;
   if (endpoint.body) body = JSON.stringify(validate(endpoint.name, 'body', endpoint.body, options.body));
   else if (options.body !== undefined) throw invalidRequest(endpoint.name, 'this endpoint takes no body');
   const idempotencyKey = checkIdempotencyKey(endpoint.name, endpoint.method, options.idempotencyKey);
-  return { url, body, idempotencyKey };
+  return { origin: base.origin, path, body, idempotencyKey };
 }

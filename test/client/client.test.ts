@@ -31,10 +31,11 @@ describe('client checks (scripted server)', () => {
 
   beforeAll(async () => {
     server = await scriptedServer((app) => {
-      app.all('/v1/*', async (request) => {
-        hits.push(`${request.method} ${request.url}`);
-        return answer;
-      });
+      for (const prefix of ['/v1/*', '/gateway/v1/*'])
+        app.all(prefix, async (request) => {
+          hits.push(`${request.method} ${request.url}`);
+          return answer;
+        });
     });
     client = createApiClient({ config: scriptedConfig(server.url) });
   });
@@ -68,6 +69,32 @@ describe('client checks (scripted server)', () => {
   it('refuses a body that is not the envelope', async () => {
     answer = [1, 2];
     await expect(client.call(listOrganizations, {})).rejects.toMatchObject({ field: '(root)' });
+  });
+
+  it('names the envelope field at fault, whether or not the data is right', async () => {
+    for (const [envelope, field] of [
+      [{ message: 'ok', data: [] }, 'status'],
+      [{ status: 'yes', message: 'ok', data: [] }, 'status'],
+      [{ status: true, message: 7, data: [] }, 'message'],
+      [{ status: true, message: 'ok', data: [], pagination: { totalCount: -1 } }, 'pagination.totalCount'],
+    ] as const) {
+      answer = envelope;
+      await expect(client.call(listOrganizations, {})).rejects.toMatchObject({ field });
+    }
+    answer = { status: true, data: [] };
+    await expect(client.callRaw(listOrganizations, {})).resolves.toMatchObject({ message: '', data: [] });
+  });
+
+  it('sends to the path of a base URL behind a gateway, with the query', async () => {
+    answer = { status: true, message: 'ok', data: [] };
+    const behind = createApiClient({ config: scriptedConfig(`${server.url}/gateway`) });
+    try {
+      await behind.call(listTours, { query: { org_id: ORG } });
+      await behind.call(deletePassType, { params: { passTypeId: 'a b' }, query: { force: true } });
+    } finally {
+      await behind.close();
+    }
+    expect(hits).toEqual([`GET /gateway/v1/tours?org_id=${ORG}`, 'DELETE /gateway/v1/passTypes/a%20b?force=true']);
   });
 
   it('keeps fields the API added without notice', async () => {
