@@ -27,7 +27,7 @@ let pdfLib: Promise<PdfLib> | undefined;
 /**
  * The PDF library, loaded with the first sheet a worker saves or checks, not when the worker
  * starts: a worker that renders no day sheet (one that only watches tours, say) does not carry
- * its 6 MB of code and font metrics (docs/performance.md, "The PDF library loaded when needed").
+ * 5 to 11 MB of code and font metrics (docs/performance.md, "The PDF library loaded when needed").
  */
 function loadPdfLib(): Promise<PdfLib> {
   return (pdfLib ??= import('@pdfme/pdf-lib'));
