@@ -16,7 +16,7 @@ import { createAgent, DEFAULT_TIMEOUTS, send, type HttpResponse, type HttpTimeou
 import { createLookups, type Lookups } from './lookups.ts';
 import { missingCredentials } from './oauth.ts';
 import { paginate, type PageOptions } from './paginate.ts';
-import { prepareRequest, type LooseCallOptions, type PreparedRequest } from './prepare.ts';
+import { parseBaseUrl, prepareRequest, type BaseUrl, type LooseCallOptions, type PreparedRequest } from './prepare.ts';
 import { createRedactor, type Redactor } from './redact.ts';
 import { callRetries, withRetry, type RetryListener, type RetryOptions } from './retry.ts';
 import { createTokenSource, type TokenSource } from './token-source.ts';
@@ -89,6 +89,8 @@ class TourApiClient implements ApiClient {
   private readonly dispatcher: Dispatcher;
   private readonly ownsAgent: boolean;
   private readonly requestMs: number;
+  // The base URL taken apart at the first call, not on every call.
+  private base: BaseUrl | undefined;
   // Every bearer token this client has sent, so a message echoing one is masked.
   private readonly tokensSeen = new Set<string>();
 
@@ -134,7 +136,7 @@ class TourApiClient implements ApiClient {
   private async rawLoose(endpoint: Endpoint, options: LooseCallOptions): Promise<RawResult<unknown>> {
     const { apiKey, apiSecret, baseUrl } = this.config;
     if (!apiKey || !apiSecret) throw missingCredentials(endpoint.name);
-    const prepared = prepareRequest(baseUrl, endpoint, options);
+    const prepared = prepareRequest((this.base ??= parseBaseUrl(baseUrl)), endpoint, options);
     const scoped = this.options.retry ? undefined : callRetries();
     const retry = this.options.retry || scoped?.options;
     const listeners = [this.options.onRetry, scoped?.onRetry].filter((listener) => listener !== undefined);

@@ -51,15 +51,15 @@ export function toSearchParams(query: unknown): URLSearchParams {
   return params;
 }
 
-let lastBase: { baseUrl: string; origin: string; path: string } | undefined;
+/** A base URL taken apart once per client: its origin, and its path ending in `/`. */
+export interface BaseUrl {
+  origin: string;
+  path: string;
+}
 
-/** The origin and path (ending in `/`) of the base URL, parsed once, not on every call. */
-function parseBase(baseUrl: string): { origin: string; path: string } {
-  if (lastBase?.baseUrl !== baseUrl) {
-    const url = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-    lastBase = { baseUrl, origin: url.origin, path: url.pathname };
-  }
-  return lastBase;
+export function parseBaseUrl(baseUrl: string): BaseUrl {
+  const url = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+  return { origin: url.origin, path: url.pathname };
 }
 
 /**
@@ -67,14 +67,13 @@ function parseBase(baseUrl: string): { origin: string; path: string } {
  * endpoint's path is fixed and its parameters are percent-encoded (`endpointPath`), so parsing
  * it as a URL, which the client did on every call and undici again, changed nothing.
  */
-export function prepareRequest(baseUrl: string, endpoint: Endpoint, options: LooseCallOptions): PreparedRequest {
+export function prepareRequest(base: BaseUrl, endpoint: Endpoint, options: LooseCallOptions): PreparedRequest {
   let endpointPart: string;
   try {
     endpointPart = endpointPath(endpoint.path, options.params);
   } catch (error) {
     throw invalidRequest(endpoint.name, (error as Error).message);
   }
-  const base = parseBase(baseUrl);
   let search: URLSearchParams | undefined;
   if (endpoint.query) search = toSearchParams(validate(endpoint.name, 'query', endpoint.query, options.query ?? {}));
   else if (options.query !== undefined) search = toSearchParams(options.query);
