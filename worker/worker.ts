@@ -94,13 +94,16 @@ export function compileForNode(config: WebpackConfig): WebpackConfig {
 }
 
 /**
- * The bundle's source map without the sources' text: stack traces of workflow code still name
- * the source file, line and column, but the bundle is a third of its size (2.9 MB to about
- * 1.5 MB at the time), and every worker holds it twice (its main thread and its workflow
- * thread, each as the bundle's text and as the parsed map). The SDK reads the sources' text
- * only for `showStackTraceSources`, which tourflow leaves off.
+ * The bundle's source map by line, without the sources' text: stack traces of workflow code
+ * (failures, the Web UI's stack trace) name the source file and line of each frame, the
+ * column as 0. Every worker holds the map in each workflow thread, as part of the bundle's text
+ * and, from the first promise a run makes, parsed for the SDK's stack traces. Mapped by token
+ * (webpack's `inline-nosources-source-map`) it had 65,000 positions for 17,500 lines of code and
+ * cost a worker at size S 6 MB at rest and 11 MB at its peak (docs/performance.md, "The
+ * workflow bundle's source map by line"); the sources' text, which the SDK reads only for
+ * `showStackTraceSources` (left off), went before that.
  */
-export const BUNDLE_SOURCE_MAP = 'inline-nosources-source-map';
+export const BUNDLE_SOURCE_MAP = 'inline-nosources-cheap-module-source-map';
 
 /** What a webpack plugin is given: the compiler, with webpack's own classes. */
 export interface Compiler {

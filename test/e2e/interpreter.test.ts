@@ -59,6 +59,9 @@ describe('interpreter', () => {
       async () => (await run.handle.query(progressQuery)).steps.find((s) => s.id === 'gate' && s.state === 'waiting'),
       'the gate',
     );
+    // the stack trace the Web UI shows names the line of tourflow's source the run waits at
+    const trace = await run.handle.query<string>('__stack_trace');
+    expect(trace).toMatch(/at approval \(.*workflows[/\\]control-steps\.ts:\d+:0\)/);
     await expect(run.handle.executeUpdate(approveUpdate, { args: ['second', true] })).rejects.toMatchObject({
       cause: { message: 'Step "second" is pending, not waiting for approval.' },
     });
