@@ -95,13 +95,13 @@ export function compileForNode(config: WebpackConfig): WebpackConfig {
 
 /**
  * The bundle's source map by line, without the sources' text: stack traces of workflow code
- * (failures, the Web UI's stack trace) name the source file and line of each frame, the
- * column as 0. Every worker holds the map in each workflow thread, as part of the bundle's text
- * and, from the first promise a run makes, parsed for the SDK's stack traces. Mapped by token
- * (webpack's `inline-nosources-source-map`) it had 65,000 positions for 17,500 lines of code and
- * cost a worker at size S 6 MB at rest and 11 MB at its peak (docs/performance.md, "The
- * workflow bundle's source map by line"); the sources' text, which the SDK reads only for
- * `showStackTraceSources` (left off), went before that.
+ * (failures, the Web UI's stack trace) name the source file and line of each frame, the column
+ * as 0. A worker holds the map in its main thread and its workflow thread, as part of the
+ * bundle's text, and the workflow thread parses it, from the first promise a run makes, for the
+ * SDK's stack traces. Mapped by token (webpack's `inline-nosources-source-map`) it had 65,000
+ * positions for 17,500 lines of code, and a worker was ready 4 to 7 MB larger
+ * (docs/performance.md, "The workflow bundle's source map by line"). The sources' text, which
+ * the SDK reads only for `showStackTraceSources` (left off), went before that.
  */
 export const BUNDLE_SOURCE_MAP = 'inline-nosources-cheap-module-source-map';
 
