@@ -43,7 +43,20 @@ export interface DevServerOptions extends FindOptions {
   namespace?: string;
   /** How long to wait for the server to answer. @default 60_000 */
   startTimeoutMs?: number;
+  /**
+   * `port` and `uiPort` are preferences, not demands: if another program takes one between its
+   * choice and the server's start (the server then stops at once, "address already in use"),
+   * the server starts again on free ports, up to {@link PORT_ATTEMPTS} times in all. Ports left
+   * out are replaced so in any case. @default false
+   */
+  portsReplaceable?: boolean;
 }
+
+/** Starts of the server on ports another program took first, before `startDevServer` fails. */
+export const PORT_ATTEMPTS = 3;
+
+/** The server stopped at once because a port it was given was taken. */
+class PortTakenError extends Error {}
 
 export interface DevServer {
   address: string;
@@ -114,15 +127,46 @@ async function waitUntilServing(
   throw new Error(`The Temporal dev server at ${address} did not answer within ${deadlineMs} ms: ${String(lastError)}`);
 }
 
-/** Starts `temporal server start-dev` and waits until it answers. */
+/**
+ * Starts `temporal server start-dev` and waits until it answers. A free port found for it can be
+ * taken by another program before the server listens on it: then it starts again on others.
+ */
 export async function startDevServer(options: DevServerOptions = {}): Promise<DevServer> {
   const cli = await findTemporalCli(options);
   const namespace = options.namespace ?? 'default';
   if (!cli.path) return startWithSdkDownload(options, namespace);
+  const replaceable = options.portsReplaceable === true || (options.port === undefined && options.uiPort === undefined);
+  for (let attempt = 1; ; attempt++) {
+    const port = attempt === 1 && options.port !== undefined ? options.port : await freePort();
+    const uiPort = attempt === 1 && options.uiPort !== undefined ? options.uiPort : await freePort();
+    try {
+      return await startOnce(cli.path, options, namespace, port, uiPort);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || !replaceable || attempt >= PORT_ATTEMPTS) throw error;
+      options.log?.('temporal: a port was taken before the dev server listened on it; starting it on others');
+    }
+  }
+}
 
-  const port = options.port ?? (await freePort());
+/** Resolves once the child's output is all read, or after `ms`. */
+async function stdioClosed(child: ChildProcess, ms: number): Promise<void> {
+  if (child.stdout?.closed !== false && child.stderr?.closed !== false) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    new Promise<void>((resolve) => child.once('close', () => resolve())),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
+  clearTimeout(timer);
+}
+
+async function startOnce(
+  cliPath: string,
+  options: DevServerOptions,
+  namespace: string,
+  port: number,
+  uiPort: number,
+): Promise<DevServer> {
   const ui = options.ui ?? true;
-  const uiPort = options.uiPort ?? (await freePort());
   const codec = ui && options.uiCodec ? await startUiCodec(uiPort, options.uiCodecs) : undefined;
   const args = [
     'server',
@@ -143,7 +187,7 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   args.push(...dynamicConfigArgs());
 
   // Under a guard that stops the server when this process ends, even by SIGKILL (server-guard.ts).
-  const { guard: child, serverPid } = spawnGuarded(cli.path, args);
+  const { guard: child, serverPid } = spawnGuarded(cliPath, args);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
@@ -154,7 +198,10 @@ export async function startDevServer(options: DevServerOptions = {}): Promise<De
   } catch (error) {
     child.kill('SIGKILL');
     await codec?.close();
-    throw new Error(`${(error as Error).message}\n${stderr}`.trim(), { cause: error });
+    // Its last words (the port it could not take) may still be in the pipe when it has exited.
+    await stdioClosed(child, 2_000);
+    const Failure = /address already in use/i.test(stderr) ? PortTakenError : Error;
+    throw new Failure(`${(error as Error).message}\n${stderr}`.trim(), { cause: error });
   }
   const pid = await serverPid;
   return {

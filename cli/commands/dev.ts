@@ -54,16 +54,18 @@ async function ports(options: DevOptions) {
       throw new UserError(`port ${port} (${flag}) is in use; pick another, or 0 for a free one`);
     return port;
   };
-  // The Temporal server is another program: it is given a port found free now.
-  const forServer = async (value: string | undefined, flag: string, usual: number) =>
-    choosePort(await asked(value, flag), usual);
+  // The Temporal server is another program: it is given ports found free now (`choosePort`).
   // The sandbox listens in this process: on 0 it takes a free port as it listens, leaving no
   // time (the Temporal server's start) in which another program could take one found free now.
   const forSandbox = async (value: string | undefined, flag: string, usual: number) =>
     (await asked(value, flag)) ?? ((await portIsFree(usual)) ? usual : 0);
+  const temporal = await asked(options.port, '--port');
+  const ui = await asked(options.uiPort, '--ui-port');
   return {
-    temporal: await forServer(options.port, '--port', DEV_PORTS.temporal),
-    ui: await forServer(options.uiPort, '--ui-port', DEV_PORTS.ui),
+    temporal: await choosePort(temporal, DEV_PORTS.temporal),
+    ui: await choosePort(ui, DEV_PORTS.ui),
+    // Ports tourflow chose (none asked for, or 0) are replaced if another program takes one first.
+    serverPortsReplaceable: !temporal && !ui,
     api: await forSandbox(options.apiPort, '--api-port', DEV_PORTS.api),
     auth: await forSandbox(options.authPort, '--auth-port', DEV_PORTS.auth),
   };
@@ -144,6 +146,7 @@ async function dev(ctx: CliContext, options: DevOptions): Promise<void> {
     uiCodecs: payloadCodecs(keys),
     port: chosen.temporal,
     uiPort: chosen.ui,
+    portsReplaceable: chosen.serverPortsReplaceable,
     ...(persist ? { dbFilename: path.join(persist, 'temporal.db') } : {}),
     log: ctx.err,
   }).catch((error: unknown) => {

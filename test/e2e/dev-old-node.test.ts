@@ -44,7 +44,11 @@ describe.skipIf(oldNodeSkip !== undefined)(
         parent.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
         let serverPid = 0;
         try {
-          await pollUntil(async () => out.includes('Press Ctrl-C to stop.'), 'tourflow dev to start', 180_000);
+          let ended: number | null | undefined;
+          void exited.then((code) => (ended = code));
+          const ready = () => out.includes('Press Ctrl-C to stop.');
+          await pollUntil(async () => ready() || ended !== undefined, 'tourflow dev to start', 180_000);
+          if (!ready()) throw new Error(`tourflow dev ended (exit code ${ended}) before it was ready:\n${out}\n${err}`);
           expect(err.split('\n').filter((line) => line.includes('is not supported'))).toHaveLength(1);
           const dev = cache.pidOf(`${BIN} dev`);
           const state = JSON.parse(readFileSync(path.join(dir, 'state', 'dev', `dev-${dev}.json`), 'utf8')) as DevState;
