@@ -47,7 +47,11 @@ describe.skipIf(oldNodeSkip !== undefined)(
           let ended: number | null | undefined;
           void exited.then((code) => (ended = code));
           const ready = () => out.includes('Press Ctrl-C to stop.');
-          await pollUntil(async () => ready() || ended !== undefined, 'tourflow dev to start', 180_000);
+          await pollUntil(async () => ready() || ended !== undefined, 'tourflow dev to start', 180_000).catch(
+            (error: unknown) => {
+              throw new Error(`${(error as Error).message}; it printed:\n${out}\n${err}`);
+            },
+          );
           if (!ready()) throw new Error(`tourflow dev ended (exit code ${ended}) before it was ready:\n${out}\n${err}`);
           expect(err.split('\n').filter((line) => line.includes('is not supported'))).toHaveLength(1);
           const dev = cache.pidOf(`${BIN} dev`);
