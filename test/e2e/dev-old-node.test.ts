@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DevState } from '../../worker/dev-state.ts';
 import { isDevServerProcess } from '../../worker/server-guard.ts';
-import { cleanEnv } from '../support/cli-process.ts';
+import { cleanEnv, watchTourflow } from '../support/cli-process.ts';
 import { alive, cacheWithNode, oldNode, oldNodeEnv, oldNodeSkip } from '../support/old-node.ts';
 import { pollUntil } from '../support/poll.ts';
 
@@ -37,33 +37,28 @@ describe.skipIf(oldNodeSkip !== undefined)(
           stdio: ['ignore', 'pipe', 'pipe'],
           detached: true,
         });
-        const exited = new Promise<number | null>((resolve) => parent.once('exit', resolve));
-        let out = '';
-        let err = '';
-        parent.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        parent.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        const dev = watchTourflow(parent, 'tourflow dev');
         let serverPid = 0;
         try {
-          let ended: number | null | undefined;
-          void exited.then((code) => (ended = code));
-          const ready = () => out.includes('Press Ctrl-C to stop.');
-          await pollUntil(async () => ready() || ended !== undefined, 'tourflow dev to start', 180_000).catch(
-            (error: unknown) => {
-              throw new Error(`${(error as Error).message}; it printed:\n${out}\n${err}`);
-            },
-          );
-          if (!ready()) throw new Error(`tourflow dev ended (exit code ${ended}) before it was ready:\n${out}\n${err}`);
-          expect(err.split('\n').filter((line) => line.includes('is not supported'))).toHaveLength(1);
-          const dev = cache.pidOf(`${BIN} dev`);
-          const state = JSON.parse(readFileSync(path.join(dir, 'state', 'dev', `dev-${dev}.json`), 'utf8')) as DevState;
+          await dev.waitForOut('Press Ctrl-C to stop.', 180_000);
+          expect(
+            dev
+              .err()
+              .split('\n')
+              .filter((line) => line.includes('is not supported')),
+          ).toHaveLength(1);
+          const devPid = cache.pidOf(`${BIN} dev`);
+          const state = JSON.parse(
+            readFileSync(path.join(dir, 'state', 'dev', `dev-${devPid}.json`), 'utf8'),
+          ) as DevState;
           serverPid = state.temporal.serverPid ?? 0;
           expect(isDevServerProcess(serverPid)).toBe(true);
 
           // A terminal sends Ctrl-C to its foreground process group: here the one `dev` was started in.
           process.kill(signal === 'SIGINT' ? -(parent.pid ?? 0) : (parent.pid ?? 0), signal);
-          expect(await exited).toBe(exitCode);
+          expect(await dev.exited).toBe(exitCode);
           await pollUntil(
-            async () => !alive(dev) && !isDevServerProcess(serverPid),
+            async () => !alive(devPid) && !isDevServerProcess(serverPid),
             'dev and its Temporal dev server to stop',
             30_000,
           );

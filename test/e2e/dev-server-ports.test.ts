@@ -3,27 +3,23 @@
  * it (a free port found a moment earlier, on a busy machine): on ports tourflow chose it starts
  * again on free ones; on a port the user asked for it fails, naming the port.
  */
-import { createServer, type Server, type Socket } from 'node:net';
 import { Connection } from '@temporalio/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDevServer } from '../../worker/dev-server.ts';
+import { silentServer, type SilentServer } from '../support/silent-server.ts';
 
-const listening: Server[] = [];
-const accepted = new Set<Socket>();
+const holders: SilentServer[] = [];
 
-/** A port some other program listens on (it accepts connections, and answers none). */
+/** A port some other program listens on. */
 async function takenPort(): Promise<number> {
-  const server = createServer((socket) => accepted.add(socket));
-  listening.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as { port: number }).port;
+  const holder = await silentServer();
+  holders.push(holder);
+  return holder.port;
 }
 
 describe('the Temporal dev server on a taken port', () => {
   afterEach(async () => {
-    for (const socket of accepted) socket.destroy();
-    accepted.clear();
-    await Promise.all(listening.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all(holders.splice(0).map((holder) => holder.close()));
   });
 
   it('starts again on a free port when the taken one was chosen for it', async () => {

@@ -7,7 +7,7 @@
  * `--wait`, saying what stays installed.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WorkflowNotFoundError } from '@temporalio/client';
@@ -19,6 +19,7 @@ import { watcherId } from '../../workflows/watcher-messages.ts';
 import { adminPost, newTour } from '../client/sandbox-helpers.ts';
 import { cli } from '../cli/support.ts';
 import { pollUntil } from '../support/poll.ts';
+import { silentServer } from '../support/silent-server.ts';
 import { startTriggerStack, type TriggerStack } from '../support/trigger-stack.ts';
 import { sandboxEnv } from '../support/worker-process.ts';
 
@@ -177,22 +178,4 @@ async function freePort(): Promise<number> {
   const port = (server.address() as { port: number }).port;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** A server that takes connections and never answers; `close` drops them. */
-async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
 }

@@ -113,29 +113,38 @@ export async function startTourflow(
     cwd: options.cwd ?? ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return watchTourflow(child, `tourflow ${argv.join(' ')}`);
+}
+
+/**
+ * A started `tourflow` process (`label` names it in errors): its output as it comes, its end, and
+ * a wait for a text on its standard output that fails as soon as the process ends without it,
+ * and on the deadline with what the process printed.
+ */
+export function watchTourflow(child: ChildProcess, label: string): CliProcess {
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Ended once its output is all read: what it printed last may come after its exit.
   let done = false;
-  void exited.then(() => (done = true));
+  child.once('close', () => (done = true));
   return {
     child,
     out: () => out,
     err: () => err,
     exited,
-    waitForOut: (text, timeoutMs = 120_000) =>
-      pollUntil(
-        async () => {
-          const found = typeof text === 'string' ? out.includes(text) : text.test(out);
-          if (!found && done)
-            throw new Error(`tourflow ${argv.join(' ')} ended before printing ${String(text)}:\n${out}\n${err}`);
-          return found ? out : undefined;
+    waitForOut: async (text, timeoutMs = 120_000) => {
+      const found = () => (typeof text === 'string' ? out.includes(text) : text.test(out));
+      await pollUntil(async () => found() || done, `${label} to print ${String(text)}`, timeoutMs).catch(
+        (error: unknown) => {
+          throw new Error(`${(error as Error).message}; it printed:\n${out}\n${err}`);
         },
-        `tourflow ${argv[0]} to print ${String(text)}`,
-        timeoutMs,
-      ),
+      );
+      if (!found()) throw new Error(`${label} ended before printing ${String(text)}:\n${out}\n${err}`);
+      return out;
+    },
   };
 }
 
